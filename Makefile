@@ -1,0 +1,40 @@
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint soak bench clean browser-deps
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
+	$(PIP) install --quiet --upgrade pip
+	$(PIP) install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/puur serve --host 127.0.0.1 --port 8000
+
+# Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium; nothing is downloaded by Playwright).
+browser-deps:
+	@test -x /usr/bin/chromium || { (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: browser tests will be skipped"; }
+
+test: $(STAMP) browser-deps
+	$(VENV)/bin/ruff check puur tests benchmarks
+	$(VENV)/bin/mypy
+	$(VENV)/bin/pytest -n 2 --dist loadfile
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check puur tests benchmarks
+	$(VENV)/bin/mypy
+
+soak: $(STAMP)
+	$(VENV)/bin/python benchmarks/soak.py
+
+bench: $(STAMP)
+	$(VENV)/bin/puur bench engine --seconds 10
+	$(VENV)/bin/python benchmarks/engine.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info

@@ -1,0 +1,16 @@
+"""Puur: Swiss Jass (Schieber) — rules engine, computer players, web table, scoreboards and open data.
+
+>>> from puur import RuleProfile, Card, Contract
+>>> RuleProfile.preset("schieber").factor(Contract.D)
+2
+"""
+
+from puur.cards import CLAIM, PUSH, Action, Card, CardSet, Contract, Rank, Suit, parse_action
+from puur.profile import PRESETS, RuleProfile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CLAIM", "PRESETS", "PUSH", "Action", "Card", "CardSet", "Contract", "Rank", "RuleProfile", "Suit",
+    "parse_action",
+]  # fmt: skip

@@ -1,0 +1,345 @@
+"""Cards, suits, ranks, contracts and the 36-bit card set (RULES.md §1, INTERFACES.md "Names and notation").
+
+A card is an int 0..35: ``suit * 9 + rank``, where ``rank`` is the natural index 0..8 of
+6 7 8 9 10 Under Ober König Ass (RULES.md §1.3, also the Weis sequence order). A set of cards is a
+plain Python int with bit ``card`` set (``CardSet``), in the way python-chess keeps bitboards.
+
+>>> Card.parse("h10")
+Card.H10
+>>> str(Card.DA)
+'DA'
+>>> cards_of(mask_of([Card.C6, Card.SA]))
+[Card.C6, Card.SA]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import Enum, IntEnum
+
+CardSet = int
+"""A set of cards as a 36-bit int: bit ``c`` is set when card ``c`` is in the set."""
+
+FULL_DECK: CardSet = (1 << 36) - 1
+
+
+class Suit(IntEnum):
+    """The four suits by their Puur code (RULES.md §1.2): C Eicheln/clubs, D Schellen/diamonds,
+    H Rosen/hearts, S Schilten/spades."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Rank(IntEnum):
+    """Ranks in natural (Weis) order, RULES.md §1.3."""
+
+    SIX = 0
+    SEVEN = 1
+    EIGHT = 2
+    NINE = 3
+    TEN = 4
+    JACK = 5  # Under / Bube
+    QUEEN = 6  # Ober / Dame
+    KING = 7
+    ACE = 8
+
+    @property
+    def code(self) -> str:
+        return RANK_CODES[self]
+
+
+RANK_CODES = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUIT_CODES = ("C", "D", "H", "S")
+
+
+class Card(IntEnum):
+    """One of the 36 cards; its value is ``suit * 9 + rank``. ``str(card)`` is the notation (``H10``)."""
+
+    C6 = 0
+    C7 = 1
+    C8 = 2
+    C9 = 3
+    C10 = 4
+    CJ = 5
+    CQ = 6
+    CK = 7
+    CA = 8
+    D6 = 9
+    D7 = 10
+    D8 = 11
+    D9 = 12
+    D10 = 13
+    DJ = 14
+    DQ = 15
+    DK = 16
+    DA = 17
+    H6 = 18
+    H7 = 19
+    H8 = 20
+    H9 = 21
+    H10 = 22
+    HJ = 23
+    HQ = 24
+    HK = 25
+    HA = 26
+    S6 = 27
+    S7 = 28
+    S8 = 29
+    S9 = 30
+    S10 = 31
+    SJ = 32
+    SQ = 33
+    SK = 34
+    SA = 35
+
+    @property
+    def suit(self) -> Suit:
+        return Suit(self // 9)
+
+    @property
+    def rank(self) -> Rank:
+        return Rank(self % 9)
+
+    @property
+    def bit(self) -> CardSet:
+        return 1 << self
+
+    @classmethod
+    def of(cls, suit: Suit | int, rank: Rank | int) -> Card:
+        return cls(int(suit) * 9 + int(rank))
+
+    @classmethod
+    def parse(cls, text: str | Card) -> Card:
+        """Parse ``DA``, ``h10``, ``CJ`` (case-insensitive). Raises ``ValueError`` with the reason."""
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a card is a string like 'H10', got {text!r}")
+        card = _PARSE.get(text.strip().upper())
+        if card is None:
+            raise ValueError(
+                f"unknown card {text!r}: a card is a suit letter C, D, H or S followed by a rank "
+                "A K Q J 10 9 8 7 6, e.g. 'DA', 'H10', 'CJ'"
+            )
+        return card
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card.{self.name}"
+
+
+_PARSE: dict[str, Card] = {c.name: c for c in Card}
+_PARSE.update({c.name.replace("10", "T"): c for c in Card if c.name.endswith("10")})
+
+SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FF << (9 * s) for s in range(4))
+"""All nine cards of each suit, indexed by ``Suit``."""
+
+
+def bit(card: int) -> CardSet:
+    return 1 << card
+
+
+def mask_of(cards: Iterable[int]) -> CardSet:
+    """The card set of ``cards``."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def iter_cards(mask: CardSet) -> Iterator[int]:
+    """The cards of ``mask`` as plain ints, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def cards_of(mask: CardSet) -> list[Card]:
+    """The cards of ``mask`` as ``Card`` values, in index order (suit C D H S, then 6 to A)."""
+    return [Card(c) for c in iter_cards(mask)]
+
+
+def count(mask: CardSet) -> int:
+    return mask.bit_count()
+
+
+def parse_cards(items: Iterable[str | Card], *, field: str = "cards", unique: bool = True) -> list[Card]:
+    """Parse a list of card strings; a duplicate is an error when ``unique``."""
+    if isinstance(items, str) or not isinstance(items, Iterable):
+        raise ValueError(f"{field} must be a list of cards like ['H10', 'DA']")
+    out: list[Card] = []
+    for item in items:
+        try:
+            card = Card.parse(item)
+        except ValueError as e:
+            raise ValueError(f"{field}: {e}") from None
+        if unique and card in out:
+            raise ValueError(f"{field}: card {card} appears twice")
+        out.append(card)
+    return out
+
+
+class Contract(IntEnum):
+    """The six contracts (RULES.md §4.1): a trump suit ``C D H S``, ``O`` Obenabe, ``U`` Undenufe."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+    O = 4  # noqa: E741 - the contract's own letter
+    U = 5
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or None for Obenabe and Undenufe."""
+        return Suit(int(self)) if self < 4 else None
+
+    @property
+    def is_trump(self) -> bool:
+        return self < 4
+
+    @classmethod
+    def parse(cls, text: str | Contract) -> Contract:
+        """Parse a contract code or its Swiss or French name (case-insensitive)."""
+        if isinstance(text, Contract):
+            return text
+        if not isinstance(text, str):
+            raise ValueError(f"a contract is a string like 'H' or 'obenabe', got {text!r}")
+        c = _CONTRACT_NAMES.get(text.strip().lower())
+        if c is None:
+            raise ValueError(
+                f"unknown contract {text!r}: use C, D, H, S (trump suit), O (Obenabe) or U (Undenufe), "
+                "or a Swiss or French name such as 'rosen', 'hearts', 'obenabe'"
+            )
+        return c
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Contract.{self.name}"
+
+
+_CONTRACT_NAMES: dict[str, Contract] = {
+    "c": Contract.C, "eicheln": Contract.C, "clubs": Contract.C, "kreuz": Contract.C,
+    "d": Contract.D, "schellen": Contract.D, "diamonds": Contract.D, "ecken": Contract.D,
+    "h": Contract.H, "rosen": Contract.H, "hearts": Contract.H, "herz": Contract.H,
+    "s": Contract.S, "schilten": Contract.S, "spades": Contract.S, "schaufel": Contract.S,
+    "o": Contract.O, "obenabe": Contract.O, "u": Contract.U, "undenufe": Contract.U,
+}  # fmt: skip
+
+
+class Special(Enum):
+    """Actions that are neither a contract nor a card: pushing (schieben) and the `classic` claim."""
+
+    PUSH = "P"
+    CLAIM = "claim"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PUSH = Special.PUSH
+CLAIM = Special.CLAIM
+
+Action = Contract | Card | Special
+"""Anything a seat can do: choose a contract, push, play a card or claim."""
+
+
+def parse_action(text: str | Action) -> Action:
+    """Parse an action string: a contract (``H``, ``obenabe``), ``P``/``schieben``, ``claim``, or a card."""
+    if isinstance(text, Contract | Card | Special):
+        return text
+    if not isinstance(text, str):
+        raise ValueError(f"an action is a string like 'H10', 'H' or 'P', got {text!r}")
+    t = text.strip().lower()
+    if t in ("p", "schieben", "push"):
+        return PUSH
+    if t == "claim":
+        return CLAIM
+    if t in _CONTRACT_NAMES:
+        return _CONTRACT_NAMES[t]
+    try:
+        return Card.parse(text)
+    except ValueError:
+        raise ValueError(
+            f"unknown action {text!r}: a card ('H10'), a contract (C D H S O U), 'P' to push or 'claim'"
+        ) from None
+
+
+# ----- display names (deck × language) -----
+
+SUIT_NAMES: dict[str, dict[str, tuple[str, str, str, str]]] = {
+    # deck -> language -> names indexed by Suit (C, D, H, S)
+    "swiss": {
+        "de": ("Eicheln", "Schellen", "Rosen", "Schilten"),
+        "en": ("Acorns", "Bells", "Roses", "Shields"),
+        "fr": ("Glands", "Grelots", "Roses", "Écus"),
+    },
+    "french": {
+        "de": ("Kreuz", "Ecken", "Herz", "Schaufel"),
+        "en": ("Clubs", "Diamonds", "Hearts", "Spades"),
+        "fr": ("Trèfle", "Carreau", "Cœur", "Pique"),
+    },
+}
+
+RANK_NAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    # deck -> language -> names indexed by Rank (6 .. A)
+    "swiss": {
+        "de": ("6", "7", "8", "9", "Banner", "Under", "Ober", "König", "Ass"),
+        "en": ("6", "7", "8", "9", "Banner", "Under", "Ober", "King", "Ace"),
+        "fr": ("6", "7", "8", "9", "Banner", "Under", "Ober", "Roi", "As"),
+    },
+    "french": {
+        "de": ("6", "7", "8", "9", "10", "Bube", "Dame", "König", "Ass"),
+        "en": ("6", "7", "8", "9", "10", "Jack", "Queen", "King", "Ace"),
+        "fr": ("6", "7", "8", "9", "10", "Valet", "Dame", "Roi", "As"),
+    },
+}
+
+SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
+"""French suit symbols by ``Suit``."""
+
+CONTRACT_NAMES: dict[str, tuple[str, ...]] = {
+    # Swiss terms stay Swiss in every language; the suit contract uses the deck's suit name.
+    "de": ("Obenabe", "Undenufe"),
+    "en": ("Obenabe", "Undenufe"),
+    "fr": ("Obenabe", "Undenufe"),
+}
+
+
+def card_name(card: int, deck: str = "swiss", lang: str = "de") -> str:
+    """A card's display name, e.g. ``card_name(Card.HJ, "swiss", "de") == "Rosen Under"``."""
+    _check_deck_lang(deck, lang)
+    suit, rank = divmod(int(card), 9)
+    s = SUIT_NAMES[deck][lang][suit]
+    r = RANK_NAMES[deck][lang][rank]
+    if lang == "fr":
+        return f"{r} de {s}" if deck == "french" else f"{r} {s}"
+    if lang == "en" and deck == "french":
+        return f"{r} of {s}"
+    return f"{s} {r}"
+
+
+def contract_name(contract: Contract, deck: str = "swiss", lang: str = "de") -> str:
+    """The contract's display name: the trump suit's name, or Obenabe / Undenufe."""
+    _check_deck_lang(deck, lang)
+    if contract.is_trump:
+        return SUIT_NAMES[deck][lang][int(contract)]
+    return CONTRACT_NAMES[lang][int(contract) - 4]
+
+
+def _check_deck_lang(deck: str, lang: str) -> None:
+    if deck not in SUIT_NAMES:
+        raise ValueError(f"unknown deck {deck!r}: use 'swiss' or 'french'")
+    if lang not in SUIT_NAMES[deck]:
+        raise ValueError(f"unknown language {lang!r}: use 'de', 'en' or 'fr'")

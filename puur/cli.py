@@ -1,0 +1,56 @@
+"""The ``puur`` command (INTERFACES.md §3)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _rules_eval(args: argparse.Namespace) -> int:
+    from puur.oracle import evaluate_many
+
+    text = open(args.file, encoding="utf-8").read() if args.file and args.file != "-" else sys.stdin.read()
+    try:
+        payload = json.loads(text)
+    except json.JSONDecodeError as e:
+        print(f"puur rules eval: the input is not JSON: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(evaluate_many(payload), ensure_ascii=False))
+    return 0
+
+
+def _rules_profiles(args: argparse.Namespace) -> int:
+    from puur.profile import PRESETS
+
+    print(json.dumps({name: p.to_dict() for name, p in PRESETS.items()}, indent=2, ensure_ascii=False))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    rules = sub.add_parser("rules", help="the rules oracle").add_subparsers(dest="rules_command", required=True)
+    ev = rules.add_parser("eval", help="answer JSON rules requests (INTERFACES.md §1)")
+    ev.add_argument("file", nargs="?", help="a JSON file (default: standard input)")
+    ev.set_defaults(handler=_rules_eval)
+    rules.add_parser("profiles", help="print every preset with all its options").set_defaults(
+        handler=_rules_profiles
+    )
+
+    # Each further subcommand: one add_parser block here, its handler importing its module lazily.
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

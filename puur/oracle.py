@@ -1,0 +1,278 @@
+"""The rules oracle: one JSON request in, one JSON result out (INTERFACES.md §1).
+
+Served by ``puur rules eval``, ``POST /api/v1/rules/eval`` and the MCP tools, from this one function.
+
+>>> evaluate({"op": "trick", "contract": "H", "trick": ["CA", "H9", "HJ", "C7"]})["winner"]
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from puur.cards import Card, Contract, cards_of, mask_of, parse_cards
+from puur.profile import RuleProfile
+from puur.rules.chalk import to_marks
+from puur.rules.legal import legal_moves
+from puur.rules.scoring import crossing, round_score
+from puur.rules.trick import card_points, trick_points, trick_winner
+from puur.rules.weis import declaration, resolve_weis
+
+
+class OracleError(ValueError):
+    """A request that cannot be answered; ``code`` is machine-readable, the message says what is wrong."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+RULE_SECTIONS = {
+    "legal_moves": "RULES.md §7 (legal moves)",
+    "trick": "RULES.md §8 (trick resolution), §6 (card points)",
+    "card_points": "RULES.md §6 (card points)",
+    "melds": "RULES.md §9.1-9.3 (Weis values, overlap, splitting)",
+    "weis": "RULES.md §9.5-9.6 (Weis comparison, who writes Weis)",
+    "score": "RULES.md §11 (round scoring and multipliers)",
+    "crossing": "RULES.md §12.3 (crossing priority)",
+    "chalk": "TOOLS.md §1.3 (Jasstafel marks)",
+}
+
+
+def _field(req: dict[str, Any], name: str, default: Any = ...) -> Any:
+    if name not in req:
+        if default is ...:
+            raise OracleError("missing_field", f"missing field {name!r}")
+        return default
+    return req[name]
+
+
+def _contract(req: dict[str, Any], required: bool = True) -> Contract | None:
+    if "contract" not in req or req["contract"] is None:
+        if required:
+            raise OracleError("missing_field", "missing field 'contract' (C, D, H, S, O or U)")
+        return None
+    try:
+        return Contract.parse(req["contract"])
+    except ValueError as e:
+        raise OracleError("invalid_contract", str(e)) from None
+
+
+def _cards(req: dict[str, Any], name: str, *, max_len: int = 36, default: Any = ...) -> list[Card]:
+    raw = _field(req, name, default)
+    try:
+        cards = parse_cards(raw, field=name)
+    except ValueError as e:
+        raise OracleError("invalid_card", str(e)) from None
+    if len(cards) > max_len:
+        raise OracleError("impossible_input", f"{name} holds {len(cards)} cards; at most {max_len} are possible")
+    return cards
+
+
+def _no_overlap(*groups: tuple[str, list[Card]]) -> None:
+    seen: dict[Card, str] = {}
+    for name, cards in groups:
+        for c in cards:
+            if c in seen:
+                where = f"both {seen[c]} and {name}" if seen[c] != name else name
+                raise OracleError("impossible_input", f"card {c} appears twice (in {where})")
+            seen[c] = name
+
+
+def _int_pair(req: dict[str, Any], name: str, *, default: Any = ...) -> tuple[int, int]:
+    v = _field(req, name, default)
+    if (
+        not isinstance(v, list | tuple)
+        or len(v) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in v)
+    ):
+        raise OracleError("bad_request", f"{name} must be a list of two whole numbers [team 0, team 1]")
+    if v[0] < 0 or v[1] < 0:
+        raise OracleError("impossible_input", f"{name} cannot be negative")
+    return (v[0], v[1])
+
+
+def _op_legal_moves(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req)
+    assert contract is not None
+    trick = _cards(req, "trick", max_len=3, default=[])
+    hand = _cards(req, "hand", max_len=9)
+    if not hand:
+        raise OracleError("impossible_input", "hand is empty: a player to act holds at least one card")
+    _no_overlap(("trick", trick), ("hand", hand))
+    legal = legal_moves(mask_of(hand), [int(c) for c in trick], contract, p)
+    return {"legal": [str(c) for c in hand if legal >> c & 1]}
+
+
+def _op_trick(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req)
+    assert contract is not None
+    trick = _cards(req, "trick")
+    if len(trick) != 4:
+        raise OracleError("impossible_input", f"a trick has 4 cards, got {len(trick)}")
+    last = _field(req, "last", False)
+    if not isinstance(last, bool):
+        raise OracleError("bad_request", "last must be true or false")
+    w = trick_winner(trick, contract)
+    return {
+        "winner": w,
+        "winning_card": str(trick[w]),
+        "points": trick_points(trick, contract, p.undenufe_values, last),
+    }
+
+
+def _op_card_points(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req)
+    assert contract is not None
+    cards = _cards(req, "cards")
+    return {"points": card_points(cards, contract, p.undenufe_values)}
+
+
+def _op_melds(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req, required=False)
+    hand = _cards(req, "hand", max_len=9)
+    d = declaration(mask_of(hand), p, contract)
+    return {
+        "melds": [m.to_dict() for m in d.melds],
+        "points": d.points,
+        "best": d.best.to_dict() if d.best else None,
+    }
+
+
+def _op_weis(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req)
+    assert contract is not None
+    hands_raw = _field(req, "hands")
+    if not isinstance(hands_raw, list) or len(hands_raw) != 4:
+        raise OracleError("bad_request", "hands must be a list of four card lists, by seat (seat 0 is forehand)")
+    hands = [_cards({"h": h}, "h", max_len=9) for h in hands_raw]
+    _no_overlap(*((f"seat {i}", h) for i, h in enumerate(hands)))
+    res = resolve_weis([mask_of(h) for h in hands], p, contract, forehand=0)
+    return {
+        "winner_seat": res.winner_seat,
+        "team": res.team,
+        "points": list(res.points),
+        "declarations": [
+            {"melds": [m.to_dict() for m in d.melds], "points": d.points, "best": d.best.to_dict() if d.best else None}
+            for d in res.declarations
+        ],
+    }
+
+
+def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    contract = _contract(req)
+    assert contract is not None
+    cp = _int_pair(req, "card_points")
+    tricks = _int_pair(req, "tricks")
+    if sum(cp) != 152:
+        raise OracleError("impossible_input", f"card_points must sum to 152 (the pack), got {cp[0]} + {cp[1]} = {sum(cp)}")
+    if sum(tricks) != 9:
+        raise OracleError("impossible_input", f"tricks must sum to 9, got {tricks[0]} + {tricks[1]} = {sum(tricks)}")
+    for t in (0, 1):
+        if tricks[t] == 0 and cp[t]:
+            raise OracleError("impossible_input", f"team {t} took no trick but has {cp[t]} card points")
+    last = _field(req, "last_trick")
+    if last not in (0, 1) or isinstance(last, bool):
+        raise OracleError("bad_request", "last_trick must be the team (0 or 1) that won trick 9")
+    if tricks[last] == 0:
+        raise OracleError("impossible_input", f"team {last} cannot have won the last trick with no tricks")
+    weis = _int_pair(req, "weis", default=[0, 0])
+    stoeck = _int_pair(req, "stoeck", default=[0, 0])
+    if weis[0] and weis[1]:
+        raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
+    if any(w % 10 for w in weis):
+        raise OracleError("impossible_input", "Weis values are sums of 20, 50, 100, 150, 200, ... (multiples of 10)")
+    if stoeck[0] and stoeck[1]:
+        raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
+    if any(s not in (0, 20) for s in stoeck):
+        raise OracleError("impossible_input", "Stöck is worth 20 (or 0)")
+    if any(stoeck) and not contract.is_trump:
+        raise OracleError("impossible_input", "no Stöck in Obenabe or Undenufe: Stöck is the trump K and Q")
+    s = round_score(p, contract, cp, tricks, last, weis, stoeck)
+    return {"factor": s.factor, "raw": list(s.raw), "written": list(s.written)}
+
+
+def _op_crossing(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    target = _field(req, "target", p.target)
+    if not isinstance(target, int) or isinstance(target, bool) or target <= 0:
+        raise OracleError("bad_request", "target must be a positive whole number")
+    before = _int_pair(req, "before")
+    if max(before) >= target:
+        raise OracleError("impossible_input", "a team is already at the target before the round: the match was over")
+    raw_blocks = _field(req, "blocks")
+    if not isinstance(raw_blocks, dict):
+        raise OracleError("bad_request", 'blocks must be an object {"weis": [t0, t1], "stoeck": [..], "tricks": [..]}')
+    unknown = set(raw_blocks) - {"weis", "stoeck", "tricks"}
+    if unknown:
+        raise OracleError("bad_request", f"unknown block {sorted(unknown)[0]!r}: blocks are weis, stoeck and tricks")
+    blocks = {k: _int_pair(raw_blocks, k, default=[0, 0]) for k in ("weis", "stoeck", "tricks")}
+    if all(blocks["weis"]):
+        raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
+    if all(blocks["stoeck"]):
+        raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
+    c = crossing(p, target, before, blocks)
+    return {"winner": c.winner, "block": c.block}
+
+
+def _op_chalk(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
+    value = _field(req, "value")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise OracleError("bad_request", "value must be a whole number (a written total)")
+    return to_marks(value).to_dict()
+
+
+OPS: dict[str, Callable[[dict[str, Any], RuleProfile], dict[str, Any]]] = {
+    "legal_moves": _op_legal_moves,
+    "trick": _op_trick,
+    "card_points": _op_card_points,
+    "melds": _op_melds,
+    "weis": _op_weis,
+    "score": _op_score,
+    "crossing": _op_crossing,
+    "chalk": _op_chalk,
+}
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def evaluate(request: Any) -> dict[str, Any]:
+    """Answer one oracle request; never raises: impossible input is an error result."""
+    if not isinstance(request, dict):
+        return _error("bad_request", "a request is a JSON object with an 'op' field")
+    op = request.get("op")
+    if op not in OPS:
+        return _error("unknown_op", f"unknown op {op!r}: use one of {', '.join(OPS)}")
+    try:
+        profile = RuleProfile.resolve(request.get("profile"))
+    except (ValueError, TypeError) as e:
+        return _error("invalid_profile", str(e))
+    try:
+        result = OPS[op](request, profile)
+    except OracleError as e:
+        return _error(e.code, str(e))
+    except (ValueError, TypeError) as e:
+        return _error("bad_request", str(e))
+    return {
+        "ok": True,
+        "op": op,
+        **result,
+        "assumptions": {
+            "profile": profile.name if profile.is_preset else profile.overrides(),
+            "multipliers": profile.multiplier_name,
+            "multiplier_table": profile.multiplier_table,
+            "rule": RULE_SECTIONS[op],
+        },
+    }
+
+
+def evaluate_many(payload: Any) -> Any:
+    """One request gives one result; an array gives an array of results in the same order."""
+    if isinstance(payload, list):
+        return [evaluate(r) for r in payload]
+    return evaluate(payload)
+
+
+__all__ = ["OPS", "OracleError", "evaluate", "evaluate_many", "cards_of"]

@@ -1,0 +1,119 @@
+"""Legal moves for both families of RULES.md §7, driven by the profile's options (§7.4, §14.1).
+
+Options read: ``trump_allowed_when_able_to_follow``, ``undertrump``, ``undertrump_ban_when_partner_leads``,
+``must_overtrump``, ``overtrump_on_trump_lead``, ``lone_puur_may_be_kept``.
+
+The CLASSIC family (S000, S001, S004) allows trumping while able to follow, bans undertrumping unless the
+hand is all trumps (S000: also when the partner is winning) and lets a lone Puur be kept on a trump lead.
+The JASVEL family (J08, J13) has strict Farbzwang, a compulsory overtrump with any higher non-Puur trump
+(the Puur is exempt, §7.3 rule 4), allows undertrumping when no overtrump is compulsory, and a lone Puur
+must be played on a trump lead.
+
+>>> from puur.cards import Card, Contract, mask_of, cards_of
+>>> from puur.profile import RuleProfile
+>>> hand = mask_of([Card.C8, Card.HJ, Card.H6])
+>>> cards_of(legal_moves(hand, [Card.CA, Card.H9], Contract.H, RuleProfile.preset("schieber")))
+[Card.C8, Card.HJ]
+>>> cards_of(legal_moves(hand, [Card.CA, Card.H9], Contract.H, RuleProfile.preset("jasvel")))
+[Card.C8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puur.cards import SUIT_MASKS, Card, Contract, SUIT_NAMES
+from puur.profile import RuleProfile
+from puur.rules.tables import TRUMP_STRENGTH, higher_trumps_mask
+from puur.rules.trick import trick_winner
+
+
+def _highest_trump(trick: Sequence[int], trump: int) -> int:
+    """The strongest trump card in ``trick`` or -1."""
+    best, best_s = -1, -1
+    for c in trick:
+        if c // 9 == trump:
+            s = TRUMP_STRENGTH[c % 9]
+            if s > best_s:
+                best, best_s = c, s
+    return best
+
+
+def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: RuleProfile) -> int:
+    """The playable cards of ``hand`` (a card set) when ``trick`` has been played so far.
+
+    Never empty when ``hand`` is not empty. See the module docstring for the rules and options.
+    """
+    if not trick:
+        return hand
+    led = trick[0] // 9
+    follow = hand & SUIT_MASKS[led]
+    if contract >= 4:  # Obenabe, Undenufe: follow suit if you can (§7.1)
+        return follow or hand
+    t = int(contract)
+    trumps = hand & SUIT_MASKS[t]
+    puur = 1 << (9 * t + 5)
+    if led == t:  # trump led
+        if not trumps:
+            return hand
+        if trumps == puur and profile.lone_puur_may_be_kept:
+            return hand  # §7.2 rule 3: a lone Puur may be kept
+        if profile.must_overtrump and profile.overtrump_on_trump_lead:
+            over = trumps & higher_trumps_mask(contract)[_highest_trump(trick, t)]
+            if over & ~puur:
+                return over  # §7.3 rule 5
+        return trumps
+    # a plain suit led
+    if follow:
+        legal = (follow | trumps) if profile.trump_allowed_when_able_to_follow else follow
+    else:
+        legal = hand
+    high = _highest_trump(trick, t)
+    if high < 0 or not (legal & trumps):
+        return legal
+    over = trumps & higher_trumps_mask(contract)[high]
+    if profile.must_overtrump and not follow and over & ~puur:
+        return over  # §7.3 rule 3: compulsory overtrump; the Puur alone never forces it
+    lower = trumps & ~over
+    if profile.undertrump == "banned_unless_only_trumps":
+        if hand != trumps and (
+            profile.undertrump_ban_when_partner_leads is not False or not _partner_winning(trick, contract)
+        ):
+            legal &= ~lower  # §7.2 rule 2
+    elif over & ~puur:
+        legal &= ~lower  # allowed_unless_can_overtrump, without a compulsory overtrump
+    return legal
+
+
+def _partner_winning(trick: Sequence[int], contract: Contract) -> bool:
+    return len(trick) >= 2 and trick_winner(trick, contract) == len(trick) - 2
+
+
+def why_illegal(card: int, hand: int, trick: Sequence[int], contract: Contract, profile: RuleProfile) -> str | None:
+    """None if ``card`` may be played, else the rule that forbids it, in words a player understands."""
+    if not hand >> card & 1:
+        return f"{Card(card)} is not in your hand"
+    legal = legal_moves(hand, trick, contract, profile)
+    if legal >> card & 1:
+        return None
+    led = trick[0] // 9
+    led_name = SUIT_NAMES["french"]["en"][led].lower()
+    follow = hand & SUIT_MASKS[led]
+    held = ", ".join(str(Card(c)) for c in range(36) if follow >> c & 1)
+    if contract >= 4:
+        return f"you must follow {led_name}: you hold {held}"
+    t = int(contract)
+    trumps = hand & SUIT_MASKS[t]
+    if led == t:
+        return f"trump ({led_name}) was led and you hold trumps: you must play a trump"
+    if card // 9 == t:
+        if follow and not profile.trump_allowed_when_able_to_follow:
+            return f"you must follow {led_name} (you hold {held}); you may trump only when you cannot follow"
+        high = _highest_trump(trick, t)
+        if legal & trumps and not legal & ~trumps and profile.must_overtrump:
+            return f"you must overtrump the {Card(high)} with a higher trump"
+        return f"{Card(card)} would undertrump the {Card(high)}: undertrumping is not allowed while you hold other cards"
+    if follow:
+        return f"you must follow {led_name}: you hold {held}"
+    high = _highest_trump(trick, t)
+    return f"you must overtrump the {Card(high)}: you hold a higher trump"

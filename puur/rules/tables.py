@@ -1,0 +1,97 @@
+"""Strength orders and card points, precomputed per contract (RULES.md §5, §6).
+
+Every table is a tuple indexed by card (0..35) so the hot paths do one lookup per card.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from puur.cards import SUIT_MASKS, Contract, Rank
+
+# Trump order J > 9 > A > K > Q > 10 > 8 > 7 > 6 (RULES.md §5), as a strength 0..8 per natural rank.
+TRUMP_STRENGTH: tuple[int, ...] = (0, 1, 2, 7, 3, 8, 4, 5, 6)
+# Natural rank of each trump strength 0..8 (inverse of TRUMP_STRENGTH): 6 7 8 10 Q K A 9 J.
+TRUMP_ORDER: tuple[int, ...] = (0, 1, 2, 4, 6, 7, 8, 3, 5)
+
+TRUMP_POINTS = (0, 0, 0, 14, 10, 20, 3, 4, 11)  # 6 7 8 9 10 J Q K A, trump suit (§6)
+PLAIN_POINTS = (0, 0, 0, 0, 10, 2, 3, 4, 11)  # non-trump suit in a trump contract
+OBENABE_POINTS = (0, 0, 8, 0, 10, 2, 3, 4, 11)
+UNDENUFE_MODERN = (11, 0, 8, 0, 10, 2, 3, 4, 0)  # S004, J06, J13, J16
+UNDENUFE_CLASSIC = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # S000, S001
+
+LAST_TRICK_BONUS = 5
+MATCH_BONUS = 100
+STOECK_POINTS = 20
+
+
+@cache
+def card_points_table(contract: Contract, undenufe_values: str = "modern") -> tuple[int, ...]:
+    """Points of every card under ``contract`` (RULES.md §6; option ``undenufe_values``)."""
+    out: list[int] = []
+    for card in range(36):
+        suit, rank = divmod(card, 9)
+        if contract.is_trump:
+            out.append(TRUMP_POINTS[rank] if suit == int(contract) else PLAIN_POINTS[rank])
+        elif contract == Contract.O:
+            out.append(OBENABE_POINTS[rank])
+        else:
+            out.append((UNDENUFE_MODERN if undenufe_values == "modern" else UNDENUFE_CLASSIC)[rank])
+    return tuple(out)
+
+
+@cache
+def strength_table(contract: Contract) -> tuple[int, ...]:
+    """Trick strength of every card (RULES.md §5, §8).
+
+    A trump is worth ``100 + trump strength`` so it beats any non-trump; other cards their rank in the
+    contract's order (reversed in Undenufe). Whether a non-trump card can win at all depends on the
+    led suit, which ``trick_winner`` checks.
+    """
+    out: list[int] = []
+    for card in range(36):
+        suit, rank = divmod(card, 9)
+        if contract.is_trump and suit == int(contract):
+            out.append(100 + TRUMP_STRENGTH[rank])
+        elif contract == Contract.U:
+            out.append(8 - rank)
+        else:
+            out.append(rank)
+    return tuple(out)
+
+
+def trump_strength(card: int) -> int:
+    """Strength of a card within the trump order (0 = 6 .. 8 = Puur)."""
+    return TRUMP_STRENGTH[card % 9]
+
+
+@cache
+def higher_trumps_mask(contract: Contract) -> tuple[int, ...]:
+    """For each trump card, the set of trumps that beat it (used for over- and undertrumping)."""
+    out = [0] * 36
+    if not contract.is_trump:
+        return tuple(out)
+    base = 9 * int(contract)
+    for r in range(9):
+        m = 0
+        for r2 in range(9):
+            if TRUMP_STRENGTH[r2] > TRUMP_STRENGTH[r]:
+                m |= 1 << (base + r2)
+        out[base + r] = m
+    return tuple(out)
+
+
+def puur_of(contract: Contract) -> int:
+    """The Puur (trump Under) of a trump contract."""
+    assert contract.is_trump
+    return 9 * int(contract) + Rank.JACK
+
+
+def trump_mask(contract: Contract) -> int:
+    return SUIT_MASKS[int(contract)] if contract.is_trump else 0
+
+
+def suit_strength_order(contract: Contract, suit: int) -> list[int]:
+    """The cards of ``suit`` strongest first under ``contract`` (for display and docs)."""
+    table = strength_table(contract)
+    return sorted(range(9 * suit, 9 * suit + 9), key=lambda c: -table[c])

@@ -1,0 +1,48 @@
+"""Trick resolution and card points (RULES.md §6, §8).
+
+>>> from puur.cards import Card, Contract
+>>> trick_winner([Card.CA, Card.H9, Card.HJ, Card.C7], Contract.H)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from puur.cards import Contract
+from puur.rules.tables import LAST_TRICK_BONUS, card_points_table, strength_table
+
+
+def trick_winner(cards: Sequence[int], contract: Contract) -> int:
+    """Index (0..n-1) of the card that wins the (possibly partial) trick ``cards`` (RULES.md §8).
+
+    The highest trump wins; without a trump, the highest card of the led suit in the contract's order
+    (reversed in Undenufe). Cards of other suits never win. Sources: S000, S001, S004, J08, J13, J16.
+    """
+    strength = strength_table(contract)
+    led = cards[0] // 9
+    trump = int(contract) if contract < 4 else -1
+    best = 0
+    best_s = strength[cards[0]]
+    for i in range(1, len(cards)):
+        c = cards[i]
+        s = c // 9
+        if s != led and s != trump:
+            continue
+        v = strength[c]
+        if v > best_s:
+            best, best_s = i, v
+    return best
+
+
+def card_points(cards: Sequence[int], contract: Contract, undenufe_values: str = "modern") -> int:
+    """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``)."""
+    table = card_points_table(contract, undenufe_values)
+    return sum(table[c] for c in cards)
+
+
+def trick_points(
+    cards: Sequence[int], contract: Contract, undenufe_values: str = "modern", last: bool = False
+) -> int:
+    """Card points of a trick, plus 5 when it is the last trick of the round (RULES.md §6)."""
+    return card_points(cards, contract, undenufe_values) + (LAST_TRICK_BONUS if last else 0)

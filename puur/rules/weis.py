@@ -1,0 +1,217 @@
+"""Weis (melds): detection, declaration choice and the comparison chain (RULES.md §9).
+
+Options read: ``weis_values`` (small/extended, §9.1), ``weis_overlap`` and ``weis_split_long_runs``
+(§9.3), ``weis_compare`` and ``weis_undenufe_reverse`` (§9.5).
+
+>>> from puur.cards import Card, mask_of
+>>> from puur.profile import RuleProfile
+>>> d = declaration(mask_of([Card.D6, Card.D7, Card.D8, Card.HA]), RuleProfile.preset("schieber"))
+>>> d.points, d.melds[0].kind
+(20, 'sequence')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from itertools import product
+
+from puur.cards import Card, Contract, Rank
+from puur.profile import RuleProfile
+
+SEQUENCE_VALUES = {
+    # run length -> points (§9.1); SMALL: "five or more = 100" (S000, S001); EXTENDED: S004, J17
+    "small": {3: 20, 4: 50, 5: 100, 6: 100, 7: 100, 8: 100, 9: 100},
+    "extended": {3: 20, 4: 50, 5: 100, 6: 150, 7: 200, 8: 250, 9: 300},
+}
+QUARTET_VALUES = {
+    # natural rank -> points; 0 means no Weis (four 6s, 7s, 8s; four 9s in SMALL)
+    "small": (0, 0, 0, 0, 100, 200, 100, 100, 100),
+    "extended": (0, 0, 0, 150, 100, 200, 100, 100, 100),
+}
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One meld: a ``sequence`` of one suit in natural order, or ``four`` of a rank (a quartet)."""
+
+    kind: str
+    cards: tuple[int, ...]
+    points: int
+
+    @property
+    def top(self) -> int:
+        """Natural index of the highest card (a quartet: its rank), §9.5."""
+        return max(c % 9 for c in self.cards)
+
+    @property
+    def suit(self) -> int | None:
+        return self.cards[0] // 9 if self.kind == "sequence" else None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"kind": self.kind, "cards": [str(Card(c)) for c in self.cards], "points": self.points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object], profile: RuleProfile) -> Meld:
+        """A meld given by its cards (for the calculator); its kind and value are checked, not trusted."""
+        raw = data.get("cards") if isinstance(data, dict) else None
+        if not isinstance(raw, list):
+            raise ValueError("a meld is an object with 'cards': a list of cards")
+        cards = sorted(int(Card.parse(c)) for c in raw)
+        if len(set(cards)) != len(cards):
+            raise ValueError("a meld cannot hold the same card twice")
+        if len(cards) == 4 and len({c % 9 for c in cards}) == 1:
+            pts = QUARTET_VALUES[profile.weis_values][cards[0] % 9]
+            if not pts:
+                raise ValueError(f"four {Rank(cards[0] % 9).code}s are no Weis under weis_values={profile.weis_values}")
+            return cls("four", tuple(cards), pts)
+        suits = {c // 9 for c in cards}
+        ranks = [c % 9 for c in cards]
+        if len(cards) >= 3 and len(suits) == 1 and ranks == list(range(ranks[0], ranks[0] + len(ranks))):
+            return cls("sequence", tuple(cards), SEQUENCE_VALUES[profile.weis_values][len(cards)])
+        raise ValueError(
+            "not a meld: a Weis is 3 or more cards of one suit in a row (6 7 8 9 10 J Q K A), "
+            "or four cards of one rank"
+        )
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """The melds one player declares (the choice that scores most, §9.3), their sum and the best meld."""
+
+    melds: tuple[Meld, ...]
+    points: int
+    best: Meld | None
+
+
+def _compositions(n: int) -> list[tuple[int, ...]]:
+    """Ways to cut a run of ``n`` cards into disjoint runs of at least 3, bottom to top."""
+    if n < 3:
+        return [()] if n == 0 else []
+    out: list[tuple[int, ...]] = [(n,)]
+    for first in range(3, n - 2):
+        out.extend((first, *rest) for rest in _compositions(n - first) if rest)
+    return out
+
+
+def meld_key(meld: Meld, profile: RuleProfile, contract: Contract | None) -> tuple[int, ...]:
+    """The comparison key of a meld without the seat step (higher wins), §9.5.
+
+    ``points_cards_top`` (S000, J): points, number of cards, top card, trump.
+    ``points_type_length_top`` (S001): points, type (sequence above quartet, flagged §16 item 8), length, ...
+    ``points_top`` (S004): points, top card, trump (no count step).
+    The top card is reversed in Undenufe when ``weis_undenufe_reverse`` (seeds; never in Jasvel).
+    """
+    top = meld.top
+    if contract == Contract.U and profile.weis_undenufe_reverse:
+        top = -top
+    is_trump = int(
+        meld.kind == "sequence" and contract is not None and contract.is_trump and meld.suit == int(contract)
+    )
+    n = len(meld.cards)
+    if profile.weis_compare == "points_cards_top":
+        return (meld.points, n, top, is_trump)
+    if profile.weis_compare == "points_type_length_top":
+        return (meld.points, int(meld.kind == "sequence"), n, top, is_trump)
+    return (meld.points, top, is_trump)
+
+
+def _runs(mask: int) -> list[tuple[int, ...]]:
+    """Maximal runs of at least 3 cards of one suit in natural order (§9.2; no wrap-around)."""
+    runs: list[tuple[int, ...]] = []
+    for suit in range(4):
+        run: list[int] = []
+        for rank in range(10):
+            c = suit * 9 + rank
+            if rank < 9 and mask >> c & 1:
+                run.append(c)
+            else:
+                if len(run) >= 3:
+                    runs.append(tuple(run))
+                run = []
+    return runs
+
+
+def _quartets(mask: int, values: str) -> list[Meld]:
+    out = []
+    for rank in range(9):
+        cards = tuple(s * 9 + rank for s in range(4))
+        if all(mask >> c & 1 for c in cards) and QUARTET_VALUES[values][rank]:
+            out.append(Meld("four", cards, QUARTET_VALUES[values][rank]))
+    return out
+
+
+@cache
+def declaration(hand: int, profile: RuleProfile, contract: Contract | None = None) -> Declaration:
+    """The declaration of ``hand`` (a card set, as dealt) that scores most under the profile (§9.3).
+
+    Under ``disjoint`` the quartets are taken first and the runs are the maximal runs of the cards left
+    (INTERFACES.md §1); under ``sequence_and_quartet_may_share`` runs use the whole hand (J14, J17).
+    With ``weis_split_long_runs`` (S000) a long run is cut where that scores more (8 = 5 + 3 in SMALL).
+    On equal points the choice with the strongest best meld is taken.
+    """
+    values = profile.weis_values
+    quartets = _quartets(hand, values)
+    rest = hand
+    if profile.weis_overlap == "disjoint":
+        for q in quartets:
+            for c in q.cards:
+                rest &= ~(1 << c)
+    seq_values = SEQUENCE_VALUES[values]
+    per_run_options: list[list[tuple[Meld, ...]]] = []
+    for run in _runs(rest):
+        options: list[tuple[Meld, ...]] = []
+        cuts = _compositions(len(run)) if profile.weis_split_long_runs else [(len(run),)]
+        for cut in cuts:
+            parts, i = [], 0
+            for size in cut:
+                parts.append(Meld("sequence", run[i : i + size], seq_values[size]))
+                i += size
+            options.append(tuple(parts))
+        per_run_options.append(options)
+    best_decl: Declaration | None = None
+    best_rank: tuple[object, ...] = ()
+    for choice in product(*per_run_options) if per_run_options else [()]:
+        melds = tuple(quartets) + tuple(m for part in choice for m in part)
+        pts = sum(m.points for m in melds)
+        best = max(melds, key=lambda m: meld_key(m, profile, contract), default=None)
+        rank = (pts, meld_key(best, profile, contract) if best else ())
+        if best_decl is None or rank > best_rank:
+            best_decl, best_rank = Declaration(melds, pts, best), rank
+    assert best_decl is not None
+    return best_decl
+
+
+@dataclass(frozen=True)
+class WeisResult:
+    """Who writes Weis (§9.6): the seat with the single best meld, its team, and both teams' points."""
+
+    declarations: tuple[Declaration, ...]
+    winner_seat: int | None
+    team: int | None
+    points: tuple[int, int]
+
+
+def resolve_weis(
+    hands: Sequence[int], profile: RuleProfile, contract: Contract, forehand: int = 0
+) -> WeisResult:
+    """Compare every seat's best meld (ties to the seat nearer the forehand) and score the winning team.
+
+    The winning team writes all melds of both its players; the other team writes nothing (§9.6, S000,
+    S001, S004, J14, J17). Points are before the multiplier.
+    """
+    decls = tuple(declaration(h, profile, contract) for h in hands)
+    winner: int | None = None
+    winner_key: tuple[int, ...] = ()
+    for seat, d in enumerate(decls):
+        if d.best is None:
+            continue
+        key = (*meld_key(d.best, profile, contract), -((seat - forehand) % 4))
+        if winner is None or key > winner_key:
+            winner, winner_key = seat, key
+    if winner is None:
+        return WeisResult(decls, None, None, (0, 0))
+    team = winner % 2
+    pts = decls[team].points + decls[team + 2].points
+    return WeisResult(decls, winner, team, (pts, 0) if team == 0 else (0, pts))
