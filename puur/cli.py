@@ -30,6 +30,15 @@ def _rules_profiles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from puur.server.app import create_app
+
+    uvicorn.run(create_app(db_path=args.db), host=args.host, port=args.port, log_level="info")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -41,6 +50,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_parser("profiles", help="print every preset with all its options").set_defaults(
         handler=_rules_profiles
     )
+
+    serve = sub.add_parser("serve", help="the web table, tools, HTTP API and MCP endpoint")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", default=None, help="SQLite file for games (default: under the user's data directory)")
+    serve.set_defaults(handler=_serve)
 
     # Each further subcommand: one add_parser block here, its handler importing its module lazily.
     return parser

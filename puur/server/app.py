@@ -1,0 +1,37 @@
+"""The FastAPI application behind ``puur serve`` (INTERFACES.md §3, §4).
+
+Small routers, one per face: each module below exposes ``router`` (an ``APIRouter``) and is included here.
+Everything they compute comes from the rules core.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+
+STATIC = Path(__file__).parent / "static"
+
+# Routers by module, in the order they are mounted. A module in this list must exist.
+ROUTERS: tuple[str, ...] = ()
+
+
+def create_app(db_path: str | None = None) -> FastAPI:
+    """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory)."""
+    app = FastAPI(
+        title="Puur",
+        summary="Swiss Jass (Schieber): rules oracle, open data, games",
+        version="0.1.0",
+        openapi_url="/api/v1/openapi.json",
+        docs_url="/api/v1/docs",
+        redoc_url=None,
+    )
+    app.state.db_path = db_path
+    for name in ROUTERS:
+        module = importlib.import_module(name)
+        app.include_router(module.router)
+    if STATIC.is_dir():
+        app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
