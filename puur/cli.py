@@ -13,7 +13,11 @@ Handler = Callable[[argparse.Namespace], int]
 def _rules_eval(args: argparse.Namespace) -> int:
     from puur.oracle import evaluate_many
 
-    text = open(args.file, encoding="utf-8").read() if args.file and args.file != "-" else sys.stdin.read()
+    if args.file and args.file != "-":
+        with open(args.file, encoding="utf-8") as f:
+            text = f.read()
+    else:
+        text = sys.stdin.read()
     try:
         payload = json.loads(text)
     except json.JSONDecodeError as e:

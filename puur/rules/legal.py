@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puur.cards import SUIT_MASKS, Card, Contract, SUIT_NAMES
+from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, Contract
 from puur.profile import RuleProfile
 from puur.rules.tables import TRUMP_STRENGTH, higher_trumps_mask
 from puur.rules.trick import trick_winner

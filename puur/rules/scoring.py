@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from puur.cards import Contract
@@ -108,7 +108,7 @@ def crossing(
     profile: RuleProfile,
     target: int,
     before: Sequence[int],
-    blocks: dict[str, Sequence[int]],
+    blocks: Mapping[str, Sequence[int]],
     trick_steps: Sequence[Sequence[int]] | None = None,
 ) -> Crossing:
     """Count the round's written blocks in the profile's ``crossing_priority`` order (§12.3).
