@@ -243,16 +243,16 @@ def _validate(p: RuleProfile) -> None:
     if isinstance(m, str):
         if m not in MULTIPLIER_TABLES:
             raise ValueError(
-                f"unknown multiplier table {m!r}: use one of {', '.join(MULTIPLIER_TABLES)} "
+                f"profile option multipliers: unknown table {m!r}; use one of {', '.join(MULTIPLIER_TABLES)} "
                 'or an explicit table {"C":1,"D":2,"H":1,"S":2,"O":3,"U":4}'
             )
     elif isinstance(m, dict):
         keys = set(m)
         if keys != set("CDHSOU"):
-            raise ValueError("an explicit multiplier table needs exactly the keys C, D, H, S, O, U")
+            raise ValueError("profile option multipliers: an explicit table needs exactly the keys C, D, H, S, O, U")
         for k, v in m.items():
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100:
-                raise ValueError(f"multiplier for {k} must be a whole number from 1 to 100, got {v!r}")
+                raise ValueError(f"profile option multipliers: the factor for {k} must be a whole number from 1 to 100, got {v!r}")
     else:
         raise ValueError("multipliers must be a table name or an object {\"C\":1,...,\"U\":4}")
     if not isinstance(p.target, int) or isinstance(p.target, bool) or not 100 <= p.target <= 100_000:
@@ -263,8 +263,16 @@ def _validate(p: RuleProfile) -> None:
         s = p.schneider
         if not isinstance(s, dict) or set(s) != {"below_fraction", "counts_games"}:
             raise ValueError('schneider must be null or {"below_fraction": 0.5, "counts_games": 2}')
-        if not 0 < float(s["below_fraction"]) < 1 or int(s["counts_games"]) < 1:
-            raise ValueError("schneider: below_fraction must be between 0 and 1, counts_games at least 1")
+        frac, games = s["below_fraction"], s["counts_games"]
+        if (
+            not isinstance(frac, int | float)
+            or isinstance(frac, bool)
+            or not 0 < frac < 1
+            or not isinstance(games, int)
+            or isinstance(games, bool)
+            or games < 1
+        ):
+            raise ValueError("schneider: below_fraction must be between 0 and 1, counts_games a whole number ≥ 1")
     if p.name not in _PRESET_NAMES:
         raise ValueError(f"unknown preset {p.name!r}: choose one of {', '.join(_PRESET_NAMES)}")
 
