@@ -172,7 +172,9 @@ SUIT_DISPLAY = {
 @pytest.mark.parametrize("deck_lang", sorted(SUIT_DISPLAY))
 def test_suit_display_names(deck_lang: tuple[str, str]) -> None:
     deck, lang = deck_lang
-    for contract, expected in zip((Contract.C, Contract.D, Contract.H, Contract.S), SUIT_DISPLAY[deck_lang], strict=True):
+    for contract, expected in zip(
+        (Contract.C, Contract.D, Contract.H, Contract.S), SUIT_DISPLAY[deck_lang], strict=True
+    ):
         assert contract_name(contract, deck, lang).lower() == expected
         # every card's name mentions its suit
         for rank in Rank:
