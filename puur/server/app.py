@@ -7,19 +7,29 @@ Everything they compute comes from the rules core.
 from __future__ import annotations
 
 import importlib
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
 STATIC = Path(__file__).parent / "static"
 
 # Routers by module, in the order they are mounted. A module in this list must exist.
-ROUTERS: tuple[str, ...] = ()
+ROUTERS: tuple[str, ...] = ("puur.server.api_rules", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages")
 
 
 def create_app(db_path: str | None = None) -> FastAPI:
     """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        # The MCP endpoint's session manager needs a running task group (mcp SDK requirement).
+        async with app.state.mcp.session_manager.run():
+            yield
+
     app = FastAPI(
         title="Puur",
         summary="Swiss Jass (Schieber): rules oracle, open data, games",
@@ -27,11 +37,19 @@ def create_app(db_path: str | None = None) -> FastAPI:
         openapi_url="/api/v1/openapi.json",
         docs_url="/api/v1/docs",
         redoc_url=None,
+        lifespan=lifespan,
     )
     app.state.db_path = db_path
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.router)
+    from puur.server.mcp_server import mount_mcp
+
+    mount_mcp(app, "/mcp")
+    # Open data and the rules API are keyless and CORS-open (PRODUCT.md §2); no cookies are used.
+    app.add_middleware(
+        CORSMiddleware, allow_origins=["*"], allow_methods=["*"], allow_headers=["*"], expose_headers=["*"]
+    )
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,0 +1,385 @@
+"""The rules API (INTERFACES.md §1, §4): the oracle over HTTP.
+
+``POST /api/v1/rules/eval`` takes exactly the oracle's JSON (one request or an array) and answers exactly
+the oracle's JSON, errors included as ``{"ok": false, ...}`` results (like ``puur rules eval``). The typed
+endpoints take one operation each with a described body; an oracle error there is HTTP 422 with
+``{"detail": {"code": ..., "message": ...}}``. Every endpoint calls ``puur.oracle.evaluate``: one
+implementation. Every answer carries ``assumptions`` (profile, multiplier table, rule section).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Body, HTTPException
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from puur.oracle import evaluate, evaluate_many
+from puur.profile import PRESET_SOURCES, PRESETS
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(prefix="/api/v1", tags=["rules"])
+
+Card = Annotated[
+    str, Field(min_length=1, max_length=8, description="a card: suit C D H S + rank, e.g. H10, DA")
+]
+ContractCode = Annotated[
+    str,
+    Field(
+        min_length=1,
+        max_length=20,
+        description="C D H S (that suit is trump), O Obenabe, U Undenufe; Swiss or French names accepted",
+    ),
+]
+ProfileSpec = Annotated[
+    str | dict[str, Any] | None,
+    Field(
+        description='a preset name (schieber, classic, schweizer, online, jasvel) or {"preset": NAME, ...overrides}'
+        "; default schieber",
+        examples=["schieber", {"preset": "jasvel", "multipliers": "both3"}],
+    ),
+]
+Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description="[team 0, team 1]")]
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    profile: ProfileSpec = None
+
+
+class Assumptions(BaseModel):
+    """What the answer assumed: the profile, the multiplier table (name and factors) and the rule section."""
+
+    profile: str | dict[str, Any]
+    multipliers: str
+    multiplier_table: dict[str, int]
+    rule: str
+
+
+class _Result(BaseModel):
+    ok: Literal[True] = True
+    op: str
+    assumptions: Assumptions
+
+
+class LegalMovesRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"contract": "H", "trick": ["C6"], "hand": ["CA", "H7", "S9"]}]},
+    )
+    contract: ContractCode
+    trick: list[Card] = Field(
+        default_factory=list, max_length=36, description="cards already played, in order"
+    )
+    hand: list[Card] = Field(max_length=36, description="the hand of the player to act")
+
+
+class LegalMovesResult(_Result):
+    legal: list[str]
+
+
+class TrickRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}]},
+    )
+    contract: ContractCode
+    trick: list[Card] = Field(max_length=36, description="the 4 cards of the trick, in play order")
+    last: StrictBool = Field(False, description="the last trick of the round (+5)")
+
+
+class TrickResult(_Result):
+    winner: int = Field(description="index 0..3 in the trick")
+    winning_card: str
+    points: int
+
+
+class CardPointsRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid", json_schema_extra={"examples": [{"contract": "U", "cards": ["D6", "DA", "S8"]}]}
+    )
+    contract: ContractCode
+    cards: list[Card] = Field(max_length=36)
+
+
+class CardPointsResult(_Result):
+    points: int
+
+
+class Meld(BaseModel):
+    kind: Literal["sequence", "four"]
+    cards: list[str]
+    points: int
+
+
+class MeldsRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"hand": ["D6", "D7", "D8", "HA", "CA", "SA", "DA", "C9", "S10"]}]},
+    )
+    hand: list[Card] = Field(max_length=36, description="up to 9 cards")
+    contract: ContractCode | None = Field(None, description="optional: used to rank the best meld")
+
+
+class MeldsResult(_Result):
+    melds: list[Meld]
+    points: int
+    best: Meld | None
+
+
+class WeisRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {"contract": "H", "hands": [["C6", "C7", "C8"], ["D9", "D10", "DJ"], ["S6"], ["H6"]]}
+            ]
+        },
+    )
+    contract: ContractCode
+    hands: list[list[Card]] = Field(
+        min_length=4, max_length=4, description="four card lists by seat; seat 0 is the forehand"
+    )
+
+
+class Declaration(BaseModel):
+    melds: list[Meld]
+    points: int
+    best: Meld | None
+
+
+class WeisResult(_Result):
+    winner_seat: int | None
+    team: int | None
+    points: list[int] = Field(description="[team 0, team 1], before the multiplier")
+    declarations: list[Declaration]
+
+
+class ScoreRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "contract": "S",
+                    "card_points": [95, 57],
+                    "tricks": [5, 4],
+                    "last_trick": 0,
+                    "weis": [50, 0],
+                    "stoeck": [20, 0],
+                    "profile": {"preset": "schieber", "multipliers": "ascending"},
+                }
+            ]
+        },
+    )
+    contract: ContractCode
+    card_points: Pair = Field(description="[t0, t1] card points, summing to 152")
+    tricks: Pair = Field(description="[t0, t1] tricks taken, summing to 9")
+    last_trick: StrictInt = Field(description="the team (0 or 1) that won trick 9")
+    weis: Pair = Field(default_factory=lambda: [0, 0])
+    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+
+
+class ScoreResult(_Result):
+    factor: int
+    raw: list[int]
+    written: list[int]
+
+
+class Blocks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    weis: Pair = Field(default_factory=lambda: [0, 0])
+    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+    tricks: Pair = Field(default_factory=lambda: [0, 0])
+
+
+class CrossingRequest(_Request):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={
+            "examples": [
+                {
+                    "target": 1000,
+                    "before": [950, 960],
+                    "blocks": {"weis": [100, 0], "stoeck": [0, 40], "tricks": [100, 114]},
+                    "profile": "jasvel",
+                }
+            ]
+        },
+    )
+    target: StrictInt | None = Field(None, description="default: the profile's target")
+    before: Pair = Field(description="written totals before the round")
+    blocks: Blocks = Field(description="written values of this round, by block")
+
+
+class CrossingResult(_Result):
+    winner: int | None
+    block: Literal["weis", "stoeck", "tricks"] | None
+
+
+class ChalkRequest(_Request):
+    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"value": 2735}]})
+    value: StrictInt = Field(description="a written total", ge=-(10**9), le=10**9)
+
+
+class ChalkResult(_Result):
+    x: int
+    v: int
+    hundreds: int
+    fifties: int
+    twenties: int
+    remainder: int
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    422: {
+        "description": "The request cannot be answered: a body that does not parse (FastAPI's field list), or "
+        'impossible input ({"detail": {"code": ..., "message": ...}})',
+    }
+}
+
+
+def answer(op: str, body: BaseModel) -> dict[str, Any]:
+    """Ask the oracle; an error result becomes HTTP 422 with its code and message."""
+    request = {"op": op, **body.model_dump(exclude_none=True)}
+    result = evaluate(request)
+    if not result.get("ok"):
+        err = result.get("error", {})
+        raise HTTPException(status_code=422, detail={"code": err.get("code"), "message": err.get("message")})
+    return result
+
+
+@router.post(
+    "/rules/legal-moves",
+    response_model=LegalMovesResult,
+    responses=ERROR_RESPONSES,
+    summary="The playable cards of a hand (RULES.md §7)",
+)
+def legal_moves(body: LegalMovesRequest) -> dict[str, Any]:
+    return answer("legal_moves", body)
+
+
+@router.post(
+    "/rules/trick",
+    response_model=TrickResult,
+    responses=ERROR_RESPONSES,
+    summary="Who wins a trick and its points (RULES.md §8)",
+)
+def trick(body: TrickRequest) -> dict[str, Any]:
+    return answer("trick", body)
+
+
+@router.post(
+    "/rules/card-points",
+    response_model=CardPointsResult,
+    responses=ERROR_RESPONSES,
+    summary="Card points of some cards (RULES.md §6)",
+)
+def card_points(body: CardPointsRequest) -> dict[str, Any]:
+    return answer("card_points", body)
+
+
+@router.post(
+    "/rules/melds",
+    response_model=MeldsResult,
+    responses=ERROR_RESPONSES,
+    summary="The declaration of a hand that scores most (RULES.md §9.1-9.3)",
+)
+def melds(body: MeldsRequest) -> dict[str, Any]:
+    return answer("melds", body)
+
+
+@router.post(
+    "/rules/weis",
+    response_model=WeisResult,
+    responses=ERROR_RESPONSES,
+    summary="Who writes Weis, and how much (RULES.md §9.5-9.6)",
+)
+def weis(body: WeisRequest) -> dict[str, Any]:
+    return answer("weis", body)
+
+
+@router.post(
+    "/rules/score",
+    response_model=ScoreResult,
+    responses=ERROR_RESPONSES,
+    summary="A round's raw and written score (RULES.md §11)",
+)
+def score(body: ScoreRequest) -> dict[str, Any]:
+    return answer("score", body)
+
+
+@router.post(
+    "/rules/crossing",
+    response_model=CrossingResult,
+    responses=ERROR_RESPONSES,
+    summary="Which team reaches the target first, and in which block (RULES.md §12.3)",
+)
+def crossing(body: CrossingRequest) -> dict[str, Any]:
+    return answer("crossing", body)
+
+
+@router.post(
+    "/rules/chalk",
+    response_model=ChalkResult,
+    responses=ERROR_RESPONSES,
+    summary="A written total as Jasstafel marks (TOOLS.md §1.3)",
+)
+def chalk(body: ChalkRequest) -> dict[str, Any]:
+    return answer("chalk", body)
+
+
+EVAL_EXAMPLES = {
+    "one": {
+        "summary": "one request",
+        "value": {"op": "trick", "contract": "H", "trick": ["CA", "H9", "HJ", "C7"]},
+    },
+    "many": {
+        "summary": "an array: an array of results in the same order",
+        "value": [
+            {"op": "card_points", "contract": "O", "cards": ["D8", "HA"]},
+            {"op": "chalk", "value": 680},
+            {"op": "score", "contract": "O", "card_points": [100, 100], "tricks": [5, 4], "last_trick": 0},
+        ],
+    },
+}
+
+
+@router.post(
+    "/rules/eval",
+    summary="The rules oracle: one request or an array, the same JSON in and out as `puur rules eval`",
+    description='A request that cannot be answered gives `{"ok": false, "error": {"code", "message"}}` '
+    "in its place (status 200); the others still answer. Body that is not JSON: 422.",
+    responses={200: {"description": "one result, or an array of results in the same order"}},
+)
+def rules_eval(
+    payload: Annotated[dict[str, Any] | list[Any], Body(openapi_examples=EVAL_EXAMPLES)],  # type: ignore[arg-type]
+) -> Any:
+    return evaluate_many(payload)
+
+
+class PresetInfo(BaseModel):
+    name: str
+    source: str
+    options: dict[str, Any]
+
+
+class ProfilesResult(BaseModel):
+    default: str
+    presets: list[PresetInfo]
+
+
+@router.get(
+    "/profiles", response_model=ProfilesResult, summary="Every rule-profile preset with all its options"
+)
+def profiles() -> dict[str, Any]:
+    return {
+        "default": "schieber",
+        "presets": [
+            {"name": name, "source": PRESET_SOURCES[name], "options": p.to_dict()}
+            for name, p in PRESETS.items()
+        ],
+    }

@@ -1,0 +1,333 @@
+"""Puur's MCP server (official SDK v2, ``MCPServer``): the rules oracle as tools, the datasets as resources.
+
+Every rules tool calls ``puur.oracle.evaluate`` (one implementation) and returns the oracle's result,
+which carries ``assumptions``: the profile, the multiplier table and the rule section. Impossible input
+is a tool error whose text is the oracle's code and message.
+
+``puur mcp`` runs it on standard input/output; ``create_app`` mounts the same server at ``/mcp``
+(streamable HTTP). Game tools are added when the match engine (``puur.game``) is importable: they show
+only the user's own seat's observation, never another seat's hidden cards.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.server.mcpserver.resources import FunctionResource
+from mcp_types import ToolAnnotations
+from pydantic import Field
+
+from puur import __version__
+from puur.data import DATASET_NAMES, dataset, dumps
+from puur.oracle import RULE_SECTIONS, evaluate
+from puur.profile import PRESET_SOURCES, PRESETS
+
+INSTRUCTIONS = (
+    "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "
+    "A K Q J 10 9 8 7 6 (H10 = Rosen Banner, CJ = Eicheln Under); contracts C D H S (trump suit), O Obenabe, "
+    "U Undenufe. Every tool takes an optional profile: a preset (schieber default, classic, schweizer, online, "
+    'jasvel) or {"preset": NAME, ...overrides}, e.g. {"preset": "schieber", "multipliers": "both3"}. Every '
+    "result states its assumptions: quote the multiplier table with any written score, since tables differ "
+    "between Swiss tables and none is the rule. Datasets are resources puur://data/<name>."
+)
+
+READ_ONLY = ToolAnnotations(
+    read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
+)
+
+Cards = Annotated[list[str], Field(description="cards like ['H10', 'DA', 'CJ']", max_length=36)]
+Contract = Annotated[str, Field(description="C D H S (trump suit), O Obenabe or U Undenufe")]
+Profile = Annotated[
+    str | dict[str, Any] | None,
+    Field(description='preset name or {"preset": NAME, ...overrides}; default schieber'),
+]
+Pair = Annotated[list[int], Field(description="[team 0, team 1]", min_length=2, max_length=2)]
+
+
+def _ask(op: str, **fields: Any) -> dict[str, Any]:
+    request = {"op": op, **{k: v for k, v in fields.items() if v is not None}}
+    result = evaluate(request)
+    if not result.get("ok"):
+        err = result.get("error", {})
+        raise ToolError(f"{err.get('code')}: {err.get('message')}")
+    return result
+
+
+def _dataset_text(name: str) -> Callable[[], str]:
+    def read() -> str:
+        return dumps(dataset(name))
+
+    return read
+
+
+def build_server(*, games: bool = True) -> MCPServer:
+    """A fresh MCP server with the rules tools, ``list_profiles``, the datasets as resources and, when the
+    match engine exists and ``games`` is true, the game tools."""
+    server: MCPServer = MCPServer(
+        name="puur",
+        title="Puur — Swiss Jass (Schieber) rules",
+        description="Computes Schieber rules (legal moves, tricks, card points, Weis, scores, target crossing, "
+        "chalk marks) under named rule profiles, and serves Puur's open datasets.",
+        instructions=INSTRUCTIONS,
+        version=__version__,
+        log_level="WARNING",
+    )
+
+    @server.tool(
+        annotations=READ_ONLY, description=f"The playable cards of a hand. {RULE_SECTIONS['legal_moves']}."
+    )
+    def legal_moves(
+        contract: Contract, hand: Cards, trick: Cards | None = None, profile: Profile = None
+    ) -> dict[str, Any]:
+        return _ask("legal_moves", contract=contract, hand=hand, trick=trick or [], profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="Who wins a trick of 4 cards (in play order, first = led) and its card points (+5 when last). "
+        f"{RULE_SECTIONS['trick']}.",
+    )
+    def trick(
+        contract: Contract, trick: Cards, last: bool = False, profile: Profile = None
+    ) -> dict[str, Any]:
+        return _ask("trick", contract=contract, trick=trick, last=last, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY, description=f"Card points of some cards. {RULE_SECTIONS['card_points']}."
+    )
+    def card_points(contract: Contract, cards: Cards, profile: Profile = None) -> dict[str, Any]:
+        return _ask("card_points", contract=contract, cards=cards, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="Every meld of a hand (up to 9 cards): the declaration that scores most, its points and the "
+        f"best single meld. {RULE_SECTIONS['melds']}.",
+    )
+    def melds(hand: Cards, contract: Contract | None = None, profile: Profile = None) -> dict[str, Any]:
+        return _ask("melds", hand=hand, contract=contract, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="Which seat holds the single best Weis and what each team writes (before the multiplier); "
+        f"hands are four card lists by seat, seat 0 the forehand. {RULE_SECTIONS['weis']}.",
+    )
+    def weis(contract: Contract, hands: list[Cards], profile: Profile = None) -> dict[str, Any]:
+        return _ask("weis", contract=contract, hands=hands, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="A round's score: (card points + 5 last trick + 100 match + Weis + Stöck) × the contract's "
+        "factor, for both teams. card_points sum to 152, tricks to 9. The result names the multiplier table used. "
+        f"{RULE_SECTIONS['score']}.",
+    )
+    def score(
+        contract: Contract,
+        card_points: Pair,
+        tricks: Pair,
+        last_trick: int,
+        weis: Pair | None = None,
+        stoeck: Pair | None = None,
+        profile: Profile = None,
+    ) -> dict[str, Any]:
+        return _ask(
+            "score",
+            contract=contract,
+            card_points=card_points,
+            tricks=tricks,
+            last_trick=last_trick,
+            weis=weis,
+            stoeck=stoeck,
+            profile=profile,
+        )
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="Which team reaches the target first: the round's written blocks "
+        '{"weis": [t0, t1], "stoeck": [..], "tricks": [..]} counted in the profile\'s priority order. '
+        f"{RULE_SECTIONS['crossing']}.",
+    )
+    def crossing(
+        before: Pair, blocks: dict[str, list[int]], target: int | None = None, profile: Profile = None
+    ) -> dict[str, Any]:
+        return _ask("crossing", before=before, blocks=blocks, target=target, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY,
+        description="A written total as the marks a Jasstafel carries: X = 1000, V = 500, strokes of 100, 50 and "
+        f"20, and a remainder. {RULE_SECTIONS['chalk']}.",
+    )
+    def chalk(value: int, profile: Profile = None) -> dict[str, Any]:
+        return _ask("chalk", value=value, profile=profile)
+
+    @server.tool(
+        annotations=READ_ONLY, description="Every rule-profile preset with its source and all its options."
+    )
+    def list_profiles() -> dict[str, Any]:
+        return {
+            "default": "schieber",
+            "presets": [
+                {"name": n, "source": PRESET_SOURCES[n], "options": p.to_dict()} for n, p in PRESETS.items()
+            ],
+            "assumptions": {"rule": "RULES.md §14 (rule profiles)"},
+        }
+
+    for name in DATASET_NAMES:
+        server.add_resource(
+            FunctionResource(
+                uri=f"puur://data/{name}",
+                name=name,
+                title=name,
+                description=dataset(name)["description"],
+                mime_type="application/json",
+                fn=_dataset_text(name),
+            )
+        )
+
+    if games:
+        _add_game_tools(server)
+    return server
+
+
+def _add_game_tools(server: MCPServer) -> bool:
+    """Game tools over ``puur.game`` (INTERFACES.md §2) if it is importable; False when it is not."""
+    try:
+        from puur.game import Game  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return False
+    try:
+        from puur.bots import make_player  # type: ignore[attr-defined, unused-ignore]
+    except ImportError:
+        make_player = None
+
+    tables: dict[str, dict[str, Any]] = {}
+    lock = threading.Lock()
+
+    def _table(game_id: str) -> dict[str, Any]:
+        if game_id not in tables:
+            raise ToolError(f"unknown game {game_id!r}: start one with new_game")
+        return tables[game_id]
+
+    def _advance(t: dict[str, Any]) -> None:
+        """Let the computer seats act until the user's seat is to act or the match is over."""
+        game = t["game"]
+        steps = 0
+        while not game.is_over and game.current_seat is not None and game.current_seat != t["seat"]:
+            player = t["players"][game.current_seat]
+            if player is None:
+                raise ToolError("no computer player is installed (puur.bots): only the user's seat can act")
+            game.apply(player.act(game.observation(game.current_seat)))
+            steps += 1
+            if steps > 10_000:
+                raise ToolError("the computer players did not finish their turns")
+
+    def _view(game_id: str, t: dict[str, Any]) -> dict[str, Any]:
+        game = t["game"]
+        return {
+            "game_id": game_id,
+            "seat": t["seat"],
+            "your_turn": game.current_seat == t["seat"],
+            "is_over": bool(game.is_over),
+            "scores": list(game.scores),
+            "winner": game.winner,
+            "observation": game.observation(t["seat"]).to_dict(),
+            "assumptions": {"profile": t["profile"], "rule": "RULES.md §14.1 (what a seat may see)"},
+        }
+
+    @server.tool(
+        description="Start a Schieber match: you hold `seat` (0..3; seats 0 and 2 are partners), the other "
+        "seats are computer players (`bot`, e.g. 'heuristic'). Returns your view only."
+    )
+    def new_game(
+        profile: Profile = None, seat: int = 0, bot: str = "heuristic", seed: int | None = None
+    ) -> dict[str, Any]:
+        from puur.profile import RuleProfile
+
+        if seat not in (0, 1, 2, 3):
+            raise ToolError("seat must be 0, 1, 2 or 3")
+        try:
+            p = RuleProfile.resolve(profile)
+        except (TypeError, ValueError) as e:
+            raise ToolError(f"invalid_profile: {e}") from None
+        try:
+            players = [None if s == seat or make_player is None else make_player(bot) for s in range(4)]
+        except (TypeError, ValueError) as e:
+            raise ToolError(f"unknown bot {bot!r}: {e}") from None
+        game = Game(p, seed=seed) if seed is not None else Game(p)
+        with lock:
+            game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
+            tables[game_id] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict()}
+            t = tables[game_id]
+            _advance(t)
+            return _view(game_id, t)
+
+    @server.tool(
+        annotations=READ_ONLY, description="Your view of a game: your hand and what is public, nothing more."
+    )
+    def game_view(game_id: str) -> dict[str, Any]:
+        with lock:
+            return _view(game_id, _table(game_id))
+
+    @server.tool(
+        annotations=READ_ONLY, description="The actions you may take now (contracts, P to push, or cards)."
+    )
+    def game_legal_actions(game_id: str) -> dict[str, Any]:
+        with lock:
+            t = _table(game_id)
+            game = t["game"]
+            mine = game.current_seat == t["seat"]
+            return {
+                "game_id": game_id,
+                "your_turn": mine,
+                "legal_actions": [str(a) for a in game.legal_actions()] if mine else [],
+            }
+
+    @server.tool(
+        description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10). "
+        "Optional declare: ['stoeck']. The computer seats then play until it is your turn again."
+    )
+    def game_play(game_id: str, action: str, declare: list[str] | None = None) -> dict[str, Any]:
+        with lock:
+            t = _table(game_id)
+            game = t["game"]
+            if game.current_seat != t["seat"]:
+                raise ToolError("not your turn")
+            try:
+                game.apply(action, declare=tuple(declare or ()))
+            except Exception as e:  # IllegalAction or a parse error: state unchanged
+                raise ToolError(f"illegal: {e}") from None
+            _advance(t)
+            return _view(game_id, t)
+
+    return True
+
+
+def main() -> None:
+    """Run on standard input/output (``puur mcp``)."""
+    build_server().run("stdio")
+
+
+def mount_mcp(app: Any, path: str = "/mcp") -> MCPServer:
+    """Serve a fresh MCP server at ``path`` of a Starlette/FastAPI ``app`` (streamable HTTP, stateless, JSON
+    responses) and return it. Its session manager must run in the app's lifespan:
+    ``async with app.state.mcp.session_manager.run(): ...``.
+
+    DNS-rebinding protection is off: the endpoint has no credentials and, like the rest of the API, is
+    CORS-open (the rules tools only compute; a game is reachable only through its unguessable id).
+    """
+    from mcp.server.transport_security import TransportSecuritySettings
+
+    server = build_server()
+    sub = server.streamable_http_app(
+        streamable_http_path=path,
+        stateless_http=True,
+        json_response=True,
+        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+    )
+    for route in sub.routes:
+        app.router.routes.append(route)
+    app.state.mcp = server
+    return server
