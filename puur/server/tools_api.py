@@ -1,0 +1,422 @@
+"""HTTP face of the scoreboards (TOOLS.md §1-§5, §7): ``/api/v1/tools/...``.
+
+Stateless: the client sends the whole board or sheet, the server computes it with ``puur.tools`` (which
+calls the rules core) and answers. Nothing is stored. A semantic error answers 422 with
+``detail = [{"loc": ["body", ...field], "msg": reason, "type": "value_error"}]``, the same shape as
+pydantic's own validation errors.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException
+from pydantic import BaseModel, ConfigDict, Field
+
+from puur.profile import MULTIPLIER_TABLES
+from puur.rules.chalk import Marks, format_marks, to_marks
+from puur.tools import (
+    ToolInputError,
+    contract_label,
+    parse_contract,
+    resolve_profile,
+    trick_arbiter,
+    weis_calculator,
+)
+from puur.tools import coiffeur as coiffeur_mod
+from puur.tools import differenzler as differenzler_mod
+from puur.tools import jasstafel as jt
+
+router = APIRouter(prefix="/api/v1/tools", tags=["tools"])
+
+Profile = str | dict[str, Any] | None
+
+
+def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPException:
+    return HTTPException(
+        422, detail=[{"loc": ["body", *prefix, *e.field], "msg": e.reason, "type": "value_error"}]
+    )
+
+
+# ----- Jasstafel -----
+
+
+class JassRound(BaseModel):
+    """One round as entered: per team [We, They], before the factor."""
+
+    contract: str = Field(description="C D H S O U or a Swiss/French name (Eicheln, Rosen, …)")
+    card_points: list[int] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
+    weis: list[int] = Field(default=[0, 0])
+    stoeck: list[int] = Field(default=[0, 0])
+
+    model_config = ConfigDict(
+        json_schema_extra={"example": {"contract": "D", "card_points": [100, 57], "weis": [50, 0], "stoeck": [20, 0]}}
+    )
+
+
+class JasstafelRequest(BaseModel):
+    profile: Profile = Field(default=None, description="preset name or {preset, ...overrides}; default schieber")
+    target: int = Field(default=jt.DEFAULT_TARGET, description="1000, 2500, 1500, 3000 or any positive number")
+    multipliers: str | None = Field(default=None, description="common, both3, ascending, classic or online")
+    style: str = Field(default="compact", description="chalk style: compact, tally or cumulative")
+    rounds: list[JassRound] = Field(default=[], description="the rounds already written")
+    write: JassRound | None = Field(default=None, description="a round to write now (refused after a win)")
+    check: JassRound | None = Field(default=None, description="a round to check without writing it")
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "example": {
+                "target": 1000,
+                "multipliers": "common",
+                "rounds": [{"contract": "D", "card_points": [100, 57], "weis": [50, 0], "stoeck": [20, 0]}],
+                "write": {"contract": "O", "card_points": [257, 0]},
+            }
+        }
+    )
+
+
+class MarksModel(BaseModel):
+    x: int
+    v: int
+    hundreds: int
+    fifties: int
+    twenties: int
+    remainder: int
+    value: int
+    text: str
+
+
+def _marks(m: Marks) -> MarksModel:
+    return MarksModel(**m.to_dict(), value=m.value, text=format_marks(m))
+
+
+class JasstafelResponse(BaseModel):
+    teams: list[str]
+    target: int
+    multipliers: str
+    multipliers_label: str
+    factors: dict[str, int]
+    block_order: list[str]
+    rounds: list[dict[str, Any]]
+    totals: list[int]
+    marks: list[MarksModel]
+    style: str
+    finished: bool
+    winner: int | None
+    winner_name: str | None
+    block: str | None
+    tie: bool
+    message: str | None
+    check_warnings: list[str]
+    tables: dict[str, str]
+    targets: list[int]
+
+
+def _entry(r: JassRound, field: tuple[str | int, ...]) -> jt.Entry:
+    return jt.Entry.of(r.contract, r.card_points, r.weis, r.stoeck, field=field)
+
+
+@router.post("/jasstafel", response_model=JasstafelResponse, summary="Score a Jasstafel board (TOOLS.md §1)")
+def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
+    """Score every round, write ``write`` if given, and answer totals, marks per team and the winner."""
+    try:
+        profile = resolve_profile(req.profile)
+        board = jt.Board(profile, req.target, req.multipliers)
+        entries = tuple(_entry(r, ("rounds", i)) for i, r in enumerate(req.rounds))
+        board = jt.Board(profile, req.target, req.multipliers, entries)
+        board.state()
+        if req.write is not None:
+            board = board.write(_entry(req.write, ("write",)))
+        check = _entry(req.check, ("check",)).warnings() if req.check is not None else []
+        st = board.state()
+        marks = st.marks(req.style)
+    except ToolInputError as e:
+        if e.field == ("round",):
+            e = ToolInputError(("write",), e.reason)
+        raise _fail(e) from None
+    out = st.outcome
+    tp = board.table_profile
+    return JasstafelResponse(
+        teams=list(jt.TEAMS),
+        target=board.target,
+        multipliers=tp.multiplier_name,
+        multipliers_label=jt.TABLE_LABELS.get(tp.multiplier_name, tp.multiplier_name),
+        factors=tp.multiplier_table,
+        block_order=list(board.block_order),
+        rounds=[r.to_dict() for r in st.rounds],
+        totals=list(st.totals),
+        marks=[_marks(m) for m in marks],
+        style=req.style,
+        finished=st.finished,
+        winner=out.winner if out else None,
+        winner_name=jt.TEAMS[out.winner] if out and out.winner is not None else None,
+        block=out.block if out else None,
+        tie=bool(out and out.tie),
+        message=out.message if out else None,
+        check_warnings=check,
+        tables={k: jt.TABLE_LABELS[k] for k in MULTIPLIER_TABLES},
+        targets=list(jt.TARGETS),
+    )
+
+
+class ChalkRequest(BaseModel):
+    values: list[int] = Field(max_length=200, description="totals to write as canonical chalk marks (§1.3)")
+    model_config = ConfigDict(json_schema_extra={"example": {"values": [0, 237, 1385, 2735, -40]}})
+
+
+@router.post("/chalk", response_model=list[MarksModel], summary="Totals as chalk marks (TOOLS.md §1.3)")
+def chalk(req: ChalkRequest) -> list[MarksModel]:
+    return [_marks(to_marks(v)) for v in req.values]
+
+
+# ----- Weis -----
+
+
+class WeisSeat(BaseModel):
+    hand: list[str] | None = Field(default=None, description="the seat's cards (at most 9)")
+    melds: list[list[str]] | None = Field(default=None, description="or the seat's melds, each a list of cards")
+
+
+class OtherTeam(BaseModel):
+    points: int = Field(ge=0, le=300)
+    cards: int = Field(ge=0, le=9)
+
+
+class WeisRequest(BaseModel):
+    profile: Profile = None
+    contract: str = "C"
+    forehand: int = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
+    seats: list[WeisSeat | None] = Field(default=[], max_length=4, description="seats 1..4 (1 and 3 are a team)")
+    compare: OtherTeam | None = Field(default=None, description="their best meld: points and card count")
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "example": {
+                "contract": "H",
+                "seats": [{"hand": ["C9", "D9", "H9", "S9", "C7", "C8", "C10", "CJ"]}, None, None, None],
+                "compare": {"points": 150, "cards": 4},
+            }
+        }
+    )
+
+
+class WeisResponse(BaseModel):
+    contract: str
+    contract_name: str
+    forehand: int
+    seats: list[dict[str, Any]]
+    steps: list[dict[str, Any]]
+    winner_seat: int | None
+    team: int | None
+    written: list[int]
+    message: str
+    compare: dict[str, Any] | None
+    profile: str
+
+
+@router.post("/weis", response_model=WeisResponse, summary="Weis calculator (TOOLS.md §4)")
+def weis(req: WeisRequest) -> WeisResponse:
+    """Melds per seat, the comparison chain step by step, and which team writes what."""
+    try:
+        profile = resolve_profile(req.profile)
+        contract = parse_contract(req.contract)
+        seats = [None if s is None else s.model_dump(exclude_none=True) for s in req.seats]
+        for i, s in enumerate(seats):
+            if s is not None and not s:
+                seats[i] = None
+        res = weis_calculator.calculate(seats, contract, profile, req.forehand)
+        cmp = None
+        if req.compare is not None:
+            cmp = weis_calculator.compare_with_other_team(
+                res.seats[0].best, req.compare.points, req.compare.cards, profile
+            ).to_dict()
+    except ToolInputError as e:
+        raise _fail(e) from None
+    return WeisResponse(**res.to_dict(), compare=cmp, profile=profile.name)
+
+
+# ----- Trick -----
+
+
+class TrickRequest(BaseModel):
+    profile: Profile = None
+    contract: str = "C"
+    cards: list[str] = Field(default=[], max_length=4, description="cards in playing order, seat 1 leads")
+    hands: list[list[str] | None] | None = Field(
+        default=None, max_length=4, description="optional: each seat's hand before this trick, to check legality"
+    )
+    last_trick: bool = Field(default=False, description="add the last trick's 5 to Worth")
+
+    model_config = ConfigDict(
+        json_schema_extra={"example": {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}}
+    )
+
+
+class TrickResponse(BaseModel):
+    contract: str
+    contract_name: str
+    plays: list[dict[str, Any]]
+    winner_seat: int | None
+    winner_label: str
+    complete: bool
+    worth: int
+    reason: str
+
+
+@router.post("/trick", response_model=TrickResponse, summary="Who wins the trick (TOOLS.md §5)")
+def trick(req: TrickRequest) -> TrickResponse:
+    try:
+        profile = resolve_profile(req.profile)
+        contract = parse_contract(req.contract)
+        res = trick_arbiter.judge(contract, req.cards, profile, req.hands, last_trick=req.last_trick)
+    except ToolInputError as e:
+        raise _fail(e) from None
+    return TrickResponse(**res.to_dict())
+
+
+# ----- Coiffeur -----
+
+
+class CoiffeurColumn(BaseModel):
+    name: str | None = None
+    factor: int | None = Field(default=None, ge=1, le=100)
+    kind: str = Field(default="contract", description="contract, joker, slalom or guschti")
+    contract: str | None = None
+
+
+class CoiffeurRequest(BaseModel):
+    sheet: str = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
+    columns: list[CoiffeurColumn] | None = Field(default=None, description="a custom sheet; overrides 'sheet'")
+    factors: list[int | None] | None = Field(default=None, description="override the factors column by column")
+    method: str = Field(default="A", description="A: total Σ box × factor (default); B: box of the multiplied round")
+    boxes: list[list[int | None]] = Field(default=[[], []], description="two team rows; null = empty box")
+    jokers: list[list[str | None]] = Field(default=[[], []], description="contract chosen per joker box")
+    joker_may_repeat: bool = True
+    points: int | None = Field(default=None, ge=0, le=10000, description="optional: points to convert into tens")
+    points_column: int | None = Field(default=None, ge=0, description="column whose factor the conversion uses")
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "example": {"sheet": "8", "method": "A", "boxes": [[12, 12, None, None, None, None, None, 25], []]}
+        }
+    )
+
+
+class CoiffeurResponse(BaseModel):
+    columns: list[dict[str, Any]]
+    method: str
+    boxes: list[list[int | None]]
+    jokers: list[list[str | None]]
+    contributions: list[list[int | None]]
+    totals: list[int]
+    empty: list[list[str]]
+    complete: bool
+    winner: int | None
+    tie: bool
+    message: str
+    warnings: list[str]
+    hint: str
+    teams: list[str]
+    box_from_points: int | None
+
+
+@router.post("/coiffeur", response_model=CoiffeurResponse, summary="Coiffeur scoresheet (TOOLS.md §2)")
+def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
+    try:
+        if req.columns is not None:
+            cols: list[dict[str, Any]] | None = [c.model_dump() for c in req.columns]
+        elif req.sheet == "8":
+            cols = [c.to_dict() for c in coiffeur_mod.standard_columns()]
+        elif req.sheet == "10":
+            cols = [c.to_dict() for c in coiffeur_mod.ten_columns()]
+        else:
+            raise ToolInputError("sheet", "choose '8' or '10' columns")
+        assert cols is not None
+        if req.factors is not None:
+            if len(req.factors) != len(cols):
+                raise ToolInputError("factors", f"give {len(cols)} factors, one per column")
+            for c, f in zip(cols, req.factors, strict=True):
+                c["factor"] = f
+        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat)
+        conv = None
+        if req.points is not None:
+            col = req.points_column or 0
+            if col >= len(sheet.columns):
+                raise ToolInputError("points_column", f"the sheet has {len(sheet.columns)} columns")
+            f = sheet.columns[col].factor
+            if f is None and req.method == "B":
+                raise ToolInputError("points_column", f"agree a factor for {sheet.columns[col].name} first")
+            conv = coiffeur_mod.box_from_points(req.points, f or 1, req.method)
+    except ToolInputError as e:
+        raise _fail(e) from None
+    return CoiffeurResponse(**sheet.to_dict(), teams=list(coiffeur_mod.TEAMS), box_from_points=conv)
+
+
+# ----- Differenzler -----
+
+
+class DiffRound(BaseModel):
+    predicted: list[int] = Field(min_length=4, max_length=4)
+    actual: list[int] = Field(min_length=4, max_length=4)
+
+
+class DifferenzlerRequest(BaseModel):
+    players: list[str] | None = Field(default=None, min_length=4, max_length=4)
+    rounds: list[DiffRound] = []
+    add: DiffRound | None = Field(default=None, description="a round to add now")
+    rounds_planned: int | None = Field(default=None, ge=1, le=1000)
+    estimate_hand: list[str] | None = Field(default=None, description="optional: a hand for the rule of thumb")
+    estimate_contract: str | None = None
+    profile: Profile = None
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "example": {
+                "rounds": [{"predicted": [40, 30, 57, 30], "actual": [45, 30, 50, 32]}],
+                "add": {"predicted": [20, 60, 40, 37], "actual": [25, 40, 52, 40]},
+            }
+        }
+    )
+
+
+class DifferenzlerResponse(BaseModel):
+    players: list[str]
+    rounds: list[dict[str, Any]]
+    totals: list[int]
+    leaders: list[int]
+    finished: bool
+    rounds_planned: int | None
+    message: str
+    estimate: int | None
+
+
+@router.post("/differenzler", response_model=DifferenzlerResponse, summary="Differenzler scoresheet (TOOLS.md §3)")
+def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
+    try:
+        sheet = differenzler_mod.sheet_from(
+            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned
+        )
+        if req.add is not None:
+            try:
+                sheet = sheet.add(req.add.predicted, req.add.actual)
+            except ToolInputError as e:
+                raise ToolInputError(("add", *e.field[1:]) if e.field[0] == "round" else e.field, e.reason) from None
+        est = None
+        if req.estimate_hand is not None:
+            contract = parse_contract(req.estimate_contract or "C", "estimate_contract")
+            try:
+                est = differenzler_mod.estimate(req.estimate_hand, contract, resolve_profile(req.profile))
+            except ToolInputError as e:
+                raise ToolInputError(("estimate_hand", *e.field[1:]), e.reason) from None
+    except ToolInputError as e:
+        raise _fail(e) from None
+    return DifferenzlerResponse(**sheet.to_dict(), estimate=est)
+
+
+@router.get("/contracts", summary="Contracts and multiplier tables the tools offer")
+def contracts() -> dict[str, Any]:
+    return {
+        "contracts": [{"code": c, "name": contract_label(parse_contract(c))} for c in "CHDSOU"],
+        "tables": {k: {"label": jt.TABLE_LABELS[k], "factors": v} for k, v in MULTIPLIER_TABLES.items()},
+        "targets": list(jt.TARGETS),
+    }

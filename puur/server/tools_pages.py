@@ -1,0 +1,49 @@
+"""The scoreboard pages (TOOLS.md §7): ``/tools/`` and one page per tool, plain HTML + CSS + JS.
+
+The pages are static files under ``static/tools/``; they compute nothing themselves and call the
+``/api/v1/tools`` endpoints with ``fetch``. Their CSS and JS are served from ``/tools/assets/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter, HTTPException
+from fastapi.responses import FileResponse, RedirectResponse
+
+router = APIRouter(tags=["tool pages"], include_in_schema=False)
+
+PAGES_DIR = Path(__file__).parent / "static" / "tools"
+PAGES = {
+    "": "index.html",
+    "jasstafel": "jasstafel.html",
+    "weis": "weis.html",
+    "trick": "trick.html",
+    "coiffeur": "coiffeur.html",
+    "differenzler": "differenzler.html",
+}
+ASSETS = {"tools.css": "text/css", "tools.js": "text/javascript", "chalk.js": "text/javascript"}
+
+
+@router.get("/tools")
+def tools_root() -> RedirectResponse:
+    return RedirectResponse("/tools/")
+
+
+@router.get("/tools/assets/{name}")
+def asset(name: str) -> FileResponse:
+    if name not in ASSETS:
+        raise HTTPException(404, "no such asset")
+    return FileResponse(PAGES_DIR / name, media_type=ASSETS[name])
+
+
+@router.get("/tools/{page}")
+def page(page: str) -> FileResponse:
+    if page not in PAGES:
+        raise HTTPException(404, "no such tool")
+    return FileResponse(PAGES_DIR / PAGES[page], media_type="text/html")
+
+
+@router.get("/tools/")
+def index() -> FileResponse:
+    return FileResponse(PAGES_DIR / "index.html", media_type="text/html")
