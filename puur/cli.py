@@ -43,6 +43,29 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _mcp(args: argparse.Namespace) -> int:
+    from puur.server.mcp_server import main as mcp_main
+
+    mcp_main()
+    return 0
+
+
+def _data_export(args: argparse.Namespace) -> int:
+    import tempfile
+
+    from puur.data import export
+
+    openapi = None
+    if not args.no_openapi:
+        from puur.server.app import create_app
+
+        with tempfile.TemporaryDirectory() as tmp:
+            openapi = create_app(db_path=f"{tmp}/export.sqlite3").openapi()
+    for path in export(args.dir, openapi=openapi):
+        print(path)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -60,6 +83,14 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file for games (default: under the user's data directory)")
     serve.set_defaults(handler=_serve)
+
+    sub.add_parser("mcp", help="the MCP server on standard input/output").set_defaults(handler=_mcp)
+
+    data = sub.add_parser("data", help="the open datasets").add_subparsers(dest="data_command", required=True)
+    exp = data.add_parser("export", help="write every dataset, index.json, status.json and openapi.json to DIR")
+    exp.add_argument("dir", help="the folder to write (created if needed), e.g. site/api/v1")
+    exp.add_argument("--no-openapi", action="store_true", help="do not write openapi.json")
+    exp.set_defaults(handler=_data_export)
 
     # Each further subcommand: one add_parser block here, its handler importing its module lazily.
     return parser
