@@ -425,7 +425,11 @@ def scoring() -> dict[str, Any]:
         "jasstafel": {
             "layout": {
                 "columns": "one per team; the vertical line separates the teams and is no deduction",
-                "rows": {"top": 100, "middle": 50, "bottom": 20},
+                "rows": [
+                    {"position": "top", "stroke": 100},
+                    {"position": "middle", "stroke": 50},
+                    {"position": "bottom", "stroke": 20},
+                ],
                 "symbols": {"X": 1000, "V": 500},
                 "remainder": "one plain number at the lower right, replaced when it changes; it may be negative",
                 "grouping": "strokes are tallied in fives: the fifth is drawn across the four before it (two "

@@ -1,0 +1,227 @@
+"""The open datasets: one envelope each, values that agree with the rules core, and the export."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+from puur.cards import Card, Contract
+from puur.data import DATASET_NAMES, dataset, export, index, status
+from puur.data.envelope import ENVELOPE_KEYS
+from puur.data.glossary import GLOSSARY
+from puur.oracle import evaluate
+from puur.profile import MULTIPLIER_TABLES, PRESETS
+from puur.rules.tables import card_points_table
+from puur.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
+
+JASVEL_KEYS = {"e", "r", "s", "i", "top", "bottom"}
+
+
+def _all_keys(obj: Any) -> set[str]:
+    keys: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            keys.add(k)
+            keys |= _all_keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            keys |= _all_keys(v)
+    return keys
+
+
+def test_the_seven_datasets() -> None:
+    assert DATASET_NAMES == (
+        "card-values.json", "weis.json", "contracts.json", "scoring.json", "glossary.json", "profiles.json",
+        "puur.json",
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("name", DATASET_NAMES)
+def test_envelope(name: str) -> None:
+    d = dataset(name)
+    assert tuple(d) == ENVELOPE_KEYS
+    assert d["dataset"] == name and d["url"] == f"/api/v1/{name}"
+    assert d["publisher"]["name"] == "Puur"
+    assert d["licence"]["id"] == "CC-BY-4.0" and "creativecommons.org/licenses/by/4.0" in d["licence"]["url"]
+    keys = {c["key"] for c in d["checked_against"]}
+    assert {"S000", "S001", "S004", "J", "pinned"} <= keys
+    assert d["does_not_answer"] and all(isinstance(x, str) for x in d["does_not_answer"])
+    assert d["deliberately_absent"] and all(isinstance(x, str) for x in d["deliberately_absent"])
+    assert d["description"] and d["generated_from"]
+    json.dumps(d)  # JSON-able
+
+
+@pytest.mark.parametrize("name", DATASET_NAMES)
+def test_codes_are_puur_codes_never_jasvel_keys(name: str) -> None:
+    assert not (_all_keys(dataset(name)) & JASVEL_KEYS)
+
+
+def test_card_values_agree_with_the_core() -> None:
+    data = dataset("card-values.json")["data"]
+    by_rank = {row["rank"]: row for row in data["points"]}
+    assert by_rank["J"]["trump"] == 20 and by_rank["J"]["plain"] == 2
+    assert by_rank["9"]["trump"] == 14 and by_rank["9"]["plain"] == 0
+    assert by_rank["8"]["obenabe"] == 8 and by_rank["6"]["undenufe"] == 11 and by_rank["A"]["undenufe"] == 0
+    assert by_rank["A"]["undenufe_classic"] == 11
+    for contract in Contract:
+        table = card_points_table(contract)
+        for card in Card:
+            col = (
+                ("trump" if card.suit == int(contract) else "plain")
+                if contract.is_trump
+                else ("obenabe" if contract == Contract.O else "undenufe")
+            )
+            assert by_rank[str(card)[1:]][col] == table[card]
+    t = data["totals"]
+    assert t["trump_column"] == 62 and t["plain_column"] == 30 and t["obenabe_column"] == 38
+    assert set(t["pack_per_contract"].values()) == {152}
+    assert (t["pack"], t["round"], t["match"]) == (152, 157, 257)
+    s = data["strength_order"]
+    assert s["trump"] == ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]
+    assert s["ordinary"] == ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]
+    assert s["inverted"] == list(reversed(s["ordinary"]))
+    assert [sx["code"] for sx in data["suits"]] == ["C", "D", "H", "S"]
+
+
+def test_weis_values_agree_with_the_core() -> None:
+    data = dataset("weis.json")["data"]
+    for values in ("small", "extended"):
+        assert {int(k): v for k, v in data["values"][values]["sequences"].items()} == SEQUENCE_VALUES[values]
+        quartets = data["values"][values]["quartets"]
+        assert [quartets[r] or 0 for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A")] == list(
+            QUARTET_VALUES[values]
+        )
+    ext = data["values"]["extended"]
+    assert ext["quartets"]["J"] == 200 and ext["quartets"]["9"] == 150 and ext["quartets"]["6"] is None
+    assert data["values"]["small"]["quartets"]["9"] is None
+    assert data["stoeck"]["points"] == 20 and data["stoeck"]["is_weis"] is False
+    assert len(data["most_often_wrong"]) == 5
+    assert all(e["ok"] for e in data["examples"])
+    assert data["examples"][0]["points"] == 120  # four aces 100 + D6 D7 D8 20
+
+
+def test_contracts_every_table_none_correct() -> None:
+    data = dataset("contracts.json")["data"]
+    assert [c["code"] for c in data["contracts"]] == ["C", "D", "H", "S", "O", "U"]
+    tables = {t["name"]: t for t in data["multiplier_tables"]}
+    assert set(tables) == set(MULTIPLIER_TABLES)
+    for name, t in tables.items():
+        assert t["factors"] == MULTIPLIER_TABLES[name]
+        assert t["published_by"]
+        assert t["marked_correct"] is False
+    assert data["correct_table"] is None
+    assert tables["common"]["factors"]["O"] == 3 and tables["common"]["factors"]["U"] == 4
+    assert tables["both3"]["factors"]["U"] == 3
+    assert tables["ascending"]["factors"] == {"C": 1, "H": 2, "D": 3, "S": 4, "O": 5, "U": 6}
+    for c in data["contracts"]:
+        assert c["stoeck"] == (c["code"] in "CDHS")
+
+
+def test_scoring_worked_example_680_and_the_470_error() -> None:
+    data = dataset("scoring.json")["data"]
+    ex = data["order_of_operations"]["worked_example"]
+    assert (ex["tricks"], ex["weis"], ex["stoeck"], ex["factor"]) == (100, 50, 20, 4)
+    assert ex["written"] == 680 and ex["common_error"] == 470
+    again = evaluate({k: v for k, v in ex["oracle"].items() if k == "op"} | {
+        "profile": ex["profile"], "contract": ex["contract"], "card_points": [95, 57], "tricks": [5, 4],
+        "last_trick": 0, "weis": [50, 0], "stoeck": [20, 0],
+    })  # fmt: skip
+    assert again["written"][0] == 680
+    for e in data["jasstafel"]["examples"]:
+        m = e["marks"]
+        value = 1000 * m["x"] + 500 * m["v"] + 100 * m["hundreds"] + 50 * m["fifties"] + 20 * m["twenties"]
+        assert value + m["remainder"] == e["value"]
+    assert [b["box"] for b in data["coiffeur"]["box_examples"][:1]] == [12]
+    assert any(b == {"points": 257, "box": 25} for b in data["coiffeur"]["box_examples"])
+    assert [c["factor"] for c in data["coiffeur"]["standard_sheet"]] == list(range(1, 9))
+    assert data["coiffeur"]["factor_methods"]["example"] == {"points": 129, "factor": 2, "A": 24, "B": 25}
+    winners = [e["winner"] for e in data["crossing"]["examples"]]
+    assert winners == [1, 0]  # Stöck first (schieber) vs Weis first (jasvel)
+    assert "157" in data["differenzler"]["actual"]
+
+
+def test_glossary_three_languages_with_sources() -> None:
+    data = dataset("glossary.json")["data"]
+    terms = data["terms"]
+    assert terms == GLOSSARY
+    names = {t["term"] for t in terms}
+    for needed in (
+        "Puur",
+        "Nell",
+        "Stöck",
+        "Weis",
+        "Schieben",
+        "Obenabe",
+        "Undenufe",
+        "Jasstafel",
+        "Coiffeur",
+        "Differenzler",
+        "Farbzwang",
+        "Untertrumpfen",
+        "Banner",
+        "Bock",
+        "Jassgrenze",
+        "Match",
+    ):
+        assert needed in names
+    for t in terms:
+        assert set(t["names"]) == {"de", "en", "fr"} and all(t["names"].values())
+        assert set(t["definition"]) == {"de", "en", "fr"} and all(t["definition"].values())
+        assert t["sources"]
+    by = {t["term"]: t for t in terms}
+    assert by["Schieben"]["names"]["fr"] == "chibrer" and by["Weis"]["names"]["fr"] == "annonces"
+    # numbers the glossary states agree with the core
+    assert "20" in by["Puur"]["definition"]["en"] and card_points_table(Contract.H)[Card.HJ] == 20
+    assert "14" in by["Nell"]["definition"]["en"] and card_points_table(Contract.H)[Card.H9] == 14
+    assert "62" in by["Trumpf"]["definition"]["en"] and "152" in by["Trumpf"]["definition"]["en"]
+    assert "257" in by["Match"]["definition"]["en"]
+
+
+def test_profiles_equal_puur_rules_profiles() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "puur.cli", "rules", "profiles"], capture_output=True, text=True, check=True
+    ).stdout
+    data = dataset("profiles.json")["data"]
+    assert data["presets"] == json.loads(out)
+    opts = {o["name"]: o for o in data["options"]}
+    assert set(opts) == set(PRESETS["schieber"].to_dict())
+    for name, o in opts.items():
+        if name not in ("targets_offered", "version"):
+            assert o["doc"], name
+        assert set(o["by_preset"]) == set(PRESETS)
+    assert "S000" in opts["undenufe_values"]["doc"] and "modern" in opts["undenufe_values"]["values"]
+    assert opts["crossing_priority"]["by_preset"]["jasvel"] == "weis_stoeck_tricks"
+    assert opts["crossing_priority"]["disputed"] is True and opts["trick_block_tie"]["disputed"] is False
+
+
+def test_puur_json_says_what_it_does_not_do() -> None:
+    data = dataset("puur.json")["data"]
+    assert data["does"] and data["does_not"]
+    assert any("multiplier" in x for x in data["does_not"])
+
+
+def test_index_and_status() -> None:
+    idx = index()
+    assert [d["name"] for d in idx["datasets"]] == list(DATASET_NAMES)
+    assert idx["openapi"] == "/api/v1/openapi.json"
+    st = status()
+    assert st["built_at"] and set(st["datasets"]) == set(DATASET_NAMES)
+
+
+def test_export_writes_a_static_folder(tmp_path: Any) -> None:
+    paths = export(tmp_path / "v1")
+    names = sorted(p.name for p in paths)
+    assert names == sorted([*DATASET_NAMES, "index.json", "status.json"])
+    assert json.loads((tmp_path / "v1" / "weis.json").read_text()) == dataset("weis.json")
+
+
+def test_cli_data_export(tmp_path: Any) -> None:
+    from puur.cli import main
+
+    assert main(["data", "export", str(tmp_path)]) == 0
+    assert json.loads((tmp_path / "openapi.json").read_text())["openapi"].startswith("3.1")
+    assert json.loads((tmp_path / "card-values.json").read_text())["publisher"]["name"] == "Puur"
