@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, Contract
 from puur.profile import RuleProfile
-from puur.rules.tables import TRUMP_STRENGTH, higher_trumps_mask
+from puur.rules.tables import HIGHER_TRUMPS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
 
 
@@ -59,7 +59,7 @@ def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: Ru
         if trumps == puur and profile.lone_puur_may_be_kept:
             return hand  # §7.2 rule 3: a lone Puur may be kept
         if profile.must_overtrump and profile.overtrump_on_trump_lead:
-            over = trumps & higher_trumps_mask(contract)[_highest_trump(trick, t)]
+            over = trumps & HIGHER_TRUMPS[_highest_trump(trick, t)]
             if over & ~puur:
                 return over  # §7.3 rule 5
         return trumps
@@ -71,7 +71,7 @@ def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: Ru
     high = _highest_trump(trick, t)
     if high < 0 or not (legal & trumps):
         return legal
-    over = trumps & higher_trumps_mask(contract)[high]
+    over = trumps & HIGHER_TRUMPS[high]
     if profile.must_overtrump and not follow and over & ~puur:
         return over  # §7.3 rule 3: compulsory overtrump; the Puur alone never forces it
     lower = trumps & ~over

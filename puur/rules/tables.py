@@ -60,25 +60,25 @@ def strength_table(contract: Contract) -> tuple[int, ...]:
     return tuple(out)
 
 
+STRENGTH_TABLES: tuple[tuple[int, ...], ...] = tuple(strength_table(c) for c in Contract)
+"""``strength_table`` for every contract, indexed by ``int(contract)`` (no cache call in hot paths)."""
+
+
 def trump_strength(card: int) -> int:
     """Strength of a card within the trump order (0 = 6 .. 8 = Puur)."""
     return TRUMP_STRENGTH[card % 9]
 
 
-@cache
-def higher_trumps_mask(contract: Contract) -> tuple[int, ...]:
-    """For each trump card, the set of trumps that beat it (used for over- and undertrumping)."""
-    out = [0] * 36
-    if not contract.is_trump:
-        return tuple(out)
-    base = 9 * int(contract)
-    for r in range(9):
-        m = 0
-        for r2 in range(9):
-            if TRUMP_STRENGTH[r2] > TRUMP_STRENGTH[r]:
-                m |= 1 << (base + r2)
-        out[base + r] = m
+def _higher_trumps() -> tuple[int, ...]:
+    out = []
+    for card in range(36):
+        base, r = 9 * (card // 9), card % 9
+        out.append(sum(1 << (base + r2) for r2 in range(9) if TRUMP_STRENGTH[r2] > TRUMP_STRENGTH[r]))
     return tuple(out)
+
+
+HIGHER_TRUMPS: tuple[int, ...] = _higher_trumps()
+"""For each card, the cards of its suit that beat it when that suit is trump (over- and undertrumping)."""
 
 
 def puur_of(contract: Contract) -> int:

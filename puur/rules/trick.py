@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puur.cards import Contract
-from puur.rules.tables import LAST_TRICK_BONUS, card_points_table, strength_table
+from puur.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table
 
 
 def trick_winner(cards: Sequence[int], contract: Contract) -> int:
@@ -19,7 +19,7 @@ def trick_winner(cards: Sequence[int], contract: Contract) -> int:
     The highest trump wins; without a trump, the highest card of the led suit in the contract's order
     (reversed in Undenufe). Cards of other suits never win. Sources: S000, S001, S004, J08, J13, J16.
     """
-    strength = strength_table(contract)
+    strength = STRENGTH_TABLES[contract]
     led = cards[0] // 9
     trump = int(contract) if contract < 4 else -1
     best = 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from itertools import product
 
 from puur.cards import Card, Contract, Rank
@@ -117,32 +117,61 @@ def meld_key(meld: Meld, profile: RuleProfile, contract: Contract | None) -> tup
     return (meld.points, top, is_trump)
 
 
+def _runs9(v: int) -> tuple[tuple[int, int], ...]:
+    """(start rank, length) of every maximal run of at least 3 set bits in a 9-bit suit value."""
+    out, start = [], -1
+    for r in range(10):
+        if r < 9 and v >> r & 1:
+            if start < 0:
+                start = r
+        elif start >= 0:
+            if r - start >= 3:
+                out.append((start, r - start))
+            start = -1
+    return tuple(out)
+
+
+RUNS9: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs9(v) for v in range(512))
+"""Maximal runs of every 9-bit suit pattern, precomputed."""
+
+
 def _runs(mask: int) -> list[tuple[int, ...]]:
     """Maximal runs of at least 3 cards of one suit in natural order (§9.2; no wrap-around)."""
     runs: list[tuple[int, ...]] = []
     for suit in range(4):
-        run: list[int] = []
-        for rank in range(10):
-            c = suit * 9 + rank
-            if rank < 9 and mask >> c & 1:
-                run.append(c)
-            else:
-                if len(run) >= 3:
-                    runs.append(tuple(run))
-                run = []
+        base = 9 * suit
+        for start, length in RUNS9[mask >> base & 0x1FF]:
+            runs.append(tuple(range(base + start, base + start + length)))
     return runs
 
 
 def _quartets(mask: int, values: str) -> list[Meld]:
+    four = mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF  # ranks held in all four suits
     out = []
-    for rank in range(9):
-        cards = tuple(s * 9 + rank for s in range(4))
-        if all(mask >> c & 1 for c in cards) and QUARTET_VALUES[values][rank]:
-            out.append(Meld("four", cards, QUARTET_VALUES[values][rank]))
+    while four:
+        rank = (four & -four).bit_length() - 1
+        four &= four - 1
+        if QUARTET_VALUES[values][rank]:
+            out.append(Meld("four", tuple(s * 9 + rank for s in range(4)), QUARTET_VALUES[values][rank]))
     return out
 
 
-@cache
+_NO_MELDS = Declaration((), 0, None)
+
+
+def _has_meld(mask: int) -> bool:
+    """Quick test: a rank in all four suits, or three in a row in some suit."""
+    if mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF:
+        return True
+    run3 = mask & (mask >> 1) & (mask >> 2)
+    # keep only starts 0..6 within each suit so a run never wraps into the next suit
+    return bool(run3 & _START_MASK)
+
+
+_START_MASK = sum(0x7F << (9 * s) for s in range(4))
+
+
+@lru_cache(maxsize=1 << 16)
 def declaration(hand: int, profile: RuleProfile, contract: Contract | None = None) -> Declaration:
     """The declaration of ``hand`` (a card set, as dealt) that scores most under the profile (§9.3).
 
@@ -151,6 +180,8 @@ def declaration(hand: int, profile: RuleProfile, contract: Contract | None = Non
     With ``weis_split_long_runs`` (S000) a long run is cut where that scores more (8 = 5 + 3 in SMALL).
     On equal points the choice with the strongest best meld is taken.
     """
+    if not _has_meld(hand):
+        return _NO_MELDS
     values = profile.weis_values
     quartets = _quartets(hand, values)
     rest = hand

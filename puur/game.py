@@ -1,0 +1,360 @@
+"""A match of Schieber to the profile's target: seeded, replayable, one seat's view at a time.
+
+>>> from puur import Game, RuleProfile
+>>> game = Game(RuleProfile.preset("schieber"), seed=7)
+>>> game.current_seat in range(4)
+True
+
+The round itself lives in ``puur.round.RoundState`` (the same state machine the search player uses);
+this module adds the match: dealing from a seeded shuffle, the forehand's rotation (RULES.md §3), the end
+of the match by the profile's ``game_end`` (§12), Schneider, claims, declarations as the profile asks,
+records and replay.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, parse_action
+from puur.profile import PROFILE_VERSION, RuleProfile
+from puur.round import IllegalAction, RoundState, deal, first_forehand
+from puur.rules.scoring import crossing, games_won, is_schneider
+
+RECORD_FORMAT = "puur-record"
+RECORD_VERSION = 1
+DECLARATIONS = ("stoeck",)
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished (or, when the match ended during it, interrupted) round as written on the sheet."""
+
+    number: int
+    dealer: int
+    forehand: int
+    pushed: bool
+    chooser: int
+    contract: Contract
+    score: dict[str, Any]
+    written: tuple[int, int]
+    totals: tuple[int, int]
+    weis_team: int | None
+    stoeck_team: int | None
+    complete: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "pushed": self.pushed,
+            "chooser": self.chooser,
+            "contract": str(self.contract),
+            "score": self.score,
+            "written": list(self.written),
+            "totals": list(self.totals),
+            "weis_team": self.weis_team,
+            "stoeck_team": self.stoeck_team,
+            "complete": self.complete,
+        }
+
+
+class Game:
+    """A whole match (INTERFACES.md §2). ``apply`` raises ``IllegalAction`` and leaves the state unchanged."""
+
+    def __init__(self, profile: RuleProfile | str | dict[str, Any] | None = None, seed: int | None = None) -> None:
+        self.profile = RuleProfile.resolve(profile)
+        self.seed = seed if seed is not None else random.randrange(2**31)
+        self._rng = random.Random(self.seed)
+        self.scores: list[int] = [0, 0]
+        self.rounds: list[RoundResult] = []
+        self.deals: list[list[int]] = []
+        self.actions: list[list[Any]] = []  # [seat, action string] or [seat, action, [declarations]]
+        self.winner: int | None = None
+        self.end_block: str | None = None
+        self.end_reason: str | None = None
+        self.games: int = 0
+        self.schneider = False
+        self._live_credit = [0, 0]
+        self._live_parts: dict[str, list[int]] = {}
+        first_dealer = self._rng.randrange(4)
+        hands = deal(self._rng, first_dealer)
+        forehand = first_forehand(self.profile, hands, first_dealer)
+        # RULES.md §14: in a holder: preset the dealer of hand 1 is the seat before the first forehand.
+        self.round = RoundState(self.profile, hands, (forehand - 1) % 4, forehand)
+        self.deals.append(hands)
+
+    # ----- state -----
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current_seat(self) -> int | None:
+        """The seat to act, None when the match is over."""
+        return None if self.is_over else self.round.to_act
+
+    @property
+    def target(self) -> int:
+        return self.profile.target
+
+    @property
+    def round_number(self) -> int:
+        return len(self.deals)
+
+    def legal_actions(self) -> list[Action]:
+        """Contracts (and PUSH) while choosing; legal cards while playing (plus CLAIM under claims)."""
+        if self.is_over:
+            return []
+        r = self.round
+        if r.contract is None:
+            return [PUSH if o == "P" else o for o in r.contract_options()]  # type: ignore[misc]
+        cards: list[Action] = [Card(c) for c in range(36) if r.legal_cards() >> c & 1]
+        if self.profile.game_end == "claim":
+            cards.append(CLAIM)
+        return cards
+
+    # ----- acting -----
+    def apply(self, action: Action | str, declare: Iterable[str] = ()) -> None:
+        """Apply the action of the seat to act. Declarations go with the card they belong to
+        (``declare=("stoeck",)``). Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
+        if self.is_over:
+            raise IllegalAction("the match is over")
+        try:
+            act = parse_action(action)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+        decl = tuple(declare)
+        for d in decl:
+            if d not in DECLARATIONS:
+                raise IllegalAction(f"unknown declaration {d!r}: the only declaration is 'stoeck'")
+        r = self.round
+        seat = r.to_act
+        assert seat is not None
+        if decl and not isinstance(act, Card):
+            raise IllegalAction("a declaration goes with the card it belongs to")
+        if r.contract is None:
+            if act is PUSH:
+                r.push()
+            elif isinstance(act, Contract):
+                r.choose(act)
+            else:
+                raise IllegalAction("choose a contract (C, D, H, S, O, U) or push (P) first")
+            self._log(seat, act, decl)
+            return
+        if act is CLAIM:
+            if self.profile.game_end != "claim":
+                raise IllegalAction("claims are not part of this rule profile")
+            self._log(seat, act, decl)
+            self._claim(seat)
+            return
+        if not isinstance(act, Card):
+            raise IllegalAction("the contract is chosen: play a card")
+        r.check_card(int(act))
+        self._log(seat, act, decl)
+        if self.profile.stoeck == "strict":
+            declare_stoeck: bool | None = "stoeck" in decl
+        else:
+            declare_stoeck = None  # automatic and lenient: the engine declares for every seat
+        events = r.play(int(act), declare_stoeck)
+        self._after_events(events)
+
+    def _log(self, seat: int, act: Action, decl: tuple[str, ...]) -> None:
+        entry: list[Any] = [seat, str(act)]
+        if decl:
+            entry.append(list(decl))
+        self.actions.append(entry)
+
+    # ----- match end -----
+    def _after_events(self, events: Sequence[str]) -> None:
+        if self.profile.game_end == "live" and self._live_check(events):
+            return
+        if "round" in events:
+            self._finish_round()
+
+    def _live_check(self, events: Sequence[str]) -> bool:
+        """``game_end = live`` (S001): stop as soon as a team reaches the target, checked after every
+        trick and declaration, in the profile's block order for what one card credited at once."""
+        r = self.round
+        f = r.factor
+        parts = {
+            "weis": r.weis_points(),
+            "stoeck": r.stoeck_points(),
+            "tricks": (
+                r.card_points[0] + (100 if r.is_done and r.tricks_won[0] == 9 else 0),
+                r.card_points[1] + (100 if r.is_done and r.tricks_won[1] == 9 else 0),
+            ),
+        }
+        prev = self._live_parts or {k: [0, 0] for k in parts}
+        blocks = {k: ((v[0] - prev[k][0]) * f, (v[1] - prev[k][1]) * f) for k, v in parts.items()}
+        self._live_parts = {k: [v[0], v[1]] for k, v in parts.items()}
+        before = (self.scores[0] + self._live_credit[0], self.scores[1] + self._live_credit[1])
+        c = crossing(self.profile, self.target, before, blocks)
+        self._live_credit = [
+            self._live_credit[0] + sum(b[0] for b in blocks.values()),
+            self._live_credit[1] + sum(b[1] for b in blocks.values()),
+        ]
+        if c.winner is None:
+            return False
+        self._end_match(c.winner, c.block, "live", complete=r.is_done)
+        return True
+
+    def _claim(self, seat: int) -> None:
+        """S000 claim (INTERFACES.md §2): the claiming team's written total plus its unwritten trick points
+        of the round × factor plus eligible Stöck must reach the target; a false claim loses the match."""
+        r = self.round
+        team = seat & 1
+        f = r.factor
+        stoeck = 20 if r.stoeck_holder is not None and r.stoeck_holder & 1 == team else 0
+        if r.stoeck_status == "lost":
+            stoeck = 0
+        value = self.scores[team] + f * (r.card_points[team] + r.weis_points()[team] + stoeck)
+        if value >= self.target:
+            self._end_match(team, "claim", "claim", complete=False, claim_stoeck=stoeck)
+        else:
+            self._end_match(1 - team, "false_claim", "false_claim", complete=False)
+
+    def _finish_round(self) -> None:
+        """Write the round; under ``end_of_round`` (and ``claim`` when nobody claimed) count the blocks
+        in the profile's order, ties in the tricks block trick by trick (§12.3)."""
+        r = self.round
+        s = r.score()
+        c = crossing(self.profile, self.target, self.scores, s.blocks(), r.trick_steps())
+        if c.winner is not None:
+            self._end_match(c.winner, c.block, "end_of_round", complete=True)
+            return
+        self._write_round(complete=True)
+        self._next_round()
+
+    def _write_round(self, complete: bool, extra: tuple[int, int] = (0, 0)) -> None:
+        r = self.round
+        assert r.contract is not None and r.chooser is not None
+        s = r.score()
+        written = (s.written[0] + extra[0], s.written[1] + extra[1])
+        self.scores = [self.scores[0] + written[0], self.scores[1] + written[1]]
+        sp = r.stoeck_points()
+        self.rounds.append(
+            RoundResult(
+                number=len(self.rounds) + 1,
+                dealer=r.dealer,
+                forehand=r.forehand,
+                pushed=r.pushed,
+                chooser=r.chooser,
+                contract=r.contract,
+                score=s.to_dict(),
+                written=written,
+                totals=(self.scores[0], self.scores[1]),
+                weis_team=r.weis.team if r.weis is not None and r.weis_credited else None,
+                stoeck_team=(0 if sp[0] else 1) if any(sp) else None,
+                complete=complete,
+            )
+        )
+
+    def _end_match(
+        self, team: int, block: str | None, reason: str, *, complete: bool, claim_stoeck: int = 0
+    ) -> None:
+        r = self.round
+        extra = (0, 0)
+        if claim_stoeck and r.stoeck_status != "scored":
+            extra = (claim_stoeck * r.factor, 0) if team == 0 else (0, claim_stoeck * r.factor)
+        if r.contract is not None:
+            self._write_round(complete=complete, extra=extra)
+        self.winner = team
+        self.end_block = block
+        self.end_reason = reason
+        loser_total = self.scores[1 - team]
+        self.schneider = reason != "false_claim" and is_schneider(self.profile, self.target, loser_total)
+        self.games = 1 if reason == "false_claim" else games_won(self.profile, self.target, loser_total)
+        self.round.to_act = None
+
+    def _next_round(self) -> None:
+        """The next deal: the forehand moves one seat on, the dealer is the seat before it (§3.2)."""
+        forehand = (self.round.forehand + 1) % 4
+        dealer = (forehand - 1) % 4
+        hands = deal(self._rng, dealer)
+        self.deals.append(hands)
+        self._live_credit = [0, 0]
+        self._live_parts = {}
+        self.round = RoundState(self.profile, hands, dealer, forehand)
+
+    # ----- views -----
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may know, nothing more (INTERFACES.md §2)."""
+        from puur.observation import observe
+
+        return observe(self, seat)
+
+    def stoeck_due(self, card: Card | int) -> bool:
+        """True when playing ``card`` now is the moment to declare Stöck (used by computer seats)."""
+        return self.round.stoeck_due(int(card))
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.is_over:
+            return None
+        return {
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "block": self.end_block,
+            "reason": self.end_reason,
+            "schneider": self.schneider,
+            "games": self.games,
+        }
+
+    # ----- records -----
+    def record(self) -> dict[str, Any]:
+        """The whole match as JSON-able data: profile, seed, deals, every action with its seat and
+        declarations, and the written rounds. ``Game.from_record`` replays it to the identical state."""
+        return {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "profile": self.profile.to_dict(),
+            "seed": self.seed,
+            "deals": [[_hand_str(h) for h in hands] for hands in self.deals],
+            "actions": [list(a) for a in self.actions],
+            "rounds": [r.to_dict() for r in self.rounds],
+            "scores": list(self.scores),
+            "result": self.result(),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Game:
+        """Replay a record. A record of another format, record version or profile version fails loudly,
+        and so does one whose deals or results this engine does not reproduce."""
+        if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+            raise ValueError("not a Puur game record (format must be 'puur-record')")
+        if record.get("version") != RECORD_VERSION:
+            raise ValueError(f"record version {record.get('version')!r} is not supported (this Puur reads {RECORD_VERSION})")
+        prof = record.get("profile")
+        if not isinstance(prof, dict) or prof.get("version") != PROFILE_VERSION:
+            raise ValueError(
+                f"the record's rule profile has version {prof.get('version') if isinstance(prof, dict) else None!r};"
+                f" this Puur reads profile version {PROFILE_VERSION}"
+            )
+        game = cls(RuleProfile.from_dict(prof), seed=record["seed"])
+        for i, entry in enumerate(record.get("actions", [])):
+            seat, action = entry[0], entry[1]
+            declare = entry[2] if len(entry) > 2 else ()
+            if game.current_seat != seat:
+                raise ValueError(f"record action {i} is by seat {seat}, but seat {game.current_seat} is to act")
+            game.apply(action, declare)
+        if [[_hand_str(h) for h in hands] for hands in game.deals] != record.get("deals", []):
+            raise ValueError("the record's deals differ from what its seed deals: the record does not replay")
+        if record.get("scores") is not None and list(game.scores) != record["scores"]:
+            raise ValueError("the record's scores differ from the replay")
+        return game
+
+    def __repr__(self) -> str:
+        return f"Game(profile={self.profile.name!r}, seed={self.seed}, scores={self.scores}, over={self.is_over})"
+
+
+def _hand_str(hand: int) -> list[str]:
+    return [str(Card(c)) for c in range(36) if hand >> c & 1]
+
+
+# Imported late: observation.py needs Game's types only for type checking.
+from puur.observation import Observation  # noqa: E402
+
+__all__ = ["Game", "IllegalAction", "Observation", "RoundResult", "Special"]

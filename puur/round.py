@@ -1,0 +1,429 @@
+"""One round (a deal) as a state machine over card sets: contract choice, nine tricks, Weis, Stöck, score.
+
+This is the playout path: the match engine (``puur.game``), the search player and ``puur bench engine``
+all drive this same class, which calls the rules core for every decision — there is no second copy of
+the rules. It keeps no records and builds no observations; ``clone()`` is cheap.
+
+Rules followed: deal and forehand RULES.md §3, contracts and schieben §4, legal moves §7 (via
+``puur.rules.legal``), tricks §8, Weis §9 (declared by the engine for every seat, the declaration that
+scores most, resolved after trick 1), Stöck §10 by the profile's ``stoeck`` option, score §11.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from puur.cards import SUIT_MASKS, Card, Contract, Rank, mask_of
+from puur.profile import RuleProfile
+from puur.rules.legal import legal_moves, why_illegal
+from puur.rules.scoring import RoundScore, round_score
+from puur.rules.stoeck import stoeck_cards
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, card_points_table
+from puur.rules.trick import trick_winner
+from puur.rules.weis import WeisResult, resolve_weis
+
+CONTRACTS = tuple(Contract)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the rule. The state is unchanged."""
+
+
+def deal(rng: random.Random, dealer: int) -> list[int]:
+    """Shuffle and deal in packets of three, counter-clockwise from the dealer's right (RULES.md §3.1).
+
+    Engine order: for each of three passes, three cards each to dealer+1, dealer+2, dealer+3, dealer.
+    Returns the four hands as card sets, by seat.
+    """
+    rnd = rng.random
+    deck = sorted(range(36), key=lambda _: rnd())  # a uniform random permutation
+    hands = [0, 0, 0, 0]
+    pos = 0
+    for _ in range(3):
+        for j in range(1, 5):
+            seat = (dealer + j) % 4
+            for c in deck[pos : pos + 3]:
+                hands[seat] |= 1 << c
+            pos += 3
+    return hands
+
+
+def holder_of(hands: list[int], card: int) -> int:
+    for seat, h in enumerate(hands):
+        if h >> card & 1:
+            return seat
+    raise ValueError(f"nobody holds {Card(card)}")
+
+
+class CompletedTrick(NamedTuple):
+    """A finished trick: who led, the cards in play order, the winning seat and its points (with +5)."""
+
+    leader: int
+    cards: tuple[int, ...]
+    winner: int
+    points: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "leader": self.leader,
+            "cards": [str(Card(c)) for c in self.cards],
+            "winner": self.winner,
+            "points": self.points,
+        }
+
+
+class RoundState:
+    """A round from the deal to the last trick. Seats 0..3 in play order; teams {0, 2} and {1, 3}."""
+
+    __slots__ = (
+        "profile", "dealer", "forehand", "dealt", "hands", "contract", "pushed", "chooser", "to_act",
+        "trick", "leader", "tricks", "card_points", "tricks_won", "weis", "weis_credited",
+        "stoeck_holder", "stoeck_pair", "stoeck_status", "stoeck_first_played", "played", "played_by", "_points",
+        "declarations",
+    )  # fmt: skip
+
+    def __init__(self, profile: RuleProfile, hands: list[int], dealer: int, forehand: int) -> None:
+        self.profile = profile
+        self.dealer = dealer
+        self.forehand = forehand
+        self.dealt = list(hands)
+        self.hands = list(hands)
+        self.contract: Contract | None = None
+        self.pushed = False
+        self.chooser: int | None = None
+        self.to_act: int | None = forehand
+        self.trick: list[int] = []
+        self.leader = forehand
+        self.tricks: list[CompletedTrick] = []
+        self.card_points = [0, 0]
+        self.tricks_won = [0, 0]
+        self.weis: WeisResult | None = None
+        self.weis_credited = False
+        self.stoeck_holder: int | None = None
+        self.stoeck_pair = 0  # the trump K and Q when one seat holds both, else 0
+        self.stoeck_status: str | None = None  # None (no pair), "pending", "scored", "lost"
+        self.stoeck_first_played = False
+        self.played = 0
+        self.played_by = [0, 0, 0, 0]
+        self._points: tuple[int, ...] = ()
+        self.declarations: list[tuple[int, int, tuple[str, ...]]] = []  # (seat, card, declare) as given
+
+    # ----- copying -----
+    def clone(self) -> RoundState:
+        """A copy that shares nothing mutable with this one (for search playouts)."""
+        r = RoundState.__new__(RoundState)
+        r.profile = self.profile
+        r.dealer = self.dealer
+        r.forehand = self.forehand
+        r.dealt = list(self.dealt)
+        r.hands = list(self.hands)
+        r.contract = self.contract
+        r.pushed = self.pushed
+        r.chooser = self.chooser
+        r.to_act = self.to_act
+        r.trick = list(self.trick)
+        r.leader = self.leader
+        r.tricks = list(self.tricks)
+        r.card_points = list(self.card_points)
+        r.tricks_won = list(self.tricks_won)
+        r.weis = self.weis
+        r.weis_credited = self.weis_credited
+        r.stoeck_holder = self.stoeck_holder
+        r.stoeck_pair = self.stoeck_pair
+        r.stoeck_status = self.stoeck_status
+        r.stoeck_first_played = self.stoeck_first_played
+        r.played = self.played
+        r.played_by = list(self.played_by)
+        r._points = self._points
+        r.declarations = list(self.declarations)
+        return r
+
+    # ----- phase -----
+    @property
+    def phase(self) -> str:
+        """``contract`` while choosing, ``play`` during the tricks, ``done`` after trick 9."""
+        if self.contract is None:
+            return "contract"
+        return "done" if len(self.tricks) == 9 else "play"
+
+    @property
+    def is_done(self) -> bool:
+        return len(self.tricks) == 9
+
+    @property
+    def factor(self) -> int:
+        return self.profile.factor(self.contract) if self.contract is not None else 0
+
+    # ----- contract -----
+    def contract_options(self) -> list[Contract | str]:
+        """The forehand may choose any contract or push (``"P"``); the partner after a push must choose."""
+        if self.pushed:
+            return list(CONTRACTS)
+        return [*CONTRACTS, "P"]
+
+    def push(self) -> None:
+        """Schieben (RULES.md §4.2): only the forehand, only once; the partner must then choose."""
+        if self.contract is not None:
+            raise IllegalAction("the contract is already chosen")
+        if self.pushed:
+            raise IllegalAction("you cannot push back: after schieben the partner must choose a contract")
+        self.pushed = True
+        self.to_act = (self.forehand + 2) % 4
+
+    def choose(self, contract: Contract) -> None:
+        """Fix the contract. The forehand leads trick 1 whether or not it pushed (§4.2 rule 4)."""
+        if self.contract is not None:
+            raise IllegalAction("the contract is already chosen")
+        assert self.to_act is not None
+        self.chooser = self.to_act
+        self.contract = contract
+        self._points = card_points_table(contract, self.profile.undenufe_values)
+        self.weis = resolve_weis(self.dealt, self.profile, contract, self.forehand)
+        pair = stoeck_cards(contract)
+        if pair:
+            for seat in range(4):
+                if self.dealt[seat] & pair == pair:
+                    self.stoeck_holder = seat
+                    self.stoeck_pair = pair
+                    self.stoeck_status = "pending"
+        self.to_act = self.forehand
+        self.leader = self.forehand
+
+    # ----- play -----
+    def legal_cards(self) -> int:
+        """The card set the seat to act may play."""
+        assert self.contract is not None and self.to_act is not None
+        return legal_moves(self.hands[self.to_act], self.trick, self.contract, self.profile)
+
+    def check_card(self, card: int) -> None:
+        """Raise ``IllegalAction`` with the rule's reason when the seat to act may not play ``card``."""
+        if self.contract is None:
+            raise IllegalAction("the contract has not been chosen yet: choose a contract or push")
+        if self.to_act is None:
+            raise IllegalAction("the round is over")
+        reason = why_illegal(card, self.hands[self.to_act], self.trick, self.contract, self.profile)
+        if reason:
+            raise IllegalAction(reason)
+
+    def stoeck_due(self, card: int) -> bool:
+        """True when ``card`` is the holder's second Stöck card (the moment to declare, §10)."""
+        if self.stoeck_status != "pending" or self.to_act != self.stoeck_holder or self.contract is None:
+            return False
+        pair = stoeck_cards(self.contract)
+        return bool(pair >> card & 1) and self.stoeck_first_played
+
+    def play(self, card: int, declare_stoeck: bool | None = None) -> tuple[str, ...]:
+        """Play ``card`` for the seat to act (unchecked: call ``check_card`` first for outside input).
+
+        ``declare_stoeck``: True/False is what the player declared with this card; None lets the engine
+        declare correctly (computer players, ``automatic``). Returns the events it caused, in order:
+        ``"stoeck"`` (Stöck scored), ``"weis"`` (Weis resolved after trick 1), ``"trick"``, ``"round"``.
+        """
+        seat = self.to_act
+        assert seat is not None and self.contract is not None
+        bit = 1 << card
+        events: tuple[str, ...] = ()
+        if declare_stoeck or self.stoeck_pair & bit:
+            events = self._stoeck_on_card(seat, card, declare_stoeck)
+        self.hands[seat] ^= bit
+        self.played |= bit
+        self.played_by[seat] |= bit
+        trick = self.trick
+        trick.append(card)
+        if len(trick) < 4:
+            self.to_act = (seat + 1) & 3
+            return events
+        return events + self._finish_trick()
+
+    def _finish_trick(self) -> tuple[str, ...]:
+        """Score the complete trick (§8): winner, points (+5 on trick 9), Weis after trick 1."""
+        cards = self.trick
+        contract = self.contract
+        assert contract is not None
+        w = (self.leader + trick_winner(cards, contract)) & 3
+        pts = self._points
+        points = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
+        n = len(self.tricks)
+        events: tuple[str, ...] = ()
+        if n == 0:
+            self.weis_credited = True
+            if self.weis is not None and self.weis.team is not None:
+                events = ("weis",)
+                if self.profile.stoeck == "lenient":
+                    events += self._lenient_stoeck_from_weis()
+        elif n == 8:
+            points += LAST_TRICK_BONUS
+        team = w & 1
+        self.card_points[team] += points
+        self.tricks_won[team] += 1
+        self.tricks.append(CompletedTrick(self.leader, tuple(cards), w, points))
+        self.trick = []
+        self.leader = w
+        if n == 8:
+            self.to_act = None
+            return (*events, "trick", "round")
+        self.to_act = w
+        return (*events, "trick")
+
+    def _stoeck_on_card(self, seat: int, card: int, declare: bool | None) -> tuple[str, ...]:
+        """Stöck by the profile's ``stoeck`` option (§10, §14.1). A declaration without the pair, or from
+        another seat, is accepted with the card and scores nothing."""
+        if declare:
+            self.declarations.append((seat, card, ("stoeck",)))
+        if seat != self.stoeck_holder or not self.stoeck_pair >> card & 1:
+            return ()
+        mode = self.profile.stoeck
+        if not self.stoeck_first_played:
+            self.stoeck_first_played = True
+            if mode == "strict" and declare and self.stoeck_status == "pending":
+                self.stoeck_status = "lost"  # declared with the first card: too early (J14, J02)
+            return ()
+        if self.stoeck_status != "pending":
+            return ()
+        if mode == "strict" and declare is False:
+            self.stoeck_status = "lost"  # not declared with the second card (J14)
+            return ()
+        self.stoeck_status = "scored"
+        return ("stoeck",)
+
+    def _lenient_stoeck_from_weis(self) -> tuple[str, ...]:
+        """S000: Stöck also counts when both cards are shown in a scored Weis (RULES.md §10)."""
+        holder = self.stoeck_holder
+        if self.stoeck_status != "pending" or self.weis is None or holder is None:
+            return ()
+        if self.weis.team != holder % 2:
+            return ()
+        pair = self.stoeck_pair
+        for meld in self.weis.declarations[holder].melds:
+            if mask_of(meld.cards) & pair == pair:
+                self.stoeck_status = "scored"
+                return ("stoeck",)
+        return ()
+
+    # ----- score -----
+    def weis_points(self) -> tuple[int, int]:
+        """Weis points by team once resolved (after trick 1), before the factor."""
+        if not self.weis_credited or self.weis is None:
+            return (0, 0)
+        return self.weis.points
+
+    def stoeck_points(self) -> tuple[int, int]:
+        if self.stoeck_status != "scored" or self.stoeck_holder is None:
+            return (0, 0)
+        return (20, 0) if self.stoeck_holder % 2 == 0 else (0, 20)
+
+    def score(self) -> RoundScore:
+        """The round's score (RULES.md §11). Before trick 9 it is the score so far (no last-trick or
+        match bonus yet)."""
+        assert self.contract is not None
+        cp = list(self.card_points)
+        if self.is_done:
+            last_team = self.tricks[-1].winner & 1
+            cp[last_team] -= LAST_TRICK_BONUS  # round_score adds it back as its own part
+            return round_score(
+                self.profile, self.contract, cp, self.tricks_won, last_team, self.weis_points(), self.stoeck_points()
+            )
+        return RoundScore(self.factor, (cp[0], cp[1]), (0, 0), (0, 0), self.weis_points(), self.stoeck_points())
+
+    def trick_steps(self) -> list[tuple[int, int]]:
+        """Written trick points of each trick in order by team (+5, and +100 for a match, with trick 9)."""
+        f = self.factor
+        steps: list[tuple[int, int]] = []
+        for i, t in enumerate(self.tricks):
+            p = t.points
+            if i == 8 and self.tricks_won[t.winner & 1] == 9:
+                p += MATCH_BONUS
+            steps.append((p * f, 0) if t.winner & 1 == 0 else (0, p * f))
+        return steps
+
+    # ----- helpers for display -----
+    def trick_seats(self) -> list[tuple[int, int]]:
+        """The current trick as (seat, card) pairs."""
+        return [((self.leader + i) % 4, c) for i, c in enumerate(self.trick)]
+
+
+def first_forehand(profile: RuleProfile, hands: list[int], dealer: int) -> int:
+    """Forehand of hand 1 (RULES.md §3.2): the dealer's right, or the holder of C7 / H7 / D7."""
+    rule = profile.first_forehand
+    if rule == "dealer_right":
+        return (dealer + 1) % 4
+    suit = {"holder:C7": 0, "holder:D7": 1, "holder:H7": 2}[rule]
+    return holder_of(hands, suit * 9 + Rank.SEVEN)
+
+
+def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
+    """Play one full round with random legal actions (the ``puur bench engine`` workload)."""
+    dealer = rng.randrange(4)
+    r = RoundState(profile, deal(rng, dealer), dealer, (dealer + 1) % 4)
+    opts = r.contract_options()
+    choice = opts[rng.randrange(len(opts))]
+    if choice == "P":
+        r.push()
+        choice = CONTRACTS[rng.randrange(6)]
+    assert isinstance(choice, Contract)
+    r.choose(choice)
+    rnd = rng.random
+    hands, contract, play = r.hands, choice, r.play
+    for _ in range(36):
+        legal = legal_moves(hands[r.to_act], r.trick, contract, profile)  # type: ignore[index]
+        k = int(rnd() * legal.bit_count())  # a uniform choice among the legal cards
+        while k:
+            legal &= legal - 1
+            k -= 1
+        play((legal & -legal).bit_length() - 1)
+    return r
+
+
+__all__ = [
+    "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "first_forehand", "holder_of",
+    "random_round",
+]  # fmt: skip
+
+
+def round_from_view(
+    profile: RuleProfile,
+    hands: list[int],
+    dealer: int,
+    forehand: int,
+    pushed: bool,
+    contract: Contract | None,
+    played: list[int],
+    stoeck_scored: bool | None = None,
+) -> RoundState:
+    """Rebuild a round from a seat's view and a determinized deal (for search).
+
+    ``hands`` are the current hands; ``played`` is every card played this round, in order. The dealt
+    hands are the current ones plus what each seat played, and the play is replayed through the rules.
+    ``stoeck_scored`` (what the view shows) corrects a Stöck the replay would otherwise have declared.
+    """
+    dealt = list(hands)
+    r0 = RoundState(profile, dealt, dealer, forehand)
+    # who played what: replay the seats in order
+    seat_of: dict[int, int] = {}
+    probe = r0
+    if contract is not None:
+        if pushed:
+            probe.push()
+        probe.choose(contract)
+        # first pass: find each played card's seat by following the turn order
+        leader = forehand
+        for i in range(0, len(played), 4):
+            trick = played[i : i + 4]
+            for j, c in enumerate(trick):
+                seat_of[c] = (leader + j) % 4
+            if len(trick) == 4:
+                leader = (leader + trick_winner(trick, contract)) % 4
+    for c, s in seat_of.items():
+        dealt[s] |= 1 << c
+    r = RoundState(profile, dealt, dealer, forehand)
+    if contract is None:
+        return r
+    if pushed:
+        r.push()
+    r.choose(contract)
+    for c in played:
+        r.play(c)
+    if stoeck_scored is False and r.stoeck_status == "scored":
+        r.stoeck_status = "lost"
+    return r
