@@ -50,7 +50,7 @@ class _Request(BaseModel):
     profile: ProfileSpec = None
 
 
-class Assumptions(BaseModel):
+class RulesAssumptions(BaseModel):
     """What the answer assumed: the profile, the multiplier table (name and factors) and the rule section."""
 
     profile: str | dict[str, Any]
@@ -62,10 +62,10 @@ class Assumptions(BaseModel):
 class _Result(BaseModel):
     ok: Literal[True] = True
     op: str
-    assumptions: Assumptions
+    assumptions: RulesAssumptions
 
 
-class LegalMovesRequest(_Request):
+class RulesLegalMovesRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={"examples": [{"contract": "H", "trick": ["C6"], "hand": ["CA", "H7", "S9"]}]},
@@ -77,11 +77,11 @@ class LegalMovesRequest(_Request):
     hand: list[Card] = Field(max_length=36, description="the hand of the player to act")
 
 
-class LegalMovesResult(_Result):
+class RulesLegalMovesResult(_Result):
     legal: list[str]
 
 
-class TrickRequest(_Request):
+class RulesTrickRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={"examples": [{"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}]},
@@ -91,13 +91,13 @@ class TrickRequest(_Request):
     last: StrictBool = Field(False, description="the last trick of the round (+5)")
 
 
-class TrickResult(_Result):
+class RulesTrickResult(_Result):
     winner: int = Field(description="index 0..3 in the trick")
     winning_card: str
     points: int
 
 
-class CardPointsRequest(_Request):
+class RulesCardPointsRequest(_Request):
     model_config = ConfigDict(
         extra="forbid", json_schema_extra={"examples": [{"contract": "U", "cards": ["D6", "DA", "S8"]}]}
     )
@@ -105,17 +105,17 @@ class CardPointsRequest(_Request):
     cards: list[Card] = Field(max_length=36)
 
 
-class CardPointsResult(_Result):
+class RulesCardPointsResult(_Result):
     points: int
 
 
-class Meld(BaseModel):
+class RulesMeld(BaseModel):
     kind: Literal["sequence", "four"]
     cards: list[str]
     points: int
 
 
-class MeldsRequest(_Request):
+class RulesMeldsRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={"examples": [{"hand": ["D6", "D7", "D8", "HA", "CA", "SA", "DA", "C9", "S10"]}]},
@@ -124,13 +124,13 @@ class MeldsRequest(_Request):
     contract: ContractCode | None = Field(None, description="optional: used to rank the best meld")
 
 
-class MeldsResult(_Result):
-    melds: list[Meld]
+class RulesMeldsResult(_Result):
+    melds: list[RulesMeld]
     points: int
-    best: Meld | None
+    best: RulesMeld | None
 
 
-class WeisRequest(_Request):
+class RulesWeisRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
@@ -145,20 +145,20 @@ class WeisRequest(_Request):
     )
 
 
-class Declaration(BaseModel):
-    melds: list[Meld]
+class RulesDeclaration(BaseModel):
+    melds: list[RulesMeld]
     points: int
-    best: Meld | None
+    best: RulesMeld | None
 
 
-class WeisResult(_Result):
+class RulesWeisResult(_Result):
     winner_seat: int | None
     team: int | None
     points: list[int] = Field(description="[team 0, team 1], before the multiplier")
-    declarations: list[Declaration]
+    declarations: list[RulesDeclaration]
 
 
-class ScoreRequest(_Request):
+class RulesScoreRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
@@ -183,20 +183,20 @@ class ScoreRequest(_Request):
     stoeck: Pair = Field(default_factory=lambda: [0, 0])
 
 
-class ScoreResult(_Result):
+class RulesScoreResult(_Result):
     factor: int
     raw: list[int]
     written: list[int]
 
 
-class Blocks(BaseModel):
+class RulesBlocks(BaseModel):
     model_config = ConfigDict(extra="forbid")
     weis: Pair = Field(default_factory=lambda: [0, 0])
     stoeck: Pair = Field(default_factory=lambda: [0, 0])
     tricks: Pair = Field(default_factory=lambda: [0, 0])
 
 
-class CrossingRequest(_Request):
+class RulesCrossingRequest(_Request):
     model_config = ConfigDict(
         extra="forbid",
         json_schema_extra={
@@ -212,20 +212,20 @@ class CrossingRequest(_Request):
     )
     target: StrictInt | None = Field(None, description="default: the profile's target")
     before: Pair = Field(description="written totals before the round")
-    blocks: Blocks = Field(description="written values of this round, by block")
+    blocks: RulesBlocks = Field(description="written values of this round, by block")
 
 
-class CrossingResult(_Result):
+class RulesCrossingResult(_Result):
     winner: int | None
     block: Literal["weis", "stoeck", "tricks"] | None
 
 
-class ChalkRequest(_Request):
+class RulesChalkRequest(_Request):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"value": 2735}]})
     value: StrictInt = Field(description="a written total", ge=-(10**9), le=10**9)
 
 
-class ChalkResult(_Result):
+class RulesChalkResult(_Result):
     x: int
     v: int
     hundreds: int
@@ -254,81 +254,81 @@ def answer(op: str, body: BaseModel) -> dict[str, Any]:
 
 @router.post(
     "/rules/legal-moves",
-    response_model=LegalMovesResult,
+    response_model=RulesLegalMovesResult,
     responses=ERROR_RESPONSES,
     summary="The playable cards of a hand (RULES.md §7)",
 )
-def legal_moves(body: LegalMovesRequest) -> dict[str, Any]:
+def legal_moves(body: RulesLegalMovesRequest) -> dict[str, Any]:
     return answer("legal_moves", body)
 
 
 @router.post(
     "/rules/trick",
-    response_model=TrickResult,
+    response_model=RulesTrickResult,
     responses=ERROR_RESPONSES,
     summary="Who wins a trick and its points (RULES.md §8)",
 )
-def trick(body: TrickRequest) -> dict[str, Any]:
+def trick(body: RulesTrickRequest) -> dict[str, Any]:
     return answer("trick", body)
 
 
 @router.post(
     "/rules/card-points",
-    response_model=CardPointsResult,
+    response_model=RulesCardPointsResult,
     responses=ERROR_RESPONSES,
     summary="Card points of some cards (RULES.md §6)",
 )
-def card_points(body: CardPointsRequest) -> dict[str, Any]:
+def card_points(body: RulesCardPointsRequest) -> dict[str, Any]:
     return answer("card_points", body)
 
 
 @router.post(
     "/rules/melds",
-    response_model=MeldsResult,
+    response_model=RulesMeldsResult,
     responses=ERROR_RESPONSES,
     summary="The declaration of a hand that scores most (RULES.md §9.1-9.3)",
 )
-def melds(body: MeldsRequest) -> dict[str, Any]:
+def melds(body: RulesMeldsRequest) -> dict[str, Any]:
     return answer("melds", body)
 
 
 @router.post(
     "/rules/weis",
-    response_model=WeisResult,
+    response_model=RulesWeisResult,
     responses=ERROR_RESPONSES,
     summary="Who writes Weis, and how much (RULES.md §9.5-9.6)",
 )
-def weis(body: WeisRequest) -> dict[str, Any]:
+def weis(body: RulesWeisRequest) -> dict[str, Any]:
     return answer("weis", body)
 
 
 @router.post(
     "/rules/score",
-    response_model=ScoreResult,
+    response_model=RulesScoreResult,
     responses=ERROR_RESPONSES,
     summary="A round's raw and written score (RULES.md §11)",
 )
-def score(body: ScoreRequest) -> dict[str, Any]:
+def score(body: RulesScoreRequest) -> dict[str, Any]:
     return answer("score", body)
 
 
 @router.post(
     "/rules/crossing",
-    response_model=CrossingResult,
+    response_model=RulesCrossingResult,
     responses=ERROR_RESPONSES,
     summary="Which team reaches the target first, and in which block (RULES.md §12.3)",
 )
-def crossing(body: CrossingRequest) -> dict[str, Any]:
+def crossing(body: RulesCrossingRequest) -> dict[str, Any]:
     return answer("crossing", body)
 
 
 @router.post(
     "/rules/chalk",
-    response_model=ChalkResult,
+    response_model=RulesChalkResult,
     responses=ERROR_RESPONSES,
     summary="A written total as Jasstafel marks (TOOLS.md §1.3)",
 )
-def chalk(body: ChalkRequest) -> dict[str, Any]:
+def chalk(body: RulesChalkRequest) -> dict[str, Any]:
     return answer("chalk", body)
 
 
@@ -361,19 +361,19 @@ def rules_eval(
     return evaluate_many(payload)
 
 
-class PresetInfo(BaseModel):
+class RulesPresetInfo(BaseModel):
     name: str
     source: str
     options: dict[str, Any]
 
 
-class ProfilesResult(BaseModel):
+class RulesProfilesResult(BaseModel):
     default: str
-    presets: list[PresetInfo]
+    presets: list[RulesPresetInfo]
 
 
 @router.get(
-    "/profiles", response_model=ProfilesResult, summary="Every rule-profile preset with all its options"
+    "/profiles", response_model=RulesProfilesResult, summary="Every rule-profile preset with all its options"
 )
 def profiles() -> dict[str, Any]:
     return {
