@@ -198,12 +198,25 @@ def _add_game_tools(server: MCPServer) -> bool:
         from puur.game import Game  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return False
+    make_player: Callable[..., Any] | None
     try:
-        from puur.bots import make_player  # type: ignore[attr-defined, unused-ignore]
-    except ImportError:
+        from puur.bots import make_player as _make_player
+    except ImportError:  # no computer players installed: only the user's seat can act
         make_player = None
+    else:
+        make_player = _make_player
 
     tables: dict[str, dict[str, Any]] = {}
+
+    def _player(spec: str) -> Any:
+        assert make_player is not None
+        if spec != "auto":
+            return make_player(spec)
+        try:
+            return make_player("heuristic")
+        except ValueError:  # not installed (yet): the random player
+            return make_player("random")
+
     lock = threading.Lock()
 
     def _table(game_id: str) -> dict[str, Any]:
@@ -239,10 +252,11 @@ def _add_game_tools(server: MCPServer) -> bool:
 
     @server.tool(
         description="Start a Schieber match: you hold `seat` (0..3; seats 0 and 2 are partners), the other "
-        "seats are computer players (`bot`, e.g. 'heuristic'). Returns your view only."
+        "seats are computer players (`bot`: 'auto' = heuristic if installed, else random; or e.g. 'random', "
+        "'mcts:time=0.5'). Returns your view only: your hand and what the rules have made public."
     )
     def new_game(
-        profile: Profile = None, seat: int = 0, bot: str = "heuristic", seed: int | None = None
+        profile: Profile = None, seat: int = 0, bot: str = "auto", seed: int | None = None
     ) -> dict[str, Any]:
         from puur.profile import RuleProfile
 
@@ -253,7 +267,7 @@ def _add_game_tools(server: MCPServer) -> bool:
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_profile: {e}") from None
         try:
-            players = [None if s == seat or make_player is None else make_player(bot) for s in range(4)]
+            players = [None if s == seat or make_player is None else _player(bot) for s in range(4)]
         except (TypeError, ValueError) as e:
             raise ToolError(f"unknown bot {bot!r}: {e}") from None
         game = Game(p, seed=seed) if seed is not None else Game(p)
