@@ -1,0 +1,212 @@
+"""The MCP server through the SDK's own client: in memory, over stdio (``puur mcp``) and at /mcp."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+
+from puur.data import DATASET_NAMES, dataset
+from puur.oracle import evaluate
+from puur.profile import PRESETS
+from puur.server.app import create_app
+from puur.server.mcp_server import build_server
+
+RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
+    # tool: (arguments, the oracle request it must equal)
+    "legal_moves": ({"contract": "H", "trick": ["C6"], "hand": ["CA", "H7", "S9"]}, {}),
+    "trick": ({"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": True}, {}),
+    "card_points": ({"contract": "U", "cards": ["D6", "DA"], "profile": "classic"}, {}),
+    "melds": ({"hand": ["D6", "D7", "D8", "HA", "CA", "SA", "DA"], "contract": "D"}, {}),
+    "weis": ({"contract": "H", "hands": [["C6", "C7", "C8"], ["D9", "D10", "DJ"], ["S6"], ["H6"]]}, {}),
+    "score": (
+        {"contract": "S", "card_points": [95, 57], "tricks": [5, 4], "last_trick": 0, "weis": [50, 0],
+         "stoeck": [20, 0], "profile": {"preset": "schieber", "multipliers": "ascending"}},
+        {},
+    ),
+    "crossing": (
+        {"target": 1000, "before": [950, 960], "blocks": {"weis": [100, 0], "stoeck": [0, 40]}, "profile": "jasvel"},
+        {},
+    ),
+    "chalk": ({"value": 680}, {}),
+}  # fmt: skip
+
+
+def run(fn: Callable[[Client], Awaitable[None]], server: Any = None) -> None:
+    async def main() -> None:
+        async with Client(server if server is not None else build_server()) as client:
+            await fn(client)
+
+    asyncio.run(main())
+
+
+def test_tools_listed() -> None:
+    async def check(c: Client) -> None:
+        names = {t.name for t in (await c.list_tools()).tools}
+        assert set(RULE_TOOLS) | {"list_profiles"} <= names
+        for t in (await c.list_tools()).tools:
+            assert t.description
+
+    run(check)
+
+
+@pytest.mark.parametrize("tool", list(RULE_TOOLS))
+def test_rule_tool_equals_the_oracle_and_states_assumptions(tool: str) -> None:
+    args, _ = RULE_TOOLS[tool]
+
+    async def check(c: Client) -> None:
+        r = await c.call_tool(tool, args)
+        assert not r.is_error, r.content
+        got = r.structured_content
+        assert got == evaluate({"op": tool, **args})
+        a = got["assumptions"]
+        assert a["multipliers"] and set(a["multiplier_table"]) == set("CDHSOU") and a["rule"]
+        assert json.loads(r.content[0].text) == got  # the text twin says the same
+
+    run(check)
+
+
+def test_score_tool_names_the_table_and_gives_680() -> None:
+    async def check(c: Client) -> None:
+        got = (await c.call_tool("score", RULE_TOOLS["score"][0])).structured_content
+        assert got["written"][0] == 680 and got["assumptions"]["multipliers"] == "ascending"
+
+    run(check)
+
+
+@pytest.mark.parametrize(
+    ("tool", "args", "needle"),
+    [
+        ("trick", {"contract": "H", "trick": ["CA"]}, "impossible_input"),
+        ("legal_moves", {"contract": "Q", "hand": ["CA"]}, "invalid_contract"),
+        ("melds", {"hand": ["CA", "CA"]}, "invalid_card"),
+        ("chalk", {"value": 5, "profile": "nonsense"}, "invalid_profile"),
+        ("chalk", {"value": "x"}, "value"),
+        ("trick", {"contract": "H"}, "trick"),
+    ],
+)
+def test_tool_errors_are_readable(tool: str, args: dict[str, Any], needle: str) -> None:
+    async def check(c: Client) -> None:
+        r = await c.call_tool(tool, args)
+        assert r.is_error
+        assert needle in r.content[0].text
+
+    run(check)
+
+
+def test_list_profiles() -> None:
+    async def check(c: Client) -> None:
+        got = (await c.call_tool("list_profiles", {})).structured_content
+        assert [p["name"] for p in got["presets"]] == list(PRESETS)
+        assert got["presets"][4]["options"] == PRESETS["jasvel"].to_dict()
+        assert got["assumptions"]["rule"]
+
+    run(check)
+
+
+def test_datasets_are_resources() -> None:
+    async def check(c: Client) -> None:
+        listed = {str(r.uri) for r in (await c.list_resources()).resources}
+        assert listed == {f"puur://data/{n}" for n in DATASET_NAMES}
+        for n in DATASET_NAMES:
+            rr = await c.read_resource(f"puur://data/{n}")
+            assert json.loads(rr.contents[0].text) == dataset(n)  # type: ignore[union-attr]
+
+    run(check)
+
+
+def _has_game_tools() -> bool:
+    try:
+        import puur.game  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+def test_game_tools_play_a_match_and_keep_the_information_boundary() -> None:
+    from puur.game import Game
+
+    async def check(c: Client) -> None:
+        r = await c.call_tool("new_game", {"seed": 7, "seat": 0, "bot": "random"})
+        assert not r.is_error, r.content
+        view = r.structured_content
+        gid = view["game_id"]
+        hands = Game("schieber", seed=7).deals[0]  # the same seeded deal, to know the hidden cards
+        mine = {str(c_) for c_ in view["observation"]["hand"]}
+        others = set()
+        for seat in (1, 2, 3):
+            others |= {str(x) for x in _cards(hands[seat])}
+        played = {card for _, card in view["observation"]["trick"]}
+        text = json.dumps(view)
+        for card in others - played:
+            assert f'"{card}"' not in text, f"hidden card {card} leaked"
+        assert mine == {str(x) for x in _cards(hands[0])}
+        assert "hands" not in view["observation"]
+        # unknown game, illegal action: readable errors
+        assert (await c.call_tool("game_view", {"game_id": "nope"})).is_error
+        bad = await c.call_tool("game_play", {"game_id": gid, "action": "ZZ"})
+        assert bad.is_error and "illegal" in bad.content[0].text
+        steps = 0
+        while not view["is_over"]:
+            la = (await c.call_tool("game_legal_actions", {"game_id": gid})).structured_content
+            assert la["your_turn"] and la["legal_actions"]
+            r = await c.call_tool("game_play", {"game_id": gid, "action": la["legal_actions"][-1]})
+            assert not r.is_error, r.content
+            view = r.structured_content
+            assert view["observation"]["seat"] == 0
+            steps += 1
+            assert steps < 3000
+        assert view["winner"] in (0, 1) and max(view["scores"]) >= 2500
+        again = (await c.call_tool("game_view", {"game_id": gid})).structured_content
+        assert again["is_over"]
+
+    run(check)
+
+
+def _cards(hand: Any) -> list[Any]:
+    from puur.cards import Card, cards_of
+
+    if isinstance(hand, int):
+        return cards_of(hand)
+    return [Card(x) if isinstance(x, int) else x for x in hand]
+
+
+def test_stdio_puur_mcp() -> None:
+    params = StdioServerParameters(command=sys.executable, args=["-m", "puur.cli", "mcp"])
+
+    async def check(c: Client) -> None:
+        r = await c.call_tool("chalk", {"value": 2735})
+        assert r.structured_content["x"] == 2 and r.structured_content["remainder"] == 15
+        names = {t.name for t in (await c.list_tools()).tools}
+        assert set(RULE_TOOLS) <= names
+
+    run(check, params)
+
+
+def test_mounted_at_slash_mcp(tmp_path: Path) -> None:
+    headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as http:
+        r = http.post("/mcp", headers=headers, json={
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                       "clientInfo": {"name": "test", "version": "1"}},
+        })  # fmt: skip
+        assert r.status_code == 200, r.text
+        assert r.json()["result"]["serverInfo"]["name"] == "puur"
+        r = http.post("/mcp", headers=headers, json={
+            "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": "trick", "arguments": {"contract": "H", "trick": ["CA", "H9", "HJ", "C7"]}},
+        })  # fmt: skip
+        assert r.status_code == 200, r.text
+        result = r.json()["result"]
+        assert result["structuredContent"]["winner"] == 2
+        assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
