@@ -6,11 +6,14 @@
 """
 
 from puur.cards import CLAIM, PUSH, Action, Card, CardSet, Contract, Rank, Suit, parse_action
+from puur.game import Game
+from puur.observation import Observation, determinize
 from puur.profile import PRESETS, RuleProfile
+from puur.round import IllegalAction
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "CLAIM", "PRESETS", "PUSH", "Action", "Card", "CardSet", "Contract", "Rank", "RuleProfile", "Suit",
-    "parse_action",
+    "CLAIM", "PRESETS", "PUSH", "Action", "Card", "CardSet", "Contract", "Game", "IllegalAction", "Observation",
+    "Rank", "RuleProfile", "Suit", "determinize", "parse_action",
 ]  # fmt: skip

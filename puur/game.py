@@ -41,11 +41,11 @@ class RoundResult:
     score: dict[str, Any]
     written: tuple[int, int]
     totals: tuple[int, int]
-    weis_team: int | None
-    stoeck_team: int | None
     complete: bool
 
     def to_dict(self) -> dict[str, Any]:
+        """The round as written: who dealt, led and chose, the contract, the score's parts before the
+        factor (card points, last trick, match, Weis, Stöck), ``written`` and the running ``totals``."""
         return {
             "number": self.number,
             "dealer": self.dealer,
@@ -53,11 +53,9 @@ class RoundResult:
             "pushed": self.pushed,
             "chooser": self.chooser,
             "contract": str(self.contract),
-            "score": self.score,
+            **self.score,
             "written": list(self.written),
             "totals": list(self.totals),
-            "weis_team": self.weis_team,
-            "stoeck_team": self.stoeck_team,
             "complete": self.complete,
         }
 
@@ -72,7 +70,7 @@ class Game:
         self.scores: list[int] = [0, 0]
         self.rounds: list[RoundResult] = []
         self.deals: list[list[int]] = []
-        self.actions: list[list[Any]] = []  # [seat, action string] or [seat, action, [declarations]]
+        self.actions: list[list[str]] = [[]]  # per round: "seat:action" or "seat:action+declaration"
         self.winner: int | None = None
         self.end_block: str | None = None
         self.end_reason: str | None = None
@@ -163,10 +161,7 @@ class Game:
         self._after_events(events)
 
     def _log(self, seat: int, act: Action, decl: tuple[str, ...]) -> None:
-        entry: list[Any] = [seat, str(act)]
-        if decl:
-            entry.append(list(decl))
-        self.actions.append(entry)
+        self.actions[-1].append(f"{seat}:{act}" + "".join(f"+{d}" for d in decl))
 
     # ----- match end -----
     def _after_events(self, events: Sequence[str]) -> None:
@@ -235,7 +230,6 @@ class Game:
         s = r.score()
         written = (s.written[0] + extra[0], s.written[1] + extra[1])
         self.scores = [self.scores[0] + written[0], self.scores[1] + written[1]]
-        sp = r.stoeck_points()
         self.rounds.append(
             RoundResult(
                 number=len(self.rounds) + 1,
@@ -244,11 +238,9 @@ class Game:
                 pushed=r.pushed,
                 chooser=r.chooser,
                 contract=r.contract,
-                score=s.to_dict(),
+                score={k: v for k, v in s.to_dict().items() if k not in ("raw", "written")},
                 written=written,
                 totals=(self.scores[0], self.scores[1]),
-                weis_team=r.weis.team if r.weis is not None and r.weis_credited else None,
-                stoeck_team=(0 if sp[0] else 1) if any(sp) else None,
                 complete=complete,
             )
         )
@@ -276,6 +268,7 @@ class Game:
         dealer = (forehand - 1) % 4
         hands = deal(self._rng, dealer)
         self.deals.append(hands)
+        self.actions.append([])
         self._live_credit = [0, 0]
         self._live_parts = {}
         self.round = RoundState(self.profile, hands, dealer, forehand)
@@ -305,16 +298,24 @@ class Game:
 
     # ----- records -----
     def record(self) -> dict[str, Any]:
-        """The whole match as JSON-able data: profile, seed, deals, every action with its seat and
-        declarations, and the written rounds. ``Game.from_record`` replays it to the identical state."""
+        """The whole match as JSON-able data: format version, profile (full), seed, and per round the deal
+        (four hands by seat), every action as ``"seat:action"`` (``"1:HQ+stoeck"`` with a declaration) and
+        the written result; then the match result. ``Game.from_record`` replays it to the identical state."""
+        rounds = []
+        for i, hands in enumerate(self.deals):
+            entry: dict[str, Any] = {
+                "deal": [" ".join(_hand_str(h)) for h in hands],
+                "actions": " ".join(self.actions[i]),
+            }
+            if i < len(self.rounds):
+                entry["result"] = self.rounds[i].to_dict()
+            rounds.append(entry)
         return {
             "format": RECORD_FORMAT,
             "version": RECORD_VERSION,
             "profile": self.profile.to_dict(),
             "seed": self.seed,
-            "deals": [[_hand_str(h) for h in hands] for hands in self.deals],
-            "actions": [list(a) for a in self.actions],
-            "rounds": [r.to_dict() for r in self.rounds],
+            "rounds": rounds,
             "scores": list(self.scores),
             "result": self.result(),
         }
@@ -322,7 +323,7 @@ class Game:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record. A record of another format, record version or profile version fails loudly,
-        and so does one whose deals or results this engine does not reproduce."""
+        and so does one whose deals, actions or scores this engine does not reproduce."""
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
             raise ValueError("not a Puur game record (format must be 'puur-record')")
         if record.get("version") != RECORD_VERSION:
@@ -334,14 +335,15 @@ class Game:
                 f" this Puur reads profile version {PROFILE_VERSION}"
             )
         game = cls(RuleProfile.from_dict(prof), seed=record["seed"])
-        for i, entry in enumerate(record.get("actions", [])):
-            seat, action = entry[0], entry[1]
-            declare = entry[2] if len(entry) > 2 else ()
-            if game.current_seat != seat:
-                raise ValueError(f"record action {i} is by seat {seat}, but seat {game.current_seat} is to act")
-            game.apply(action, declare)
-        if [[_hand_str(h) for h in hands] for hands in game.deals] != record.get("deals", []):
-            raise ValueError("the record's deals differ from what its seed deals: the record does not replay")
+        for n, entry in enumerate(record.get("rounds", []), start=1):
+            if [" ".join(_hand_str(h)) for h in game.deals[n - 1]] != entry.get("deal"):
+                raise ValueError(f"round {n}: the record's deal differs from what its seed deals")
+            for item in str(entry.get("actions", "")).split():
+                seat_text, _, rest = item.partition(":")
+                action, *declare = rest.split("+")
+                if str(game.current_seat) != seat_text:
+                    raise ValueError(f"round {n}: action {item!r} is by seat {seat_text}, but seat {game.current_seat} is to act")
+                game.apply(action, declare)
         if record.get("scores") is not None and list(game.scores) != record["scores"]:
             raise ValueError("the record's scores differ from the replay")
         return game
