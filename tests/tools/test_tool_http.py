@@ -1,0 +1,147 @@
+"""HTTP endpoints /api/v1/tools/* (stateless, 422 with the field and reason) and the /tools pages."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from puur.server.app import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    db = tmp_path_factory.mktemp("tools") / "puur.sqlite3"
+    with TestClient(create_app(db_path=str(db))) as c:
+        yield c
+
+
+def loc(r) -> list:  # type: ignore[no-untyped-def]
+    assert r.status_code == 422, r.text
+    return r.json()["detail"][0]["loc"]
+
+
+def test_jasstafel_write_and_crossing(client: TestClient) -> None:
+    body = {"target": 1000, "multipliers": "common",
+            "rounds": [{"contract": "D", "card_points": [100, 57], "weis": [50, 0], "stoeck": [20, 0]}]}
+    d = client.post("/api/v1/tools/jasstafel", json=body).json()
+    assert d["totals"] == [340, 114] and d["rounds"][0]["factor"] == 2 and not d["finished"]
+    assert d["marks"][0]["value"] == 340 and d["marks"][0]["hundreds"] == 3
+    d = client.post("/api/v1/tools/jasstafel", json={**body, "write": {"contract": "U", "card_points": [157, 0]}}).json()
+    assert d["totals"] == [968, 114] and not d["finished"]
+    body["rounds"].append({"contract": "U", "card_points": [157, 0]})
+    d = client.post("/api/v1/tools/jasstafel", json={**body, "write": {"contract": "C", "card_points": [20, 137], "weis": [50, 0]}}).json()
+    assert d["finished"] and d["winner_name"] == "We" and d["block"] == "weis"
+    body["rounds"].append({"contract": "C", "card_points": [20, 137], "weis": [50, 0]})
+    r = client.post("/api/v1/tools/jasstafel", json={**body, "write": {"contract": "C", "card_points": [57, 100]}})
+    assert loc(r) == ["body", "write"] and "game is over" in r.json()["detail"][0]["msg"]
+    body["rounds"].append({"contract": "C", "card_points": [57, 100]})
+    assert loc(client.post("/api/v1/tools/jasstafel", json=body)) == ["body", "rounds", 3]
+
+
+def test_jasstafel_check_styles_and_profile(client: TestClient) -> None:
+    d = client.post("/api/v1/tools/jasstafel", json={"check": {"contract": "O", "card_points": [100, 50], "stoeck": [20, 0]}}).json()
+    assert len(d["check_warnings"]) == 2 and d["rounds"] == []
+    rounds = [{"contract": "C", "card_points": [157, 0]}, {"contract": "C", "card_points": [157, 0]}]
+    d = client.post("/api/v1/tools/jasstafel", json={"style": "cumulative", "rounds": rounds}).json()
+    assert d["marks"][0]["fifties"] == 2 and d["marks"][0]["value"] == 314
+    d = client.post("/api/v1/tools/jasstafel", json={"profile": "jasvel", "multipliers": "ascending"}).json()
+    assert d["block_order"] == ["weis", "stoeck", "tricks"] and d["factors"]["U"] == 6
+    assert d["multipliers_label"] == "Ascending 1–6"
+
+
+@pytest.mark.parametrize(
+    "body, where",
+    [
+        ({"rounds": [{"contract": "Z", "card_points": [1, 2]}]}, ["body", "rounds", 0, "contract"]),
+        ({"rounds": [{"contract": "C", "card_points": [1]}]}, ["body", "rounds", 0, "card_points"]),
+        ({"multipliers": "weird"}, ["body", "multipliers"]),
+        ({"profile": "nope"}, ["body", "profile"]),
+        ({"style": "zigzag"}, ["body", "style"]),
+        ({"target": 0}, ["body", "target"]),
+        ({"write": {"contract": "C", "card_points": ["a", 1]}}, ["body", "write", "card_points", 0]),
+    ],
+)
+def test_jasstafel_422(client: TestClient, body: dict, where: list) -> None:
+    assert loc(client.post("/api/v1/tools/jasstafel", json=body)) == where
+
+
+def test_chalk(client: TestClient) -> None:
+    d = client.post("/api/v1/tools/chalk", json={"values": [2735, -40]}).json()
+    assert (d[0]["x"], d[0]["v"], d[0]["hundreds"], d[0]["twenties"], d[0]["remainder"]) == (2, 1, 2, 1, 15)
+    assert d[1]["remainder"] == -40
+
+
+def test_weis_endpoint(client: TestClient) -> None:
+    body = {"profile": "jasvel", "contract": "H",
+            "seats": [{"hand": ["C9", "D9", "H9", "S9", "C7", "C8", "C10", "CJ"]}, None, None, None],
+            "compare": {"points": 150, "cards": 4}}
+    d = client.post("/api/v1/tools/weis", json=body).json()
+    assert d["seats"][0]["total"] == 250 and d["seats"][0]["best"]["points"] == 150
+    assert d["written"] == [250, 0] and d["compare"]["result"] == "undecided"
+    d = client.post("/api/v1/tools/weis", json={"contract": "O", "seats": [{"melds": [["H10", "HJ", "HQ", "HK"]]}, {"melds": [["C10", "CJ", "CQ", "CK"]]}]}).json()
+    assert d["winner_seat"] == 0 and d["steps"][-1]["step"] == "seat"
+    r = client.post("/api/v1/tools/weis", json={"seats": [{"hand": ["CA", "CA"]}]})
+    assert loc(r) == ["body", "seats", 0, "hand", 1]
+    r = client.post("/api/v1/tools/weis", json={"seats": [{"melds": [["C6", "C8", "C9"]]}]})
+    assert loc(r) == ["body", "seats", 0, "melds", 0]
+    assert loc(client.post("/api/v1/tools/weis", json={"forehand": 7})) == ["body", "forehand"]
+
+
+def test_trick_endpoint(client: TestClient) -> None:
+    d = client.post("/api/v1/tools/trick", json={"contract": "schellen", "cards": ["HA", "D7", "D9", "DJ"]}).json()
+    assert (d["winner_seat"], d["winner_label"], d["worth"]) == (3, "Seat 4", 45)
+    d = client.post("/api/v1/tools/trick", json={}).json()
+    assert (d["winner_label"], d["worth"]) == ("—", 0)
+    d = client.post("/api/v1/tools/trick", json={"contract": "O", "cards": ["HA", "C7"], "hands": [["HA"], ["H6", "C7"]]}).json()
+    assert d["plays"][1]["legal"] is False and "follow" in d["plays"][1]["illegal_reason"]
+    assert loc(client.post("/api/v1/tools/trick", json={"cards": ["HA", "HA"]})) == ["body", "cards", 1]
+    assert loc(client.post("/api/v1/tools/trick", json={"contract": "Q"})) == ["body", "contract"]
+
+
+def test_coiffeur_endpoint(client: TestClient) -> None:
+    d = client.post("/api/v1/tools/coiffeur", json={"boxes": [[12, 12, None, None, None, None, None, 25], []], "points": 129, "points_column": 1}).json()
+    assert d["totals"] == [236, 0] and d["box_from_points"] == 12 and not d["complete"]
+    d = client.post("/api/v1/tools/coiffeur", json={"method": "B", "points": 129, "points_column": 1}).json()
+    assert d["box_from_points"] == 25
+    d = client.post("/api/v1/tools/coiffeur", json={"sheet": "10"}).json()
+    assert len(d["columns"]) == 10 and d["columns"][8]["factor"] is None
+    r = client.post("/api/v1/tools/coiffeur", json={"sheet": "10", "boxes": [[None] * 8 + [3], []]})
+    assert loc(r) == ["body", "columns", 8, "factor"]
+    d = client.post("/api/v1/tools/coiffeur", json={"sheet": "10", "factors": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], "boxes": [[None] * 8 + [3], []]}).json()
+    assert d["totals"] == [27, 0]
+    assert loc(client.post("/api/v1/tools/coiffeur", json={"boxes": [[-2], []]})) == ["body", "boxes", 0, 0]
+    assert loc(client.post("/api/v1/tools/coiffeur", json={"sheet": "7"})) == ["body", "sheet"]
+
+
+def test_differenzler_endpoint(client: TestClient) -> None:
+    body = {"rounds": [{"predicted": [40, 30, 57, 30], "actual": [45, 30, 50, 32]}],
+            "add": {"predicted": [20, 60, 40, 37], "actual": [25, 40, 52, 40]}}
+    d = client.post("/api/v1/tools/differenzler", json=body).json()
+    assert d["totals"] == [10, 20, 19, 5] and d["leaders"] == [3]
+    d = client.post("/api/v1/tools/differenzler", json={"estimate_hand": ["HJ", "H9", "CA", "C10"], "estimate_contract": "H"}).json()
+    assert d["estimate"] == 89
+    r = client.post("/api/v1/tools/differenzler", json={"add": {"predicted": [1, 2, 3, -1], "actual": [1, 2, 3, 4]}})
+    assert loc(r) == ["body", "add", "predicted", 3]
+    r = client.post("/api/v1/tools/differenzler", json={"add": {"predicted": [1, 2, 3], "actual": [1, 2, 3, 4]}})
+    assert r.status_code == 422
+
+
+def test_pages_served(client: TestClient) -> None:
+    for path in ("/tools/", "/tools/jasstafel", "/tools/weis", "/tools/trick", "/tools/coiffeur", "/tools/differenzler"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert "/tools/assets/tools.js" in r.text
+    for name in ("tools.css", "tools.js", "chalk.js"):
+        assert client.get(f"/tools/assets/{name}").status_code == 200
+    assert client.get("/tools/nope").status_code == 404
+    assert client.get("/tools/assets/../app.py").status_code == 404
+
+
+def test_pages_use_no_cdn() -> None:
+    static = Path(__file__).resolve().parents[2] / "puur" / "server" / "static" / "tools"
+    for f in static.iterdir():
+        text = f.read_text()
+        assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text, f.name
