@@ -141,10 +141,10 @@ def test_c_partial_compare() -> None:
 
 def test_chain_matches_core_with_full_hands() -> None:
     hands = [
-        {"hand": "C6 C7 C8 HA HK".split()},
-        {"hand": "D6 D7 D8 SA SK".split()},
-        {"hand": "S6 S7 S8 S9".split()},
-        {"hand": "H6 H7 H8".split()},
+        {"hand": ["C6", "C7", "C8", "HA", "HK"]},
+        {"hand": ["D6", "D7", "D8", "SA", "SK"]},
+        {"hand": ["S6", "S7", "S8", "S9"]},
+        {"hand": ["H6", "H7", "H8"]},
     ]
     out = calculate(hands, Contract.H, SCHIEBER, forehand=1)
     assert out.winner_seat == 2 and out.written == (70, 0)  # 50 + partner's 20
@@ -161,7 +161,7 @@ def test_weis_errors() -> None:
         calculate([seat_melds("C6 C7 C9")], Contract.C, SCHIEBER)
     assert "not a meld" in str(e.value)
     with pytest.raises(ToolInputError):
-        calculate([{"hand": "C6 C7 C8 C9 C10 CJ CQ CK CA D6".split()}], Contract.C, SCHIEBER)
+        calculate([{"hand": ["C6", "C7", "C8", "C9", "C10", "CJ", "CQ", "CK", "CA", "D6"]}], Contract.C, SCHIEBER)
     with pytest.raises(ToolInputError, match="sequence_and_quartet_may_share"):
         calculate([seat_melds("C9 D9 H9 S9", "C7 C8 C9")], Contract.C, SCHIEBER)
     out = calculate([seat_melds("C9 D9 H9 S9", "C7 C8 C9")], Contract.C, JASVEL)
@@ -196,13 +196,13 @@ def test_w30_w32_trump_ladder() -> None:
 
 
 def test_w33_w36_w38_plain_and_undenufe_ladders() -> None:
-    assert judge(Contract.U, "H7 H8 H9 H6".split(), SCHIEBER).winner == 3  # W33 six wins in Undenufe
-    assert judge(Contract.O, "H10 CA H6 H7".split(), SCHIEBER).winner == 0  # W34 off-suit ace cannot win
-    assert judge(Contract.O, "H10 HJ".split(), SCHIEBER).winner == 1  # W35 U above 10
-    assert judge(Contract.U, "HA HK".split(), SCHIEBER).winner == 1  # W36 ace lowest in Undenufe
-    assert judge(Contract.U, "HJ HA HK HQ".split(), SCHIEBER).winner == 0  # W38 U above O K A in Undenufe
-    assert judge(Contract.C, "HA HJ".split(), SCHIEBER).winner == 0  # W38 plain U below A
-    assert judge(Contract.H, "HA HJ".split(), SCHIEBER).winner == 1  # W38 trump U beats every trump
+    assert judge(Contract.U, ["H7", "H8", "H9", "H6"], SCHIEBER).winner == 3  # W33 six wins in Undenufe
+    assert judge(Contract.O, ["H10", "CA", "H6", "H7"], SCHIEBER).winner == 0  # W34 off-suit ace cannot win
+    assert judge(Contract.O, ["H10", "HJ"], SCHIEBER).winner == 1  # W35 U above 10
+    assert judge(Contract.U, ["HA", "HK"], SCHIEBER).winner == 1  # W36 ace lowest in Undenufe
+    assert judge(Contract.U, ["HJ", "HA", "HK", "HQ"], SCHIEBER).winner == 0  # W38 U above O K A in Undenufe
+    assert judge(Contract.C, ["HA", "HJ"], SCHIEBER).winner == 0  # W38 plain U below A
+    assert judge(Contract.H, ["HA", "HJ"], SCHIEBER).winner == 1  # W38 trump U beats every trump
 
 
 def test_w37_initial_state() -> None:
@@ -215,7 +215,7 @@ def test_partial_and_last_trick() -> None:
     r = judge(Contract.C, ["HA", "HK"], SCHIEBER)
     assert r.winner == 0 and not r.complete
     assert judge(Contract.C, ["HA", "HK"], SCHIEBER, partial=False).winner is None
-    assert judge(Contract.C, "HA H10 HJ H7".split(), SCHIEBER, last_trick=True).worth == 28
+    assert judge(Contract.C, ["HA", "H10", "HJ", "H7"], SCHIEBER, last_trick=True).worth == 28
 
 
 def test_trick_errors() -> None:
@@ -225,7 +225,7 @@ def test_trick_errors() -> None:
     with pytest.raises(ToolInputError):
         judge(Contract.C, ["HA", "XX"], SCHIEBER)
     with pytest.raises(ToolInputError):
-        judge(Contract.C, "HA H6 H7 H8 H9".split(), SCHIEBER)
+        judge(Contract.C, ["HA", "H6", "H7", "H8", "H9"], SCHIEBER)
     with pytest.raises(ToolInputError, match="not in this hand"):
         judge(Contract.C, ["HA"], SCHIEBER, hands=[["H6"]])
 
