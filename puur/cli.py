@@ -66,6 +66,41 @@ def _data_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _jasskit_export(args: argparse.Namespace) -> int:
+    from puur.game import Game
+    from puur.jasskit import log_entry
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            game = Game.from_record(json.load(f))
+    except (OSError, ValueError) as e:
+        print(f"puur jasskit export: {e}", file=sys.stderr)
+        return 2
+    for r in game.round_states:
+        if r.is_done:
+            print(json.dumps(log_entry(r)))
+    return 0
+
+
+def _jasskit_import(args: argparse.Namespace) -> int:
+    from puur.cards import Card
+    from puur.jasskit import read_log_lines
+
+    try:
+        with open(args.log, encoding="utf-8") as f:
+            rounds = read_log_lines(f.read(), args.profile)
+    except (OSError, ValueError) as e:
+        print(f"puur jasskit import: {e}", file=sys.stderr)
+        return 2
+    for r in rounds:
+        print(json.dumps({
+            "dealer": r.dealer, "forehand": r.forehand, "pushed": r.pushed, "chooser": r.chooser,
+            "contract": str(r.contract), "deal": [[str(Card(c)) for c in range(36) if h >> c & 1] for h in r.dealt],
+            "score": r.score().to_dict(),
+        }))  # fmt: skip
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -91,6 +126,19 @@ def build_parser() -> argparse.ArgumentParser:
     exp.add_argument("dir", help="the folder to write (created if needed), e.g. site/api/v1")
     exp.add_argument("--no-openapi", action="store_true", help="do not write openapi.json")
     exp.set_defaults(handler=_data_export)
+
+    from puur import bench, terminal
+
+    terminal.add_parser(sub)
+    bench.add_parser(sub)
+    jk = sub.add_parser("jasskit", help="HSLU jass-kit game logs").add_subparsers(dest="jk_command", required=True)
+    jk_exp = jk.add_parser("export", help="a Puur game record as jass-kit log lines (one round per line)")
+    jk_exp.add_argument("record", help="a Puur game record (JSON file)")
+    jk_exp.set_defaults(handler=_jasskit_export)
+    jk_imp = jk.add_parser("import", help="replay a jass-kit log file through Puur's rules and score it")
+    jk_imp.add_argument("log", help="a jass-kit log file (one JSON object per line)")
+    jk_imp.add_argument("--profile", default="schieber")
+    jk_imp.set_defaults(handler=_jasskit_import)
 
     # Each further subcommand: one add_parser block here, its handler importing its module lazily.
     return parser

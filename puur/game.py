@@ -83,6 +83,7 @@ class Game:
         forehand = first_forehand(self.profile, hands, first_dealer)
         # RULES.md §14: in a holder: preset the dealer of hand 1 is the seat before the first forehand.
         self.round = RoundState(self.profile, hands, (forehand - 1) % 4, forehand)
+        self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
         self.deals.append(hands)
 
     # ----- state -----
@@ -272,6 +273,7 @@ class Game:
         self._live_credit = [0, 0]
         self._live_parts = {}
         self.round = RoundState(self.profile, hands, dealer, forehand)
+        self.round_states.append(self.round)
 
     # ----- views -----
     def observation(self, seat: int) -> Observation:

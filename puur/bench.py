@@ -1,0 +1,58 @@
+"""``puur bench engine``: full random rounds per second on one core (INTERFACES.md §3).
+
+A round is: deal, contract choice with pushing, random legal play of all 36 cards, Weis, Stöck and the
+score — through ``puur.round.random_round``, the same ``RoundState`` playout path the search player uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+
+from puur.profile import RuleProfile
+from puur.round import random_round
+
+
+def bench_engine(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, float]:
+    """Play random rounds for ``seconds`` and count them."""
+    p = RuleProfile.resolve(profile)
+    rng = random.Random(seed)
+    for _ in range(50):  # warm the tables and caches
+        random_round(p, rng)
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(100):
+            random_round(p, rng)
+        n += 100
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
+
+
+def run_bench(args: argparse.Namespace) -> int:
+    try:
+        result = bench_engine(args.seconds, args.profile)
+    except ValueError as e:
+        print(f"puur bench: {e}")
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['rounds']} rounds in {result['seconds']} s: {result['rounds_per_s']} rounds/s "
+              f"(profile {args.profile}, one core)")  # fmt: skip
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    bench = sub.add_parser("bench", help="benchmarks").add_subparsers(dest="bench_command", required=True)
+    eng = bench.add_parser("engine", help="random full rounds per second on one core")
+    eng.add_argument("--seconds", type=float, default=5.0)
+    eng.add_argument("--profile", default="schieber")
+    eng.add_argument("--json", action="store_true")
+    eng.set_defaults(handler=run_bench)
