@@ -27,7 +27,9 @@ def create_app(db_path: str | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         # The MCP endpoint's session manager needs a running task group (mcp SDK requirement).
-        async with app.state.mcp.session_manager.run():
+        from puur.server.mcp_server import mcp_session
+
+        async with mcp_session(app):
             yield
 
     app = FastAPI(

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Annotated, Any
 
 from mcp.server.mcpserver import MCPServer
@@ -324,24 +325,66 @@ def main() -> None:
     build_server().run("stdio")
 
 
+class _Endpoint:
+    """The ASGI endpoint at ``/mcp``: hands each request to the session manager of the running lifespan.
+
+    The SDK's session manager runs once only, while an app's lifespan may run several times (every
+    ``TestClient`` context, every schemathesis call): ``mcp_session`` starts a fresh manager each time.
+    """
+
+    def __init__(self, server: MCPServer, path: str) -> None:
+        self.server = server
+        self.path = path
+        self.manager: Any = None
+
+    def fresh_manager(self) -> Any:
+        from mcp.server.transport_security import TransportSecuritySettings
+
+        # streamable_http_app builds a new StreamableHTTPSessionManager and makes it server.session_manager.
+        self.server.streamable_http_app(
+            streamable_http_path=self.path,
+            stateless_http=True,
+            json_response=True,
+            transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
+        )
+        return self.server.session_manager
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        manager = self.manager
+        if manager is None:
+            body = b'{"detail": {"code": "mcp_not_running", "message": "the MCP endpoint starts with the app\'s lifespan"}}'
+            await send({"type": "http.response.start", "status": 503,
+                        "headers": [(b"content-type", b"application/json")]})  # fmt: skip
+            await send({"type": "http.response.body", "body": body})
+            return
+        await manager.asgi_app(scope, receive, send)
+
+
 def mount_mcp(app: Any, path: str = "/mcp") -> MCPServer:
     """Serve a fresh MCP server at ``path`` of a Starlette/FastAPI ``app`` (streamable HTTP, stateless, JSON
-    responses) and return it. Its session manager must run in the app's lifespan:
-    ``async with app.state.mcp.session_manager.run(): ...``.
+    responses) and return it. The app's lifespan must wrap its life in ``mcp_session(app)``.
 
     DNS-rebinding protection is off: the endpoint has no credentials and, like the rest of the API, is
     CORS-open (the rules tools only compute; a game is reachable only through its unguessable id).
     """
-    from mcp.server.transport_security import TransportSecuritySettings
+    from starlette.routing import Route
 
     server = build_server()
-    sub = server.streamable_http_app(
-        streamable_http_path=path,
-        stateless_http=True,
-        json_response=True,
-        transport_security=TransportSecuritySettings(enable_dns_rebinding_protection=False),
-    )
-    for route in sub.routes:
-        app.router.routes.append(route)
+    endpoint = _Endpoint(server, path)
+    app.router.routes.append(Route(path, endpoint=endpoint, include_in_schema=False))
     app.state.mcp = server
+    app.state.mcp_endpoint = endpoint
     return server
+
+
+@asynccontextmanager
+async def mcp_session(app: Any) -> AsyncIterator[None]:
+    """Run the MCP endpoint's session manager for one lifespan of ``app`` (the SDK requires a running one)."""
+    endpoint: _Endpoint = app.state.mcp_endpoint
+    manager = endpoint.fresh_manager()
+    async with manager.run():
+        endpoint.manager = manager
+        try:
+            yield
+        finally:
+            endpoint.manager = None
