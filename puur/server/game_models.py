@@ -1,0 +1,220 @@
+"""Pydantic models of the game API (INTERFACES.md §4): every body and every response.
+
+Validation asks the engine: a profile is what ``RuleProfile.resolve`` accepts, an action what
+``parse_action`` parses, a computer seat what ``make_player`` builds. A refusal is a 422 naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from puur.bots import make_player
+from puur.cards import parse_action
+from puur.game import DECLARATIONS
+from puur.profile import RuleProfile
+
+HUMAN = "human"
+
+
+class GameCreate(BaseModel):
+    """A new match: the rule profile, who sits where (``human`` or a computer player), an optional seed."""
+
+    model_config = ConfigDict(extra="forbid")
+    profile: str | dict[str, Any] | None = Field(
+        None, description="a preset name or {\"preset\": NAME, ...overrides}", examples=["schieber"]
+    )
+    seats: list[str] = Field(
+        ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
+        description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
+    )
+    seed: int | None = Field(None, ge=0, lt=2**63)
+    names: list[str] | None = Field(None, min_length=4, max_length=4, description="display names by seat")
+    deck: Literal["swiss", "french"] = "swiss"
+    lang: Literal["de", "en", "fr"] = "en"
+
+    @field_validator("profile")
+    @classmethod
+    def _profile(cls, v: str | dict[str, Any] | None) -> str | dict[str, Any] | None:
+        RuleProfile.resolve(v)  # raises ValueError with the option at fault
+        return v
+
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, v: list[str]) -> list[str]:
+        out = []
+        for i, spec in enumerate(v):
+            spec = spec.strip()
+            if spec.lower() != HUMAN:
+                try:
+                    make_player(spec, seed=0)
+                except ValueError as e:
+                    raise ValueError(f"seat {i}: {e}") from None
+                out.append(spec)
+            else:
+                out.append(HUMAN)
+        if HUMAN not in out:
+            raise ValueError("at least one seat must be 'human'")
+        return out
+
+    @field_validator("names")
+    @classmethod
+    def _names(cls, v: list[str] | None) -> list[str] | None:
+        if v is not None:
+            v = [n.strip()[:24] for n in v]
+        return v
+
+
+class GameCreated(BaseModel):
+    game_id: str
+    tokens: dict[str, str] = Field(..., description="one secret token per human seat, by seat number")
+    seats: list[str]
+
+
+class ActionBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    action: str = Field(..., examples=["H10", "P", "H"], description="a card, a contract (C D H S O U), P or claim")
+    declare: list[str] = Field(default_factory=list, examples=[["stoeck"]])
+
+    @field_validator("action")
+    @classmethod
+    def _action(cls, v: str) -> str:
+        return str(parse_action(v))
+
+    @field_validator("declare")
+    @classmethod
+    def _declare(cls, v: list[str]) -> list[str]:
+        for d in v:
+            if d not in DECLARATIONS:
+                raise ValueError(f"unknown declaration {d!r}: the only declaration is 'stoeck'")
+        return v
+
+
+class Weis(BaseModel):
+    announced: list[list[int]]
+    shown: list[list[Any]]
+
+
+class ScoreSheet(BaseModel):
+    """The public score sheet: written rounds with their breakdown, totals, chalk marks, the result."""
+
+    rounds: list[dict[str, Any]]
+    totals: list[int]
+    marks: list[dict[str, int]]
+    target: int
+    result: dict[str, Any] | None
+
+
+class Prefs(BaseModel):
+    deck: str
+    lang: str
+
+
+class GameView(BaseModel):
+    """One seat's observation (INTERFACES.md §2) plus the public score sheet and the table's settings."""
+
+    seat: int
+    phase: str
+    hand: list[str]
+    dealer: int
+    forehand: int
+    pushed: bool
+    chooser: int | None
+    contract: str | None
+    factor: int
+    trick: list[tuple[int, str]]
+    tricks: list[dict[str, Any]]
+    legal_actions: list[str]
+    to_act: int | None
+    hand_sizes: list[int]
+    scores: list[int]
+    round_points: list[int]
+    round_number: int
+    target: int
+    profile: dict[str, Any]
+    weis: Weis
+    stoeck: dict[str, Any] | None
+    winner: int | None
+    result: dict[str, Any] | None
+    last_round: dict[str, Any] | None
+    game_id: str
+    seats: list[str]
+    names: list[str]
+    human_seats: list[int]
+    status: Literal["playing", "over"]
+    seq: int = Field(..., description="how many actions the game has accepted")
+    prefs: Prefs
+    sheet: ScoreSheet
+
+
+class Why(BaseModel):
+    card: str
+    legal: bool
+    reason: str | None
+
+
+class LookupBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    tokens: list[str] = Field(..., max_length=200)
+
+
+class GameSummary(BaseModel):
+    """Public metadata of a game a token holds a seat in: no cards."""
+
+    game_id: str
+    seat: int
+    status: str
+    seats: list[str]
+    names: list[str]
+    scores: list[int]
+    target: int
+    profile: str
+    round_number: int
+    to_act: int | None
+    created: float
+    updated: float
+
+
+class GameList(BaseModel):
+    games: list[GameSummary]
+
+
+class TableOptions(BaseModel):
+    presets: dict[str, dict[str, Any]]
+    multiplier_tables: dict[str, dict[str, int]]
+    players: list[str]
+    strengths: dict[str, str]
+
+
+class RulesBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    profile: str | dict[str, Any] | None = None
+
+    @field_validator("profile")
+    @classmethod
+    def _profile(cls, v: str | dict[str, Any] | None) -> str | dict[str, Any] | None:
+        RuleProfile.resolve(v)
+        return v
+
+
+class RulesOrder(BaseModel):
+    label: str
+    suit: str
+    cards: list[str]
+    points: list[int]
+
+
+class RulesContract(BaseModel):
+    code: str
+    factor: int
+    orders: list[RulesOrder]
+
+
+class TableRules(BaseModel):
+    profile: dict[str, Any]
+    contracts: list[RulesContract]
+
+
+class Error(BaseModel):
+    detail: str

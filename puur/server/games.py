@@ -1,0 +1,297 @@
+"""The game API (INTERFACES.md §4) under ``/api/v1/games``, and the page's live connection.
+
+Status codes: 401 no token, 403 a token that is not a seat of this game, 404 unknown game, 422 a body or
+action that does not parse (FastAPI's detail names the field), 409 a well-formed action that is not legal
+now or not this seat's turn (the rule, from the engine). A refused request leaves the game unchanged.
+
+Every reply carries only the asking seat's view (``Game.observation``) and the public score sheet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Response, WebSocket
+from starlette.requests import HTTPConnection
+from starlette.websockets import WebSocketDisconnect
+
+from puur.bots import player_names
+from puur.cards import Card, Contract
+from puur.game import IllegalAction
+from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
+from puur.rules.tables import card_points_table, strength_table
+from puur.server.game_models import (
+    ActionBody,
+    Error,
+    GameCreate,
+    GameCreated,
+    GameList,
+    GameSummary,
+    GameView,
+    LookupBody,
+    RulesBody,
+    RulesContract,
+    RulesOrder,
+    TableOptions,
+    TableRules,
+    Why,
+)
+from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.store import Store
+
+router = APIRouter(prefix="/api/v1", tags=["games"])
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Error, "description": "no token"},
+    403: {"model": Error, "description": "the token is not a seat of this game"},
+    404: {"model": Error, "description": "no such game"},
+}
+_hub_lock = threading.Lock()
+
+
+def get_hub(request: HTTPConnection) -> GameHub:
+    """The app's games (one store per app, opened on first use on ``app.state.db_path``)."""
+    state = request.app.state
+    hub = getattr(state, "game_hub", None)
+    if hub is None:
+        with _hub_lock:
+            hub = getattr(state, "game_hub", None)
+            if hub is None:
+                hub = GameHub(Store(getattr(state, "db_path", None)))
+                state.game_hub = hub
+    return hub
+
+
+Hub = Annotated[GameHub, Depends(get_hub)]
+
+
+def bearer(authorization: Annotated[str | None, Header()] = None) -> str:
+    if not authorization or not authorization.lower().startswith("bearer ") or not authorization[7:].strip():
+        raise HTTPException(401, "no token: send the header 'Authorization: Bearer TOKEN'")
+    return authorization[7:].strip()
+
+
+Token = Annotated[str, Depends(bearer)]
+
+
+def _game(hub: GameHub, game_id: str) -> LiveGame:
+    try:
+        return hub.get(game_id)
+    except NotFound:
+        raise HTTPException(404, f"no game {game_id!r}") from None
+
+
+def _seat(live: LiveGame, token: str) -> int:
+    seat = live.seat_of(token)
+    if seat is None:
+        raise HTTPException(403, "this token is not a seat of this game")
+    return seat
+
+
+@router.post("/games", response_model=GameCreated, status_code=201, summary="Start a match")
+def create_game(body: GameCreate, hub: Hub) -> dict[str, Any]:
+    settings = body.model_dump()
+    settings["profile"] = body.profile if body.profile is not None else "schieber"
+    live, tokens = hub.create(settings)
+    return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
+
+
+@router.post("/games/lookup", response_model=GameList, summary="The games these tokens hold seats in (no cards)")
+def lookup(body: LookupBody, hub: Hub) -> dict[str, Any]:
+    found = hub.store.lookup(body.tokens)
+    meta = hub.store.games_meta(sorted({g for g, _ in found}))
+    out = []
+    for game_id, seat in found:
+        try:
+            live = hub.get(game_id)
+        except (NotFound, RuntimeError):
+            continue
+        g = live.game
+        created = meta[game_id][1] if game_id in meta else live.created
+        out.append(
+            GameSummary(
+                game_id=game_id, seat=seat, status=live.status, seats=live.seats,
+                names=list(live.settings.get("names") or default_names(live.seats)), scores=list(g.scores),
+                target=g.target, profile=g.profile.name, round_number=g.round_number, to_act=g.current_seat,
+                created=created, updated=live.updated,
+            )
+        )
+    out.sort(key=lambda s: -s.updated)
+    return {"games": out}
+
+
+@router.get("/games/{game_id}", response_model=GameView, responses=ERRORS, summary="This seat's view")
+def get_game(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    return live.view(_seat(live, token))
+
+
+@router.post(
+    "/games/{game_id}/actions",
+    response_model=GameView,
+    responses={**ERRORS, 409: {"model": Error, "description": "not legal now, or not this seat's turn"}},
+    summary="Act for this seat; the computers then move until a human seat is to act",
+)
+def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, response: Response) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    seat = _seat(live, token)
+    try:
+        hub.act(live, seat, body.action, tuple(body.declare))
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+    response.headers["Server-Timing"] = f"bots;dur={live.bot_seconds * 1000:.2f}"
+    return live.view(seat)
+
+
+@router.get("/games/{game_id}/why", response_model=Why, responses=ERRORS, summary="Why a card may not be played")
+def why(game_id: str, token: Token, hub: Hub, card: Annotated[str, Query(examples=["H7"])]) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    seat = _seat(live, token)
+    try:
+        c = Card.parse(card)
+    except ValueError as e:
+        raise HTTPException(422, f"card: {e}") from None
+    g = live.game
+    reason: str | None = None
+    if g.is_over:
+        reason = "the match is over"
+    elif g.current_seat != seat:
+        reason = f"it is not your turn: seat {g.current_seat} is to act"
+    else:
+        try:
+            g.round.check_card(int(c))
+        except IllegalAction as e:
+            reason = str(e)
+    return {"card": str(c), "legal": reason is None, "reason": reason}
+
+
+@router.get(
+    "/games/{game_id}/record",
+    responses={**ERRORS, 409: {"model": Error, "description": "the match is not over"}},
+    summary="The whole record (every deal and action), once the match is over",
+)
+def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    _seat(live, token)
+    if not live.game.is_over:
+        raise HTTPException(409, "the record is available once the match is over")
+    return live.game.record()
+
+
+@router.post("/games/{game_id}/rematch", response_model=GameCreated, status_code=201, responses=ERRORS,
+             summary="A new match with the same settings and a new seed")
+def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    _seat(live, token)
+    settings = {**live.settings, "seed": None}
+    new, tokens = hub.create(settings)
+    return {"game_id": new.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": new.seats}
+
+
+# ----- what the page offers and draws -----
+STRENGTHS = {"easy": "mcts:level=easy", "medium": "mcts:level=medium", "strong": "mcts:level=strong"}
+
+
+@router.get("/table/options", response_model=TableOptions, summary="Presets, multiplier tables and players")
+def options() -> dict[str, Any]:
+    names = player_names()
+    strengths = dict(STRENGTHS) if "mcts" in names else {}
+    for fallback in ("heuristic", "random"):
+        if fallback in names:
+            strengths.setdefault("heuristic", fallback)
+            for k in STRENGTHS:
+                strengths.setdefault(k, fallback)
+            break
+    presets = {
+        name: {"target": p.target, "targets_offered": list(p.targets_offered), "multipliers": p.multiplier_name,
+               "stoeck": p.stoeck, "weis_declaration": p.weis_declaration}
+        for name, p in PRESETS.items()
+    }
+    return {"presets": presets, "multiplier_tables": MULTIPLIER_TABLES, "players": names, "strengths": strengths}
+
+
+@router.post("/table/rules", response_model=TableRules, summary="Orders, values and factors of a profile")
+def table_rules(body: RulesBody) -> dict[str, Any]:
+    """Each contract's strength order (strongest first) and card points, from the rules tables."""
+    p = RuleProfile.resolve(body.profile)
+    contracts = []
+    for contract in Contract:
+        strength = strength_table(contract)
+        points = card_points_table(contract, p.undenufe_values)
+        suits = [("trump", int(contract)), ("plain", (int(contract) + 2) % 4)] if contract.is_trump else [("all", 2)]
+        orders = []
+        for label, suit in suits:
+            cards = sorted(range(suit * 9, suit * 9 + 9), key=lambda c: -strength[c])
+            orders.append(RulesOrder(label=label, suit="CDHS"[suit], cards=[str(Card(c)) for c in cards],
+                                     points=[points[c] for c in cards]))
+        contracts.append(RulesContract(code=str(contract), factor=p.factor(contract), orders=orders))
+    return {"profile": p.to_dict(), "contracts": contracts}
+
+
+# ----- live connection -----
+@router.websocket("/games/{game_id}/live")
+async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> None:
+    """Send ``{"token": TOKEN}`` first; then a ``hello`` with the seat's view, then one ``event`` per
+    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000)."""
+    await websocket.accept()
+    try:
+        first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
+    except (TimeoutError, WebSocketDisconnect, ValueError):
+        await websocket.close(4401)
+        return
+    token = first.get("token") if isinstance(first, dict) else None
+    if not isinstance(token, str) or not token:
+        await websocket.close(4401, "no token")
+        return
+    hub = get_hub(websocket)
+    try:
+        live = await asyncio.to_thread(hub.get, game_id)
+    except NotFound:
+        await websocket.close(4404, "no such game")
+        return
+    seat = live.seat_of(token)
+    if seat is None:
+        await websocket.close(4403, "not a seat of this game")
+        return
+    sub = Subscriber(seat, asyncio.get_running_loop(), asyncio.Queue())
+
+    def subscribe() -> dict[str, Any]:
+        with live.lock:  # between two actions: the hello and the events that follow it line up
+            live.subscribers.append(sub)
+            return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
+
+    hello = await asyncio.to_thread(subscribe)
+    pace_s = max(0, min(pace, 3000)) / 1000
+    humans = set(live.human_seats())
+    receiver = asyncio.create_task(_drain(websocket))
+    try:
+        await websocket.send_json(hello)
+        while not receiver.done():
+            getter = asyncio.create_task(sub.queue.get())
+            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
+                break
+            msg = getter.result()
+            if pace_s and msg.get("seat") not in humans:
+                await asyncio.sleep(pace_s)
+            await websocket.send_json(msg)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        receiver.cancel()
+        with contextlib.suppress(ValueError):
+            live.subscribers.remove(sub)
+
+
+async def _drain(websocket: WebSocket) -> None:
+    """Read (and ignore) what the page sends, so a closed connection is noticed."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        while True:
+            await websocket.receive_text()
+
+
+__all__ = ["router"]

@@ -1,0 +1,192 @@
+"""The game store: one SQLite file holding every game's settings, seat tokens (hashed) and record.
+
+What is stored is what DESIGN.md says a game is: its settings (rule profile, seat plan, seed, display
+preferences) and the actions of its record, appended as they are accepted. Replaying the actions on
+``Game(profile, seed)`` rebuilds the game exactly, so a restart (even a ``kill -9``) loses nothing that was
+answered: every accepted action is committed before the server replies.
+
+The database runs in WAL mode with ``synchronous=NORMAL``: a commit survives the process being killed; only
+a power cut may lose the last commits. Tokens are never stored, only their SHA-256 (they are 256-bit random
+strings, so a plain hash is enough).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    settings TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tokens (
+    token_hash TEXT PRIMARY KEY,
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS tokens_game ON tokens(game_id);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    declare TEXT NOT NULL DEFAULT '',
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+def default_db_path() -> Path:
+    """``puur.sqlite3`` in the user's data directory (platformdirs)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("puur")) / "puur.sqlite3"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: str
+    settings: dict[str, Any]
+    status: str
+    created: float
+    updated: float
+    actions: list[list[Any]]  # [seat, action] or [seat, action, [declarations]], in order
+
+
+class Store:
+    """Thread-safe access to the SQLite file (one connection, one lock: writes are tiny)."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path else default_db_path()
+        if str(self.path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def _migrate(self) -> None:
+        with self._lock:
+            self._db.executescript(SCHEMA)
+            row = self._db.execute("SELECT version FROM schema_version").fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO schema_version (version) VALUES (?)", (SCHEMA_VERSION,))
+            elif row[0] != SCHEMA_VERSION:
+                raise RuntimeError(
+                    f"the game database {self.path} has schema version {row[0]}; this Puur reads {SCHEMA_VERSION}"
+                )
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # ----- writes (each one committed before it returns) -----
+    def create_game(self, game_id: str, settings: dict[str, Any], tokens: dict[int, str], status: str) -> None:
+        now = time.time()
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute(
+                    "INSERT INTO games (id, settings, status, created, updated) VALUES (?, ?, ?, ?, ?)",
+                    (game_id, json.dumps(settings), status, now, now),
+                )
+                self._db.executemany(
+                    "INSERT INTO tokens (token_hash, game_id, seat) VALUES (?, ?, ?)",
+                    [(token_hash(t), game_id, seat) for seat, t in tokens.items()],
+                )
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str) -> None:
+        """Append accepted actions (numbered from ``first_seq``) and the game's status in one commit."""
+        now = time.time()
+        rows = [
+            (game_id, first_seq + i, a[0], a[1], ",".join(a[2]) if len(a) > 2 and a[2] else "", now)
+            for i, a in enumerate(actions)
+        ]
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.executemany(
+                    "INSERT INTO actions (game_id, seq, seat, action, declare, at) VALUES (?, ?, ?, ?, ?, ?)", rows
+                )
+                self._db.execute("UPDATE games SET status = ?, updated = ? WHERE id = ?", (status, now, game_id))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
+    # ----- reads -----
+    def load(self, game_id: str) -> StoredGame | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, settings, status, created, updated FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            acts = self._db.execute(
+                "SELECT seat, action, declare FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        actions: list[list[Any]] = [[s, a, d.split(",")] if d else [s, a] for s, a, d in acts]
+        return StoredGame(row[0], json.loads(row[1]), row[2], row[3], row[4], actions)
+
+    def seat_of(self, game_id: str, token: str) -> int | None:
+        """The seat ``token`` holds in ``game_id``, or None."""
+        with self._lock:
+            row = self._db.execute(
+                "SELECT seat FROM tokens WHERE token_hash = ? AND game_id = ?", (token_hash(token), game_id)
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def token_hashes(self, game_id: str) -> dict[str, int]:
+        """Token hash -> seat for every human seat of ``game_id``."""
+        with self._lock:
+            rows = self._db.execute("SELECT token_hash, seat FROM tokens WHERE game_id = ?", (game_id,)).fetchall()
+        return {r[0]: int(r[1]) for r in rows}
+
+    def lookup(self, tokens: list[str]) -> list[tuple[str, int]]:
+        """(game id, seat) for every token that is a seat somewhere."""
+        hashes = [token_hash(t) for t in tokens]
+        if not hashes:
+            return []
+        marks = ",".join("?" * len(hashes))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT game_id, seat FROM tokens WHERE token_hash IN ({marks})", hashes
+            ).fetchall()
+        return [(r[0], int(r[1])) for r in rows]
+
+    def games_meta(self, ids: list[str]) -> dict[str, tuple[str, float, float]]:
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        with self._lock:
+            rows = self._db.execute(
+                f"SELECT id, status, created, updated FROM games WHERE id IN ({marks})", ids
+            ).fetchall()
+        return {r[0]: (r[1], r[2], r[3]) for r in rows}
+
+
+__all__ = ["SCHEMA_VERSION", "Store", "StoredGame", "default_db_path", "token_hash"]

@@ -1,0 +1,22 @@
+"""The browser table at ``/``: one static page (``static/table/``), plain HTML + CSS + JS, no build step.
+
+The page computes no rule: it asks the game API for its seat's view, the legal actions and the reasons.
+Its scripts and style are served from ``/static/table/``; the chalk drawing is shared with the tool
+pages (``/tools/assets/chalk.js``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+
+router = APIRouter(tags=["web table"], include_in_schema=False)
+
+TABLE_DIR = Path(__file__).parent / "static" / "table"
+
+
+@router.get("/")
+def table() -> FileResponse:
+    return FileResponse(TABLE_DIR / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
