@@ -101,6 +101,12 @@ def _jasskit_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from puur.arena import cli
+
+    return cli(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -139,6 +145,17 @@ def build_parser() -> argparse.ArgumentParser:
     jk_imp.add_argument("log", help="a jass-kit log file (one JSON object per line)")
     jk_imp.add_argument("--profile", default="schieber")
     jk_imp.set_defaults(handler=_jasskit_import)
+
+    arena = sub.add_parser("arena", help="bot against bot on duplicate deals, with 95% intervals")
+    arena.add_argument("--a", required=True, help="player A, e.g. mcts, heuristic, random or package.module:Class")
+    arena.add_argument("--b", required=True, help="player B")
+    arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice)")
+    arena.add_argument("--games", type=int, default=0, help="also play this many duplicate matches to the target")
+    arena.add_argument("--profile", default="schieber", help="rule profile preset (default: schieber)")
+    arena.add_argument("--seed", type=int, default=0)
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--json", action="store_true", help="print one JSON object (INTERFACES.md §3)")
+    arena.set_defaults(handler=_arena)
 
     # Each further subcommand: one add_parser block here, its handler importing its module lazily.
     return parser
