@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 STATIC = Path(__file__).parent / "static"
 
 # Routers by module, in the order they are mounted. A module in this list must exist.
-ROUTERS: tuple[str, ...] = ("puur.server.api_rules", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages")
+ROUTERS: tuple[str, ...] = ("puur.server.api_rules", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.games", "puur.server.web")
 
 
 def create_app(db_path: str | None = None) -> FastAPI:
