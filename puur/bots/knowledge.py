@@ -122,9 +122,8 @@ class Knowledge:
         led = self.trick[0] // 9 if self.trick else card // 9
         for s in seats:
             poss = self.possible[s]
-            if self.stronger_in_suit(card, poss):
-                if card // 9 == self.trump or card // 9 == led:
-                    return False
+            if self.stronger_in_suit(card, poss) and (card // 9 == self.trump or card // 9 == led):
+                return False
             if card // 9 != self.trump and self.may_ruff(s, led):
                 return False
         return True

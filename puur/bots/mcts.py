@@ -1,0 +1,142 @@
+"""``mcts``: determinized Monte Carlo search over the seat's information set.
+
+For each decision it samples deals consistent with the observation (``Determinizer``: the seat's hand,
+the cards played, voids shown by the play, shown and announced Weis), rebuilds each sampled deal as a
+``RoundState`` (``round_from_view``), and for every legal card plays the round out from a clone with the
+fast policy of ``puur.bots.rollout``. The same sampled worlds serve every candidate card, so the cards are
+compared on equal terms; the card with the best mean score wins. A playout is scored by the round's
+written points difference (the seat's team minus the other: card points, last trick, match, Weis,
+Stöck, times the factor). Cards clearly behind after a first pass are dropped (successive halving), so
+the budget goes to the close choices.
+
+Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts, ``time=seconds`` per
+decision, ``seed``. With a seed and an ``iters`` budget the player repeats itself exactly; a ``time``
+budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s safety stop. The contract is
+chosen with the heuristic's model of the hand (``puur.bots.contract_eval``); claims as the heuristic.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from puur.bots import register
+from puur.bots.heuristic import choose_contract, claim_is_true
+from puur.bots.rollout import playout
+from puur.cards import CLAIM, Action, Card
+from puur.observation import Determinizer, Observation
+from puur.round import RoundState, round_from_view
+
+LEVELS: dict[str, tuple[int, float]] = {
+    "easy": (60, 0.25),
+    "medium": (240, 0.9),
+    "strong": (2000, 4.0),
+}
+"""level -> (playouts per decision, safety time limit in seconds)."""
+
+
+def played_in_order(obs: Observation) -> list[int]:
+    out = [int(c) for t in obs.tricks for c in t.cards]
+    out += [int(c) for _, c in obs.trick]
+    return out
+
+
+def world(obs: Observation, det: Determinizer, rng: random.Random, played: list[int]) -> RoundState:
+    """One sampled deal, rebuilt as a round at the current position."""
+    hands = det.sample(rng)
+    stoeck_scored = True if obs.stoeck else None
+    return round_from_view(
+        obs.profile, hands, obs.dealer, obs.forehand, obs.pushed, obs.contract, played, stoeck_scored
+    )
+
+
+def playout_value(r: RoundState, card: int, team: int) -> float:
+    """Play ``card`` and the rest of the round with the policy; the written points difference for ``team``."""
+    r.play(card)
+    playout(r)
+    w = r.score().written
+    return float(w[team] - w[1 - team])
+
+
+class MCTSPlayer:
+    """Determinized search; see the module docstring."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        level: str = "medium",
+        iters: int | None = None,
+        time: float | None = None,  # noqa: A002 - the option's public name
+        seed: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
+        budget, limit = LEVELS[level]
+        if iters is not None:
+            budget, limit = int(iters), float("inf")
+        if time is not None:
+            budget, limit = (int(iters) if iters is not None else 10**9), float(time)
+        self.budget = max(1, budget)
+        self.limit = limit
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.think_times: list[float] = []
+
+    def act(self, observation: Observation) -> Action:
+        legal_actions = observation.legal_actions
+        if not legal_actions:
+            raise ValueError("no legal action: it is not this seat's turn")
+        if observation.phase == "contract" or observation.contract is None:
+            return choose_contract(observation)
+        if CLAIM in legal_actions and claim_is_true(observation):
+            return CLAIM
+        legal = [int(a) for a in legal_actions if isinstance(a, Card)]
+        if len(legal) == 1:
+            return Card(legal[0])
+        start = time.perf_counter()
+        card = self.search(observation, legal, start)
+        self.think_times.append(time.perf_counter() - start)
+        return Card(card)
+
+    def search(self, obs: Observation, legal: list[int], start: float) -> int:
+        """Successive halving over the legal cards, each round on fresh sampled worlds."""
+        det = Determinizer(obs)
+        played = played_in_order(obs)
+        team = obs.seat & 1
+        totals = dict.fromkeys(legal, 0.0)
+        counts = dict.fromkeys(legal, 0)
+        alive = list(legal)
+        rng = self.rng
+        spent = 0
+        # rounds of halving: ceil(log2(len)) phases share the budget
+        phases = max(1, (len(alive) - 1).bit_length())
+        deadline = start + self.limit
+        for phase in range(phases):
+            per_card = max(1, (self.budget - spent) // (len(alive) * (phases - phase)))
+            for _ in range(per_card):
+                base = world(obs, det, rng, played)
+                for c in alive:
+                    totals[c] += playout_value(base.clone(), c, team)
+                    counts[c] += 1
+                spent += len(alive)
+                if time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline or len(alive) <= 1:
+                break
+            alive.sort(key=lambda c: (-totals[c] / max(1, counts[c]), c))
+            alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+        return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -c))
+
+
+@register("mcts")
+def _make(
+    level: str = "medium",
+    iters: int | None = None,
+    time: float | None = None,  # noqa: A002
+    seed: int | None = None,
+) -> MCTSPlayer:
+    return MCTSPlayer(level=level, iters=iters, time=time, seed=seed)
+
+
+__all__ = ["LEVELS", "MCTSPlayer", "played_in_order", "playout_value", "world"]
