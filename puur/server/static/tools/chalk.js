@@ -24,15 +24,16 @@ function drawChalk(marks, opts) {
   f.append(svgEl("feTurbulence", { type: "fractalNoise", baseFrequency: "0.9", numOctaves: "2", seed: "3", result: "n" }));
   f.append(svgEl("feDisplacementMap", { in: "SourceGraphic", in2: "n", scale: "2.2" }));
   defs.append(f); svg.append(defs);
+  let parent = svg;
   const line = (x1, y1, x2, y2, w) => {
     const l = svgEl("line", { x1, y1, x2, y2, class: "chalk-line", "stroke-width": w || 3.2, filter: `url(#${id})` });
-    svg.append(l); return l;
+    parent.append(l); return l;
   };
   let n = 0;
   for (const [key, value, top] of ROWS) {
     const label = svgEl("text", { x: 4, y: top + H / 2 + 4, class: "chalk-label" }); label.textContent = value; svg.append(label);
     const k = marks[key] || 0;
-    const g = svgEl("g", { "data-row": key, "data-units": k }); svg.append(g);
+    const g = svgEl("g", { "data-row": key, "data-units": k }); svg.append(g); parent = g;
     let x = LEFT;
     const groups = Math.floor(k / 5), loose = k % 5;
     for (let i = 0; i < groups; i++) {
@@ -49,6 +50,7 @@ function drawChalk(marks, opts) {
     }
     for (let j = 0; j < loose; j++, n++) { line(x + jitter(n, 1), top + jitter(n + 7, 2), x + jitter(n + 3, 1.2), top + H + jitter(n + 5, 2)); x += STEP; }
   }
+  parent = svg;
   // upper right: X (1000) then V (500)
   let sx = W - 12 - symbols * 34;
   for (let i = 0; i < (marks.x || 0); i++, sx += 34) {

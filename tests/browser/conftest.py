@@ -1,0 +1,93 @@
+"""Browser test fixtures: a live Puur server and a Playwright page on Debian's Chromium.
+
+``live_server`` (session): uvicorn serving ``create_app(db_path=<tmp file>)`` in a background thread on a
+free 127.0.0.1 port; yields the base URL (no trailing slash). ``browser`` (session) and ``page`` (per
+test, a fresh context). Tests marked ``@pytest.mark.browser`` are skipped when /usr/bin/chromium is
+missing (``make browser-deps`` installs it).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a Puur server running in this process (stopped at the end of the session)."""
+    import uvicorn
+
+    from puur.server.app import create_app
+
+    db = tmp_path_factory.mktemp("live") / "puur.sqlite3"
+    port = _free_port()
+    config = uvicorn.Config(create_app(db_path=str(db)), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, name="puur-live-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("the live server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for the session; skips when /usr/bin/chromium is missing."""
+    if not CHROMIUM.exists():
+        pytest.skip("Chromium is not installed at /usr/bin/chromium (run `make browser-deps`)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (own context: empty localStorage) at a 1280×900 viewport; dialogs are accepted."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(10_000)
+    p.on("dialog", lambda d: d.accept())
+    try:
+        yield p
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def artifacts() -> Path:
+    """``test-artifacts/`` at the repository root (gitignored), for screenshots."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS

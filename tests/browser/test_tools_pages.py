@@ -1,0 +1,196 @@
+"""The tool pages driven as a person would: type, click, read the result (TOOLS.md §7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+
+def write_round(page: Any, contract: str, we: int, they: int, we_weis: int = 0, we_stoeck: int = 0) -> None:
+    page.select_option("#contract", contract)
+    page.fill("#we-cards", str(we))
+    page.fill("#they-cards", str(they))
+    if we_weis:
+        page.fill("#we-weis", str(we_weis))
+    if we_stoeck:
+        page.fill("#we-stoeck", str(we_stoeck))
+    n = page.locator("#rounds tbody tr").count()
+    page.click("#write")
+    page.wait_for_function(f"document.querySelectorAll('#rounds tbody tr').length === {n + 1}")
+
+
+def test_index_links_every_tool(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/")
+    for name in ("Jasstafel", "Weis calculator", "Who wins the trick", "Coiffeur", "Differenzler"):
+        assert page.locator("nav.toolbar a", has_text=name).count() == 1
+    page.click("nav.toolbar >> text=Differenzler")
+    page.wait_for_url("**/tools/differenzler")
+
+
+def test_jasstafel_rounds_undo_persistence_and_winner(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    assert page.text_content("#no-rounds") == "No round written yet."
+    # Schellen ×2: (100 + 50 + 20) × 2 = 340, They 57 × 2 = 114
+    write_round(page, "D", 100, 57, we_weis=50, we_stoeck=20)
+    assert page.text_content("#total-we") == "340" and page.text_content("#total-they") == "114"
+    row = page.locator("#rounds tbody tr").first.inner_text()
+    assert "Schellen" in row and "×2" in row
+    # typing one team's card points proposes 157 minus them for the other
+    page.fill("#we-cards", "60")
+    assert page.input_value("#they-cards") == "97"
+    page.fill("#we-cards", "")
+    page.fill("#they-cards", "")
+    # a warning for Stöck in Obenabe, shown before writing
+    page.select_option("#contract", "O")
+    page.fill("#we-cards", "100")
+    page.fill("#we-stoeck", "20")
+    page.wait_for_selector("#warnings li")
+    assert "Stöck does not exist in Obenabe" in page.inner_text("#warnings")
+    page.fill("#we-stoeck", "0")
+    page.fill("#we-cards", "")
+    page.fill("#they-cards", "")
+    # the board survives a reload (localStorage)
+    page.reload()
+    page.wait_for_function("document.querySelector('#total-we').textContent === '340'")
+    # undo
+    write_round(page, "C", 57, 100)
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#rounds tbody tr').length === 1")
+    assert page.text_content("#total-we") == "340"
+    # Undenufe ×4: 157 × 4 = 628 → 968, then Eicheln with 50 Weis: We cross in the Weis block
+    write_round(page, "U", 157, 0)
+    write_round(page, "C", 20, 137, we_weis=50)
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "We win" in page.inner_text("#banner") and "Weis block" in page.inner_text("#banner")
+    assert page.is_disabled("#write")
+    # the chalk board matches the plain total
+    assert page.text_content("#plain-we") == page.text_content("#total-we")
+    page.click("#reset")
+    page.wait_for_function("document.querySelector('#total-we').textContent === '0'")
+    assert page.is_visible("#no-rounds")
+
+
+def test_jasstafel_keyboard(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    page.focus("#we-cards")
+    page.keyboard.type("100")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    page.keyboard.type("57")  # They's card points (already proposed: replace)
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('#total-we').textContent === '100'")
+
+
+CHALK_TOTALS = [0, 237, 1385, 2735, -40]
+
+
+@pytest.mark.parametrize("total", CHALK_TOTALS)
+def test_chalk_board_screenshots(page: Any, live_server: str, artifacts: Path, total: int) -> None:
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    page.select_option("#target", "3000")
+    # one round in Eicheln (×1) writes the total exactly; the other team gets the match's complement
+    page.fill("#we-cards", str(total))
+    page.fill("#they-cards", "0")
+    page.click("#write")
+    page.wait_for_function(f"document.querySelector('#total-we').textContent === '{total}'")
+    svg = page.locator("#svg-we svg")
+    strokes = {row: int(svg.locator(f"g[data-row={row}]").get_attribute("data-units")) for row in ("hundreds", "fifties", "twenties")}
+    xs = svg.locator("[data-symbol=X]").count()
+    vs = svg.locator("[data-symbol=V]").count()
+    rem = int(svg.locator("[data-remainder]").get_attribute("data-remainder"))
+    assert 1000 * xs + 500 * vs + 100 * strokes["hundreds"] + 50 * strokes["fifties"] + 20 * strokes["twenties"] + rem == total
+    page.locator("#board").screenshot(path=str(artifacts / f"jasstafel-chalk-{total}.png"))
+    # the tally style draws crossed groups (2735: one crossed group of hundreds)
+    if total == 2735:
+        page.select_option("#style", "tally")
+        page.wait_for_function("document.querySelector('#svg-we svg [data-cross]') !== null")
+        assert page.locator("#svg-we svg [data-cross]").count() == 1
+        page.locator("#board").screenshot(path=str(artifacts / "jasstafel-chalk-2735-tally.png"))
+
+
+def test_jasstafel_cumulative_fifties_double_cross(page: Any, live_server: str, artifacts: Path) -> None:
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    page.select_option("#target", "3000")
+    page.select_option("#style", "cumulative")
+    for _ in range(5):
+        write_round(page, "C", 157, 0)
+    page.wait_for_function("document.querySelector('#total-we').textContent === '785'")
+    assert page.locator("#svg-we g[data-row=fifties] [data-cross]").count() == 2  # two strokes across the four
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#board").screenshot(path=str(artifacts / "jasstafel-chalk-785-cumulative-phone.png"))
+    page.screenshot(path=str(artifacts / "jasstafel-phone.png"), full_page=True)
+
+
+def test_weis_calculator(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/weis")
+    page.wait_for_selector("button.card")
+    for c in ("H10", "HJ", "HQ", "HK", "HA"):
+        page.click(f"button[data-seat='0'][data-card='{c}']")
+    for c in ("CA", "DA", "SA"):
+        page.click(f"button[data-seat='1'][data-card='{c}']")
+    assert page.is_disabled("button[data-seat='1'][data-card='HA']")  # held by seat 1
+    page.click("button[data-seat='1'][data-card='SK']")
+    page.wait_for_function("document.querySelector('#out0').textContent.includes('Total if your team writes: 100')")
+    assert "5-card sequence Rosen 10–A" in page.inner_text("#out0")
+    assert "Seat 1 holds the best meld" in page.inner_text("#message")
+    page.fill("#their-points", "100")
+    page.fill("#their-cards", "4")
+    page.wait_for_function("document.querySelector('#compare').textContent.startsWith('Your team')")
+    page.click("#reset")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('No meld')")
+
+
+def test_trick(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/trick")
+    page.wait_for_selector("#seats .seat")
+    assert page.text_content("#winner") == "—" and page.text_content("#worth") == "0"
+    page.select_option("#contract", "D")
+    for seat, (rank, suit) in enumerate([("A", "H"), ("7", "D"), ("9", "D"), ("J", "D")]):
+        page.locator(f"input[name=rank{seat}][value='{rank}'] + span").click()
+        page.locator(f"input[name=suit{seat}][value='{suit}'] + span").click()
+    page.wait_for_function("document.querySelector('#winner').textContent === 'Seat 4'")
+    assert page.text_content("#worth") == "45"
+    assert "trumps are looked at first" in page.inner_text("#reason")
+
+
+def test_coiffeur(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/coiffeur")
+    page.wait_for_selector("input[data-team='0'][data-col='0']")
+    page.fill("input[data-team='0'][data-col='0']", "12")
+    page.press("input[data-team='0'][data-col='0']", "Tab")
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '12'")
+    page.fill("input[data-team='0'][data-col='1']", "12")
+    page.press("input[data-team='0'][data-col='1']", "Tab")
+    page.fill("input[data-team='0'][data-col='7']", "25")
+    page.press("input[data-team='0'][data-col='7']", "Tab")
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '236'")
+    page.fill("#conv-points", "129")
+    page.wait_for_function("document.querySelector('#conv-out').textContent === '12'")
+    page.select_option("#method", "B")
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '49'")
+
+
+def test_differenzler(page: Any, live_server: str) -> None:
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    for preds, acts in (([40, 30, 57, 30], [45, 30, 50, 32]), ([20, 60, 40, 37], [25, 40, 52, 40])):
+        for i in range(4):
+            page.fill(f"#pred{i}", str(preds[i]))
+            page.fill(f"#act{i}", str(acts[i]))
+        n = page.locator("#totals tbody tr").count()
+        page.click("#add")
+        page.wait_for_function(f"document.querySelectorAll('#totals tbody tr').length === {n + 1}")
+    totals = [page.text_content(f"[data-total='{i}']") for i in range(4)]
+    assert totals == ["10", "20", "19", "5"]
+    assert "Player 4 leads" in page.inner_text("#message")
+    page.click("#undo")
+    page.wait_for_function("document.querySelector('[data-total=\"3\"]').textContent === '2'")
