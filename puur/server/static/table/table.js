@@ -1,0 +1,685 @@
+// The Puur table: a page over the game API (/api/v1/games). It knows no rule: legal cards, reasons,
+// scores and what each seat may see all come from the server. Tokens stay in localStorage, so a reload
+// resumes; in pass-and-play the page holds every human seat's token but fetches only the acting seat's
+// view, after the device has been handed over.
+"use strict";
+
+const I18N = {
+  en: {
+    new_game: "New game", resume: "Resume", last_trick: "Last trick", rules: "Rules", deck: "Deck", language: "Language",
+    deck_swiss: "Swiss", deck_french: "French", tools: "Scoreboards", score: "Score", profile: "Rule profile", target: "Target",
+    multipliers: "Multiplier table", strength: "Computer strength", who_plays: "Who plays (partners sit opposite)",
+    cancel: "Cancel", start: "Start", close: "Close", human: "Human", computer: "Computer", name: "Name",
+    pos: ["bottom (you)", "right", "top (partner)", "left"], dealer: "Dealer", forehand: "Forehand", trump: "Trump",
+    chosen_by: "chosen by {0}", pushed_by: "geschoben by {0}", choose_contract: "Choose the contract",
+    choose_after_push: "{0} pushed to you: choose the contract", schieben: "Schieben", your_turn: "Your turn",
+    is_playing: "{0} is to play…", is_choosing: "{0} is choosing…", round: "Round {0}", card_points: "Card points",
+    last_trick_bonus: "Last trick", match: "Match", weis: "Weis", stoeck: "Stöck", sum: "Sum", factor: "Factor",
+    written: "Written", totals: "Total", next_round: "Next round", rematch: "Rematch", won: "{0} win the match",
+    block: { stoeck: "crossed the target first with Stöck", weis: "crossed the target first with Weis",
+      tricks: "crossed the target first in the tricks", claim: "by a correct claim", false_claim: "after a false claim" },
+    hand_over: "Hand the device to {0}.", i_am: "I am {0}: show my cards", no_games: "No games to resume.",
+    playing: "playing", over: "over", strongest_first: "Strongest first; the number under a card is its points.",
+    all_suits: "every suit", plain_suits: "other suits", trump_suit: "trump", factor_x: "factor ×{0}",
+    record: "Download the record", winner_trick: "{0} took it ({1} points)", announced: "Weis announced", shown: "Weis shown",
+    declare_stoeck: "Stöck", stoeck_note: "Declare Stöck with the card you play next", team_with: "{0} & {1}",
+    crossed: "Target {0}", rounds_played: "Rounds", view_of: "Seat of {0}", you: "You", player: "Player {0}",
+    schneider: "Schneider", info_dealer: "Dealer: {0}", info_forehand: "Forehand: {0}", info_chooser: "Contract: {0}",
+    loading: "Loading…", difficulty: { easy: "easy", medium: "medium", strong: "strong", heuristic: "heuristic" },
+  },
+  de: {
+    new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
+    deck_swiss: "Deutschschweizer", deck_french: "Französische", tools: "Jasstafeln", score: "Punkte", profile: "Regelprofil", target: "Ziel",
+    multipliers: "Multiplikatoren", strength: "Stärke der Computer", who_plays: "Wer spielt (Partner sitzen gegenüber)",
+    cancel: "Abbrechen", start: "Los", close: "Schliessen", human: "Mensch", computer: "Computer", name: "Name",
+    pos: ["unten (du)", "rechts", "oben (Partner)", "links"], dealer: "Geber", forehand: "Vorhand", trump: "Trumpf",
+    chosen_by: "angesagt von {0}", pushed_by: "geschoben von {0}", choose_contract: "Sag an",
+    choose_after_push: "{0} hat geschoben: du sagst an", schieben: "Schieben", your_turn: "Du bist dran",
+    is_playing: "{0} spielt…", is_choosing: "{0} sagt an…", round: "Runde {0}", card_points: "Kartenpunkte",
+    last_trick_bonus: "Letzter Stich", match: "Match", weis: "Weis", stoeck: "Stöck", sum: "Summe", factor: "Faktor",
+    written: "Geschrieben", totals: "Total", next_round: "Nächste Runde", rematch: "Revanche", won: "{0} gewinnen",
+    block: { stoeck: "zuerst über dem Ziel mit Stöck", weis: "zuerst über dem Ziel mit dem Weis",
+      tricks: "zuerst über dem Ziel mit den Stichen", claim: "durch richtiges Bedanken", false_claim: "nach falschem Bedanken" },
+    hand_over: "Gib das Gerät an {0} weiter.", i_am: "Ich bin {0}: Karten zeigen", no_games: "Keine Spiele zum Fortsetzen.",
+    playing: "läuft", over: "fertig", strongest_first: "Stärkste zuerst; die Zahl unter der Karte ist ihr Wert.",
+    all_suits: "jede Farbe", plain_suits: "andere Farben", trump_suit: "Trumpf", factor_x: "Faktor ×{0}",
+    record: "Protokoll herunterladen", winner_trick: "{0} hat gestochen ({1} Punkte)", announced: "Weis angesagt", shown: "Weis gezeigt",
+    declare_stoeck: "Stöck", stoeck_note: "Stöck mit der nächsten Karte melden", team_with: "{0} & {1}",
+    crossed: "Ziel {0}", rounds_played: "Runden", view_of: "Platz von {0}", you: "Du", player: "Spieler {0}",
+    schneider: "Schneider", info_dealer: "Geber: {0}", info_forehand: "Vorhand: {0}", info_chooser: "Angesagt: {0}",
+    loading: "Lädt…", difficulty: { easy: "leicht", medium: "mittel", strong: "stark", heuristic: "heuristisch" },
+  },
+  fr: {
+    new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
+    deck_swiss: "Suisses", deck_french: "Françaises", tools: "Ardoises", score: "Points", profile: "Profil de règles", target: "Objectif",
+    multipliers: "Multiplicateurs", strength: "Force de l'ordinateur", who_plays: "Qui joue (les partenaires sont en face)",
+    cancel: "Annuler", start: "Jouer", close: "Fermer", human: "Humain", computer: "Ordinateur", name: "Nom",
+    pos: ["en bas (vous)", "à droite", "en face (partenaire)", "à gauche"], dealer: "Donneur", forehand: "Main", trump: "Atout",
+    chosen_by: "choisi par {0}", pushed_by: "schieben de {0}", choose_contract: "Choisissez le contrat",
+    choose_after_push: "{0} vous a passé la main : choisissez", schieben: "Schieben", your_turn: "À vous",
+    is_playing: "{0} joue…", is_choosing: "{0} choisit…", round: "Manche {0}", card_points: "Points des cartes",
+    last_trick_bonus: "Dernier pli", match: "Match", weis: "Weis", stoeck: "Stöck", sum: "Somme", factor: "Facteur",
+    written: "Inscrit", totals: "Total", next_round: "Manche suivante", rematch: "Revanche", won: "{0} gagnent",
+    block: { stoeck: "ont passé l'objectif d'abord avec le Stöck", weis: "ont passé l'objectif d'abord avec le Weis",
+      tricks: "ont passé l'objectif d'abord aux plis", claim: "sur une annonce juste", false_claim: "après une annonce fausse" },
+    hand_over: "Passez l'appareil à {0}.", i_am: "Je suis {0} : voir mes cartes", no_games: "Aucune partie à reprendre.",
+    playing: "en cours", over: "terminée", strongest_first: "De la plus forte à la plus faible ; le nombre sous la carte est sa valeur.",
+    all_suits: "toutes les couleurs", plain_suits: "autres couleurs", trump_suit: "atout", factor_x: "facteur ×{0}",
+    record: "Télécharger la partie", winner_trick: "{0} a pris ({1} points)", announced: "Weis annoncé", shown: "Weis montré",
+    declare_stoeck: "Stöck", stoeck_note: "Annoncer le Stöck avec la prochaine carte", team_with: "{0} & {1}",
+    crossed: "Objectif {0}", rounds_played: "Manches", view_of: "Place de {0}", you: "Vous", player: "Joueur {0}",
+    schneider: "Schneider", info_dealer: "Donneur : {0}", info_forehand: "Main : {0}", info_chooser: "Contrat : {0}",
+    loading: "Chargement…", difficulty: { easy: "facile", medium: "moyen", strong: "fort", heuristic: "heuristique" },
+  },
+};
+const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
+
+const $ = (id) => document.getElementById(id);
+const prefs = Object.assign({ deck: "swiss", lang: "en" }, JSON.parse(localStorage.getItem("puur.prefs") || "{}"));
+const params = new URLSearchParams(location.search);
+const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 400;
+
+const S = {
+  gameId: null, tokens: {}, seat: null, view: null, ws: null, wsOpen: false, queue: [], blocked: false,
+  stoeck: false, options: null, retry: null, covered: false,
+};
+
+function t(key, ...args) {
+  let s = (I18N[prefs.lang] || I18N.en)[key];
+  if (s === undefined) s = I18N.en[key];
+  if (typeof s === "string") args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
+  return s;
+}
+function savePrefs() { localStorage.setItem("puur.prefs", JSON.stringify(prefs)); }
+function h(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k === "text") e.textContent = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of kids) if (c != null) e.append(c);
+  return e;
+}
+
+// ----- stored games (tokens only ever leave the page in the Authorization header) -----
+function storedGames() { return JSON.parse(localStorage.getItem("puur.games") || "{}"); }
+function storeGame(id, tokens) {
+  const all = storedGames(); all[id] = { tokens, saved: Date.now() };
+  localStorage.setItem("puur.games", JSON.stringify(all));
+  localStorage.setItem("puur.current", id);
+}
+
+async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let data = null;
+  try { data = await r.json(); } catch (_) { data = null; }
+  if (!r.ok) {
+    let msg = data && data.detail;
+    if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
+    const err = new Error(msg || `HTTP ${r.status}`); err.status = r.status; throw err;
+  }
+  return data;
+}
+
+// ----- names -----
+const cardName = (code) => PuurCards.cardName(code, prefs.deck, prefs.lang);
+function contractName(code) {
+  if ("CDHS".includes(code)) return PuurCards.suitName(code, prefs.deck, prefs.lang);
+  return code === "O" ? "Obenabe" : "Undenufe";
+}
+function seatName(seat) { return S.view ? S.view.names[seat] : S.names ? S.names[seat] : `#${seat}`; }
+function teamName(team) { return t("team_with", seatName(team), seatName(team + 2)); }
+const rel = (seat) => (seat - S.seat + 4) % 4;
+function localize(text) { // card codes in the engine's reasons read in the chosen deck
+  return String(text).replace(/\b([CDHS](?:10|[6-9JQKA]))\b/g, (m) => cardName(m));
+}
+
+// ----- rendering -----
+function render() {
+  const v = S.view;
+  if (!v) return;
+  document.documentElement.lang = prefs.lang;
+  renderSeats(v); renderTrick(v); renderBanner(v); renderChoose(v); renderHand(v); renderStatus(v); renderScore(v); renderInfo(v);
+  $("btn-last").disabled = !(v.tricks.length || S.lastRoundTrick);
+}
+
+function renderSeats(v) {
+  for (let seat = 0; seat < 4; seat++) {
+    const pos = rel(seat);
+    const box = $(`seat-${pos}`);
+    box.replaceChildren();
+    box.classList.toggle("to-act", v.to_act === seat);
+    box.dataset.seat = seat;
+    const badges = h("span", { class: "badges" });
+    if (v.dealer === seat) badges.append(h("span", { class: "badge dealer", text: t("dealer") }));
+    if (v.forehand === seat) badges.append(h("span", { class: "badge forehand", text: t("forehand") }));
+    if (v.chooser === seat && v.contract) badges.append(h("span", { class: "badge chooser", text: contractName(v.contract) }));
+    box.append(h("div", { class: "seat-name" }, h("span", { class: "name", text: seatName(seat) }), badges));
+    if (pos !== 0) {
+      const fan = h("div", { class: "fan", "aria-label": `${v.hand_sizes[seat]} cards` });
+      for (let i = 0; i < v.hand_sizes[seat]; i++) fan.append(PuurCards.back());
+      box.append(fan);
+    }
+    const bubble = weisBubble(v, seat);
+    if (bubble) box.append(bubble);
+  }
+}
+
+function weisBubble(v, seat) {
+  const parts = [];
+  if (v.tricks.length === 0) for (const [s, pts] of v.weis.announced) if (s === seat) parts.push(h("span", { text: `${t("weis")} ${pts}` }));
+  if (v.tricks.length <= 1) {
+    for (const [s, melds] of v.weis.shown) {
+      if (s !== seat) continue;
+      for (const m of melds) {
+        const row = h("span", { class: "meld", title: `${m.points}` });
+        for (const c of m.cards) row.append(miniCard(c));
+        row.append(h("b", { text: ` ${m.points}` }));
+        parts.push(row);
+      }
+    }
+  }
+  if (v.stoeck && v.stoeck.seat === seat && v.tricks.length < 9) parts.push(h("span", { class: "stoeck-said", text: `${t("stoeck")}! 20` }));
+  if (!parts.length) return null;
+  return h("div", { class: "bubble" }, ...parts);
+}
+
+function miniCard(code) {
+  const w = h("span", { class: "mini", title: cardName(code), "data-card": code });
+  w.append(PuurCards.face(code, prefs.deck));
+  return w;
+}
+
+function trickCards(v) {
+  if (S.finalTrick) return { cards: S.finalTrick, done: true, winner: null };
+  if (v.trick.length) return { cards: v.trick, done: false, winner: null };
+  if (v.tricks.length) {
+    const last = v.tricks[v.tricks.length - 1];
+    return { cards: last.cards.map((c, i) => [(last.leader + i) % 4, c]), done: true, winner: last.winner };
+  }
+  return { cards: [], done: false, winner: null };
+}
+
+function renderTrick(v) {
+  const { cards, done, winner } = trickCards(v);
+  const box = $("trick");
+  box.classList.toggle("done", done);
+  for (let p = 0; p < 4; p++) box.querySelector(`.slot-${p}`).replaceChildren();
+  cards.forEach(([seat, code], i) => {
+    const slot = box.querySelector(`.slot-${rel(seat)}`);
+    const c = h("div", { class: "played" + (winner === seat ? " winner" : ""), "data-card": code, "data-seat": seat,
+      role: "img", "aria-label": `${seatName(seat)}: ${cardName(code)}`, style: `z-index:${i + 1}` });
+    c.append(PuurCards.face(code, prefs.deck));
+    slot.append(c);
+  });
+}
+
+function renderBanner(v) {
+  const b = $("banner");
+  b.replaceChildren();
+  if (!v.contract) { b.hidden = true; return; }
+  b.hidden = false;
+  const trump = "CDHS".includes(v.contract);
+  const title = h("span", { class: "contract", "data-contract": v.contract });
+  if (trump) title.append(PuurCards.suitIcon(v.contract, prefs.deck, 22), h("span", { text: ` ${t("trump")}: ${contractName(v.contract)}` }));
+  else title.append(h("span", { text: contractName(v.contract) }));
+  b.append(title, h("span", { class: "factor", text: `×${v.factor}` }));
+  const who = v.pushed ? `${t("chosen_by", seatName(v.chooser))} · ${t("pushed_by", seatName(v.forehand))}` : t("chosen_by", seatName(v.chooser));
+  b.append(h("span", { class: "who", text: who }));
+}
+
+function renderChoose(v) {
+  const box = $("choose");
+  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered;
+  box.hidden = !mine;
+  if (!mine) return;
+  $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");
+  const suits = $("choose-suits"), other = $("choose-other");
+  suits.replaceChildren(); other.replaceChildren();
+  for (const a of v.legal_actions) {
+    if ("CDHS".includes(a)) {
+      suits.append(h("button", { type: "button", class: "contract-btn", "data-action": a, onclick: () => act(a) },
+        PuurCards.suitIcon(a, prefs.deck, 30), h("span", { text: contractName(a) })));
+    } else {
+      const label = a === "P" ? t("schieben") : contractName(a);
+      other.append(h("button", { type: "button", class: "contract-btn" + (a === "P" ? " push" : ""), "data-action": a,
+        onclick: () => act(a) }, h("span", { text: label })));
+    }
+  }
+}
+
+const SUIT_ORDER = { C: 0, H: 1, S: 2, D: 3 };
+function sortHand(cards, contract) {
+  const key = (c) => {
+    const s = c[0]; const trumpFirst = contract && contract === s ? -1 : SUIT_ORDER[s];
+    return trumpFirst * 100 - PuurCards.RANKS.indexOf(c.slice(1));
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+
+function renderHand(v) {
+  const hand = $("hand");
+  hand.replaceChildren();
+  const strict = v.profile.stoeck === "strict";
+  $("btn-stoeck").hidden = !(strict && v.phase === "play" && !S.covered && v.hand.length > 0);
+  $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck));
+  if (S.covered) return;
+  const myTurn = v.to_act === S.seat && v.phase === "play";
+  const cards = sortHand(v.hand, v.contract);
+  cards.forEach((code, i) => {
+    const legal = myTurn && v.legal_actions.includes(code);
+    const cls = "card" + (myTurn ? (legal ? " legal" : " dimmed") : "");
+    const label = cardName(code) + (myTurn && !legal ? " — " + (prefs.lang === "de" ? "nicht spielbar" : prefs.lang === "fr" ? "injouable" : "may not be played") : "");
+    const b = h("button", { type: "button", class: cls, "data-card": code, "aria-label": label, style: `--i:${i};--n:${cards.length}`,
+      onclick: () => (legal ? act(code) : why(code)) });
+    b.append(PuurCards.face(code, prefs.deck));
+    hand.append(b);
+  });
+}
+
+function renderStatus(v) {
+  const st = $("status");
+  let text = "";
+  if (v.status === "over") text = resultText(v);
+  else if (v.to_act === S.seat) text = v.phase === "contract" ? "" : t("your_turn");
+  else if (v.to_act !== null) text = v.phase === "contract" ? t("is_choosing", seatName(v.to_act)) : t("is_playing", seatName(v.to_act));
+  st.textContent = text;
+}
+
+function resultText(v) {
+  const r = v.result || v.sheet.result;
+  if (!r) return "";
+  const how = (I18N[prefs.lang] || I18N.en).block[r.reason === "claim" || r.reason === "false_claim" ? r.reason : r.block] || "";
+  return `${t("won", teamName(r.winner))} ${r.scores[r.winner]} : ${r.scores[1 - r.winner]} — ${how}${r.schneider ? ` (${t("schneider")})` : ""}`;
+}
+
+function renderScore(v) {
+  const tbl = $("score-table");
+  tbl.replaceChildren(
+    h("tr", {}, h("th", { text: "" }), h("th", { text: teamName(0) }), h("th", { text: teamName(1) })),
+    h("tr", { class: "totals" }, h("td", { text: t("totals") }), h("td", { text: v.sheet.totals[0], "data-team": 0 }), h("td", { text: v.sheet.totals[1], "data-team": 1 })),
+  );
+  $("target").textContent = `${t("crossed", v.target)} · ${t("rounds_played")}: ${v.sheet.rounds.length}`;
+  const tafel = $("tafel");
+  tafel.replaceChildren();
+  for (const team of [0, 1]) {
+    const col = h("div", { class: "tafel-col" }, h("div", { class: "tafel-name", text: teamName(team) }));
+    if (typeof drawChalk === "function") col.append(drawChalk(v.sheet.marks[team], { label: `${teamName(team)}: ${v.sheet.totals[team]}` })); // eslint-disable-line no-undef
+    tafel.append(col);
+  }
+}
+
+function renderInfo(v) {
+  const box = $("info");
+  box.replaceChildren(
+    h("h2", { text: t("round", v.round_number) }),
+    h("p", { text: t("info_dealer", seatName(v.dealer)) }),
+    h("p", { text: t("info_forehand", seatName(v.forehand)) }),
+  );
+  if (v.contract) {
+    box.append(h("p", { text: `${t("info_chooser", contractName(v.contract))} ×${v.factor} — ${v.pushed ? t("pushed_by", seatName(v.forehand)) + ", " : ""}${t("chosen_by", seatName(v.chooser))}` }));
+  }
+  if (v.weis.announced.length) box.append(h("p", { text: `${t("announced")}: ` + v.weis.announced.map(([s, p]) => `${seatName(s)} ${p}`).join(", ") }));
+  if (v.weis.shown.length) box.append(h("p", { text: `${t("shown")}: ` + v.weis.shown.map(([s, ms]) => `${seatName(s)} ${ms.reduce((a, m) => a + m.points, 0)}`).join(", ") }));
+  if (v.stoeck) box.append(h("p", { text: `${t("stoeck")}: ${seatName(v.stoeck.seat)} 20` }));
+  if (v.phase === "play") box.append(h("p", { text: `${t("card_points")}: ${teamName(0)} ${v.round_points[0]} · ${teamName(1)} ${v.round_points[1]}` }));
+}
+
+// ----- acting -----
+let toastTimer = null;
+function toast(text) {
+  const el = $("toast");
+  el.textContent = localize(text); el.hidden = false;
+  clearTimeout(toastTimer); toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
+}
+
+async function act(action) {
+  const body = { action };
+  if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = ["stoeck"];
+  if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
+  disableInput();
+  try {
+    const view = await api(`/games/${S.gameId}/actions`, { method: "POST", body, token: S.tokens[S.seat] });
+    if (!S.wsOpen) applyView(view, null);
+    else {
+      clearTimeout(S.fallback);
+      S.fallback = setTimeout(() => { if (S.view && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
+    }
+  } catch (e) {
+    toast(e.message);
+    await refresh();
+  }
+}
+function disableInput() { for (const b of document.querySelectorAll("#hand button, #choose button")) b.disabled = true; }
+
+async function why(code) {
+  try {
+    const r = await api(`/games/${S.gameId}/why?card=${encodeURIComponent(code)}`, { token: S.tokens[S.seat] });
+    toast(r.reason ? `${cardName(code)}: ${r.reason}` : cardName(code));
+  } catch (e) { toast(e.message); }
+}
+
+async function refresh() {
+  try { applyView(await api(`/games/${S.gameId}`, { token: S.tokens[S.seat] }), null); } catch (e) { toast(e.message); }
+}
+
+// ----- the flow of events -----
+function applyView(view, ev) {
+  const prev = S.view;
+  const sameGame = prev && prev.game_id === view.game_id;
+  const newRound = sameGame && view.round_number > prev.round_number;
+  const ended = sameGame && prev.status === "playing" && view.status === "over";
+  if (newRound || ended) {
+    // show the round's last trick a moment, then the breakdown
+    S.finalTrick = prev.trick.map((x) => [x[0], x[1]]);
+    if (ev && /^[CDHS]/.test(ev.action) && S.finalTrick.length < 4) S.finalTrick.push([ev.seat, ev.action]);
+    S.view = Object.assign({}, prev, { trick: [], hand: prev.hand.filter((c) => !(ev && c === ev.action)), to_act: null });
+    S.lastRoundTrick = S.finalTrick;
+    render();
+    S.blocked = true;
+    setTimeout(() => { S.finalTrick = null; S.view = view; roundDialog(view); }, PACE ? Math.max(900, 2 * PACE) : 50);
+    return;
+  }
+  S.view = view;
+  if (view.tricks.length) S.lastRoundTrick = null;
+  afterView();
+}
+
+function afterView() {
+  const v = S.view;
+  const humans = v.human_seats;
+  S.covered = v.status === "playing" && v.to_act !== null && humans.includes(v.to_act) && v.to_act !== S.seat;
+  if (S.covered) cover(v.to_act); else $("cover").hidden = true;
+  render();
+}
+
+function cover(seat) {
+  $("cover-text").textContent = t("hand_over", seatName(seat));
+  const btn = $("cover-btn");
+  btn.textContent = t("i_am", seatName(seat));
+  btn.onclick = () => { $("cover").hidden = true; S.covered = false; S.seat = seat; S.view = null; connect(); };
+  $("cover").hidden = false;
+}
+
+function pump() {
+  if (S.blocked || !S.queue.length) return;
+  const msg = S.queue.shift();
+  applyView(msg.view, msg);
+  if (S.queue.length && !S.blocked) setTimeout(pump, PACE);
+}
+
+function connect() {
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); }
+  S.queue = []; S.wsOpen = false;
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/api/v1/games/${S.gameId}/live?pace=${PACE}`);
+  S.ws = ws;
+  ws.onopen = () => ws.send(JSON.stringify({ token: S.tokens[S.seat] }));
+  ws.onmessage = (m) => {
+    const msg = JSON.parse(m.data);
+    if (msg.type === "hello") { S.wsOpen = true; S.queue = []; if (!S.blocked) { S.view = null; applyView(msg.view, null); } else S.pendingHello = msg.view; }
+    else if (msg.type === "event") { S.queue.push(msg); pump(); }
+  };
+  ws.onclose = (e) => {
+    S.wsOpen = false;
+    if (S.ws !== ws) return;
+    if (e.code === 4403 || e.code === 4404 || e.code === 4401) { toast(e.reason || "connection refused"); return; }
+    clearTimeout(S.retry);
+    S.retry = setTimeout(connect, 1000); // the server restarted or the network blinked: resume
+  };
+}
+
+// ----- dialogs -----
+function openDialog(d) { if (!d.open) d.showModal(); }
+function closeDialog(d) { if (d.open) d.close(); }
+
+function roundDialog(v) {
+  const d = $("dlg-round");
+  const r = v.sheet.rounds[v.sheet.rounds.length - 1];
+  $("round-title").textContent = `${t("round", r.number)} — ${r.contract ? contractName(r.contract) : ""} ×${r.score.factor}`;
+  const s = r.score;
+  const row = (label, key, vals) => h("tr", { "data-row": key }, h("th", { text: label }),
+    h("td", { text: vals[0], "data-team": 0 }), h("td", { text: vals[1], "data-team": 1 }));
+  const table = h("table", { class: "breakdown", id: "breakdown" },
+    h("tr", {}, h("th", { text: "" }), h("th", { text: teamName(0) }), h("th", { text: teamName(1) })),
+    row(t("card_points"), "card_points", s.card_points), row(t("last_trick_bonus"), "last_trick", s.last_trick),
+    row(t("match"), "match", s.match), row(t("weis"), "weis", s.weis), row(t("stoeck"), "stoeck", s.stoeck),
+    row(t("sum"), "raw", s.raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
+    row(t("written"), "written", r.written), row(t("totals"), "totals", r.totals));
+  const body = $("round-body");
+  body.replaceChildren(table);
+  const buttons = $("round-buttons");
+  buttons.replaceChildren();
+  const done = () => { closeDialog(d); S.blocked = false; if (S.pendingHello) { const pv = S.pendingHello; S.pendingHello = null; S.view = null; applyView(pv, null); } else afterView(); pump(); };
+  if (v.status === "over") {
+    body.append(h("p", { class: "result", id: "result", text: resultText(v) }));
+    buttons.append(
+      h("button", { type: "button", id: "btn-record", onclick: downloadRecord, text: t("record") }),
+      h("button", { type: "button", id: "btn-rematch", onclick: () => { done(); rematch(); }, text: t("rematch") }),
+      h("button", { type: "button", class: "primary", onclick: done, text: t("close") }));
+  } else {
+    buttons.append(h("button", { type: "button", class: "primary", id: "btn-next", onclick: done, text: t("next_round") }));
+  }
+  d.oncancel = (e) => { e.preventDefault(); done(); };
+  openDialog(d);
+  buttons.lastChild.focus();
+}
+
+async function downloadRecord() {
+  try {
+    const rec = await api(`/games/${S.gameId}/record`, { token: S.tokens[S.seat] });
+    const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" })), download: `puur-${S.gameId}.json` });
+    document.body.append(a); a.click(); a.remove();
+  } catch (e) { toast(e.message); }
+}
+
+async function rematch() {
+  try {
+    const r = await api(`/games/${S.gameId}/rematch`, { method: "POST", token: S.tokens[S.seat] });
+    start(r.game_id, r.tokens);
+  } catch (e) { toast(e.message); }
+}
+
+function showLastTrick() {
+  const v = S.view; if (!v) return;
+  let cards, winner = null, points = null;
+  if (v.tricks.length) {
+    const last = v.tricks[v.tricks.length - 1];
+    cards = last.cards.map((c, i) => [(last.leader + i) % 4, c]); winner = last.winner; points = last.points;
+  } else if (S.lastRoundTrick) cards = S.lastRoundTrick; else return;
+  const body = $("last-body");
+  const row = h("div", { class: "last-trick" });
+  for (const [seat, code] of cards) {
+    const c = h("figure", { class: "last-card" + (seat === winner ? " winner" : "") });
+    c.append(PuurCards.face(code, prefs.deck), h("figcaption", { text: seatName(seat) }));
+    row.append(c);
+  }
+  body.replaceChildren(row);
+  if (winner !== null) body.append(h("p", { text: t("winner_trick", seatName(winner), points) }));
+  openDialog($("dlg-last"));
+}
+
+async function showRules() {
+  const d = $("dlg-rules");
+  const body = $("rules-body");
+  body.replaceChildren(h("p", { text: t("loading") }));
+  openDialog(d);
+  const profile = S.view ? S.view.profile : setupProfile();
+  try {
+    const r = await api("/table/rules", { method: "POST", body: { profile } });
+    body.replaceChildren(h("p", { class: "note", text: `${r.profile.preset || r.profile.name || ""} — ${t("strongest_first")}` }));
+    for (const c of r.contracts) {
+      const sec = h("section", { class: "rules-contract", "data-contract": c.code });
+      const head = h("h3", {});
+      if ("CDHS".includes(c.code)) head.append(PuurCards.suitIcon(c.code, prefs.deck, 20), " ");
+      head.append(`${contractName(c.code)} · ${t("factor_x", c.factor)}`);
+      sec.append(head);
+      for (const o of c.orders) {
+        const label = o.label === "trump" ? t("trump_suit") : o.label === "plain" ? t("plain_suits") : t("all_suits");
+        const row = h("div", { class: "rules-row" }, h("span", { class: "rules-label", text: label }));
+        o.cards.forEach((code, i) => {
+          const f = h("figure", { class: "rules-card" });
+          f.append(PuurCards.face(code, prefs.deck), h("figcaption", { text: String(o.points[i]) }));
+          row.append(f);
+        });
+        sec.append(row);
+      }
+      body.append(sec);
+    }
+  } catch (e) { body.replaceChildren(h("p", { text: e.message })); }
+}
+
+async function showResume() {
+  const body = $("resume-body");
+  body.replaceChildren(h("p", { text: t("loading") }));
+  openDialog($("dlg-resume"));
+  const all = storedGames();
+  const tokens = Object.values(all).flatMap((g) => Object.values(g.tokens));
+  try {
+    const r = await api("/games/lookup", { method: "POST", body: { tokens } });
+    const seen = new Set();
+    const list = h("ul", { class: "resume-list" });
+    for (const g of r.games) {
+      if (seen.has(g.game_id)) continue; seen.add(g.game_id);
+      const label = `${g.names.join(", ")} — ${g.scores[0]} : ${g.scores[1]} / ${g.target} (${g.profile}, ${t(g.status)}) ${new Date(g.updated * 1000).toLocaleString()}`;
+      list.append(h("li", {}, h("button", { type: "button", class: "resume-game", "data-game": g.game_id,
+        onclick: () => { closeDialog($("dlg-resume")); start(g.game_id, all[g.game_id].tokens); }, text: label })));
+    }
+    body.replaceChildren(seen.size ? list : h("p", { text: t("no_games") }));
+  } catch (e) { body.replaceChildren(h("p", { text: e.message })); }
+}
+
+// ----- new game -----
+async function loadOptions() {
+  if (!S.options) S.options = await api("/table/options");
+  return S.options;
+}
+
+function setupProfile() {
+  const preset = $("set-profile").value || "schieber";
+  const o = { preset };
+  if ($("set-target").value) o.target = Number($("set-target").value);
+  if ($("set-mult").value) o.multipliers = $("set-mult").value;
+  return o;
+}
+
+async function openSetup() {
+  const o = await loadOptions();
+  const prof = $("set-profile");
+  if (!prof.options.length) {
+    for (const name of Object.keys(o.presets)) prof.append(h("option", { value: name, text: name }));
+    for (const name of Object.keys(o.multiplier_tables)) {
+      const tbl = o.multiplier_tables[name];
+      $("set-mult").append(h("option", { value: name, text: `${name}: ${Object.entries(tbl).map(([k, x]) => `${k}${x}`).join(" ")}` }));
+    }
+    prof.onchange = presetChanged;
+    buildSeatRows();
+  }
+  const strength = $("set-strength");
+  strength.replaceChildren();
+  for (const [k, spec] of Object.entries(o.strengths)) strength.append(h("option", { value: spec, "data-level": k, text: `${t("difficulty")[k] || k}` }));
+  if (prefs.strength) strength.value = prefs.strength;
+  if (prefs.profile) prof.value = prefs.profile;
+  presetChanged();
+  $("set-deck").value = prefs.deck; $("set-lang").value = prefs.lang;
+  translate();
+  openDialog($("dlg-setup"));
+}
+
+function presetChanged() {
+  const p = S.options.presets[$("set-profile").value];
+  const tgt = $("set-target");
+  tgt.replaceChildren(...p.targets_offered.map((x) => h("option", { value: x, text: x })));
+  tgt.value = p.target;
+  $("set-mult").value = p.multipliers;
+}
+
+function buildSeatRows() {
+  const box = $("seats-setup");
+  box.replaceChildren();
+  for (let seat = 0; seat < 4; seat++) {
+    const kind = h("select", { id: `seat-kind-${seat}`, "aria-label": `${t("pos")[seat]}` },
+      h("option", { value: "human", text: t("human") }), h("option", { value: "computer", text: t("computer") }));
+    kind.value = seat === 0 ? "human" : "computer";
+    const name = h("input", { type: "text", id: `seat-name-${seat}`, maxlength: 24, "aria-label": `${t("name")} ${t("pos")[seat]}`,
+      placeholder: seat === 0 ? t("you") : COMPUTER_NAMES[seat - 1] });
+    box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-pos", text: t("pos")[seat] }), kind, name));
+  }
+}
+
+async function submitSetup(e) {
+  e.preventDefault();
+  const strength = $("set-strength").value;
+  const seats = [], names = [];
+  const humans = [0, 1, 2, 3].filter((s) => $(`seat-kind-${s}`).value === "human");
+  for (let s = 0; s < 4; s++) {
+    const human = humans.includes(s);
+    seats.push(human ? "human" : strength);
+    const typed = $(`seat-name-${s}`).value.trim();
+    names.push(typed || (human ? (humans.length === 1 ? t("you") : t("player", humans.indexOf(s) + 1)) : COMPUTER_NAMES[(s + 2) % 3]));
+  }
+  prefs.deck = $("set-deck").value; prefs.lang = $("set-lang").value; prefs.strength = strength; prefs.profile = $("set-profile").value;
+  savePrefs();
+  try {
+    const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang } });
+    closeDialog($("dlg-setup"));
+    start(r.game_id, r.tokens);
+  } catch (err) { toast(err.message); }
+}
+
+function start(gameId, tokens) {
+  storeGame(gameId, tokens);
+  S.gameId = gameId; S.tokens = tokens; S.view = null; S.blocked = false; S.queue = []; S.lastRoundTrick = null;
+  const humans = Object.keys(tokens).map(Number).sort();
+  S.seat = humans[0];
+  if (humans.length > 1) {
+    // pass-and-play: ask who is at the device before any hand is shown (public metadata only)
+    api("/games/lookup", { method: "POST", body: { tokens: humans.map((x) => tokens[x]) } }).then((r) => {
+      const g = r.games.find((x) => x.game_id === gameId);
+      const next = g && g.to_act !== null && humans.includes(g.to_act) ? g.to_act : humans[0];
+      S.names = g ? g.names : null; S.seat = next; S.covered = true; cover(next);
+    }).catch((e) => toast(e.message));
+    return;
+  }
+  connect();
+}
+
+// ----- page setup -----
+function translate() {
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  $("btn-stoeck").title = t("stoeck_note");
+  if (S.options && $("seats-setup").children.length) {
+    [0, 1, 2, 3].forEach((s) => { $("seats-setup").children[s].querySelector(".seat-pos").textContent = t("pos")[s]; });
+  }
+}
+
+function init() {
+  $("sel-deck").value = prefs.deck; $("sel-lang").value = prefs.lang;
+  $("sel-deck").onchange = (e) => { prefs.deck = e.target.value; savePrefs(); render(); };
+  $("sel-lang").onchange = (e) => { prefs.lang = e.target.value; savePrefs(); translate(); render(); };
+  $("btn-new").onclick = openSetup;
+  $("btn-resume").onclick = showResume;
+  $("btn-last").onclick = showLastTrick;
+  $("btn-rules").onclick = showRules;
+  $("btn-stoeck").onclick = () => { S.stoeck = !S.stoeck; $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck)); };
+  $("setup-form").onsubmit = submitSetup;
+  $("setup-cancel").onclick = () => closeDialog($("dlg-setup"));
+  for (const b of document.querySelectorAll("[data-close]")) b.onclick = () => closeDialog(b.closest("dialog"));
+  $("hand").addEventListener("keydown", (e) => { // arrows move along the hand
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const cards = [...$("hand").querySelectorAll("button")];
+    const i = cards.indexOf(document.activeElement);
+    if (i < 0) return;
+    const j = Math.max(0, Math.min(cards.length - 1, i + (e.key === "ArrowRight" ? 1 : -1)));
+    cards[j].focus(); e.preventDefault();
+  });
+  translate();
+  const current = localStorage.getItem("puur.current");
+  const all = storedGames();
+  if (current && all[current]) start(current, all[current].tokens);
+  else openSetup();
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init); else init();
