@@ -1,0 +1,157 @@
+"""Self-checks of the engine over many random seeded matches (used by the tests and by ``make soak``).
+
+For every round: the card points sum to 152 (157 with the last trick), the written score equals the
+oracle's ``score`` op on the round's parts, observations never hold a card of another hand that the
+rules have not made public, determinized deals agree with the observation (and the true deal satisfies
+every constraint read from the play); for every match: the record replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from dataclasses import dataclass, field
+
+from puur.bots.random_player import RandomPlayer
+from puur.bots.runner import declarations_for
+from puur.cards import Card
+from puur.game import Game
+from puur.observation import Determinizer, constraints
+from puur.oracle import evaluate
+from puur.profile import RuleProfile
+
+
+class SoakFailure(AssertionError):
+    """An invariant that did not hold, with the seed that shows it."""
+
+
+@dataclass
+class SoakStats:
+    matches: int = 0
+    rounds: int = 0
+    actions: int = 0
+    observations: int = 0
+    determinizations: int = 0
+    max_record_bytes: int = 0
+    seconds: float = 0.0
+    problems: list[str] = field(default_factory=list)
+
+
+def _fail(seed: int, msg: str) -> SoakFailure:
+    return SoakFailure(f"seed {seed}: {msg}")
+
+
+def check_round(game: Game, index: int, seed: int) -> None:
+    """The finished round ``index``: 152/157 and the written score against the oracle."""
+    r = game.round_states[index]
+    res = game.rounds[index]
+    s = res.score
+    if not r.is_done:
+        return
+    if sum(s["card_points"]) != 152 or sum(s["card_points"]) + sum(s["last_trick"]) != 157:
+        raise _fail(seed, f"round {index + 1}: card points {s['card_points']} do not sum to 152")
+    if sum(t.points for t in r.tricks) != 157:
+        raise _fail(seed, f"round {index + 1}: trick points do not sum to 157")
+    answer = evaluate(
+        {
+            "op": "score",
+            "profile": game.profile.to_dict(),
+            "contract": str(r.contract),
+            "card_points": s["card_points"],
+            "tricks": list(r.tricks_won),
+            "last_trick": r.tricks[-1].winner & 1,
+            "weis": s["weis"],
+            "stoeck": s["stoeck"],
+        }
+    )
+    if not answer["ok"] or list(res.written) != answer["written"]:
+        raise _fail(seed, f"round {index + 1}: written {list(res.written)} but the oracle says {answer}")
+
+
+def check_observations(game: Game, seed: int) -> int:
+    """No observation holds another seat's hidden card; the hand is the seat's own."""
+    r = game.round
+    for seat in range(4):
+        obs = game.observation(seat)
+        if obs.hand_mask != r.hands[seat]:
+            raise _fail(seed, f"seat {seat}'s observation shows a hand that is not its own")
+        text = json.dumps(obs.to_dict())
+        public = set()
+        for s, melds in obs.weis_shown:
+            for _, cards, _ in melds:
+                public.update(str(c) for c in cards)
+        for other in range(4):
+            if other == seat:
+                continue
+            for c in range(36):
+                if r.hands[other] >> c & 1 and f'"{Card(c)}"' in text and str(Card(c)) not in public:
+                    raise _fail(seed, f"seat {seat}'s observation shows {Card(c)} of seat {other}")
+    return 4
+
+
+def check_determinize(game: Game, seat: int, rng: random.Random, seed: int, samples: int = 2) -> int:
+    """Sampled deals agree with the view, and the true deal satisfies every constraint it reads."""
+    obs = game.observation(seat)
+    r = game.round
+    cannot, must = constraints(obs)
+    for s in range(4):
+        if s != seat and (r.hands[s] & cannot[s] or must[s] & ~r.hands[s]):
+            raise _fail(seed, f"a constraint read by seat {seat} is false for the real hand of seat {s}")
+    det = Determinizer(obs)
+    for _ in range(samples):
+        hands = det.sample(rng)
+        if hands[seat] != r.hands[seat]:
+            raise _fail(seed, "a determinized deal changed the seat's own hand")
+        if [h.bit_count() for h in hands] != [h.bit_count() for h in r.hands]:
+            raise _fail(seed, "a determinized deal has the wrong hand sizes")
+        if hands[0] | hands[1] | hands[2] | hands[3] != r.hands[0] | r.hands[1] | r.hands[2] | r.hands[3]:
+            raise _fail(seed, "a determinized deal holds a played card or misses a hidden one")
+        for s in range(4):
+            if hands[s] & cannot[s] or must[s] & ~hands[s]:
+                raise _fail(seed, f"a determinized hand of seat {s} breaks a constraint")
+    return samples
+
+
+def soak_match(profile: RuleProfile, seed: int, stats: SoakStats, *, obs_every: int = 5, det_every: int = 11) -> None:
+    """Play one match with seeded random players and check everything on the way."""
+    game = Game(profile, seed=seed)
+    players = [RandomPlayer(seed * 4 + s) for s in range(4)]
+    rng = random.Random(seed)
+    step = 0
+    checked = 0
+    while not game.is_over:
+        seat = game.current_seat
+        assert seat is not None
+        if step % obs_every == 0:
+            stats.observations += check_observations(game, seed)
+        if step % det_every == 0 and game.round.contract is not None:
+            stats.determinizations += check_determinize(game, seat, rng, seed)
+        action = players[seat].act(game.observation(seat))
+        game.apply(action, declarations_for(game, action))
+        step += 1
+        while checked < len(game.rounds):
+            check_round(game, checked, seed)
+            checked += 1
+    record = game.record()
+    text = json.dumps(record, separators=(",", ":"))
+    stats.max_record_bytes = max(stats.max_record_bytes, len(text))
+    replay = Game.from_record(json.loads(text))
+    if replay.record() != record:
+        raise _fail(seed, "the record does not replay to the identical state")
+    stats.matches += 1
+    stats.rounds += len(game.rounds)
+    stats.actions += sum(len(a) for a in game.actions)
+
+
+def soak(profile: RuleProfile | str, rounds: int, seed: int = 0, **kw: int) -> SoakStats:
+    """Play matches until at least ``rounds`` rounds were checked."""
+    p = RuleProfile.resolve(profile)
+    stats = SoakStats()
+    start = time.perf_counter()
+    s = seed
+    while stats.rounds < rounds:
+        soak_match(p, s, stats, **kw)
+        s += 1
+    stats.seconds = time.perf_counter() - start
+    return stats

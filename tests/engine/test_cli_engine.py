@@ -1,0 +1,50 @@
+"""`puur play` as a new user would drive it, and `puur bench engine`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+
+def _puur(*args: str, stdin: str = "", timeout: int = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "puur.cli", *args], input=stdin, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_play_a_whole_match_in_the_terminal() -> None:
+    # always answer "1": the first contract, then the first legal card
+    out = _puur("play", "--seed", "4", "--opponents", "random", "--partner", "random", "--profile", "jasvel", stdin="1\n" * 2000)
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "Round 1" in text and "card points" in text and "written" in text
+    assert "won the match" in text or "lost the match" in text
+
+
+def test_play_german_french_deck_and_bad_input() -> None:
+    out = _puur(
+        "play", "--seed", "5", "--opponents", "random", "--partner", "random", "--lang", "de", "--deck", "french",
+        "--target", "1000", stdin="x\n99\n" + "1\n" * 3000,
+    )  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "Runde 1" in out.stdout and "type a number" in out.stdout
+    assert "♥" in out.stdout or "♣" in out.stdout or "♦" in out.stdout or "♠" in out.stdout
+
+
+def test_play_stops_cleanly_at_end_of_input() -> None:
+    out = _puur("play", "--seed", "6", "--opponents", "random", "--partner", "random", stdin="1\n")
+    assert out.returncode == 1 and "unfinished" in out.stdout
+
+
+def test_play_refuses_an_unknown_player() -> None:
+    out = _puur("play", "--opponents", "nobody")
+    assert out.returncode == 2 and "unknown player" in out.stdout
+
+
+def test_bench_engine_json() -> None:
+    out = _puur("bench", "engine", "--seconds", "0.5", "--json", "--profile", "jasvel")
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert set(result) == {"rounds", "seconds", "rounds_per_s"}
+    assert result["rounds"] > 0 and result["rounds_per_s"] > 0
