@@ -77,9 +77,9 @@ def check_observations(game: Game, seed: int) -> int:
         if obs.hand_mask != r.hands[seat]:
             raise _fail(seed, f"seat {seat}'s observation shows a hand that is not its own")
         text = json.dumps(obs.to_dict())
-        public = set()
-        for s, melds in obs.weis_shown:
-            for _, cards, _ in melds:
+        public: set[str] = set()
+        for _owner, melds in obs.weis_shown:
+            for _kind, cards, _points in melds:
                 public.update(str(c) for c in cards)
         for other in range(4):
             if other == seat:
