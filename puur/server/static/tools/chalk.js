@@ -38,7 +38,7 @@ function drawChalk(marks, opts) {
     const groups = Math.floor(k / 5), loose = k % 5;
     for (let i = 0; i < groups; i++) {
       const x0 = x;
-      for (let j = 0; j < 4; j++, n++) line(x + jitter(n, 1), top + jitter(n + 7, 2), x + jitter(n + 3, 1.2), top + H + jitter(n + 5, 2));
+      for (let j = 0; j < 4; j++, n++) { const xj = x0 + j * STEP; line(xj + jitter(n, 1), top + jitter(n + 7, 2), xj + jitter(n + 3, 1.2), top + H + jitter(n + 5, 2)); }
       const x3 = x0 + 3 * STEP;
       if (key === "fifties") {
         line(x0 - 6, top + H - 10, x3 + 6, top + 8, 2.8).setAttribute("data-cross", "1");
