@@ -438,15 +438,16 @@ function closeDialog(d) { if (d.open) d.close(); }
 function roundDialog(v) {
   const d = $("dlg-round");
   const r = v.sheet.rounds[v.sheet.rounds.length - 1];
-  $("round-title").textContent = `${t("round", r.number)} — ${r.contract ? contractName(r.contract) : ""} ×${r.score.factor}`;
-  const s = r.score;
+  $("round-title").textContent = `${t("round", r.number)} — ${r.contract ? contractName(r.contract) : ""} ×${(r.score || r).factor}`;
+  const s = r.score || r; // the round's parts before the factor
+  const raw = s.raw || [0, 1].map((k) => s.card_points[k] + s.last_trick[k] + s.match[k] + s.weis[k] + s.stoeck[k]);
   const row = (label, key, vals) => h("tr", { "data-row": key }, h("th", { text: label }),
     h("td", { text: vals[0], "data-team": 0 }), h("td", { text: vals[1], "data-team": 1 }));
   const table = h("table", { class: "breakdown", id: "breakdown" },
     h("tr", {}, h("th", { text: "" }), h("th", { text: teamName(0) }), h("th", { text: teamName(1) })),
     row(t("card_points"), "card_points", s.card_points), row(t("last_trick_bonus"), "last_trick", s.last_trick),
     row(t("match"), "match", s.match), row(t("weis"), "weis", s.weis), row(t("stoeck"), "stoeck", s.stoeck),
-    row(t("sum"), "raw", s.raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
+    row(t("sum"), "raw", raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
     row(t("written"), "written", r.written), row(t("totals"), "totals", r.totals));
   const body = $("round-body");
   body.replaceChildren(table);
