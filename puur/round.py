@@ -24,6 +24,8 @@ from puur.rules.trick import trick_winner
 from puur.rules.weis import WeisResult, resolve_weis
 
 CONTRACTS = tuple(Contract)
+_TRICK = ("trick",)
+_TRICK_ROUND = ("trick", "round")
 
 
 class IllegalAction(ValueError):
@@ -79,7 +81,7 @@ class RoundState:
     __slots__ = (
         "profile", "dealer", "forehand", "dealt", "hands", "contract", "pushed", "chooser", "to_act",
         "trick", "leader", "tricks", "card_points", "tricks_won", "weis", "weis_credited",
-        "stoeck_holder", "stoeck_pair", "stoeck_status", "stoeck_first_played", "played", "played_by", "_points",
+        "stoeck_holder", "stoeck_pair", "stoeck_status", "stoeck_first_played", "_points",
         "declarations",
     )  # fmt: skip
 
@@ -104,8 +106,6 @@ class RoundState:
         self.stoeck_pair = 0  # the trump K and Q when one seat holds both, else 0
         self.stoeck_status: str | None = None  # None (no pair), "pending", "scored", "lost"
         self.stoeck_first_played = False
-        self.played = 0
-        self.played_by = [0, 0, 0, 0]
         self._points: tuple[int, ...] = ()
         self.declarations: list[tuple[int, int, tuple[str, ...]]] = []  # (seat, card, declare) as given
 
@@ -133,8 +133,6 @@ class RoundState:
         r.stoeck_pair = self.stoeck_pair
         r.stoeck_status = self.stoeck_status
         r.stoeck_first_played = self.stoeck_first_played
-        r.played = self.played
-        r.played_by = list(self.played_by)
         r._points = self._points
         r.declarations = list(self.declarations)
         return r
@@ -221,50 +219,59 @@ class RoundState:
         ``"stoeck"`` (Stöck scored), ``"weis"`` (Weis resolved after trick 1), ``"trick"``, ``"round"``.
         """
         seat = self.to_act
-        assert seat is not None and self.contract is not None
+        assert seat is not None
         bit = 1 << card
-        events: tuple[str, ...] = ()
-        if declare_stoeck or self.stoeck_pair & bit:
-            events = self._stoeck_on_card(seat, card, declare_stoeck)
         self.hands[seat] ^= bit
-        self.played |= bit
-        self.played_by[seat] |= bit
         trick = self.trick
         trick.append(card)
+        if declare_stoeck or self.stoeck_pair & bit:
+            events = self._stoeck_on_card(seat, card, declare_stoeck)
+            return events + self._finish_trick() if len(trick) == 4 else self._next(seat, events)
         if len(trick) < 4:
             self.to_act = (seat + 1) & 3
-            return events
-        return events + self._finish_trick()
+            return ()
+        return self._finish_trick()
+
+    def _next(self, seat: int, events: tuple[str, ...]) -> tuple[str, ...]:
+        self.to_act = (seat + 1) & 3
+        return events
 
     def _finish_trick(self) -> tuple[str, ...]:
         """Score the complete trick (§8): winner, points (+5 on trick 9), Weis after trick 1."""
         cards = self.trick
         contract = self.contract
         assert contract is not None
-        w = (self.leader + trick_winner(cards, contract)) & 3
+        leader = self.leader
+        w = (leader + trick_winner(cards, contract)) & 3
         pts = self._points
-        points = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]]
-        n = len(self.tricks)
-        events: tuple[str, ...] = ()
+        c0, c1, c2, c3 = cards
+        points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
+        tricks = self.tricks
+        n = len(tricks)
+        team = w & 1
+        self.tricks_won[team] += 1
+        self.trick = []
+        self.leader = w
+        if 0 < n < 8:
+            self.card_points[team] += points
+            tricks.append(CompletedTrick(leader, (c0, c1, c2, c3), w, points))
+            self.to_act = w
+            return _TRICK
+        events: tuple[str, ...] = _TRICK
         if n == 0:
             self.weis_credited = True
             if self.weis is not None and self.weis.team is not None:
-                events = ("weis",)
+                events = ("weis", "trick")
                 if self.profile.stoeck == "lenient":
-                    events += self._lenient_stoeck_from_weis()
-        elif n == 8:
+                    events = ("weis", *self._lenient_stoeck_from_weis(), "trick")
+            self.to_act = w
+        else:
             points += LAST_TRICK_BONUS
-        team = w & 1
-        self.card_points[team] += points
-        self.tricks_won[team] += 1
-        self.tricks.append(CompletedTrick(self.leader, tuple(cards), w, points))
-        self.trick = []
-        self.leader = w
-        if n == 8:
             self.to_act = None
-            return (*events, "trick", "round")
-        self.to_act = w
-        return (*events, "trick")
+            events = _TRICK_ROUND
+        self.card_points[team] += points
+        tricks.append(CompletedTrick(leader, (c0, c1, c2, c3), w, points))
+        return events
 
     def _stoeck_on_card(self, seat: int, card: int, declare: bool | None) -> tuple[str, ...]:
         """Stöck by the profile's ``stoeck`` option (§10, §14.1). A declaration without the pair, or from
@@ -367,10 +374,12 @@ def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
     hands, contract, play = r.hands, choice, r.play
     for _ in range(36):
         legal = legal_moves(hands[r.to_act], r.trick, contract, profile)  # type: ignore[index]
-        k = int(rnd() * legal.bit_count())  # a uniform choice among the legal cards
-        while k:
-            legal &= legal - 1
-            k -= 1
+        n = legal.bit_count()
+        if n > 1:
+            k = int(rnd() * n)  # a uniform choice among the legal cards
+            while k:
+                legal &= legal - 1
+                k -= 1
         play((legal & -legal).bit_length() - 1)
     return r
 

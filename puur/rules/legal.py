@@ -68,8 +68,10 @@ def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: Ru
         legal = (follow | trumps) if profile.trump_allowed_when_able_to_follow else follow
     else:
         legal = hand
+    if not legal & trumps:
+        return legal
     high = _highest_trump(trick, t)
-    if high < 0 or not (legal & trumps):
+    if high < 0:
         return legal
     over = trumps & HIGHER_TRUMPS[high]
     if profile.must_overtrump and not follow and over & ~puur:

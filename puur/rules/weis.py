@@ -232,7 +232,7 @@ def resolve_weis(
     The winning team writes all melds of both its players; the other team writes nothing (§9.6, S000,
     S001, S004, J14, J17). Points are before the multiplier.
     """
-    decls = tuple(declaration(h, profile, contract) for h in hands)
+    decls = tuple(declaration(h, profile, contract) if _has_meld(h) else _NO_MELDS for h in hands)
     winner: int | None = None
     winner_key: tuple[int, ...] = ()
     for seat, d in enumerate(decls):
