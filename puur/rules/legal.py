@@ -91,6 +91,11 @@ def _partner_winning(trick: Sequence[int], contract: Contract) -> bool:
     return len(trick) >= 2 and trick_winner(trick, contract) == len(trick) - 2
 
 
+def suit_label(suit: int) -> str:
+    """A suit named in both decks, e.g. ``Rosen/hearts``, so a reason reads right whichever deck is on."""
+    return f"{SUIT_NAMES['swiss']['de'][suit]}/{SUIT_NAMES['french']['en'][suit].lower()}"
+
+
 def why_illegal(card: int, hand: int, trick: Sequence[int], contract: Contract, profile: RuleProfile) -> str | None:
     """None if ``card`` may be played, else the rule that forbids it, in words a player understands."""
     if not hand >> card & 1:
@@ -99,7 +104,7 @@ def why_illegal(card: int, hand: int, trick: Sequence[int], contract: Contract, 
     if legal >> card & 1:
         return None
     led = trick[0] // 9
-    led_name = SUIT_NAMES["french"]["en"][led].lower()
+    led_name = suit_label(led)
     follow = hand & SUIT_MASKS[led]
     held = ", ".join(str(Card(c)) for c in range(36) if follow >> c & 1)
     if contract >= 4:
@@ -107,6 +112,8 @@ def why_illegal(card: int, hand: int, trick: Sequence[int], contract: Contract, 
     t = int(contract)
     trumps = hand & SUIT_MASKS[t]
     if led == t:
+        if card // 9 == t:
+            return f"you must overtrump the {Card(_highest_trump(trick, t))}: you hold a higher trump"
         return f"trump ({led_name}) was led and you hold trumps: you must play a trump"
     if card // 9 == t:
         if follow and not profile.trump_allowed_when_able_to_follow:
