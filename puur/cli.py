@@ -107,6 +107,12 @@ def _arena(args: argparse.Namespace) -> int:
     return cli(args)
 
 
+def _bots_serve(args: argparse.Namespace) -> int:
+    from puur.bots.service import serve
+
+    return serve(args.host, args.port, [p for p in args.players.split(",") if p], args.profile)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -156,6 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", action="store_true", help="print one JSON object (INTERFACES.md §3)")
     arena.set_defaults(handler=_arena)
+
+    bots = sub.add_parser("bots", help="computer players").add_subparsers(dest="bots_command", required=True)
+    bserve = bots.add_parser("serve", help="offer our players as a jass-kit player service (/<name>/action_...)")
+    bserve.add_argument("--host", default="127.0.0.1")
+    bserve.add_argument("--port", type=int, default=9000)
+    bserve.add_argument("--players", default="heuristic,mcts", help="comma-separated player names")
+    bserve.add_argument("--profile", default="schieber")
+    bserve.set_defaults(handler=_bots_serve)
 
     # Each further subcommand: one add_parser block here, its handler importing its module lazily.
     return parser
