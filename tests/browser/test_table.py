@@ -1,0 +1,207 @@
+"""The web table in Chromium: start a game, choose or push, play a whole round by clicking legal cards, the
+breakdown, both decks, pass-and-play handover, reload and server restart."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def start_game(page: Any, base: str, humans: tuple[int, ...] = (0,), names: dict[int, str] | None = None,
+               preset: str = "schieber") -> None:
+    page.goto(f"{base}/?pace=0")
+    page.wait_for_selector("#dlg-setup[open]")
+    page.select_option("#set-profile", preset)
+    strength = page.locator("#set-strength option[data-level=heuristic]")
+    if strength.count():
+        page.select_option("#set-strength", strength.get_attribute("value"))
+    for seat in range(4):
+        page.select_option(f"#seat-kind-{seat}", "human" if seat in humans else "computer")
+        if names and seat in names:
+            page.fill(f"#seat-name-{seat}", names[seat])
+    page.click("#setup-start")
+    page.wait_for_selector("#dlg-setup", state="hidden")
+
+
+def step(page: Any, push: bool = True) -> str:
+    """Do the next thing a human at the table does: choose (or push), play a legal card, or close the
+    round's breakdown. Returns what it did."""
+    page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled]), #dlg-round[open]", timeout=15_000)
+    if page.locator("#dlg-round[open]").count():
+        return "round"
+    choose = page.locator("#choose:not([hidden]) button")
+    if choose.count():
+        push_btn = page.locator("#choose button[data-action=P]")
+        if push and push_btn.count():
+            push_btn.click()
+            return "push"
+        page.locator("#choose button[data-action=H]").click()
+        return "choose"
+    page.locator("#hand .card.legal:not([disabled])").first.click()
+    return "card"
+
+
+def breakdown_checks(page: Any) -> dict[str, list[int]]:
+    rows: dict[str, list[int]] = {}
+    for key in ("card_points", "last_trick", "match", "weis", "stoeck", "raw", "written", "totals"):
+        rows[key] = [int(page.locator(f"#breakdown tr[data-row={key}] td[data-team='{t}']").inner_text()) for t in (0, 1)]
+    factor = int(page.locator("#breakdown tr[data-row=factor] td[data-team='0']").inner_text().lstrip("×"))
+    for t in (0, 1):
+        parts = sum(rows[k][t] for k in ("card_points", "last_trick", "match", "weis", "stoeck"))
+        assert parts == rows["raw"][t]
+        assert rows["raw"][t] * factor == rows["written"][t]
+    assert rows["card_points"][0] + rows["card_points"][1] + 5 == 157
+    return rows
+
+
+def test_play_a_whole_round_and_switch_decks(page: Any, live_server: str, artifacts: Path) -> None:
+    start_game(page, live_server)
+    did: list[str] = []
+    shot = False
+    while True:
+        what = step(page, push=not did)
+        if what == "round":
+            break
+        did.append(what)
+        if what == "card" and len([d for d in did if d == "card"]) == 3 and not shot:
+            # a dimmed card says why it may not be played
+            dimmed = page.locator("#hand .card.dimmed")
+            if page.locator("#hand .card.legal").count() and dimmed.count():
+                dimmed.first.click()
+                page.wait_for_selector("#toast:not([hidden])")
+                assert page.locator("#toast").inner_text().strip()
+            page.wait_for_selector("#hand .card.legal:not([disabled]), #dlg-round[open]")
+            if not page.locator("#dlg-round[open]").count():
+                page.locator("#toast").evaluate("e => e.hidden = true")
+                page.screenshot(path=str(artifacts / "table-swiss.png"))
+                page.select_option("#sel-deck", "french")
+                labels = page.locator("#hand .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+                assert any(x.split(" —")[0].endswith(("Clubs", "Diamonds", "Hearts", "Spades")) for x in labels), labels
+                page.screenshot(path=str(artifacts / "table-french.png"))
+                page.select_option("#sel-deck", "swiss")
+                shot = True
+    assert did.count("card") == 9
+    rows = breakdown_checks(page)
+    assert rows["totals"] == rows["written"]
+    page.screenshot(path=str(artifacts / "table-breakdown.png"))
+    page.click("#btn-next")
+    page.wait_for_selector("#dlg-round", state="hidden")
+    assert "2" in page.locator("#info h2").inner_text()
+    # the Jasstafel draws the written totals in chalk
+    assert page.locator("#tafel svg.chalk").count() == 2
+    for name in ("table-swiss.png", "table-french.png"):
+        if (artifacts / name).exists():
+            DOCS.mkdir(exist_ok=True)
+            shutil.copy(artifacts / name, DOCS / name)
+
+
+def test_rules_screen_draws_the_orders(page: Any, live_server: str) -> None:
+    start_game(page, live_server)
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules-body .rules-contract")
+    assert page.locator("#rules-body .rules-contract").count() == 6
+    first = page.locator("#rules-body .rules-contract[data-contract=H] .rules-row").first
+    assert first.locator("figcaption").first.inner_text() == "20"  # the Puur heads the trump order
+
+
+def test_pass_and_play_turn_change_hides_the_hands(page: Any, live_server: str, artifacts: Path) -> None:
+    start_game(page, live_server, humans=(0, 1), names={0: "Anna", 1: "Beat"})
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.locator("#hand .card").count() == 0
+    first = page.locator("#cover-text").inner_text()
+    page.click("#cover-btn")
+    page.wait_for_selector("#cover", state="hidden")
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").count() == 9
+    # act until the other human is to act: the cover comes back and no hand is shown
+    for _ in range(12):
+        step(page, push=False)
+        page.wait_for_timeout(150)
+        if page.locator("#cover:not([hidden])").count():
+            break
+    page.wait_for_selector("#cover:not([hidden])")
+    assert page.locator("#hand .card").count() == 0
+    assert page.locator("#cover-text").inner_text() != first
+    page.screenshot(path=str(artifacts / "table-handover.png"))
+
+
+def test_reload_resumes(page: Any, live_server: str) -> None:
+    start_game(page, live_server)
+    for _ in range(3):
+        step(page, push=False)
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button")
+    before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    after = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert after == before
+    page.click("#btn-resume")
+    page.wait_for_selector("#resume-body .resume-game")
+    assert page.locator("#resume-body .resume-game").count() >= 1
+
+
+class Server:
+    """A uvicorn server on a fixed port and database file that can be stopped and started again."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.server: Any = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        import uvicorn
+
+        from puur.server.app import create_app
+
+        config = uvicorn.Config(create_app(db_path=str(self.db)), host="127.0.0.1", port=self.port, log_level="warning")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline and self.thread.is_alive(), "server did not start"
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        assert self.thread is not None
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture
+def restartable(tmp_path: Path) -> Iterator[Server]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    srv = Server(tmp_path / "restart.sqlite3", port)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def test_restart_the_server_and_resume(page: Any, restartable: Server) -> None:
+    base = f"http://127.0.0.1:{restartable.port}"
+    start_game(page, base)
+    for _ in range(2):
+        step(page, push=False)
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button")
+    before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    restartable.stop()
+    restartable.start()
+    # the page reconnects by itself; a reload resumes as well
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == before
+    assert step(page, push=False) in ("card", "choose")
