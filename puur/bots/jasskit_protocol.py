@@ -90,7 +90,7 @@ def observation_from_jasskit(data: dict[str, Any], profile: RuleProfile) -> Obse
     forehand = (dealer + 1) % 4
     jk_fore = int(data.get("forehand", -1))
     trump = int(data.get("trump", -1))
-    contract = PUUR_CONTRACT[trump] if trump in PUUR_CONTRACT else None
+    contract = PUUR_CONTRACT.get(trump)
     pushed = jk_fore == 0
     chooser = None if contract is None else (forehand + 2) % 4 if pushed else forehand
     hand_cards = [Card.parse(s) for s in data["player"][int(data["playerView"])].get("hand", [])]
@@ -103,7 +103,7 @@ def observation_from_jasskit(data: dict[str, Any], profile: RuleProfile) -> Obse
     for t in data.get("tricks", []):
         cards = [Card.parse(s) for s in t.get("cards", [])]
         leader = from_jk_player(int(t["first"])) if "first" in t else forehand
-        for i, c in enumerate(cards):
+        for i in range(len(cards)):
             played_by[(leader + i) % 4] += 1
         if len(cards) == 4 and contract is not None and points_table is not None:
             winner = (leader + trick_winner([int(c) for c in cards], contract)) % 4

@@ -1,0 +1,59 @@
+"""The search player: options, levels, determinism under a seed, sensible choices."""
+
+from __future__ import annotations
+
+import pytest
+
+from puur.bots import make_player
+from puur.bots.mcts import LEVELS, MCTSPlayer
+from puur.bots.runner import declarations_for
+from puur.cards import Card
+from puur.game import Game
+
+
+def test_options_and_levels() -> None:
+    p = make_player("mcts:iters=50,seed=3")
+    assert isinstance(p, MCTSPlayer) and p.budget == 50 and p.limit == float("inf")
+    assert make_player("mcts:time=0.2").limit == 0.2  # type: ignore[attr-defined]
+    assert make_player("mcts").budget == LEVELS["medium"][0]  # type: ignore[attr-defined]
+    assert make_player("mcts:level=easy").budget == LEVELS["easy"][0]  # type: ignore[attr-defined]
+    with pytest.raises(ValueError):
+        make_player("mcts:level=godlike")
+
+
+def test_seeded_search_repeats_itself_exactly() -> None:
+    game = Game("schieber", seed=21)
+    h = make_player("heuristic")
+    for _ in range(7):
+        a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
+        game.apply(a, declarations_for(game, a))
+    obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+    picks = {make_player("mcts:iters=60", seed=5).act(obs) for _ in range(3)}
+    assert len(picks) == 1
+
+
+def test_time_budget_is_kept() -> None:
+    game = Game("schieber", seed=2)
+    h = make_player("heuristic")
+    while game.round.contract is None:
+        game.apply(h.act(game.observation(game.current_seat)))  # type: ignore[arg-type]
+    p = make_player("mcts:time=0.15", seed=1)
+    p.act(game.observation(game.current_seat))  # type: ignore[arg-type]
+    assert p.think_times and p.think_times[-1] < 0.6  # type: ignore[attr-defined]
+
+
+def test_takes_the_last_trick_when_it_can() -> None:
+    """A sanity check of search: with one decision left that wins points, it finds it."""
+    found = 0
+    for seed in range(6):
+        game = Game("schieber", seed=seed)
+        h = make_player("heuristic")
+        while not game.rounds and len(game.round.tricks) < 8:
+            a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
+            game.apply(a, declarations_for(game, a))
+        if game.rounds:
+            continue
+        obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+        assert isinstance(make_player("mcts:iters=5", seed=1).act(obs), Card)
+        found += 1
+    assert found
