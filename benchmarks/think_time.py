@@ -1,0 +1,50 @@
+"""Think time of a search player per decision (card decisions with a choice), one core.
+
+    .venv/bin/python benchmarks/think_time.py [--player mcts] [--rounds 10] [--json]
+
+The player sits at seats 0 and 2 against the heuristic on arena deals (seed 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from puur.arena import deal_of
+from puur.bots import make_player
+from puur.bots.runner import play_turn
+from puur.game import Game
+from puur.profile import RuleProfile
+from puur.round import RoundState
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--player", default="mcts")
+    ap.add_argument("--rounds", type=int, default=10)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    profile = RuleProfile.preset("schieber")
+    times: list[float] = []
+    for i in range(a.rounds):
+        hands, dealer = deal_of(profile, 0, i)
+        game = Game(profile, seed=0)
+        game.round = RoundState(profile, hands, dealer, (dealer + 1) % 4)
+        players = {s: make_player(a.player, seed=s) if s % 2 == 0 else make_player("heuristic") for s in range(4)}
+        while not game.rounds:
+            seat = game.current_seat
+            assert seat is not None
+            obs = game.observation(seat)
+            t = time.perf_counter()
+            play_turn(game, players[seat])
+            if seat % 2 == 0 and obs.phase == "play" and len(obs.legal_actions) > 1:
+                times.append(time.perf_counter() - t)
+    out = {"player": a.player, "decisions": len(times), "mean_s": round(statistics.mean(times), 3),
+           "max_s": round(max(times), 3)}  # fmt: skip
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
