@@ -167,6 +167,8 @@ def test_x5_split_long_run_classic() -> None:
     assert sorted(len(x.cards) for x in d.melds) == [3, 5]
     assert {x.points for x in d.melds} == {20, 100}
     assert d.best is not None and d.best.points == 100 and len(d.best.cards) == 5
+    # of the two equal splits (3 + 5, 5 + 3) the one with the strongest best meld: 9-10-J-Q-K (INTERFACES §1)
+    assert {str(Card(c)) for c in d.best.cards} == {"S9", "S10", "SJ", "SQ", "SK"}
     used = [c for x in d.melds for c in x.cards]
     assert len(used) == len(set(used)) == 8
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ from puur.rules import (
     trick_points,
     trick_winner,
 )
-from puur.rules.chalk import format_marks, parse_marks, to_marks
+from puur.rules.chalk import Marks, format_marks, parse_marks, to_marks
 
 PRESETS = [RuleProfile.preset(n) for n in ("schieber", "classic", "schweizer", "online", "jasvel")]
 UNDENUFE_TABLES = ("modern", "classic")
@@ -265,3 +266,26 @@ def test_chalk_marks_round_trip() -> None:
             assert 0 <= marks.remainder < 20
         else:
             assert marks.remainder == n and marks.value == n
+
+
+def test_chalk_examples() -> None:
+    # TOOLS.md §1.3 algorithm: 2735 = XX V, 2 hundreds, 1 twenty, remainder 15
+    assert to_marks(2735) == Marks(x=2, v=1, hundreds=2, fifties=0, twenties=1, remainder=15)
+    assert to_marks(999) == Marks(x=0, v=1, hundreds=4, fifties=1, twenties=2, remainder=9)
+    assert to_marks(1000) == Marks(x=1)
+    assert to_marks(-7) == Marks(remainder=-7)
+
+
+def test_chalk_reading_with_groups() -> None:
+    # TOOLS.md §1.2: a crossed group counts five units; on the fifties row the double crossing.
+    m = parse_marks("X X V; 100: ||||/ ||; 50: ||||// |; 20: |; r: -5")
+    assert (m.x, m.v, m.hundreds, m.fifties, m.twenties, m.remainder) == (2, 1, 7, 6, 1, -5)
+    assert m.value == 2000 + 500 + 700 + 300 + 20 - 5
+    assert parse_marks(format_marks(m)) == m
+    assert m.groups("hundreds") == (1, 2)
+
+
+@pytest.mark.parametrize("bad", ["100: ||/", "50: ||||/", "20: ||||//", "7: |", "r: x", "Y", "100: |a"])
+def test_chalk_malformed(bad: str) -> None:
+    with pytest.raises(ValueError):
+        parse_marks(bad)
