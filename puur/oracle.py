@@ -242,6 +242,8 @@ def evaluate(request: Any) -> dict[str, Any]:
     """Answer one oracle request; never raises: impossible input is an error result."""
     if not isinstance(request, dict):
         return _error("bad_request", "a request is a JSON object with an 'op' field")
+    if "op" not in request:
+        return _error("missing_field", f"missing field 'op': use one of {', '.join(OPS)}")
     op = request.get("op")
     if op not in OPS:
         return _error("unknown_op", f"unknown op {op!r}: use one of {', '.join(OPS)}")

@@ -326,7 +326,7 @@ ERRORS: list[tuple[str, Any, tuple[str, ...]]] = [
     ("crossing Stöck for both", {"op": "crossing", "target": 1000, "before": [0, 0],
                                  "blocks": {"stoeck": [20, 20]}}, ("both",)),
     ("unknown op", {"op": "frobnicate"}, ("frobnicate",)),
-    ("no op", {"contract": "H"}, ("op",)),
+    ("no op", {"contract": "H"}, ("missing field 'op'",)),
     ("not an object", 42, ("object",)),
     ("unknown profile option", {**TRICK_X1, "profile": {"preset": "schieber", "colour": "red"}}, ("colour",)),
     ("bad profile value", {**TRICK_X1, "profile": {"preset": "schieber", "undertrump": "sometimes"}},
