@@ -14,7 +14,8 @@ import contextlib
 import threading
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Response, WebSocket
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, WebSocket
+from fastapi.responses import JSONResponse
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
@@ -52,6 +53,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 _hub_lock = threading.Lock()
 
 
+async def hub_dependency(request: Request) -> GameHub:
+    """``get_hub`` as an async dependency: no trip through the thread pool."""
+    return get_hub(request)
+
+
 def get_hub(request: HTTPConnection) -> GameHub:
     """The app's games (one store per app, opened on first use on ``app.state.db_path``)."""
     state = request.app.state
@@ -65,10 +71,10 @@ def get_hub(request: HTTPConnection) -> GameHub:
     return hub
 
 
-Hub = Annotated[GameHub, Depends(get_hub)]
+Hub = Annotated[GameHub, Depends(hub_dependency)]
 
 
-def bearer(authorization: Annotated[str | None, Header()] = None) -> str:
+async def bearer(authorization: Annotated[str | None, Header()] = None) -> str:
     if not authorization or not authorization.lower().startswith("bearer ") or not authorization[7:].strip():
         raise HTTPException(401, "no token: send the header 'Authorization: Bearer TOKEN'")
     return authorization[7:].strip()
@@ -124,9 +130,11 @@ def lookup(body: LookupBody, hub: Hub) -> dict[str, Any]:
 
 
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS, summary="This seat's view")
-def get_game(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+def get_game(game_id: str, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
-    return live.view(_seat(live, token))
+    seat = _seat(live, token)
+    hub.resume_computers(live)
+    return JSONResponse(live.view(seat))
 
 
 @router.post(
@@ -135,15 +143,15 @@ def get_game(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     responses={**ERRORS, 409: {"model": Error, "description": "not legal now, or not this seat's turn"}},
     summary="Act for this seat; the computers then move until a human seat is to act",
 )
-def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, response: Response) -> dict[str, Any]:
+def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     seat = _seat(live, token)
     try:
         hub.act(live, seat, body.action, tuple(body.declare))
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
-    response.headers["Server-Timing"] = f"bots;dur={live.bot_seconds * 1000:.2f}"
-    return live.view(seat)
+    # the view is built by the engine's to_dict: sent as it is (the model above documents it)
+    return JSONResponse(live.view(seat), headers={"Server-Timing": f"bots;dur={live.bot_seconds * 1000:.2f}"})
 
 
 @router.get("/games/{game_id}/why", response_model=Why, responses=ERRORS, summary="Why a card may not be played")

@@ -224,5 +224,11 @@ class GameHub:
     def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...]) -> None:
         live.act(seat, action, declare, self.committer(live))
 
+    def resume_computers(self, live: LiveGame) -> None:
+        """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""
+        g = live.game
+        if not g.is_over and g.current_seat is not None and live.seats[g.current_seat] != HUMAN:
+            live.advance(self.committer(live))
+
 
 __all__ = ["HUMAN", "Conflict", "GameHub", "LiveGame", "NotFound", "Subscriber", "default_names", "player_seed"]
