@@ -14,8 +14,12 @@ def _rules_eval(args: argparse.Namespace) -> int:
     from puur.oracle import evaluate_many
 
     if args.file and args.file != "-":
-        with open(args.file, encoding="utf-8") as f:
-            text = f.read()
+        try:
+            with open(args.file, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            print(f"puur rules eval: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+            return 2
     else:
         text = sys.stdin.read()
     try:

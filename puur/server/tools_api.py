@@ -8,7 +8,7 @@ pydantic's own validation errors.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
@@ -38,6 +38,10 @@ def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPExceptio
     )
 
 
+# Bounds that keep every answer small: a written total beyond a million points is no Jass score.
+Points = Annotated[int, Field(ge=-10_000, le=10_000)]
+Total = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+
 # ----- Jasstafel -----
 
 
@@ -45,9 +49,9 @@ class JassRound(BaseModel):
     """One round as entered: per team [We, They], before the factor."""
 
     contract: str = Field(description="C D H S O U or a Swiss/French name (Eicheln, Rosen, …)")
-    card_points: list[int] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
-    weis: list[int] = Field(default=[0, 0])
-    stoeck: list[int] = Field(default=[0, 0])
+    card_points: list[Points] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
+    weis: list[Points] = Field(default=[0, 0])
+    stoeck: list[Points] = Field(default=[0, 0])
 
     model_config = ConfigDict(
         json_schema_extra={"example": {"contract": "D", "card_points": [100, 57], "weis": [50, 0], "stoeck": [20, 0]}}
@@ -56,10 +60,10 @@ class JassRound(BaseModel):
 
 class JasstafelRequest(BaseModel):
     profile: Profile = Field(default=None, description="preset name or {preset, ...overrides}; default schieber")
-    target: int = Field(default=jt.DEFAULT_TARGET, description="1000, 2500, 1500, 3000 or any positive number")
+    target: int = Field(default=jt.DEFAULT_TARGET, le=1_000_000, description="1000, 2500, 1500, 3000 or any positive number")
     multipliers: str | None = Field(default=None, description="common, both3, ascending, classic or online")
     style: str = Field(default="compact", description="chalk style: compact, tally or cumulative")
-    rounds: list[JassRound] = Field(default=[], description="the rounds already written")
+    rounds: list[JassRound] = Field(default=[], max_length=500, description="the rounds already written")
     write: JassRound | None = Field(default=None, description="a round to write now (refused after a win)")
     check: JassRound | None = Field(default=None, description="a round to check without writing it")
 
@@ -160,7 +164,7 @@ def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
 
 
 class ChalkRequest(BaseModel):
-    values: list[int] = Field(max_length=200, description="totals to write as canonical chalk marks (§1.3)")
+    values: list[Total] = Field(max_length=200, description="totals to write as canonical chalk marks (§1.3)")
     model_config = ConfigDict(json_schema_extra={"example": {"values": [0, 237, 1385, 2735, -40]}})
 
 
