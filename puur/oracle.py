@@ -181,8 +181,8 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     stoeck = _int_pair(req, "stoeck", default=[0, 0])
     if weis[0] and weis[1]:
         raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
-    if any(w % 10 for w in weis):
-        raise OracleError("impossible_input", "Weis values are sums of 20, 50, 100, 150, 200, ... (multiples of 10)")
+    if any(w % 10 or w in (10, 30) for w in weis):
+        raise OracleError("impossible_input", "Weis values are sums of melds worth 20, 50, 100, 150, ...: 10 and 30, or a value not a multiple of 10, cannot be written")
     if stoeck[0] and stoeck[1]:
         raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
     if any(s not in (0, 20) for s in stoeck):
