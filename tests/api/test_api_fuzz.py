@@ -1,15 +1,13 @@
 """Property-based fuzzing of the whole HTTP API from its own OpenAPI document (schemathesis).
 
 Whatever the body, no answer is a 5xx, and every 4xx carries a readable message. Bounded: at most 30
-examples per operation. The rules API, data and /llms.txt always; the rest of the API with PUUR_FUZZ_ALL=1.
+examples per operation, every operation of the document (rules, data, tools, games, table).
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
-import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
@@ -25,13 +23,7 @@ def _app() -> Any:
 
 
 APP = _app()
-ALL = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP)
-# The rules API, the open data and /llms.txt: fuzzed on every run.
-MINE = r"^/(api/v1/(rules/|profiles$|[a-z-]+\.json$)|llms\.txt$)"
-schema = ALL.include(path_regex=MINE)
-# The rest of the HTTP API (tools, games, table) belongs to other modules; fuzzing it is opt-in because
-# POST /api/v1/tools/chalk renders marks proportional to an unbounded value and can run for minutes.
-rest = ALL.exclude(path_regex=MINE)
+schema = schemathesis.openapi.from_asgi("/api/v1/openapi.json", APP)
 
 
 def _readable(detail: Any) -> bool:
@@ -71,13 +63,4 @@ def check_case(case: schemathesis.Case) -> None:
 @schema.parametrize()
 @SETTINGS
 def test_no_server_error_and_readable_4xx(case: schemathesis.Case) -> None:
-    check_case(case)
-
-
-@pytest.mark.skipif(
-    not os.environ.get("PUUR_FUZZ_ALL"), reason="opt-in: PUUR_FUZZ_ALL=1 fuzzes the rest of the API"
-)
-@rest.parametrize()
-@SETTINGS
-def test_rest_of_the_api(case: schemathesis.Case) -> None:
     check_case(case)
