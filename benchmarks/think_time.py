@@ -2,7 +2,8 @@
 
     .venv/bin/python benchmarks/think_time.py [--player mcts] [--rounds 10] [--json]
 
-The player sits at seats 0 and 2 against the heuristic on arena deals (seed 0).
+The player sits at seats 0 and 2 against the heuristic on arena deals (seed 0). Card decisions with a
+choice are reported as ``mean_s``/``max_s``, contract decisions (push included) as ``contract_*``.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def main() -> None:
     a = ap.parse_args()
     profile = RuleProfile.preset("schieber")
     times: list[float] = []
+    contract_times: list[float] = []
     for i in range(a.rounds):
         hands, dealer = deal_of(profile, 0, i)
         game = Game(profile, seed=0)
@@ -41,8 +43,13 @@ def main() -> None:
             play_turn(game, players[seat])
             if seat % 2 == 0 and obs.phase == "play" and len(obs.legal_actions) > 1:
                 times.append(time.perf_counter() - t)
+            elif seat % 2 == 0 and obs.phase == "contract":
+                contract_times.append(time.perf_counter() - t)
     out = {"player": a.player, "decisions": len(times), "mean_s": round(statistics.mean(times), 3),
            "max_s": round(max(times), 3)}  # fmt: skip
+    if contract_times:
+        out |= {"contract_decisions": len(contract_times), "contract_mean_s": round(statistics.mean(contract_times), 3),
+                "contract_max_s": round(max(contract_times), 3)}  # fmt: skip
     print(json.dumps(out))
 
 

@@ -9,10 +9,16 @@ written points difference (the seat's team minus the other: card points, last tr
 Stöck, times the factor). Cards clearly behind after a first pass are dropped (successive halving), so
 the budget goes to the close choices.
 
+The contract is chosen the same way: on deals sampled around the seat's hand, each of the six contracts
+(and the push, with the partner modelled as choosing by the heuristic's hand model) is played out to the
+end of the round with the policy, with successive halving over ``CONTRACT_SHARE`` times the card budget;
+``contract=model`` instead takes the heuristic's model of the hand (``puur.bots.contract_eval``).
+Claims as the heuristic.
+
 Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts, ``time=seconds`` per
-decision, ``seed``. With a seed and an ``iters`` budget the player repeats itself exactly; a ``time``
-budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s safety stop. The contract is
-chosen with the heuristic's model of the hand (``puur.bots.contract_eval``); claims as the heuristic.
+decision, ``seed``, ``contract=search|model``. With a seed and an ``iters`` budget the player repeats
+itself exactly; a ``time`` budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s
+safety stop.
 """
 
 from __future__ import annotations
@@ -21,9 +27,10 @@ import random
 import time
 
 from puur.bots import register
+from puur.bots.contract_eval import best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.rollout import playout
-from puur.cards import CLAIM, Action, Card
+from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.observation import Determinizer, Observation
 from puur.round import RoundState, round_from_view
 
@@ -33,6 +40,8 @@ LEVELS: dict[str, tuple[int, float]] = {
     "strong": (2000, 4.0),
 }
 """level -> (playouts per decision, safety time limit in seconds)."""
+CONTRACT_SHARE = 2.0
+"""The contract decision gets this many times the card budget of playouts (whole rounds)."""
 
 
 def played_in_order(obs: Observation) -> list[int]:
@@ -69,6 +78,7 @@ class MCTSPlayer:
         iters: int | None = None,
         time: float | None = None,  # noqa: A002 - the option's public name
         seed: int | None = None,
+        contract: str = "search",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -82,13 +92,21 @@ class MCTSPlayer:
         self.seed = seed
         self.rng = random.Random(seed)
         self.think_times: list[float] = []
+        if contract not in ("search", "model"):
+            raise ValueError(f"unknown contract mode {contract!r}: use search or model")
+        self.contract_mode = contract
 
     def act(self, observation: Observation) -> Action:
         legal_actions = observation.legal_actions
         if not legal_actions:
             raise ValueError("no legal action: it is not this seat's turn")
         if observation.phase == "contract" or observation.contract is None:
-            return choose_contract(observation)
+            if self.contract_mode == "model":
+                return choose_contract(observation)
+            start = time.perf_counter()
+            action = self.choose_contract(observation, start)
+            self.think_times.append(time.perf_counter() - start)
+            return action
         if CLAIM in legal_actions and claim_is_true(observation):
             return CLAIM
         legal = [int(a) for a in legal_actions if isinstance(a, Card)]
@@ -98,6 +116,52 @@ class MCTSPlayer:
         card = self.search(observation, legal, start)
         self.think_times.append(time.perf_counter() - start)
         return Card(card)
+
+    def choose_contract(self, obs: Observation, start: float) -> Action:
+        """Every contract (and the push) played out from the same sampled deals; the best mean wins.
+
+        After a push by me the partner is modelled as choosing with the heuristic's hand model.
+        Successive halving, as for the cards, on ``CONTRACT_SHARE`` times the card budget."""
+        options: list[Action] = [a for a in obs.legal_actions if isinstance(a, Contract)]
+        if PUSH in obs.legal_actions:
+            options.append(PUSH)
+        det = Determinizer(obs)
+        team = obs.seat & 1
+        partner = (obs.seat + 2) & 3
+        budget = max(len(options), int(self.budget * CONTRACT_SHARE))
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        alive = list(range(len(options)))
+        rng = self.rng
+        spent = 0
+        phases = max(1, (len(alive) - 1).bit_length())
+        deadline = start + self.limit
+        for phase in range(phases):
+            per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
+            for _ in range(per):
+                hands = det.sample(rng)
+                for i in alive:
+                    r = RoundState(obs.profile, list(hands), obs.dealer, obs.forehand)
+                    if obs.pushed:
+                        r.push()
+                    a = options[i]
+                    if a == PUSH:
+                        r.push()
+                        a = best_contract(hands[partner], obs.profile)[0]
+                    assert isinstance(a, Contract)
+                    r.choose(a)
+                    playout(r)
+                    w = r.score().written
+                    totals[i] += w[team] - w[1 - team]
+                    counts[i] += 1
+                spent += len(alive)
+                if time.perf_counter() > deadline:
+                    break
+            if time.perf_counter() > deadline or len(alive) <= 1:
+                break
+            alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
+            alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+        return options[max(alive, key=lambda i: (totals[i] / max(1, counts[i]), -i))]
 
     def search(self, obs: Observation, legal: list[int], start: float) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds."""
@@ -135,8 +199,9 @@ def _make(
     iters: int | None = None,
     time: float | None = None,  # noqa: A002
     seed: int | None = None,
+    contract: str = "search",
 ) -> MCTSPlayer:
-    return MCTSPlayer(level=level, iters=iters, time=time, seed=seed)
+    return MCTSPlayer(level=level, iters=iters, time=time, seed=seed, contract=contract)
 
 
 __all__ = ["LEVELS", "MCTSPlayer", "played_in_order", "playout_value", "world"]
