@@ -40,7 +40,7 @@ LEVELS: dict[str, tuple[int, float]] = {
     "strong": (2000, 4.0),
 }
 """level -> (playouts per decision, safety time limit in seconds)."""
-CONTRACT_SHARE = 2.0
+CONTRACT_SHARE = 3.0
 """The contract decision gets this many times the card budget of playouts (whole rounds)."""
 
 
