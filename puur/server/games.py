@@ -12,10 +12,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
@@ -51,6 +53,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Error, "description": "no such game"},
 }
 _hub_lock = threading.Lock()
+T = TypeVar("T")
 
 
 async def hub_dependency(request: Request) -> GameHub:
@@ -129,12 +132,33 @@ def lookup(body: LookupBody, hub: Hub) -> dict[str, Any]:
     return {"games": out}
 
 
+async def _live_game(hub: GameHub, game_id: str) -> LiveGame:
+    """The game from memory, or (in the thread pool) from the store, replayed."""
+    live = hub.cached(game_id)
+    if live is None:
+        live = await run_in_threadpool(_game, hub, game_id)
+    return live
+
+
+async def _run(live: LiveGame, fn: Callable[[], T]) -> T:
+    """Run ``fn`` (which may let computers move) on the event loop when the game's computers are quick
+    (``LiveGame.quick``: a fraction of a millisecond each, less than a thread pool trip costs), else in the
+    thread pool so a slow player (MCTS, a remote one) blocks no other request."""
+    if live.quick:
+        return fn()
+    return await run_in_threadpool(fn)
+
+
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS, summary="This seat's view")
-def get_game(game_id: str, token: Token, hub: Hub) -> Response:
-    live = _game(hub, game_id)
+async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
+    live = await _live_game(hub, game_id)
     seat = _seat(live, token)
-    hub.resume_computers(live)
-    return JSONResponse(live.view(seat))
+
+    def view() -> dict[str, Any]:
+        hub.resume_computers(live)
+        return live.view(seat)
+
+    return JSONResponse(await _run(live, view))
 
 
 @router.post(
@@ -143,15 +167,20 @@ def get_game(game_id: str, token: Token, hub: Hub) -> Response:
     responses={**ERRORS, 409: {"model": Error, "description": "not legal now, or not this seat's turn"}},
     summary="Act for this seat; the computers then move until a human seat is to act",
 )
-def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) -> Response:
-    live = _game(hub, game_id)
+async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) -> Response:
+    live = await _live_game(hub, game_id)
     seat = _seat(live, token)
-    try:
-        hub.act(live, seat, body.action, tuple(body.declare))
-    except Conflict as e:
-        raise HTTPException(409, str(e)) from None
+
+    def act() -> tuple[float, dict[str, Any]]:
+        try:
+            bots = hub.act(live, seat, body.action, tuple(body.declare))
+        except Conflict as e:
+            raise HTTPException(409, str(e)) from None
+        return bots, live.view(seat)
+
+    bots, view = await _run(live, act)
     # the view is built by the engine's to_dict: sent as it is (the model above documents it)
-    return JSONResponse(live.view(seat), headers={"Server-Timing": f"bots;dur={live.bot_seconds * 1000:.2f}"})
+    return JSONResponse(view, headers={"Server-Timing": f"bots;dur={bots * 1000:.2f}"})
 
 
 @router.get("/games/{game_id}/why", response_model=Why, responses=ERRORS, summary="Why a card may not be played")

@@ -1,9 +1,10 @@
 """Live games in memory, written through to the store (DESIGN.md: the record is the only thing stored).
 
-A ``LiveGame`` holds the engine's ``Game``, the seat plan and the hashes of the human seats' tokens. An
-accepted action is committed to the store, then pushed to the page's live connections, action by action;
-computer seats then move on the server until a human seat is to act. Nothing here knows a rule: legality,
-reasons and scores all come from the engine.
+A ``LiveGame`` holds the engine's ``Game``, the seat plan and the hashes of the human seats' tokens. A
+request's accepted actions (a human's action, then the computer seats' moves until a human seat is to act)
+are committed to the store in one transaction, then pushed to the page's live connections action by action,
+each with the view right after it. Nothing here knows a rule: legality, reasons and scores all come from
+the engine.
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
-from puur.bots import Player, make_player
+from puur.bots import Player, make_player, parse_spec
 from puur.bots.runner import declarations_for
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
@@ -25,6 +27,10 @@ from puur.rules.chalk import to_marks
 from puur.server.store import Store, StoredGame, token_hash
 
 HUMAN = "human"
+QUICK_PLAYERS = frozenset({"heuristic", "random"})
+"""Built-in computer players that decide in well under a millisecond (``heuristic`` about 0.2 ms)."""
+Commit = Callable[[int, list[list[Any]]], None]
+"""Writes the actions accepted by one request, numbered from the first one's ``seq``, in one commit."""
 
 
 class NotFound(Exception):
@@ -64,7 +70,7 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     log: list[list[Any]] = field(default_factory=list)  # [seat, action, [declarations]] per accepted action
-    bot_seconds: float = 0.0  # time the computers spent deciding during the last request
+    _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
     def seats(self) -> list[str]:
@@ -87,15 +93,22 @@ class LiveGame:
 
     # ----- views (only what the seat may know) -----
     def sheet(self) -> dict[str, Any]:
-        """The public score sheet: every written round with its breakdown, totals and chalk marks."""
+        """The public score sheet: every written round with its breakdown, totals and chalk marks.
+
+        It changes only when a round is written or the match ends, so it is built once per such state
+        (the cached dict is shared by the views built from it and never modified)."""
         g = self.game
-        return {
-            "rounds": [r.to_dict() for r in g.rounds],
-            "totals": list(g.scores),
-            "marks": [to_marks(g.scores[0]).to_dict(), to_marks(g.scores[1]).to_dict()],
-            "target": g.target,
-            "result": g.result(),
-        }
+        key = (len(g.rounds), g.scores[0], g.scores[1], g.is_over)
+        if self._sheet is None or self._sheet[0] != key:
+            sheet = {
+                "rounds": [r.to_dict() for r in g.rounds],
+                "totals": list(g.scores),
+                "marks": [to_marks(g.scores[0]).to_dict(), to_marks(g.scores[1]).to_dict()],
+                "target": g.target,
+                "result": g.result(),
+            }
+            self._sheet = (key, sheet)
+        return self._sheet[1]
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's observation (INTERFACES.md §2) plus the public score sheet and the table's settings."""
@@ -113,10 +126,17 @@ class LiveGame:
         return out
 
     # ----- acting -----
-    def act(self, seat: int, action: str, declare: tuple[str, ...], commit: Callable[[int, list[Any]], None]) -> None:
-        """The human ``seat`` acts; then the computers move until a human is to act. Each accepted action is
-        committed (``commit(seq, entry)``) before it is announced. Raises ``Conflict`` and leaves the state
-        unchanged when the action is refused."""
+    @cached_property
+    def quick(self) -> bool:
+        """Whether every computer seat is a player that decides in well under a millisecond
+        (``QUICK_PLAYERS``): such a game's requests are served without a trip through the thread pool."""
+        return all(kind == HUMAN or parse_spec(kind)[0] in QUICK_PLAYERS for kind in self.seats)
+
+    def act(self, seat: int, action: str, declare: tuple[str, ...], commit: Commit) -> float:
+        """The human ``seat`` acts; then the computers move until a human is to act. The accepted actions
+        are committed in one transaction (``commit(first_seq, entries)``) before any is announced and before
+        this returns. Raises ``Conflict`` and leaves the state unchanged when the action is refused.
+        Returns the seconds the computers spent (deciding and applying their moves)."""
         with self.lock:
             g = self.game
             if g.is_over:
@@ -127,17 +147,25 @@ class LiveGame:
                 g.apply(action, declare)
             except IllegalAction as e:
                 raise Conflict(str(e)) from None
-            self._accepted(commit, [seat, action, list(declare)])
-            self._computers(commit)
+            pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]] = []
+            try:
+                self._accepted(pending, [seat, action, list(declare)])
+                return self._computers(pending)
+            finally:
+                self._flush(commit, pending)
 
-    def advance(self, commit: Callable[[int, list[Any]], None]) -> None:
+    def advance(self, commit: Commit) -> float:
         """Let the computers move if one is to act (after a restart in the middle of their turn)."""
         with self.lock:
-            self._computers(commit)
+            pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]] = []
+            try:
+                return self._computers(pending)
+            finally:
+                self._flush(commit, pending)
 
-    def _computers(self, commit: Callable[[int, list[Any]], None]) -> None:
+    def _computers(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> float:
         g = self.game
-        self.bot_seconds = 0.0
+        seconds = 0.0
         while not g.is_over and g.current_seat is not None and self.seats[g.current_seat] != HUMAN:
             seat = g.current_seat
             t0 = time.perf_counter()
@@ -145,15 +173,30 @@ class LiveGame:
             action = player.act(g.observation(seat))
             declare = declarations_for(g, action)
             g.apply(action, declare)
-            self.bot_seconds += time.perf_counter() - t0
-            self._accepted(commit, [seat, str(action), list(declare)])
+            seconds += time.perf_counter() - t0
+            self._accepted(pending, [seat, str(action), list(declare)])
+        return seconds
 
-    def _accepted(self, commit: Callable[[int, list[Any]], None], entry: list[Any]) -> None:
+    def _accepted(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]],
+                  entry: list[Any]) -> None:
+        """Log an applied action; the live connections' messages carry the view right after it."""
         self.log.append(entry)
-        commit(self.seq - 1, entry)
+        seq = self.seq
+        messages = [
+            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": entry[1], "view": self.view(sub.seat)})
+            for sub in list(self.subscribers)
+        ]
+        pending.append((entry, messages))
+
+    def _flush(self, commit: Commit, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> None:
+        """Commit the actions accepted by one request, then announce them."""
+        if not pending:
+            return
+        commit(self.seq - len(pending), [entry for entry, _ in pending])
         self.updated = time.time()
-        for sub in list(self.subscribers):
-            sub.put({"type": "event", "seq": self.seq, "seat": entry[0], "action": entry[1], "view": self.view(sub.seat)})
+        for _, messages in pending:
+            for sub, message in messages:
+                sub.put(message)
 
 
 def default_names(seats: list[str]) -> list[str]:
@@ -215,14 +258,20 @@ class GameHub:
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
 
-    def committer(self, live: LiveGame) -> Callable[[int, list[Any]], None]:
-        def commit(seq: int, entry: list[Any]) -> None:
-            self.store.append_actions(live.id, seq, [entry], live.status)
+    def cached(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory (no store access)."""
+        with self._lock:
+            return self._games.get(game_id)
+
+    def committer(self, live: LiveGame) -> Commit:
+        def commit(first_seq: int, entries: list[list[Any]]) -> None:
+            self.store.append_actions(live.id, first_seq, entries, live.status)
 
         return commit
 
-    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...]) -> None:
-        live.act(seat, action, declare, self.committer(live))
+    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...]) -> float:
+        """``live.act``; returns the computers' seconds."""
+        return live.act(seat, action, declare, self.committer(live))
 
     def resume_computers(self, live: LiveGame) -> None:
         """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""
