@@ -6,9 +6,13 @@ card points of the tricks (taken so far and still to come), the 5 for the last t
 match. Weis and Stöck do not depend on the card play and are not counted.
 
 Alpha-beta (minimax: team 0 maximizes its points minus team 1's) with a transposition table at trick
-boundaries (bounds keyed by the cards left, the leader and who can still make a match), a null-window
-driver (MTD(f)), move ordering (the table's best move, winners first, cheap discards first) and
-equivalent cards collapsed (adjacent cards of one suit in one hand with equal points).
+boundaries (bounds and the best lead, keyed by the cards left, the leader and who can still make a
+match), a null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
+move ordering (the table's best lead, masters first, cheap winners, smearing to a partner who wins,
+cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
+card still in play between them). The rules stay in the rules core: legal moves come from
+``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
+other cards are held), and who wins a trick from a per-contract table built with ``trick_winner``.
 
 >>> import random
 >>> from puur.profile import RuleProfile
@@ -25,7 +29,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
+from puur.cards import SUIT_MASKS, Contract
 from puur.round import RoundState
 from puur.rules.legal import legal_moves
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES
@@ -33,6 +39,12 @@ from puur.rules.trick import trick_winner
 
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
+FULL = (1 << 36) - 1
+OTHER_BIT = 1 << 36  # in a legal-move memo key/value: the hand holds (may play) cards outside the relevant suits
+# the most team 0 (hi) / team 1 (lo) can still add for a match, by match flag (0, 1, NO_MATCH, FRESH)
+HI_BONUS = (MATCH_BONUS, 0, 0, MATCH_BONUS)
+LO_BONUS = (0, MATCH_BONUS, 0, MATCH_BONUS)
+INF = 100000
 
 
 @dataclass(frozen=True)
@@ -50,195 +62,368 @@ def _flag_after(flag: int, team: int) -> int:
     return flag if flag == team else NO_MATCH
 
 
+@cache
+def _contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Per contract: ``beats[b]`` the cards that take a trick from its current winner ``b`` (from
+    ``trick_winner``: ``b`` is of the led suit or a trump, so ``[b, c]`` decides it), ``up[c]`` the next
+    stronger card of ``c``'s suit (-1 for the strongest) and ``rank[c]`` a strength rank 0..17 (trumps
+    above the rest)."""
+    strength = STRENGTH_TABLES[contract]
+    beats = tuple(
+        sum(1 << c for c in range(36) if c != b and trick_winner([b, c], contract) == 1) for b in range(36)
+    )
+    up: list[int] = []
+    for c in range(36):
+        s = c // 9
+        higher = [d for d in range(9 * s, 9 * s + 9) if strength[d] > strength[c]]
+        up.append(min(higher, key=strength.__getitem__) if higher else -1)
+    rank = tuple(strength[c] - 91 if strength[c] >= 100 else strength[c] for c in range(36))
+    return beats, tuple(up), rank
+
+
 class _Search:
+    """The search over one position; ``value(alpha, beta)`` is team 0's future points minus team 1's
+    (fail-soft), ``nodes`` counts the positions visited."""
+
     def __init__(self, r: RoundState) -> None:
         assert r.contract is not None and r.to_act is not None
-        self.contract = r.contract
-        self.profile = r.profile
-        self.points = r._points
-        self.strength = STRENGTH_TABLES[r.contract]
-        self.hands = list(r.hands)
-        self.trick = list(r.trick)
-        self.leader = r.leader
-        self.to_act = r.to_act
-        self.tricks_done = len(r.tricks)
+        contract = r.contract
+        profile = r.profile
+        pts = r._points
+        beats, up, rank = _contract_tables(contract)
+        trump_mask = SUIT_MASKS[int(contract)] if contract < 4 else 0
+        rel = tuple(SUIT_MASKS[s] | trump_mask for s in range(4))
+        hands = list(r.hands)
+        self.hands = hands
+        self.nodes = 0
+        tt: dict[int, tuple[int, int, int]] = {}
+        lmemo: dict[int, int] = {}
+        self.tt = tt
+        nodes = 0
+        # sort keys by card (key << 6 | card): smear points, play low, win cheaply, discard cheaply
+        k_smear = [((60 - pts[c]) * 32 + rank[c]) << 6 | c for c in range(36)]
+        k_low = [(pts[c] * 32 + rank[c]) << 6 | c for c in range(36)]
+        k_win = [rank[c] << 6 | c for c in range(36)]
+        k_discard = [(4096 + pts[c] * 32 + rank[c]) << 6 | c for c in range(36)]
+
+        # the trump suit as 9-bit masks: the cards above a set's strongest (all for none), their points
+        tsh = 9 * int(contract) if contract < 4 else -1
+        top_above = [511] * 512
+        tpts = [0] * 512
+        if tsh >= 0:
+            for m9 in range(1, 512):
+                cs = [tsh + i for i in range(9) if m9 >> i & 1]
+                top = next(c for c in cs if not beats[c] & (m9 << tsh))
+                top_above[m9] = beats[top] >> tsh & 511
+                tpts[m9] = sum(pts[c] for c in cs)
+
+        def legal(hand: int, trick: list[int], tk: int) -> int:
+            """``legal_moves`` memoized on (led suit and trump cards held, other cards held?, trick)."""
+            relm = rel[trick[0] // 9] if trick else 0
+            hr = hand & relm
+            key = hr | tk | (OTHER_BIT if hand != hr else 0)
+            e = lmemo.get(key)
+            if e is None:
+                lg = legal_moves(hand, trick, contract, profile)
+                e = (lg & relm) | (OTHER_BIT if lg & ~relm else 0)
+                lmemo[key] = e
+            if e & OTHER_BIT:
+                return (e & FULL) | (hand & ~relm)
+            return e
+
+        def collapse(lg: int, gone: int) -> list[int]:
+            """The legal cards, keeping one (the strongest) of each run of equivalent cards."""
+            out = []
+            m = lg
+            while m:
+                b = m & -m
+                m ^= b
+                c = b.bit_length() - 1
+                n = up[c]
+                while n >= 0 and gone >> n & 1:
+                    n = up[n]
+                if n >= 0 and lg >> n & 1 and pts[n] == pts[c]:
+                    continue
+                out.append(c)
+            return out
+
+        def lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
+            """The value of the rest of the round at a trick boundary (``left``: points still out, +5)."""
+            nonlocal nodes
+            nodes += 1
+            rem = FULL ^ gone
+            if rem.bit_count() == 4:
+                # trick 9: one card each
+                c = hands[leader].bit_length() - 1
+                p = pts[c] + LAST_TRICK_BONUS
+                w, ws = c, leader
+                for i in (1, 2, 3):
+                    s = (leader + i) & 3
+                    d = hands[s].bit_length() - 1
+                    p += pts[d]
+                    if beats[w] >> d & 1:
+                        w, ws = d, s
+                team = ws & 1
+                if flag == team:
+                    p += MATCH_BONUS
+                return -p if team else p
+            if tsh >= 0 and (r9 := rem >> tsh & 511):
+                # trumps that beat all of the other team's are in tricks their team wins
+                a9 = (hands[0] | hands[2]) >> tsh & 511
+                b9 = r9 ^ a9
+                m0 = a9 & top_above[b9]
+                m1 = b9 & top_above[a9]
+                hi = left - 2 * tpts[m1] + (0 if m1 else HI_BONUS[flag])
+                lo = 2 * tpts[m0] - left - (0 if m0 else LO_BONUS[flag])
+            else:
+                hi = left + HI_BONUS[flag]
+                lo = -left - LO_BONUS[flag]
+            if hi <= alpha:
+                return hi
+            if lo >= beta:
+                return lo
+            key = rem << 4 | leader << 2 | flag
+            entry = tt.get(key)
+            hint = -1
+            if entry is not None:
+                elo, ehi, hint = entry
+                if elo >= beta:
+                    return elo
+                if ehi <= alpha:
+                    return ehi
+                if elo == ehi:
+                    return elo
+                if elo > lo:
+                    lo = elo
+                if ehi < hi:
+                    hi = ehi
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0 = alpha
+            b0 = beta
+            hand = hands[leader]
+            cards = collapse(hand, gone)
+            if len(cards) > 1:
+                others = rem ^ hand
+                order = []
+                for c in cards:
+                    if c == hint:
+                        order.append(c)
+                    elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit
+                        order.append((64 - rank[c]) << 6 | c)
+                    else:
+                        order.append((128 + pts[c] * 32 + rank[c]) << 6 | c)
+                order.sort()
+                cards = [x & 63 for x in order]
+            maximize = not leader & 1
+            best_v = -INF if maximize else INF
+            best_c = -1
+            nxt = (leader + 1) & 3
+            trick = [0]
+            for c in cards:
+                hands[leader] = hand ^ (1 << c)
+                trick[0] = c
+                v = follow(1, nxt, trick, (c + 1) << 37, c, leader, pts[c], leader, flag, left, gone, alpha, beta)
+                if maximize:
+                    if v > best_v:
+                        best_v = v
+                        best_c = c
+                        if v > alpha:
+                            alpha = v
+                            if v >= beta:
+                                break
+                elif v < best_v:
+                    best_v = v
+                    best_c = c
+                    if v < beta:
+                        beta = v
+                        if v <= alpha:
+                            break
+            hands[leader] = hand
+            if best_v <= a0:
+                elo, ehi = -INF, best_v
+            elif best_v >= b0:
+                elo, ehi = best_v, INF
+            else:
+                elo = ehi = best_v
+            if entry is not None:
+                if entry[0] > elo:
+                    elo = entry[0]
+                if entry[1] < ehi:
+                    ehi = entry[1]
+            tt[key] = (elo, ehi, best_c)
+            return best_v
+
+        def follow(
+            pos: int, seat: int, trick: list[int], tk: int, wcard: int, wseat: int, tp: int,
+            leader: int, flag: int, left: int, gone: int, alpha: int, beta: int,
+        ) -> int:  # fmt: skip
+            """The value of the rest of the round (the current trick included) with ``pos`` cards down."""
+            nonlocal nodes
+            nodes += 1
+            hand = hands[seat]
+            # legal_moves, memoized on (led suit and trump cards held, other cards held?, trick)
+            relm = rel[trick[0] // 9]
+            hr = hand & relm
+            e = lmemo.get(hr | tk | (OTHER_BIT if hand != hr else 0))
+            if e is None:
+                lg = legal_moves(hand, trick, contract, profile)
+                e = (lg & relm) | (OTHER_BIT if lg & ~relm else 0)
+                lmemo[hr | tk | (OTHER_BIT if hand != hr else 0)] = e
+            lg = (e & FULL) | (hand & ~relm) if e & OTHER_BIT else e
+            bw = beats[wcard]
+            # the search order, as sort keys (order key << 6 | card)
+            if not (wseat ^ seat) & 1:  # the partner wins so far
+                k1 = k_smear if pos == 3 or not bw & hands[(seat + 1) & 3] else k_low
+                k0 = k1
+            else:
+                k1 = k_smear if pos == 3 else k_win
+                k0 = k_discard
+            order = []
+            m = lg
+            while m:
+                b = m & -m
+                m ^= b
+                c = b.bit_length() - 1
+                n = up[c]
+                while n >= 0 and gone >> n & 1:
+                    n = up[n]
+                if n >= 0 and lg >> n & 1 and pts[n] == pts[c]:
+                    continue  # equivalent to a stronger card kept
+                order.append(k1[c] if bw >> c & 1 else k0[c])
+            if len(order) > 1:
+                order.sort()
+            maximize = not seat & 1
+            best_v = -INF if maximize else INF
+            if pos == 3:
+                t0, t1, t2 = trick
+                gone2 = gone | (1 << t0) | (1 << t1) | (1 << t2)
+                for x in order:
+                    c = x & 63
+                    bit = 1 << c
+                    hands[seat] = hand ^ bit
+                    w = seat if bw >> c & 1 else wseat
+                    p = tp + pts[c]
+                    team = w & 1
+                    nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
+                    if team:
+                        v = lead(w, nflag, left - p, gone2 | bit, alpha + p, beta + p) - p
+                    else:
+                        v = lead(w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p
+                    if maximize:
+                        if v > best_v:
+                            best_v = v
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    elif v < best_v:
+                        best_v = v
+                        if v < beta:
+                            beta = v
+                            if v <= alpha:
+                                break
+            else:
+                nxt = (seat + 1) & 3
+                shift = 37 + 6 * pos
+                for x in order:
+                    c = x & 63
+                    hands[seat] = hand ^ (1 << c)
+                    trick.append(c)
+                    if bw >> c & 1:
+                        v = follow(pos + 1, nxt, trick, tk | (c + 1) << shift, c, seat, tp + pts[c],
+                                   leader, flag, left, gone, alpha, beta)  # fmt: skip
+                    else:
+                        v = follow(pos + 1, nxt, trick, tk | (c + 1) << shift, wcard, wseat, tp + pts[c],
+                                   leader, flag, left, gone, alpha, beta)  # fmt: skip
+                    trick.pop()
+                    if maximize:
+                        if v > best_v:
+                            best_v = v
+                            if v > alpha:
+                                alpha = v
+                                if v >= beta:
+                                    break
+                    elif v < best_v:
+                        best_v = v
+                        if v < beta:
+                            beta = v
+                            if v <= alpha:
+                                break
+            hands[seat] = hand
+            return best_v
+
+        # the root position
+        trick = list(r.trick)
+        played = 0
+        for t in r.tricks:
+            for c in t.cards:
+                played |= 1 << c
         flag = FRESH
         for t in r.tricks:
             flag = _flag_after(flag, t.winner & 1)
-        self.flag = flag
-        self.tt: dict[int, tuple[int, int, int]] = {}
-        self.nodes = 0
-        self.trump = int(r.contract) if r.contract < 4 else -1
-        st = self.strength
-        held = self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]
-        self.left = LAST_TRICK_BONUS + sum(self.points[c] for c in range(36) if held >> c & 1)
-        self.left += sum(self.points[c] for c in self.trick)
-        self.orders = [sorted(range(9 * s, 9 * s + 9), key=lambda c: st[c]) for s in range(4)]
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        left = LAST_TRICK_BONUS + sum(pts[c] for c in range(36) if held >> c & 1) + sum(pts[c] for c in trick)
+        leader = r.leader
+        seat = r.to_act
+        wi = trick_winner(trick, contract) if trick else 0
+        tk = 0
+        for i, c in enumerate(trick):
+            tk |= (c + 1) << (37 + 6 * i)
+        tp = sum(pts[c] for c in trick)
+        pos = len(trick)
 
-    # ----- move generation -----
-    def moves(self, seat: int, best_hint: int) -> list[int]:
-        """Legal cards, equivalent ones collapsed, in search order."""
-        hand = self.hands[seat]
-        trick = self.trick
-        legal = legal_moves(hand, trick, self.contract, self.profile)
-        points = self.points
-        others = (self.hands[0] | self.hands[1] | self.hands[2] | self.hands[3]) & ~hand
-        for c in trick:
-            others |= 1 << c
-        cards: list[int] = []
-        for order in self.orders:
-            prev = -1
-            for c in order:  # weakest first
-                if legal >> c & 1:
-                    if prev < 0 or points[c] != points[prev]:
-                        cards.append(c)
-                    prev = c  # a kept card, or one equivalent to the weaker card kept
-                elif others >> c & 1:
-                    prev = -1  # an outside card between them: no longer equivalent
-        if len(cards) <= 1:
-            return cards
-        key = self._order_key(seat)
-        cards.sort(key=key)
-        if best_hint in cards:
-            cards.remove(best_hint)
-            cards.insert(0, best_hint)
-        return cards
+        def value(alpha: int, beta: int) -> int:
+            if pos == 0:
+                return lead(leader, flag, left, played, alpha, beta)
+            return follow(pos, seat, trick, tk, trick[wi], (leader + wi) & 3, tp, leader, flag, left, played,
+                          alpha, beta)  # fmt: skip
 
-    def _order_key(self, seat: int) -> Callable[[int], tuple[int, int]]:
-        trick = self.trick
-        strength = self.strength
-        points = self.points
-        if not trick:
-            return lambda c: (0, -strength[c])
-        w = trick_winner(trick, self.contract)
-        best = trick[w]
-        best_seat = (self.leader + w) & 3
-        partner_wins = best_seat & 1 == seat & 1
-        bsuit = best // 9
-        trump = self.trump
+        def child(c: int, alpha: int, beta: int) -> int:
+            """The value after the seat to act plays ``c``."""
+            hand = hands[seat]
+            hands[seat] = hand ^ (1 << c)
+            try:
+                if pos == 0:
+                    return follow(1, (seat + 1) & 3, [c], (c + 1) << 37, c, seat, pts[c], leader, flag, left,
+                                  played, alpha, beta)  # fmt: skip
+                w_card, w_seat = trick[wi], (leader + wi) & 3
+                if beats[w_card] >> c & 1:
+                    w_card, w_seat = c, seat
+                if pos < 3:
+                    return follow(pos + 1, (seat + 1) & 3, [*trick, c], tk | (c + 1) << (37 + 6 * pos), w_card,
+                                  w_seat, tp + pts[c], leader, flag, left, played, alpha, beta)  # fmt: skip
+                p = tp + pts[c]
+                team = w_seat & 1
+                gone = played | (1 << c)
+                for d in trick:
+                    gone |= 1 << d
+                sign = -1 if team else 1
+                nflag = _flag_after(flag, team)
+                return lead(w_seat, nflag, left - p, gone, alpha - sign * p, beta - sign * p) + sign * p
+            finally:
+                hands[seat] = hand
 
-        def key(c: int) -> tuple[int, int]:
-            cs = c // 9
-            wins = (cs == bsuit and strength[c] > strength[best]) or (cs == trump and bsuit != trump)
-            if partner_wins:
-                return (0 if not wins else 1, -points[c])
-            if wins:
-                return (0, strength[c])
-            return (1, points[c] * 20 + strength[c] % 100)
+        self.value = value
+        self.left = left
+        self.child = child
 
-        return key
+        def count() -> int:
+            return nodes
 
-    # ----- search -----
-    def search(self, alpha: int, beta: int, root: bool = False) -> tuple[int, int]:
-        """(value, best card) of the position: team 0's future points minus team 1's."""
-        self.nodes += 1
-        trick = self.trick
-        seat = self.to_act
-        hands = self.hands
-        key = -1
-        hint = -1
-        if not trick:
-            remaining = hands[0] | hands[1] | hands[2] | hands[3]
-            if remaining.bit_count() == 4:
-                return self._last_trick()
-            key = (remaining << 4) | (self.leader << 2) | self.flag
-            entry = None if root else self.tt.get(key)
-            if entry is not None:
-                lo, hi, hint = entry
-                if lo >= beta:
-                    return lo, hint
-                if hi <= alpha:
-                    return hi, hint
-                if lo == hi:
-                    return lo, hint
-                alpha = max(alpha, lo)
-                beta = min(beta, hi)
-        # the rest of the round can bring no more than the points still out (+5, +100 for a match)
-        rem = self.left + (MATCH_BONUS if self.flag != NO_MATCH else 0)
-        if rem <= alpha:
-            return rem, hint
-        if -rem >= beta:
-            return -rem, hint
-        a0, b0 = alpha, beta
-        maximize = seat & 1 == 0
-        best_v = -100000 if maximize else 100000
-        best_c = -1
-        for c in self.moves(seat, hint):
-            hands[seat] ^= 1 << c
-            trick.append(c)
-            if len(trick) == 4:
-                v = self._after_trick(alpha, beta)
-            else:
-                self.to_act = (seat + 1) & 3
-                v = self.search(alpha, beta)[0]
-                self.to_act = seat
-            trick.pop()
-            hands[seat] ^= 1 << c
-            if maximize:
-                if v > best_v:
-                    best_v, best_c = v, c
-                    if v > alpha:
-                        alpha = v
-            elif v < best_v:
-                best_v, best_c = v, c
-                if v < beta:
-                    beta = v
-            if alpha >= beta:
-                break
-        if key >= 0:
-            lo, hi = -100000, 100000
-            if best_v <= a0:
-                hi = best_v
-            elif best_v >= b0:
-                lo = best_v
-            else:
-                lo = hi = best_v
-            old = self.tt.get(key)
-            if old is not None:
-                lo, hi = max(lo, old[0]), min(hi, old[1])
-            self.tt[key] = (lo, hi, best_c)
-        return best_v, best_c
+        self.count = count
+        self.root_moves = collapse(legal(hands[seat], trick, tk), played)
 
-    def _after_trick(self, alpha: int, beta: int) -> int:
-        trick = self.trick
-        leader = self.leader
-        w = (leader + trick_winner(trick, self.contract)) & 3
-        pts = self.points
-        p = pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]]
-        team = w & 1
-        flag = self.flag
-        new_flag = _flag_after(flag, team)
-        v = p if team == 0 else -p
-        saved = trick[:]
-        trick.clear()
-        self.leader = w
-        self.to_act = w
-        self.flag = new_flag
-        self.tricks_done += 1
-        self.left -= p
-        # the value of the rest is shifted by this trick's points
-        rest = self.search(alpha - v, beta - v)[0]
-        self.tricks_done -= 1
-        self.left += p
-        self.flag = flag
-        self.leader = leader
-        self.to_act = (leader + 3) & 3
-        trick.extend(saved)
-        return v + rest
+    @property
+    def node_count(self) -> int:
+        return self.count()
 
-    def _last_trick(self) -> tuple[int, int]:
-        """Trick 9: one card each, no choice."""
-        hands = self.hands
-        leader = self.leader
-        cards = [hands[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-        w = (leader + trick_winner(cards, self.contract)) & 3
-        pts = self.points
-        p = pts[cards[0]] + pts[cards[1]] + pts[cards[2]] + pts[cards[3]] + LAST_TRICK_BONUS
-        team = w & 1
-        v = p if team == 0 else -p
-        if _flag_after(self.flag, team) == team:
-            v += MATCH_BONUS if team == 0 else -MATCH_BONUS
-        return v, cards[0]
+    value: Callable[[int, int], int]
+    left: int
+    child: Callable[[int, int, int], int]
+    count: Callable[[], int]
 
 
 def _greedy_guess(r: RoundState) -> int:
@@ -252,28 +437,43 @@ def _greedy_guess(r: RoundState) -> int:
     return g.card_points[0] - g.card_points[1] - before + bonus
 
 
-def solve(r: RoundState) -> SolveResult:
-    """The best card for the seat to act and the round's final points by team under perfect play."""
-    s = _Search(r)
-    # MTD(f): null-window searches converge on the exact value; the table keeps the bounds between them
-    guess = _greedy_guess(r)
-    lo, hi = -400, 400
+def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int) -> int:
+    """The exact value, known to lie in [lo, hi] with the parity of ``lo`` (team 0's and team 1's points
+    sum to the points still out), by null-window searches: the first at ``guess``, then bisecting the
+    interval the fail-soft answers leave (MTD(f) with bisection; the table keeps bounds between them)."""
+    beta = max(lo + 2, min(hi, guess + (guess - lo) % 2))
     while lo < hi:
-        beta = guess + 1 if guess == lo else guess
-        v, _ = s.search(beta - 1, beta)
+        v = value(beta - 1, beta)
         if v < beta:
             hi = v
         else:
             lo = v
-        guess = v
-    value = lo
-    _, card = s.search(value - 1, value + 1, root=True)
+        n = (hi - lo) // 2
+        beta = lo + 2 * ((n + 1) // 2)
+    return lo
+
+
+def solve(r: RoundState) -> SolveResult:
+    """The best card for the seat to act and the round's final points by team under perfect play."""
+    s = _Search(r)
+    value = _bisect(s.value, _greedy_guess(r), -s.left - MATCH_BONUS, s.left + MATCH_BONUS)
+    # the card: the first (in search order) whose value reaches the round's value
+    maximize = r.to_act is not None and r.to_act % 2 == 0
+    card = -1
+    for c in s.root_moves:
+        if maximize and s.child(c, value - 1, value) >= value:
+            card = c
+            break
+        if not maximize and s.child(c, value, value + 1) <= value:
+            card = c
+            break
+    assert card >= 0
     taken = r.card_points
     diff = value + taken[0] - taken[1]
     # the future and past points sum to 157 (+100 for a match); recover each team's total
     total = 157 + (MATCH_BONUS if abs(diff) > 157 else 0)
     p0 = (total + diff) // 2
-    return SolveResult(card, (p0, total - p0), s.nodes)
+    return SolveResult(card, (p0, total - p0), s.node_count)
 
 
 __all__ = ["SolveResult", "solve"]
