@@ -23,7 +23,7 @@ browser-deps:
 test: $(STAMP) browser-deps
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
-	$(VENV)/bin/pytest -n 2 --dist loadfile
+	$(VENV)/bin/pytest -n 2 --dist loadfile -q
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check puur tests benchmarks
