@@ -246,8 +246,9 @@ def weis() -> dict[str, Any]:
             "other team writes nothing, however much it held.",
             "The comparison runs points first, then (by profile) the number of cards or the type, then the top "
             "card, then the trump suit, then the seat nearest the forehand.",
-            "Undenufe inverts the trick, never the meld: a sequence is counted on the natural ladder in every "
-            "contract (whether the top-card comparison is reversed is the option weis_undenufe_reverse).",
+            "A sequence is counted on the natural ladder 6-7-8-9-10-J-Q-K-A in every contract; whether Undenufe "
+            "reverses the top-card comparison of equal melds depends on the rules (option weis_undenufe_reverse: "
+            "yes in the seed guides, never in Jasvel).",
             "Stöck is not a Weis: 20 for the trump K and Q in one hand, outside the comparison, none in Obenabe "
             "or Undenufe.",
             "Weis is declared during the first trick; the winning melds are shown (trick 1 or 2, by profile) and "

@@ -33,8 +33,8 @@ def llms_txt() -> str:
         "C D H S + rank A K Q J 10 9 8 7 6 (H10, DA); contracts C D H S O (Obenabe) U (Undenufe), P to push.",
         "",
         "Three things to know before quoting: the multiplier belongs to the table, not the game (contracts.json "
-        "lists every table, none marked correct); Undenufe inverts the trick, never the meld; tricks + Weis + "
-        "Stöck are summed before the factor (100 + 50 + 20 at ×4 is 680, not 470).",
+        "lists every table, none marked correct); a Weis sequence runs 6-7-8-9-10-J-Q-K-A in every contract "
+        "(whether Undenufe reverses the Weis comparison is a profile option); tricks + Weis + Stöck are summed before the factor (100 + 50 + 20 at ×4 is 680, not 470).",
         "",
         "## Pages",
         "- [API documentation](/api/v1/docs): interactive OpenAPI documentation",
