@@ -300,6 +300,57 @@ class _Search:
             if pos == 3:
                 t0, t1, t2 = trick
                 gone2 = gone | (1 << t0) | (1 << t1) | (1 << t2)
+                if len(order) > 1:
+                    # enhanced transposition cutoff: a child already known to refute this window
+                    rem2 = FULL ^ gone2
+                    for x in order:
+                        c = x & 63
+                        w = seat if bw >> c & 1 else wseat
+                        team = w & 1
+                        nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
+                        e = tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
+                        if e is not None:
+                            p = tp + pts[c]
+                            if maximize:
+                                v = e[0] - p if team else e[0] + p
+                                if v >= beta:
+                                    return v
+                            else:
+                                v = e[1] - p if team else e[1] + p
+                                if v <= alpha:
+                                    return v
+                if gone2.bit_count() == 31:
+                    # trick 8: each card also decides trick 9 (one card left in each hand)
+                    for x in order:
+                        c = x & 63
+                        hands[seat] = hand ^ (1 << c)
+                        w = seat if bw >> c & 1 else wseat
+                        p = tp + pts[c]
+                        team = w & 1
+                        nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
+                        d = hands[w].bit_length() - 1
+                        q = pts[d] + LAST_TRICK_BONUS
+                        w9, s9 = d, w
+                        for i in (1, 2, 3):
+                            s = (w + i) & 3
+                            d = hands[s].bit_length() - 1
+                            q += pts[d]
+                            if beats[w9] >> d & 1:
+                                w9, s9 = d, s
+                        if nflag == s9 & 1:
+                            q += MATCH_BONUS
+                        v = (-p if team else p) + (-q if s9 & 1 else q)
+                        if maximize:
+                            if v > best_v:
+                                best_v = v
+                                if v >= beta:
+                                    break
+                        elif v < best_v:
+                            best_v = v
+                            if v <= alpha:
+                                break
+                    hands[seat] = hand
+                    return best_v
                 for x in order:
                     c = x & 63
                     bit = 1 << c
