@@ -211,8 +211,8 @@ class _Search:
                 for c in cards:
                     if c == hint:
                         order.append(c)
-                    elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit
-                        order.append((64 - rank[c]) << 6 | c)
+                    elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit: richest first
+                        order.append((64 - pts[c]) << 6 | c)
                     else:
                         order.append((128 + pts[c] * 32 + rank[c]) << 6 | c)
                 order.sort()
