@@ -16,6 +16,13 @@ Two runs:
    computer at all (validate, apply, commit to SQLite, observe, reply). Before each action the seat to act
    fetches its view (a GET, timed separately).
 
+``--think S`` makes each player wait 0.5-1.5 x S seconds before each action (a human's pace) instead of
+acting at once; the latency is still measured from the request's first byte.
+
+With zero think time the server is the bottleneck by construction: n games in flight and a server that
+needs c ms of CPU per request give, by Little's law, about n x c ms per request once the server is
+saturated (100 games x 3 ms = 300 ms), whatever the machine; ``server_cpu_ms_per_request`` is that c.
+
 Reported per run: action requests, errors (any non-2xx reply or broken connection), lost actions (an
 accepted reply whose ``seq`` did not advance by the actions it reports, or a final GET that disagrees with
 the last reply), latency p50/p95/max over every action request, the same minus the computers' thinking
@@ -26,7 +33,7 @@ on asyncio streams (httpx costs ~1 ms of client CPU per request, which on a 2-co
 with the server and inflates every latency).
 
     .venv/bin/python benchmarks/load.py [--games 100] [--actions 40] [--human-games 20] [--bot heuristic]
-                                        [--url http://HOST:PORT] [--json]
+                                        [--think SECONDS] [--url http://HOST:PORT] [--json]
 """
 
 from __future__ import annotations
@@ -153,8 +160,10 @@ async def create(conn: Conn, seats: list[str], seed: int, stats: Stats) -> Game 
     return Game(created["game_id"], tokens, view)
 
 
-async def drive(conn: Conn, game: Game, seats: list[str], seed: int, actions: int, stats: Stats) -> None:
-    """``actions`` actions, closed loop; a finished match is replaced by a new one (not timed)."""
+async def drive(conn: Conn, game: Game, seats: list[str], seed: int, actions: int, think: float,
+                stats: Stats) -> None:
+    """``actions`` actions, closed loop; a finished match is replaced by a new one (not timed). With
+    ``think`` > 0 each action waits 0.5-1.5 x ``think`` seconds after the previous reply (a human's pace)."""
     rng = random.Random(seed)
     v = game.view
     done = 0
@@ -176,6 +185,8 @@ async def drive(conn: Conn, game: Game, seats: list[str], seed: int, actions: in
                     stats.errors.append(f"get {st} {str(v)[:200]}")
                     return
             action = rng.choice(v["legal_actions"])
+            if think > 0:
+                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             st, headers, new_v, dt = await conn.request("POST", f"/api/v1/games/{game.id}/actions", token,
                                                         {"action": action})
             stats.lat.append(dt)
@@ -213,20 +224,21 @@ def cpu_seconds(pid: int | None) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(host: str, port: int, games: int, seats: list[str], actions: int, pid: int | None) -> dict[str, Any]:
+async def run(host: str, port: int, games: int, seats: list[str], actions: int, think: float,
+              pid: int | None) -> dict[str, Any]:
     stats = Stats()
     conns = [Conn(host, port) for _ in range(games)]
     made = await asyncio.gather(*(create(c, seats, 1000 + i, stats) for i, c in enumerate(conns)))
     live = [(c, g, i) for i, (c, g) in enumerate(zip(conns, made, strict=True)) if g is not None]
     cpu0, client0, t0 = cpu_seconds(pid), time.process_time(), time.perf_counter()
-    await asyncio.gather(*(drive(c, g, seats, 1000 + i, actions, stats) for c, g, i in live))
+    await asyncio.gather(*(drive(c, g, seats, 1000 + i, actions, think, stats) for c, g, i in live))
     wall = time.perf_counter() - t0
     server_cpu, client_cpu = cpu_seconds(pid) - cpu0, time.process_time() - client0
     for c in conns:
         c.close()
     n = max(1, len(stats.lat) + len(stats.gets))
     return {
-        "games": games, "seats": seats, "seconds": round(wall, 1), **stats.summary(),
+        "games": games, "seats": seats, "think_s": think, "seconds": round(wall, 1), **stats.summary(),
         "requests_per_s": round(n / wall, 1),
         "server_cpu_ms_per_request": ms(server_cpu / n) if pid else None,
         "client_cpu_ms_per_request": ms(client_cpu / n),
@@ -240,6 +252,8 @@ def main() -> int:
     ap.add_argument("--actions", type=int, default=40, help="human actions per game (a round has about 10)")
     ap.add_argument("--bot", default="heuristic")
     ap.add_argument("--human-games", type=int, default=20, help="concurrent 4-human games (0: skip)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a player waits before each action (default 0: closed loop, no think time)")
     ap.add_argument("--url", help="an already running server (default: start `puur serve`)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -269,9 +283,10 @@ def main() -> int:
             out: dict[str, Any] = {"command": " ".join(["benchmarks/load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
                                    "load_average_before": os.getloadavg()[0]}
             out["computers"] = asyncio.run(run(host, port, args.games, ["human", args.bot, args.bot, args.bot],
-                                               args.actions, pid))
+                                               args.actions, args.think, pid))
             if args.human_games:
-                out["humans"] = asyncio.run(run(host, port, args.human_games, ["human"] * 4, args.actions, pid))
+                out["humans"] = asyncio.run(run(host, port, args.human_games, ["human"] * 4, args.actions,
+                                                args.think, pid))
             out["load_average_after"] = os.getloadavg()[0]
         finally:
             if proc is not None:
