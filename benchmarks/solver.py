@@ -5,6 +5,8 @@
 Deal i: ``random.Random(i)``, dealer 0, contract ``Contract(i % 6)``; play to the start of the trick with
 the rollout policy, then time ``solve``. Each deal runs in its own process (``--jobs`` at a time); a deal
 that exceeds ``--limit`` seconds is reported as the limit (and counted in ``over_limit``).
+``median_nodes_solved``: the median of the positions searched (``SolveResult.nodes``) over the deals
+solved within the limit.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import statistics
 import time
 
 
-def one(args: tuple[int, int]) -> float:
+def one(args: tuple[int, int]) -> tuple[float, int]:
     from puur.bots.rollout import choose
     from puur.bots.solver import solve
     from puur.cards import Contract
@@ -30,12 +32,13 @@ def one(args: tuple[int, int]) -> float:
     while len(r.tricks) < trick - 1:
         r.play(choose(r))
     t = time.perf_counter()
-    solve(r)
-    return time.perf_counter() - t
+    nodes = solve(r).nodes
+    return time.perf_counter() - t, nodes
 
 
 def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object]:
     times: list[float] = []
+    nodes: list[int] = []
     over = 0
     with multiprocessing.Pool(jobs, maxtasksperchild=1) as pool:
         pending = [pool.apply_async(one, ((i, trick),)) for i in range(deals)]
@@ -43,12 +46,15 @@ def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object
         for p in pending:
             left = max(0.1, limit - (time.perf_counter() - start) if jobs >= deals else limit)
             try:
-                times.append(p.get(timeout=left))
+                seconds, n = p.get(timeout=left)
+                times.append(seconds)
+                nodes.append(n)
             except multiprocessing.TimeoutError:
                 times.append(limit)
                 over += 1
     return {"from_trick": trick, "deals": deals, "median_s": round(statistics.median(times), 3),
-            "max_s": round(max(times), 3), "over_limit": over}  # fmt: skip
+            "max_s": round(max(times), 3), "over_limit": over,
+            "median_nodes_solved": int(statistics.median(nodes)) if nodes else None}  # fmt: skip
 
 
 def main() -> None:

@@ -12,6 +12,7 @@ from puur.cards import Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.tables import MATCH_BONUS
+from puur.rules.trick import trick_winner
 
 
 def brute(r: RoundState) -> int:
@@ -62,3 +63,45 @@ def test_solver_match_round() -> None:
     for _ in range(24):
         r.play(choose(r))
     assert solve(r).points == (0, 257)
+
+
+@pytest.mark.parametrize("preset", ["schieber", "jasvel"])
+def test_solver_values_consistent(preset: str) -> None:
+    """From trick 5 (too big for brute force): the value is the best of the children's values, and the
+    card the solver names reaches it."""
+    profile = RuleProfile.preset(preset)
+    rng = random.Random(f"consistent-{preset}")
+    for i in range(6):
+        r = RoundState(profile, deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) * 4 + len(r.trick) < 16 + i % 4:
+            r.play(choose(r))
+        res = solve(r)
+        value = res.points[0] - res.points[1]
+        legal = r.legal_cards()
+        child_values = {}
+        for c in range(36):
+            if legal >> c & 1:
+                child = r.clone()
+                child.play(c)
+                got = solve(child).points
+                child_values[c] = got[0] - got[1]
+        best = max(child_values.values()) if r.to_act % 2 == 0 else min(child_values.values())  # type: ignore[operator]
+        assert best == value
+        assert child_values[res.card] == value
+
+
+@pytest.mark.parametrize("contract", list(Contract))
+def test_winner_table_matches_trick_winner(contract: Contract) -> None:
+    """The solver's per-contract table decides every trick as the rules core does."""
+    from puur.bots.solver import _contract_tables
+
+    beats, _, _ = _contract_tables(contract)
+    rng = random.Random(int(contract))
+    for _ in range(2000):
+        cards = rng.sample(range(36), rng.randint(1, 4))
+        w = 0
+        for i in range(1, len(cards)):
+            if beats[cards[w]] >> cards[i] & 1:
+                w = i
+        assert w == trick_winner(cards, contract)
