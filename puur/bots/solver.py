@@ -308,15 +308,15 @@ class _Search:
                         w = seat if bw >> c & 1 else wseat
                         team = w & 1
                         nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                        e = tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
-                        if e is not None:
+                        te = tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
+                        if te is not None:
                             p = tp + pts[c]
                             if maximize:
-                                v = e[0] - p if team else e[0] + p
+                                v = te[0] - p if team else te[0] + p
                                 if v >= beta:
                                     return v
                             else:
-                                v = e[1] - p if team else e[1] + p
+                                v = te[1] - p if team else te[1] + p
                                 if v <= alpha:
                                     return v
                 if gone2.bit_count() == 31:
