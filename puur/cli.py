@@ -43,7 +43,10 @@ def _serve(args: argparse.Namespace) -> int:
 
     from puur.server.app import create_app
 
-    uvicorn.run(create_app(db_path=args.db), host=args.host, port=args.port, log_level="info")
+    print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
+    uvicorn.run(
+        create_app(db_path=args.db), host=args.host, port=args.port, log_level="info", access_log=args.access_log
+    )
     return 0
 
 
@@ -133,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file for games (default: under the user's data directory)")
+    serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
     serve.set_defaults(handler=_serve)
 
     sub.add_parser("mcp", help="the MCP server on standard input/output").set_defaults(handler=_mcp)

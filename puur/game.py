@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, parse_action
+from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, iter_cards, parse_action
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
 from puur.rules.scoring import crossing, games_won, is_schneider
@@ -111,7 +111,7 @@ class Game:
         r = self.round
         if r.contract is None:
             return [PUSH if o == "P" else o for o in r.contract_options()]  # type: ignore[misc]
-        cards: list[Action] = [Card(c) for c in range(36) if r.legal_cards() >> c & 1]
+        cards: list[Action] = [Card(c) for c in iter_cards(r.legal_cards())]
         if self.profile.game_end == "claim":
             cards.append(CLAIM)
         return cards
@@ -355,7 +355,7 @@ class Game:
 
 
 def _hand_str(hand: int) -> list[str]:
-    return [str(Card(c)) for c in range(36) if hand >> c & 1]
+    return [Card(c).name for c in iter_cards(hand)]
 
 
 # Imported late: observation.py needs Game's types only for type checking.

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from puur.cards import SUIT_MASKS, Action, Card, Contract, mask_of
+from puur.cards import SUIT_MASKS, Action, Card, Contract, iter_cards, mask_of
 from puur.profile import RuleProfile
 from puur.rules.tables import HIGHER_TRUMPS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
@@ -124,12 +124,12 @@ def observe(game: Game, seat: int) -> Observation:
         stoeck = {
             "seat": r.stoeck_holder,
             "team": r.stoeck_holder & 1,
-            "cards": [str(Card(c)) for c in range(36) if r.stoeck_pair >> c & 1],
+            "cards": [Card(c).name for c in iter_cards(r.stoeck_pair)],
             "points": 20,
         }
     return Observation(
         seat=seat,
-        hand=tuple(Card(c) for c in range(36) if r.hands[seat] >> c & 1),
+        hand=tuple(Card(c) for c in iter_cards(r.hands[seat])),
         phase=phase,
         dealer=r.dealer,
         forehand=r.forehand,
