@@ -230,6 +230,8 @@ def cli(args: Any) -> int:
     import sys
 
     try:
+        if args.deals < 1 or args.games < 0 or args.jobs < 1:
+            raise ValueError("--deals and --jobs must be at least 1, --games at least 0")
         RuleProfile.resolve(args.profile)
         make_seat_player(args.a, 0)
         make_seat_player(args.b, 0)
