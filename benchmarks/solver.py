@@ -4,7 +4,8 @@
 
 Deal i: ``random.Random(i)``, dealer 0, contract ``Contract(i % 6)``; play to the start of the trick with
 the rollout policy, then time ``solve``. Each deal runs in its own process (``--jobs`` at a time); a deal
-that exceeds ``--limit`` seconds is reported as the limit (and counted in ``over_limit``).
+still running ``--limit`` seconds after its process started is stopped and reported as the limit (and
+counted in ``over_limit``).
 ``median_nodes_solved``: the median of the positions searched (``SolveResult.nodes``) over the deals
 solved within the limit.
 """
@@ -17,6 +18,8 @@ import multiprocessing
 import random
 import statistics
 import time
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 
 
 def one(args: tuple[int, int]) -> tuple[float, int]:
@@ -36,22 +39,42 @@ def one(args: tuple[int, int]) -> tuple[float, int]:
     return time.perf_counter() - t, nodes
 
 
+def _worker(conn: Connection, args: tuple[int, int]) -> None:
+    conn.send(one(args))
+    conn.close()
+
+
 def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object]:
+    """Each deal in its own process, ``jobs`` at a time; one still running ``limit`` seconds after its
+    process started is stopped and counted as the limit."""
+    ctx = multiprocessing.get_context()
     times: list[float] = []
     nodes: list[int] = []
     over = 0
-    with multiprocessing.Pool(jobs, maxtasksperchild=1) as pool:
-        pending = [pool.apply_async(one, ((i, trick),)) for i in range(deals)]
-        start = time.perf_counter()
-        for p in pending:
-            left = max(0.1, limit - (time.perf_counter() - start) if jobs >= deals else limit)
-            try:
-                seconds, n = p.get(timeout=left)
+    waiting = list(range(deals))
+    running: dict[int, tuple[BaseProcess, Connection, float]] = {}
+    while waiting or running:
+        while waiting and len(running) < jobs:
+            i = waiting.pop(0)
+            recv, send = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_worker, args=(send, (i, trick)))
+            proc.start()
+            send.close()
+            running[i] = (proc, recv, time.perf_counter())
+        time.sleep(0.01)
+        for i, (proc, recv, started) in list(running.items()):
+            if recv.poll():
+                seconds, n = recv.recv()
                 times.append(seconds)
                 nodes.append(n)
-            except multiprocessing.TimeoutError:
+            elif time.perf_counter() - started > limit:
+                proc.terminate()
                 times.append(limit)
                 over += 1
+            else:
+                continue
+            proc.join()
+            del running[i]
     return {"from_trick": trick, "deals": deals, "median_s": round(statistics.median(times), 3),
             "max_s": round(max(times), 3), "over_limit": over,
             "median_nodes_solved": int(statistics.median(nodes)) if nodes else None}  # fmt: skip
