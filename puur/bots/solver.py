@@ -319,6 +319,12 @@ class _Search:
                                 v = te[1] - p if team else te[1] + p
                                 if v <= alpha:
                                     return v
+                if gone2.bit_count() == 35:
+                    # trick 9 (from a root inside it): the round ends with this card
+                    c = order[0] & 63
+                    w = seat if bw >> c & 1 else wseat
+                    p = tp + pts[c] + LAST_TRICK_BONUS + (MATCH_BONUS if flag == w & 1 else 0)
+                    return -p if w & 1 else p
                 if gone2.bit_count() == 31:
                     # trick 8: each card also decides trick 9 (one card left in each hand)
                     for x in order:
@@ -452,6 +458,8 @@ class _Search:
                 for d in trick:
                     gone |= 1 << d
                 sign = -1 if team else 1
+                if gone == FULL:  # the ninth trick ends the round
+                    return sign * (p + LAST_TRICK_BONUS + (MATCH_BONUS if flag == team else 0))
                 nflag = _flag_after(flag, team)
                 return lead(w_seat, nflag, left - p, gone, alpha - sign * p, beta - sign * p) + sign * p
             finally:
