@@ -214,3 +214,13 @@ def test_profile_overrides_reach_the_game() -> None:
     g = Game({"preset": "jasvel", "multipliers": "ascending", "target": 2500}, seed=1)
     assert g.target == 2500 and g.profile.factor(Contract.U) == 6
     assert RuleProfile.resolve(g.profile.to_dict()) == g.profile
+
+
+def test_a_claimed_match_replays_from_its_record() -> None:
+    g = _claim_position([0, 0])
+    g.apply(CLAIM)
+    rec = json.loads(json.dumps(g.record()))
+    assert "claim" in rec["rounds"][-1]["actions"]
+    again = Game.from_record(rec)
+    assert again.is_over and again.winner == g.winner and again.end_reason == "false_claim"
+    assert again.record() == g.record()
