@@ -44,9 +44,7 @@ def deal(rng: random.Random, dealer: int) -> list[int]:
     pos = 0
     for _ in range(3):
         for j in range(1, 5):
-            seat = (dealer + j) % 4
-            for c in deck[pos : pos + 3]:
-                hands[seat] |= 1 << c
+            hands[(dealer + j) & 3] |= (1 << deck[pos]) | (1 << deck[pos + 1]) | (1 << deck[pos + 2])
             pos += 3
     return hands
 

@@ -42,8 +42,9 @@ class Meld:
 
     @property
     def top(self) -> int:
-        """Natural index of the highest card (a quartet: its rank), §9.5."""
-        return max(c % 9 for c in self.cards)
+        """Natural index of the highest card (a quartet: its rank), §9.5. Cards are held in index order,
+        so the last card is the highest of a sequence, and every card of a quartet has its rank."""
+        return self.cards[-1] % 9
 
     @property
     def suit(self) -> int | None:
