@@ -13,9 +13,9 @@ Options read: ``weis_values`` (small/extended, §9.1), ``weis_overlap`` and ``we
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
+from typing import NamedTuple
 
 from puur.cards import Card, Contract, Rank
 from puur.profile import RuleProfile
@@ -32,8 +32,7 @@ QUARTET_VALUES = {
 }
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """One meld: a ``sequence`` of one suit in natural order, or ``four`` of a rank (a quartet)."""
 
     kind: str
@@ -77,8 +76,7 @@ class Meld:
         )
 
 
-@dataclass(frozen=True)
-class Declaration:
+class Declaration(NamedTuple):
     """The melds one player declares (the choice that scores most, §9.3), their sum and the best meld."""
 
     melds: tuple[Meld, ...]
@@ -215,8 +213,7 @@ def declaration(hand: int, profile: RuleProfile, contract: Contract | None = Non
     return best_decl
 
 
-@dataclass(frozen=True)
-class WeisResult:
+class WeisResult(NamedTuple):
     """Who writes Weis (§9.6): the seat with the single best meld, its team, and both teams' points."""
 
     declarations: tuple[Declaration, ...]
