@@ -20,7 +20,8 @@ other cards are held), and who wins a trick from a per-contract table built with
 >>> from puur.cards import Contract
 >>> r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(1), 0), 0, 1)
 >>> r.choose(Contract.H)
->>> for _ in range(24): r.play(solve(r).card)
+>>> from puur.bots.rollout import choose
+>>> for _ in range(24): _ = r.play(choose(r))
 >>> res = solve(r); sum(res.points) in (157, 257)
 True
 """
