@@ -11,13 +11,16 @@ the budget goes to the close choices.
 
 The contract is chosen the same way: on deals sampled around the seat's hand, each of the six contracts
 (and the push, with the partner modelled as choosing by the heuristic's hand model) is played out to the
-end of the round with the policy, with successive halving over ``CONTRACT_SHARE`` times the card budget;
+end of the round with the policy, with successive halving over the level's contract budget (``CONTRACT_SHARE``
+times ``iters`` with an ``iters`` option). After the partner's push the sampled deals are biased toward
+partner hands the hand model would have pushed (rejection sampling, at most ``pushed`` draws per deal).
 ``contract=model`` instead takes the heuristic's model of the hand (``puur.bots.contract_eval``).
 Claims as the heuristic.
 
-Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts, ``time=seconds`` per
-decision, ``seed``, ``contract=search|model``. With a seed and an ``iters`` budget the player repeats
-itself exactly; a ``time`` budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s
+Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts per card decision,
+``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
+``contract=search|model``, ``pushed=N`` (1: no push bias). With a seed and an ``iters`` budget the player
+repeats itself exactly; a ``time`` budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s
 safety stop.
 """
 
@@ -27,21 +30,24 @@ import random
 import time
 
 from puur.bots import register
-from puur.bots.contract_eval import best_contract
+from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.rollout import playout
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.observation import Determinizer, Observation
 from puur.round import RoundState, round_from_view
 
-LEVELS: dict[str, tuple[int, float]] = {
-    "easy": (60, 0.25),
-    "medium": (240, 0.9),
-    "strong": (2000, 4.0),
+LEVELS: dict[str, tuple[int, int, float]] = {
+    "easy": (60, 180, 0.25),
+    "medium": (240, 720, 0.9),
+    "strong": (2000, 6000, 4.0),
 }
-"""level -> (playouts per decision, safety time limit in seconds)."""
+"""level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
-"""The contract decision gets this many times the card budget of playouts (whole rounds)."""
+"""With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
+PUSHED_TRIES = 12
+"""After the partner's push, up to this many sampled deals are drawn per playout to find one where the
+heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise)."""
 
 
 def played_in_order(obs: Observation) -> list[int]:
@@ -79,15 +85,22 @@ class MCTSPlayer:
         time: float | None = None,  # noqa: A002 - the option's public name
         seed: int | None = None,
         contract: str = "search",
+        citers: int | None = None,
+        pushed: int = PUSHED_TRIES,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
-        budget, limit = LEVELS[level]
+        budget, cbudget, limit = LEVELS[level]
         if iters is not None:
-            budget, limit = int(iters), float("inf")
+            budget, cbudget, limit = int(iters), int(int(iters) * CONTRACT_SHARE), float("inf")
         if time is not None:
             budget, limit = (int(iters) if iters is not None else 10**9), float(time)
+            cbudget = int(budget * CONTRACT_SHARE) if iters is not None else 10**9
+        if citers is not None:
+            cbudget = int(citers)
         self.budget = max(1, budget)
+        self.contract_budget = max(1, cbudget)
+        self.pushed_tries = max(1, int(pushed))
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -128,7 +141,8 @@ class MCTSPlayer:
         det = Determinizer(obs)
         team = obs.seat & 1
         partner = (obs.seat + 2) & 3
-        budget = max(len(options), int(self.budget * CONTRACT_SHARE))
+        budget = max(len(options), self.contract_budget)
+        tries = self.pushed_tries if obs.pushed and obs.seat == (obs.forehand + 2) & 3 else 1
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))
@@ -140,6 +154,11 @@ class MCTSPlayer:
             per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
             for _ in range(per):
                 hands = det.sample(rng)
+                for _ in range(tries - 1):
+                    # the partner pushed: prefer deals where the model would have pushed its hand
+                    if best_contract(hands[partner], obs.profile)[1] < PUSH_THRESHOLD:
+                        break
+                    hands = det.sample(rng)
                 for i in alive:
                     r = RoundState(obs.profile, list(hands), obs.dealer, obs.forehand)
                     if obs.pushed:
@@ -200,8 +219,12 @@ def _make(
     time: float | None = None,  # noqa: A002
     seed: int | None = None,
     contract: str = "search",
+    citers: int | None = None,
+    pushed: int = PUSHED_TRIES,
 ) -> MCTSPlayer:
-    return MCTSPlayer(level=level, iters=iters, time=time, seed=seed, contract=contract)
+    return MCTSPlayer(
+        level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed
+    )
 
 
 __all__ = ["LEVELS", "MCTSPlayer", "played_in_order", "playout_value", "world"]

@@ -78,3 +78,31 @@ def test_contract_model_option() -> None:
     assert make_player("mcts:contract=model").act(obs) == make_player("heuristic").act(obs)
     with pytest.raises(ValueError):
         make_player("mcts:contract=oracle")
+
+
+def test_levels_and_contract_budget_options() -> None:
+    p = make_player("mcts")
+    assert (p.budget, p.contract_budget, p.limit) == LEVELS["medium"]  # type: ignore[attr-defined]
+    q = make_player("mcts:iters=40,citers=70,pushed=1")
+    assert (q.budget, q.contract_budget, q.pushed_tries) == (40, 70, 1)  # type: ignore[attr-defined]
+    assert make_player("mcts:iters=40").contract_budget == 120  # type: ignore[attr-defined]
+
+
+def test_rollout_policy_plays_only_legal_cards() -> None:
+    """The playout policy (leads, smears, safe overtakes) keeps to the rules in every contract."""
+    import random
+
+    from puur.bots.rollout import choose
+    from puur.cards import Contract
+    from puur.profile import RuleProfile
+    from puur.round import RoundState, deal
+
+    profile = RuleProfile.preset("schieber")
+    rng = random.Random(5)
+    for i in range(60):
+        r = RoundState(profile, deal(rng, i % 4), i % 4, (i + 1) % 4)
+        r.choose(list(Contract)[i % 6])
+        while r.to_act is not None:
+            c = choose(r)
+            r.check_card(c)
+            r.play(c)
