@@ -437,6 +437,7 @@ function closeDialog(d) { if (d.open) d.close(); }
 
 function roundDialog(v) {
   const d = $("dlg-round");
+  renderScore(v); // the running totals and the chalk board show the round just written, behind the dialog
   const r = v.sheet.rounds[v.sheet.rounds.length - 1];
   $("round-title").textContent = `${t("round", r.number)} — ${r.contract ? contractName(r.contract) : ""} ×${(r.score || r).factor}`;
   const s = r.score || r; // the round's parts before the factor
