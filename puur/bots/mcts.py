@@ -13,7 +13,8 @@ The contract is chosen the same way: on deals sampled around the seat's hand, ea
 (and the push, with the partner modelled as choosing by the heuristic's hand model) is played out to the
 end of the round with the policy, with successive halving over the level's contract budget (``CONTRACT_SHARE``
 times ``iters`` with an ``iters`` option). After the partner's push the sampled deals are biased toward
-partner hands the hand model would have pushed (rejection sampling, at most ``pushed`` draws per deal).
+partner hands the hand model would have pushed with ``pushed=N`` (rejection sampling, at most N draws per
+deal; off by default).
 ``contract=model`` instead takes the heuristic's model of the hand (``puur.bots.contract_eval``).
 Claims as the heuristic.
 
@@ -45,9 +46,11 @@ LEVELS: dict[str, tuple[int, int, float]] = {
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
-PUSHED_TRIES = 12
+PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
-heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise)."""
+heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
+(1) by default: ``pushed=12`` measured no gain against random (+245.4 vs +246.5 points per round, 100
+deals, seed 11)."""
 
 
 def played_in_order(obs: Observation) -> list[int]:

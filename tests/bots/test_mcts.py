@@ -83,8 +83,8 @@ def test_contract_model_option() -> None:
 def test_levels_and_contract_budget_options() -> None:
     p = make_player("mcts")
     assert (p.budget, p.contract_budget, p.limit) == LEVELS["medium"]  # type: ignore[attr-defined]
-    q = make_player("mcts:iters=40,citers=70,pushed=1")
-    assert (q.budget, q.contract_budget, q.pushed_tries) == (40, 70, 1)  # type: ignore[attr-defined]
+    q = make_player("mcts:iters=40,citers=70,pushed=5")
+    assert (q.budget, q.contract_budget, q.pushed_tries) == (40, 70, 5)  # type: ignore[attr-defined]
     assert make_player("mcts:iters=40").contract_budget == 120  # type: ignore[attr-defined]
 
 
@@ -106,3 +106,11 @@ def test_rollout_policy_plays_only_legal_cards() -> None:
             c = choose(r)
             r.check_card(c)
             r.play(c)
+
+
+def test_push_biased_contract_search_is_legal_and_repeats_itself() -> None:
+    game = Game("schieber", seed=3)
+    game.apply(PUSH)
+    obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+    picks = {make_player("mcts:iters=20,pushed=12", seed=4).act(obs) for _ in range(2)}
+    assert len(picks) == 1 and picks <= set(obs.legal_actions) and PUSH not in picks
