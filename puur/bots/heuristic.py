@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
-from puur.bots.knowledge import Knowledge, cards_in
-from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract
+from puur.bots.knowledge import Knowledge
+from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract, iter_cards
 from puur.observation import Observation
 
 MASTER_KEEP = 18.0
@@ -159,11 +159,11 @@ def lead_trump_to_draw(k: Knowledge, my_team_chose: bool) -> int | None:
     mine = k.hand & SUIT_MASKS[k.trump]
     if not mine or not k.trumps_out():
         return None
-    top = max(cards_in(mine), key=lambda c: k.strength[c])
+    top = max(iter_cards(mine), key=lambda c: k.strength[c])
     if k.is_master(top):
         return top
     if mine.bit_count() >= 3:
-        return min(cards_in(mine), key=lambda c: k.strength[c])
+        return min(iter_cards(mine), key=lambda c: k.strength[c])
     return None
 
 
@@ -173,7 +173,7 @@ def lead_master(k: Knowledge) -> int | None:
     opps = [(k.seat + 1) & 3, (k.seat + 3) & 3]
     options = [
         c
-        for c in cards_in(k.hand)
+        for c in iter_cards(k.hand)
         if c // 9 != k.trump and k.is_master(c) and k.safe_against(c, None, opps)
         and k.unseen & SUIT_MASKS[c // 9]
     ]
@@ -195,7 +195,7 @@ def lead_low(k: Knowledge) -> int:
             c,
         )
 
-    return min(cards_in(k.hand), key=score)
+    return min(iter_cards(k.hand), key=score)
 
 
 def lead(k: Knowledge, obs: Observation) -> int:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puur.cards import SUIT_MASKS, Card, Contract, mask_of
-from puur.observation import Observation, TrickView, constraints
-from puur.profile import RuleProfile
+from puur.cards import SUIT_MASKS, Contract
+from puur.observation import Observation, constraints
 from puur.rules.tables import STRENGTH_TABLES, card_points_table
 from puur.rules.trick import trick_winner
 
@@ -26,67 +25,6 @@ STRONGER: dict[Contract, tuple[int, ...]] = {
     for contract in Contract
 }
 """Per contract and card: the cards of the same suit that beat it (a card set)."""
-
-_TRICK_READING: dict[tuple[RuleProfile, Contract, int, tuple[Card, ...]], tuple[int, ...]] = {}
-_TRICK_READING_MAX = 200_000
-
-
-def _only_trick(obs: Observation, tricks: tuple[TrickView, ...], trick: tuple[tuple[int, Card], ...]) -> Observation:
-    """``obs`` with only these tricks and no shown Weis (a shallow copy: ``dataclasses.replace`` re-runs the
-    frozen dataclass's ``__init__``, which costs more than the reading it serves)."""
-    copy = object.__new__(Observation)
-    copy.__dict__.update(obs.__dict__)
-    copy.__dict__.update(tricks=tricks, trick=trick, weis_shown=())
-    return copy
-
-
-def read_constraints(obs: Observation) -> tuple[list[int], list[int]]:
-    """``puur.observation.constraints(obs)``, the same result, faster: what the play shows is read trick by
-    trick (each trick alone, nothing carries from one trick to the next), so a finished trick's reading is
-    computed once per profile and contract and then looked up; the current trick is read each time; shown
-    Weis not yet played must be in their owner's hand (as there)."""
-    contract = obs.contract
-    if contract is None:
-        return constraints(obs)
-    cannot = [0, 0, 0, 0]
-    profile = obs.profile
-    for t in obs.tricks:
-        key = (profile, contract, t.leader, t.cards)
-        reading = _TRICK_READING.get(key)
-        if reading is None:
-            reading = tuple(constraints(_only_trick(obs, (t,), ()))[0])
-            if len(_TRICK_READING) >= _TRICK_READING_MAX:
-                _TRICK_READING.clear()
-            _TRICK_READING[key] = reading
-        cannot[0] |= reading[0]
-        cannot[1] |= reading[1]
-        cannot[2] |= reading[2]
-        cannot[3] |= reading[3]
-    if len(obs.trick) > 1:  # the leader's card alone shows nothing
-        now = constraints(_only_trick(obs, (), obs.trick))[0]
-        for s in range(4):
-            cannot[s] |= now[s]
-    must = [0, 0, 0, 0]
-    if obs.weis_shown:
-        played = 0
-        for t in obs.tricks:
-            played |= mask_of(t.cards)
-        for _, c in obs.trick:
-            played |= 1 << c
-        for s, melds in obs.weis_shown:
-            for _, cards, _ in melds:
-                must[s] |= mask_of(cards) & ~played
-    return cannot, must
-
-
-def cards_in(mask: int) -> list[int]:
-    """The cards of a card set, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass
@@ -117,7 +55,7 @@ class Knowledge:
         for _, c in obs.trick:
             played |= 1 << c
         unseen = FULL & ~played & ~hand
-        cannot, must = read_constraints(obs)
+        cannot, must = constraints(obs)
         possible = [(unseen & ~cannot[s]) | (must[s] & unseen) for s in range(4)]
         possible[obs.seat] = 0
         return cls(
