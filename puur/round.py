@@ -405,24 +405,15 @@ def round_from_view(
     ``stoeck_scored`` (what the view shows) corrects a Stöck the replay would otherwise have declared.
     """
     dealt = list(hands)
-    r0 = RoundState(profile, dealt, dealer, forehand)
-    # who played what: replay the seats in order
-    seat_of: dict[int, int] = {}
-    probe = r0
     if contract is not None:
-        if pushed:
-            probe.push()
-        probe.choose(contract)
-        # first pass: find each played card's seat by following the turn order
+        # give each played card back to its seat, following the turn order trick by trick
         leader = forehand
         for i in range(0, len(played), 4):
             trick = played[i : i + 4]
             for j, c in enumerate(trick):
-                seat_of[c] = (leader + j) % 4
+                dealt[(leader + j) % 4] |= 1 << c
             if len(trick) == 4:
                 leader = (leader + trick_winner(trick, contract)) % 4
-    for c, s in seat_of.items():
-        dealt[s] |= 1 << c
     r = RoundState(profile, dealt, dealer, forehand)
     if contract is None:
         return r
