@@ -5,7 +5,8 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install lint soak bench clean browser-deps
 
-$(STAMP): pyproject.toml
+# setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) into the package
+$(STAMP): pyproject.toml setup.py puur/bots/_solver_core.c
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e '.[dev]'
@@ -37,4 +38,4 @@ bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info puur/bots/_solver_core*.so

@@ -1,6 +1,8 @@
 """Solver timings: the median (and max) seconds to solve a round from trick 4 and from trick 1, one core.
 
-    .venv/bin/python benchmarks/solver.py [--deals 20] [--jobs 1] [--limit 300] [--json]
+    .venv/bin/python benchmarks/solver.py [--deals 20] [--jobs 1] [--limit 300] [--python] [--json]
+
+``--python``: time the Python search instead of the compiled core (the same tree, node for node).
 
 Deal i: ``random.Random(i)``, dealer 0, contract ``Contract(i % 6)``; play to the start of the trick with
 the rollout policy, then time ``solve``. Each deal runs in its own process (``--jobs`` at a time); a deal
@@ -22,29 +24,29 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 
 
-def one(args: tuple[int, int]) -> tuple[float, int]:
+def one(args: tuple[int, int, bool]) -> tuple[float, int]:
     from puur.bots.rollout import choose
     from puur.bots.solver import solve
     from puur.cards import Contract
     from puur.profile import RuleProfile
     from puur.round import RoundState, deal
 
-    i, trick = args
+    i, trick, compiled = args
     r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(i), 0), 0, 1)
     r.choose(Contract(i % 6))
     while len(r.tricks) < trick - 1:
         r.play(choose(r))
     t = time.perf_counter()
-    nodes = solve(r).nodes
+    nodes = solve(r, compiled=compiled).nodes
     return time.perf_counter() - t, nodes
 
 
-def _worker(conn: Connection, args: tuple[int, int]) -> None:
+def _worker(conn: Connection, args: tuple[int, int, bool]) -> None:
     conn.send(one(args))
     conn.close()
 
 
-def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object]:
+def measure(trick: int, deals: int, jobs: int, limit: float, compiled: bool = True) -> dict[str, object]:
     """Each deal in its own process, ``jobs`` at a time; one still running ``limit`` seconds after its
     process started is stopped and counted as the limit."""
     ctx = multiprocessing.get_context()
@@ -57,7 +59,7 @@ def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object
         while waiting and len(running) < jobs:
             i = waiting.pop(0)
             recv, send = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_worker, args=(send, (i, trick)))
+            proc = ctx.Process(target=_worker, args=(send, (i, trick, compiled)))
             proc.start()
             send.close()
             running[i] = (proc, recv, time.perf_counter())
@@ -75,7 +77,7 @@ def measure(trick: int, deals: int, jobs: int, limit: float) -> dict[str, object
                 continue
             proc.join()
             del running[i]
-    return {"from_trick": trick, "deals": deals, "median_s": round(statistics.median(times), 3),
+    return {"from_trick": trick, "deals": deals, "search": "compiled" if compiled else "python", "median_s": round(statistics.median(times), 3),
             "max_s": round(max(times), 3), "over_limit": over,
             "median_nodes_solved": int(statistics.median(nodes)) if nodes else None}  # fmt: skip
 
@@ -86,9 +88,10 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=float, default=300.0)
     ap.add_argument("--tricks", default="4,1")
+    ap.add_argument("--python", action="store_true", help="the Python search instead of the compiled core")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    out = [measure(int(t), a.deals, a.jobs, a.limit) for t in a.tricks.split(",")]
+    out = [measure(int(t), a.deals, a.jobs, a.limit, not a.python) for t in a.tricks.split(",")]
     print(json.dumps(out) if a.json else "\n".join(str(o) for o in out))
 
 

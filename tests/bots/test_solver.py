@@ -7,7 +7,7 @@ import random
 import pytest
 
 from puur.bots.rollout import choose
-from puur.bots.solver import solve
+from puur.bots.solver import COMPILED, _contract_tables, solve
 from puur.cards import Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
@@ -96,8 +96,6 @@ def test_solver_values_consistent(preset: str) -> None:
 @pytest.mark.parametrize("contract", list(Contract))
 def test_winner_table_matches_trick_winner(contract: Contract) -> None:
     """The solver's per-contract table decides every trick as the rules core does."""
-    from puur.bots.solver import _contract_tables
-
     beats, _, _ = _contract_tables(contract)
     rng = random.Random(int(contract))
     for _ in range(2000):
@@ -107,3 +105,68 @@ def test_winner_table_matches_trick_winner(contract: Contract) -> None:
             if beats[cards[w]] >> cards[i] & 1:
                 w = i
         assert w == trick_winner(cards, contract)
+
+
+compiled_only = pytest.mark.skipif(not COMPILED, reason="the compiled solver core is not built (no C compiler)")
+
+
+def test_compiled_core_is_built() -> None:
+    """`make test` builds the compiled core (setup.py); the solver falls back to Python only without a
+    compiler, and then this says so."""
+    if not COMPILED:
+        pytest.skip("built without a C compiler: the solver searches in Python")
+    from puur.bots import _solver_core
+
+    assert callable(_solver_core.Core)
+
+
+@compiled_only
+@pytest.mark.parametrize("preset", ["schieber", "classic", "schweizer", "online", "jasvel"])
+def test_compiled_core_searches_the_same_tree(preset: str) -> None:
+    """The compiled core and the Python search give the same card, points and positions searched, from
+    tricks 4 to 9, at trick boundaries and inside tricks, in every contract."""
+    profile = RuleProfile.preset(preset)
+    rng = random.Random(f"compiled-{preset}")
+    for i in range(24):
+        r = RoundState(profile, deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        stop = 16 + rng.randrange(20)
+        while len(r.tricks) * 4 + len(r.trick) < stop:
+            r.play(choose(r))
+        assert solve(r, compiled=True) == solve(r, compiled=False)
+
+
+@compiled_only
+def test_full_round_from_the_first_card() -> None:
+    """A whole round from its first card: the value is the value after the card the solver names, and the
+    points add up to the 157 of a round (a match would be 257)."""
+    profile = RuleProfile.preset("schieber")
+    r = RoundState(profile, deal(random.Random(4), 0), 0, 1)
+    r.choose(Contract.O)
+    res = solve(r)
+    assert sum(res.points) == 157
+    assert res.points == (69, 88)  # pinned: deal 4 of benchmarks/solver.py
+    child = r.clone()
+    child.play(res.card)
+    assert solve(child).points == res.points
+
+
+@compiled_only
+def test_compiled_core_reports_errors() -> None:
+    """A failing legal-move source and bad arguments come back as Python exceptions, not a crash."""
+    from puur.bots._solver_core import Core
+
+    beats, up, rank = _contract_tables(Contract.H)
+    pts = [0] * 36  # the points do not matter here
+
+    def broken(hand: int, trick: tuple[int, ...]) -> int:
+        raise RuntimeError("no rules here")
+
+    core = Core(beats, up, pts, rank, [0x1FF << 9 * s for s in range(4)], -1, [511] * 512, [0] * 512, 5, 100, broken)
+    hands = [0b111 << 9 * s for s in range(4)]
+    with pytest.raises(RuntimeError, match="no rules here"):
+        core.follow(hands, [0], 1, 0, 0, 0, 0, 3, 5, 0, -1000, 1000)
+    with pytest.raises(ValueError, match="card set outside"):
+        core.lead([1 << 40, 0, 0, 0], 0, 3, 5, 0, -1000, 1000)
+    with pytest.raises(ValueError, match="36"):
+        Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
