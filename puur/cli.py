@@ -160,7 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
     jk_imp.add_argument("--profile", default="schieber")
     jk_imp.set_defaults(handler=_jasskit_import)
 
-    arena = sub.add_parser("arena", help="bot against bot on duplicate deals, with 95% intervals")
+    arena = sub.add_parser("arena", help="bot against bot on duplicate deals, with 95%% intervals")
     arena.add_argument("--a", required=True, help="player A, e.g. mcts, heuristic, random or package.module:Class")
     arena.add_argument("--b", required=True, help="player B")
     arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice)")
