@@ -73,6 +73,50 @@ def _data_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.table import Table
+
+    from puur.bots.analysis import review_record
+    from puur.cards import Card
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"puur analyse: {e}", file=sys.stderr)
+        return 2
+    err = Console(stderr=True)
+    try:
+        with err.status("solving with open cards...") as status:
+
+            def progress(done: int, total: int) -> None:
+                status.update(f"solving with open cards: card {done} of {total}")
+
+            review = review_record(record, args.round, progress=None if args.json else progress)
+    except (ValueError, KeyError, TypeError) as e:
+        print(f"puur analyse: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(review.to_dict()))
+        return 0
+    out = Console()
+    table = Table(title=f"Round {args.round}: {review.contract.name}, against perfect play with open cards")
+    for col in ("trick", "seat", "card", "perfect play before", "after", "gave away", "best cards"):
+        table.add_column(col, justify="right" if col in ("trick", "seat", "gave away") else "left")
+    for p in review.plays:
+        table.add_row(
+            str(p.trick), str(p.seat), Card(p.card).name, f"{p.before[0]}–{p.before[1]}", f"{p.after[0]}–{p.after[1]}",
+            f"[bold red]{p.cost}[/]" if p.cost else "", " ".join(Card(c).name for c in p.best),
+        )  # fmt: skip
+    out.print(table)
+    out.print(f"Perfect play from the first card: {review.perfect[0]}–{review.perfect[1]} (teams 0+2 – 1+3).")
+    if review.played is not None:
+        out.print(f"Played: {review.played[0]}–{review.played[1]}.")
+    out.print(f"Given away: team 0+2 {review.given_away(0)}, team 1+3 {review.given_away(1)} points.")
+    return 0
+
+
 def _jasskit_export(args: argparse.Namespace) -> int:
     from puur.game import Game
     from puur.jasskit import log_entry
@@ -170,6 +214,15 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--jobs", type=int, default=1, help="worker processes")
     arena.add_argument("--json", action="store_true", help="print one JSON object (INTERFACES.md §3)")
     arena.set_defaults(handler=_arena)
+
+    an = sub.add_parser(
+        "analyse", aliases=["analyze"],
+        help="hold each card of a played round against perfect play with open cards (the solver)",
+    )  # fmt: skip
+    an.add_argument("record", help="a Puur game record (JSON file)")
+    an.add_argument("--round", type=int, default=1, help="the round to review (1-based, default 1)")
+    an.add_argument("--json", action="store_true", help="print the review as one JSON object")
+    an.set_defaults(handler=_analyse)
 
     bots = sub.add_parser("bots", help="computer players").add_subparsers(dest="bots_command", required=True)
     bserve = bots.add_parser("serve", help="offer our players as a jass-kit player service (/<name>/action_...)")

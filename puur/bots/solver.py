@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from puur.cards import SUIT_MASKS, Contract
+from puur.cards import SUIT_MASKS, Contract, iter_cards
 from puur.round import RoundState
 from puur.rules.legal import legal_moves
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES
@@ -452,46 +452,53 @@ class _Search:
 
             root_lead, root_follow = c_lead, c_follow
 
-        # the root position
-        trick = list(r.trick)
-        played = 0
-        for t in r.tricks:
-            for c in t.cards:
-                played |= 1 << c
-        flag = FRESH
-        for t in r.tricks:
-            flag = _flag_after(flag, t.winner & 1)
-        held = hands[0] | hands[1] | hands[2] | hands[3]
-        left = LAST_TRICK_BONUS + sum(pts[c] for c in range(36) if held >> c & 1) + sum(pts[c] for c in trick)
-        leader = r.leader
-        seat = r.to_act
-        wi = trick_winner(trick, contract) if trick else 0
-        tk = 0
-        for i, c in enumerate(trick):
-            tk |= (c + 1) << (37 + 6 * i)
-        tp = sum(pts[c] for c in trick)
-        pos = len(trick)
+        def count() -> int:
+            return int(core.nodes) if core_type is not None else nodes
 
-        def value(alpha: int, beta: int) -> int:
-            if pos == 0:
-                return root_lead(leader, flag, left, played, alpha, beta)
-            return root_follow(pos, seat, trick, tk, trick[wi], (leader + wi) & 3, tp, leader, flag, left, played,
-                          alpha, beta)  # fmt: skip
+        def at(r: RoundState) -> _Root:
+            """The search functions rooted at position ``r`` of this deal and contract."""
+            if r.contract != contract or r.to_act is None or r.dealt != dealt:
+                raise ValueError("the position is not of the deal and contract this search was built for")
+            root_hands = list(r.hands)
+            trick = list(r.trick)
+            played = 0
+            for t in r.tricks:
+                for c in t.cards:
+                    played |= 1 << c
+            flag = FRESH
+            for t in r.tricks:
+                flag = _flag_after(flag, t.winner & 1)
+            held = root_hands[0] | root_hands[1] | root_hands[2] | root_hands[3]
+            left = LAST_TRICK_BONUS + sum(pts[c] for c in range(36) if held >> c & 1) + sum(pts[c] for c in trick)
+            leader = r.leader
+            seat = r.to_act
+            wi = trick_winner(trick, contract) if trick else 0
+            tk = 0
+            for i, c in enumerate(trick):
+                tk |= (c + 1) << (37 + 6 * i)
+            tp = sum(pts[c] for c in trick)
+            pos = len(trick)
 
-        def child(c: int, alpha: int, beta: int) -> int:
-            """The value after the seat to act plays ``c``."""
-            hand = hands[seat]
-            hands[seat] = hand ^ (1 << c)
-            try:
+            def value(alpha: int, beta: int) -> int:
+                hands[:] = root_hands
+                if pos == 0:
+                    return root_lead(leader, flag, left, played, alpha, beta)
+                return root_follow(pos, seat, trick, tk, trick[wi], (leader + wi) & 3, tp, leader, flag, left,
+                                   played, alpha, beta)  # fmt: skip
+
+            def child(c: int, alpha: int, beta: int) -> int:
+                """The value after the seat to act plays ``c``."""
+                hands[:] = root_hands
+                hands[seat] ^= 1 << c
                 if pos == 0:
                     return root_follow(1, (seat + 1) & 3, [c], (c + 1) << 37, c, seat, pts[c], leader, flag, left,
-                                  played, alpha, beta)  # fmt: skip
+                                       played, alpha, beta)  # fmt: skip
                 w_card, w_seat = trick[wi], (leader + wi) & 3
                 if beats[w_card] >> c & 1:
                     w_card, w_seat = c, seat
                 if pos < 3:
-                    return root_follow(pos + 1, (seat + 1) & 3, [*trick, c], tk | (c + 1) << (37 + 6 * pos), w_card,
-                                  w_seat, tp + pts[c], leader, flag, left, played, alpha, beta)  # fmt: skip
+                    return root_follow(pos + 1, (seat + 1) & 3, [*trick, c], tk | (c + 1) << (37 + 6 * pos),
+                                       w_card, w_seat, tp + pts[c], leader, flag, left, played, alpha, beta)  # fmt: skip
                 p = tp + pts[c]
                 team = w_seat & 1
                 gone = played | (1 << c)
@@ -502,27 +509,33 @@ class _Search:
                     return sign * (p + LAST_TRICK_BONUS + (MATCH_BONUS if flag == team else 0))
                 nflag = _flag_after(flag, team)
                 return root_lead(w_seat, nflag, left - p, gone, alpha - sign * p, beta - sign * p) + sign * p
-            finally:
-                hands[seat] = hand
 
-        self.value = value
-        self.left = left
-        self.child = child
+            legal_cards = legal(root_hands[seat], trick, tk) if trick else root_hands[seat]
+            return _Root(value, child, left, collapse(legal_cards, played), legal_cards)
 
-        def count() -> int:
-            return int(core.nodes) if core_type is not None else nodes
-
+        dealt = list(r.dealt)
         self.count = count
-        self.root_moves = collapse(legal(hands[seat], trick, tk), played)
+        self.at = at
 
     @property
     def node_count(self) -> int:
         return self.count()
 
-    value: Callable[[int, int], int]
-    left: int
-    child: Callable[[int, int, int], int]
     count: Callable[[], int]
+    at: Callable[[RoundState], _Root]
+
+
+@dataclass(frozen=True)
+class _Root:
+    """The search at one position: ``value(alpha, beta)``, ``child(card, alpha, beta)`` (after the seat to
+    act plays ``card``), the points still out (+5), the legal cards (one of each equivalent run, in search
+    order, and all of them as a card set)."""
+
+    value: Callable[[int, int], int]
+    child: Callable[[int, int, int], int]
+    left: int
+    moves: list[int]
+    legal: int
 
 
 def _greedy_guess(r: RoundState) -> int:
@@ -552,33 +565,85 @@ def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int) -> i
     return lo
 
 
+def _final_points(value: int, r: RoundState) -> tuple[int, int]:
+    """The round's points by team from the future points difference ``value`` at position ``r``."""
+    taken = r.card_points
+    diff = value + taken[0] - taken[1]
+    # the future and past points sum to 157 (+100 for a match); recover each team's total
+    total = 157 + (MATCH_BONUS if abs(diff) > 157 else 0)
+    p0 = (total + diff) // 2
+    return p0, total - p0
+
+
+class Solver:
+    """Perfect-play analysis of one deal under one contract: ``solve`` any of its positions, ``card_points``
+    for every legal card. The transposition table carries over from one position to the next (its entries
+    are positions of the same deal), so going through a round card by card costs little more than its first
+    position.
+
+    ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
+    both search the same tree and give the same answer.
+    """
+
+    def __init__(self, r: RoundState, *, compiled: bool | None = None) -> None:
+        if r.contract is None or r.to_act is None:
+            raise ValueError("the solver needs a position in the card play (contract chosen, round not over)")
+        if compiled and _CORE is None:
+            raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
+        self._search = _Search(r, _CORE is not None if compiled is None else compiled)
+
+    @property
+    def nodes(self) -> int:
+        """Positions searched so far."""
+        return self._search.node_count
+
+    def value(self, r: RoundState) -> int:
+        """Team 0's points minus team 1's from position ``r`` to the end of the round, under perfect play."""
+        root = self._search.at(r)
+        return _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+
+    def solve(self, r: RoundState) -> SolveResult:
+        """The best card for the seat to act and the round's final points by team under perfect play."""
+        root = self._search.at(r)
+        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+        # the card: the first (in search order) whose value reaches the round's value
+        maximize = r.to_act is not None and r.to_act % 2 == 0
+        card = -1
+        for c in root.moves:
+            if maximize and root.child(c, value - 1, value) >= value:
+                card = c
+                break
+            if not maximize and root.child(c, value, value + 1) <= value:
+                card = c
+                break
+        assert card >= 0
+        return SolveResult(card, _final_points(value, r), self.nodes)
+
+    def best_cards(self, r: RoundState) -> tuple[int, int]:
+        """The value at ``r`` (as ``value``) and the card set of every legal card that keeps it: each card
+        tested with one null-window search against the value (cheap once the value is known)."""
+        root = self._search.at(r)
+        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+        maximize = r.to_act is not None and r.to_act % 2 == 0
+        best = 0
+        for c in iter_cards(root.legal):
+            if root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value:
+                best |= 1 << c
+        return value, best
+
+    @staticmethod
+    def final_points(value: int, r: RoundState) -> tuple[int, int]:
+        """The round's final points by team for the future points difference ``value`` at position ``r``."""
+        return _final_points(value, r)
+
+
 def solve(r: RoundState, *, compiled: bool | None = None) -> SolveResult:
     """The best card for the seat to act and the round's final points by team under perfect play.
 
     ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
     both search the same tree and give the same answer.
     """
-    if compiled and _CORE is None:
-        raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
-    s = _Search(r, _CORE is not None if compiled is None else compiled)
-    value = _bisect(s.value, _greedy_guess(r), -s.left - MATCH_BONUS, s.left + MATCH_BONUS)
-    # the card: the first (in search order) whose value reaches the round's value
-    maximize = r.to_act is not None and r.to_act % 2 == 0
-    card = -1
-    for c in s.root_moves:
-        if maximize and s.child(c, value - 1, value) >= value:
-            card = c
-            break
-        if not maximize and s.child(c, value, value + 1) <= value:
-            card = c
-            break
-    assert card >= 0
-    taken = r.card_points
-    diff = value + taken[0] - taken[1]
-    # the future and past points sum to 157 (+100 for a match); recover each team's total
-    total = 157 + (MATCH_BONUS if abs(diff) > 157 else 0)
-    p0 = (total + diff) // 2
-    return SolveResult(card, (p0, total - p0), s.node_count)
+    return Solver(r, compiled=compiled).solve(r)
 
 
-__all__ = ["SolveResult", "solve"]
+__all__ = ["COMPILED", "SolveResult", "Solver", "solve"]

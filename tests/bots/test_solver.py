@@ -7,7 +7,7 @@ import random
 import pytest
 
 from puur.bots.rollout import choose
-from puur.bots.solver import COMPILED, _contract_tables, solve
+from puur.bots.solver import COMPILED, Solver, _contract_tables, solve
 from puur.cards import Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
@@ -170,3 +170,26 @@ def test_compiled_core_reports_errors() -> None:
         core.lead([1 << 40, 0, 0, 0], 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
         Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
+
+
+@pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
+def test_solver_reused_along_a_round(compiled: bool) -> None:
+    """One `Solver` taken card by card through a round (its table carried over) answers as a fresh solve
+    of each position does; a position of another deal is refused."""
+    profile = RuleProfile.preset("schieber")
+    r = RoundState(profile, deal(random.Random(21), 0), 0, 1)
+    r.choose(Contract.S)
+    for _ in range(12):
+        r.play(choose(r))
+    solver = Solver(r, compiled=compiled)
+    while not r.is_done:
+        got, fresh = solver.solve(r), solve(r, compiled=compiled)
+        assert (got.card, got.points) == (fresh.card, fresh.points)
+        value, best = solver.best_cards(r)
+        assert solver.final_points(value, r) == fresh.points
+        assert best >> fresh.card & 1 and best & ~r.legal_cards() == 0
+        r.play(choose(r))
+    other = RoundState(profile, deal(random.Random(22), 0), 0, 1)
+    other.choose(Contract.S)
+    with pytest.raises(ValueError, match="not of the deal"):
+        solver.solve(other)

@@ -1,0 +1,147 @@
+"""Round review with the solver: could this round have been won, and which cards gave points away?
+
+Every card of a played round is held against perfect play with open cards (``puur.bots.solver``): the
+round's final points before the card (everyone playing perfectly from there), after it, and every card
+that would have kept the result. A card's ``cost`` is what its team gave away by it; the other team's
+mistakes can hand points back, so a team's costs less what it was handed back add up to the gap between
+what it could have made and what it made (with a match in sight a mistake can also lose the 100 of the
+match for both). Card points with the last trick and the match only: Weis and Stöck do not depend on the
+card play.
+
+This is analysis after the fact: it sees every hand, so no player uses it (PRODUCT.md: computer players
+never peek).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from puur.cards import Card, Contract, iter_cards
+from puur.profile import RuleProfile
+from puur.round import RoundState
+from puur.rules.tables import MATCH_BONUS
+
+
+@dataclass(frozen=True)
+class PlayReview:
+    """One card of the round against perfect play."""
+
+    trick: int  # 1..9
+    seat: int
+    card: int
+    best: tuple[int, ...]  # the legal cards that keep the perfect-play result
+    before: tuple[int, int]  # the round's points by team with perfect play from before this card
+    after: tuple[int, int]  # ... from after it
+
+    @property
+    def cost(self) -> int:
+        """The points the seat's team gave away with this card (0 for a best card)."""
+        team = self.seat & 1
+        return self.before[team] - self.after[team]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "seat": self.seat,
+            "card": Card(self.card).name,
+            "best": [Card(c).name for c in self.best],
+            "before": list(self.before),
+            "after": list(self.after),
+            "cost": self.cost,
+        }
+
+
+@dataclass(frozen=True)
+class RoundReview:
+    """A round's card play against perfect play: ``perfect`` is the result with perfect play from the first
+    card, ``played`` what the teams made (card points, last trick, match; ``None`` while the round is not
+    over), ``plays`` each card."""
+
+    contract: Contract
+    chooser: int | None
+    perfect: tuple[int, int]
+    played: tuple[int, int] | None
+    plays: tuple[PlayReview, ...]
+    nodes: int
+
+    def given_away(self, team: int) -> int:
+        """The points ``team`` gave away with its cards (the sum of their costs)."""
+        return sum(p.cost for p in self.plays if p.seat & 1 == team)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "contract": self.contract.name,
+            "chooser": self.chooser,
+            "perfect": list(self.perfect),
+            "played": list(self.played) if self.played is not None else None,
+            "given_away": [self.given_away(0), self.given_away(1)],
+            "plays": [p.to_dict() for p in self.plays],
+            "positions_searched": self.nodes,
+        }
+
+
+def review_round(
+    profile: RuleProfile,
+    dealt: Sequence[int],
+    dealer: int,
+    forehand: int,
+    contract: Contract,
+    cards: Sequence[int],
+    *,
+    compiled: bool | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> RoundReview:
+    """Review the cards ``cards`` (in play order, all or the first ones) of the round dealt ``dealt`` under
+    ``contract``. Raises ``ValueError`` for a card that is not legal where it is played.
+    ``progress(done, total)`` is called after each card."""
+    from puur.bots.solver import Solver
+
+    r = RoundState(profile, list(dealt), dealer, forehand)
+    r.choose(contract)
+    if not cards:
+        raise ValueError("no card played in this round: nothing to review")
+    solver = Solver(r, compiled=compiled)
+    value, best = solver.best_cards(r)
+    perfect = solver.final_points(value, r)
+    plays = []
+    for i, card in enumerate(cards):
+        if not r.legal_cards() >> card & 1:
+            raise ValueError(f"card {i + 1} ({Card(card).name}) is not legal there")
+        seat = r.to_act
+        assert seat is not None
+        before = solver.final_points(value, r)
+        trick = len(r.tricks) + 1
+        r.play(card)
+        if r.is_done:
+            cp = [r.card_points[t] + (MATCH_BONUS if r.tricks_won[t] == 9 else 0) for t in (0, 1)]
+            after = (cp[0], cp[1])
+        else:
+            value, next_best = solver.best_cards(r)
+            after = solver.final_points(value, r)
+        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(best)), before, after))
+        if not r.is_done:
+            best = next_best
+        if progress is not None:
+            progress(i + 1, len(cards))
+    played = plays[-1].after if r.is_done else None
+    return RoundReview(contract, r.chooser, perfect, played, tuple(plays), solver.nodes)
+
+
+def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> RoundReview:
+    """Review round ``round_number`` (1-based) of a Puur game record (``Game.record()``)."""
+    from puur.game import Game
+
+    game = Game.from_record(record)
+    if not 1 <= round_number <= len(game.round_states):
+        raise ValueError(f"the record has rounds 1 to {len(game.round_states)}, not {round_number}")
+    rs = game.round_states[round_number - 1]
+    if rs.contract is None:
+        raise ValueError(f"round {round_number}: no contract chosen yet")
+    cards = [c for t in rs.tricks for c in t.cards] + list(rs.trick)
+    review = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, **kwargs)
+    return RoundReview(review.contract, rs.chooser, review.perfect, review.played, review.plays, review.nodes)
+
+
+__all__ = ["PlayReview", "RoundReview", "review_record", "review_round"]
