@@ -18,9 +18,15 @@ deal; off by default).
 ``contract=model`` instead takes the heuristic's model of the hand (``puur.bots.contract_eval``).
 Claims as the heuristic.
 
+In the endgame (``endgame=N`` tricks left or fewer, the current one included) the playouts give way to
+exact play on each sampled world: the solver (``puur.bots.solver``) values every legal card on
+``budget / ENDGAME_SHARE`` sampled deals and the best total wins (perfect-information Monte Carlo). The
+sampled deals hold only what the seat may know, so nothing hidden is seen; only the worlds are searched
+exactly.
+
 Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts per card decision,
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
-``contract=search|model``, ``pushed=N`` (1: no push bias). With a seed and an ``iters`` budget the player
+``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end). With a seed and an ``iters`` budget the player
 repeats itself exactly; a ``time`` budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s
 safety stop.
 """
@@ -34,6 +40,7 @@ from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.rollout import playout
+from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.observation import Determinizer, Observation
 from puur.round import RoundState, round_from_view
@@ -46,6 +53,13 @@ LEVELS: dict[str, tuple[int, int, float]] = {
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
+ENDGAME_TRICKS = 6 if COMPILED else 2
+"""Card decisions with this many tricks left or fewer are solved exactly on each sampled world. Measured
+on 40 heuristic rounds (points lost against perfect play with the true deal, per decision with a choice):
+6 tricks left 5.2 exact on 30 worlds vs 7.0 with playouts, 5 left 2.1 vs 4.0, but 7 left 7.5 vs 7.1; a
+6-trick world takes a few ms with the compiled core, so the Python search is kept to 2 tricks."""
+ENDGAME_SHARE = 8
+"""An endgame decision searches ``budget // ENDGAME_SHARE`` worlds exactly (30 at ``medium``)."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -90,6 +104,7 @@ class MCTSPlayer:
         contract: str = "search",
         citers: int | None = None,
         pushed: int = PUSHED_TRIES,
+        endgame: int = ENDGAME_TRICKS,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -111,6 +126,9 @@ class MCTSPlayer:
         if contract not in ("search", "model"):
             raise ValueError(f"unknown contract mode {contract!r}: use search or model")
         self.contract_mode = contract
+        if not 0 <= int(endgame) <= 9:
+            raise ValueError(f"endgame must be 0 to 9 tricks, not {endgame!r}")
+        self.endgame = int(endgame)
 
     def act(self, observation: Observation) -> Action:
         legal_actions = observation.legal_actions
@@ -129,7 +147,10 @@ class MCTSPlayer:
         if len(legal) == 1:
             return Card(legal[0])
         start = time.perf_counter()
-        card = self.search(observation, legal, start)
+        if len(observation.hand) <= self.endgame:
+            card = self.solve_endgame(observation, legal, start)
+        else:
+            card = self.search(observation, legal, start)
         self.think_times.append(time.perf_counter() - start)
         return Card(card)
 
@@ -214,6 +235,26 @@ class MCTSPlayer:
             alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
         return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -c))
 
+    def solve_endgame(self, obs: Observation, legal: list[int], start: float) -> int:
+        """Every legal card valued exactly (the solver) on each sampled world; the best total wins."""
+        det = Determinizer(obs)
+        played = played_in_order(obs)
+        sign = 1 if obs.seat % 2 == 0 else -1
+        mask = sum(1 << c for c in legal)
+        totals = dict.fromkeys(legal, 0)
+        deadline = start + self.limit
+        slowest = 0.0
+        for _ in range(max(1, self.budget // ENDGAME_SHARE)):
+            t = time.perf_counter()
+            base = world(obs, det, self.rng, played)
+            for c, v in Solver(base, tt_bits=12).card_values(base, mask).items():
+                totals[c] += sign * v
+            now = time.perf_counter()
+            slowest = max(slowest, now - t)
+            if now + slowest > deadline:  # the next world might not finish in time
+                break
+        return max(legal, key=lambda c: (totals[c], -c))
+
 
 @register("mcts")
 def _make(
@@ -224,9 +265,11 @@ def _make(
     contract: str = "search",
     citers: int | None = None,
     pushed: int = PUSHED_TRIES,
+    endgame: int = ENDGAME_TRICKS,
 ) -> MCTSPlayer:
     return MCTSPlayer(
-        level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed
+        level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
+        endgame=endgame,
     )
 
 

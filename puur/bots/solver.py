@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING
 
 from puur.cards import SUIT_MASKS, Contract, iter_cards
@@ -103,7 +103,7 @@ class _Search:
     """The search over one position; ``value(alpha, beta)`` is team 0's future points minus team 1's
     (fail-soft), ``nodes`` counts the positions visited."""
 
-    def __init__(self, r: RoundState, compiled: bool) -> None:
+    def __init__(self, r: RoundState, compiled: bool, tt_bits: int = _TT_BITS) -> None:
         assert r.contract is not None and r.to_act is not None
         core_type = _CORE if compiled else None
         contract = r.contract
@@ -438,7 +438,7 @@ class _Search:
             core = core_type(
                 beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS,
                 lambda hand, cards: legal_moves(hand, cards, contract, profile),
-                tt_bits=_TT_BITS,
+                tt_bits=tt_bits,
             )  # fmt: skip
 
             def c_lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
@@ -582,15 +582,16 @@ class Solver:
     position.
 
     ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
-    both search the same tree and give the same answer.
+    both search the same tree and give the same answer. ``tt_bits``: the compiled core's table has
+    ``2**tt_bits`` buckets of four entries (16 bytes each); small endgames need far fewer than the default.
     """
 
-    def __init__(self, r: RoundState, *, compiled: bool | None = None) -> None:
+    def __init__(self, r: RoundState, *, compiled: bool | None = None, tt_bits: int = _TT_BITS) -> None:
         if r.contract is None or r.to_act is None:
             raise ValueError("the solver needs a position in the card play (contract chosen, round not over)")
         if compiled and _CORE is None:
             raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
-        self._search = _Search(r, _CORE is not None if compiled is None else compiled)
+        self._search = _Search(r, _CORE is not None if compiled is None else compiled, tt_bits)
 
     @property
     def nodes(self) -> int:
@@ -630,6 +631,17 @@ class Solver:
             if root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value:
                 best |= 1 << c
         return value, best
+
+    def card_values(self, r: RoundState, cards: int | None = None) -> dict[int, int]:
+        """For each legal card of the seat to act (or those of the card set ``cards``): the value (as
+        ``value``, from position ``r``) when it plays that card and everyone plays perfectly after it."""
+        root = self._search.at(r)
+        lo, hi = -root.left - MATCH_BONUS, root.left + MATCH_BONUS
+        out: dict[int, int] = {}
+        guess = 0
+        for c in iter_cards(root.legal if cards is None else cards & root.legal):
+            guess = out[c] = _bisect(partial(root.child, c), guess, lo, hi)
+        return out
 
     @staticmethod
     def final_points(value: int, r: RoundState) -> tuple[int, int]:
