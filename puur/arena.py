@@ -60,7 +60,9 @@ def deal_of(profile: RuleProfile, seed: int, index: int) -> tuple[list[int], int
 def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:
     """One round through the Game API (players see only their observation); the written points by team."""
     game = Game(profile, seed=0)
+    # the duplicate deal replaces the seed's first deal (the match ends with this round)
     game.round = RoundState(profile, list(hands), dealer, (dealer + 1) % 4)
+    game.round_states = [game.round]
     game.deals = [list(hands)]
     while not game.is_over and not game.rounds:
         seat = game.current_seat

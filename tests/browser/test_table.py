@@ -4,6 +4,7 @@ breakdown, both decks, pass-and-play handover, reload and server restart."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import threading
 import time
@@ -207,3 +208,39 @@ def test_restart_the_server_and_resume(page: Any, restartable: Server) -> None:
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == before
     assert step(page, push=False) in ("card", "choose")
+
+
+def test_review_a_round_with_open_cards(page: Any, live_server: str, artifacts: Path) -> None:
+    """After a round the breakdown offers its review: the server replays it with open cards (in a worker
+    process) and the page shows perfect play against what was played, and each card that gave points away."""
+    import json
+    import urllib.request
+
+    req = urllib.request.Request(
+        f"{live_server}/api/v1/games", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3}).encode(),
+    )  # fmt: skip
+    with urllib.request.urlopen(req) as resp:
+        created = json.load(resp)
+    page.goto(f"{live_server}/?pace=0")
+    page.evaluate(
+        "([id, tokens]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
+        " localStorage.setItem('puur.current', id); }",
+        [created["game_id"], created["tokens"]],
+    )
+    page.goto(f"{live_server}/?pace=0")
+    did: list[str] = []
+    while (what := step(page, push=not did)) != "round":
+        did.append(what)
+    page.click("#btn-review")
+    page.wait_for_selector("#review-summary", timeout=120_000)
+    summary = page.locator("#review-summary").inner_text()
+    assert re.search(r"Perfect play with open cards: \d+–\d+\. Played: \d+–\d+\.", summary), summary
+    played = [int(x) for x in re.findall(r"\d+", summary.split("Played:")[1])]
+    rows = breakdown_checks(page)
+    assert played == [rows["card_points"][t] + rows["last_trick"][t] + rows["match"][t] for t in (0, 1)]
+    costs = page.locator("#review-costs")
+    assert costs.count() == 1
+    page.screenshot(path=str(artifacts / "table-review.png"))
+    page.click("#btn-next")
+    page.wait_for_selector("#dlg-round", state="hidden")

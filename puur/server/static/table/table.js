@@ -26,6 +26,10 @@ const I18N = {
     crossed: "Target {0}", rounds_played: "Rounds", view_of: "Seat of {0}", you: "You", player: "Player {0}",
     schneider: "Schneider", info_dealer: "Dealer: {0}", info_forehand: "Forehand: {0}", info_chooser: "Contract: {0}",
     loading: "Loading…", difficulty: { easy: "easy", medium: "medium", strong: "strong", heuristic: "heuristic" },
+    review: "Review with open cards", review_wait: "The computer replays the round with open cards…",
+    review_summary: "Perfect play with open cards: {0}. Played: {1}.", review_none: "Nobody gave away a point.",
+    review_cost: "Trick {0}: {1} played {2} and gave away {3} (better: {4})", review_failed: "No review: {0}",
+    review_note: "Card points, last trick and match; Weis and Stöck do not depend on the play.",
   },
   de: {
     new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
@@ -48,6 +52,10 @@ const I18N = {
     crossed: "Ziel {0}", rounds_played: "Runden", view_of: "Platz von {0}", you: "Du", player: "Spieler {0}",
     schneider: "Schneider", info_dealer: "Geber: {0}", info_forehand: "Vorhand: {0}", info_chooser: "Angesagt: {0}",
     loading: "Lädt…", difficulty: { easy: "leicht", medium: "mittel", strong: "stark", heuristic: "heuristisch" },
+    review: "Analyse mit offenen Karten", review_wait: "Der Computer spielt die Runde mit offenen Karten nach…",
+    review_summary: "Perfekt gespielt mit offenen Karten: {0}. Gespielt: {1}.", review_none: "Niemand hat einen Punkt verschenkt.",
+    review_cost: "Stich {0}: {1} spielte {2} und verschenkte {3} (besser: {4})", review_failed: "Keine Analyse: {0}",
+    review_note: "Kartenpunkte, letzter Stich und Match; Weis und Stöck hängen nicht vom Spiel ab.",
   },
   fr: {
     new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
@@ -70,6 +78,10 @@ const I18N = {
     crossed: "Objectif {0}", rounds_played: "Manches", view_of: "Place de {0}", you: "Vous", player: "Joueur {0}",
     schneider: "Schneider", info_dealer: "Donneur : {0}", info_forehand: "Main : {0}", info_chooser: "Contrat : {0}",
     loading: "Chargement…", difficulty: { easy: "facile", medium: "moyen", strong: "fort", heuristic: "heuristique" },
+    review: "Analyse à cartes ouvertes", review_wait: "L'ordinateur rejoue la manche à cartes ouvertes…",
+    review_summary: "Jeu parfait à cartes ouvertes : {0}. Joué : {1}.", review_none: "Personne n'a cédé de point.",
+    review_cost: "Pli {0} : {1} a joué {2} et a cédé {3} (mieux : {4})", review_failed: "Pas d'analyse : {0}",
+    review_note: "Points des cartes, dernier pli et match ; le Weis et le Stöck ne dépendent pas du jeu.",
   },
 };
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
@@ -454,7 +466,10 @@ function roundDialog(v) {
   body.replaceChildren(table);
   const buttons = $("round-buttons");
   buttons.replaceChildren();
-  const done = () => { closeDialog(d); S.blocked = false; if (S.pendingHello) { const pv = S.pendingHello; S.pendingHello = null; S.view = null; applyView(pv, null); } else afterView(); pump(); };
+  const review = h("button", { type: "button", id: "btn-review", text: t("review") });
+  review.onclick = () => { review.disabled = true; showReview(S.gameId, r.number, body); };
+  buttons.append(review);
+  const done = () => { S.reviewing = null; closeDialog(d); S.blocked = false; if (S.pendingHello) { const pv = S.pendingHello; S.pendingHello = null; S.view = null; applyView(pv, null); } else afterView(); pump(); };
   if (v.status === "over") {
     body.append(h("p", { class: "result", id: "result", text: resultText(v) }));
     buttons.append(
@@ -467,6 +482,34 @@ function roundDialog(v) {
   d.oncancel = (e) => { e.preventDefault(); done(); };
   openDialog(d);
   buttons.lastChild.focus();
+}
+
+// The round against perfect play with open cards (GET .../rounds/{n}/review): computed on the server in
+// its own process once the round is over; the page asks again until it is done.
+async function showReview(gameId, number, body) {
+  const box = h("div", { class: "review", id: "review", "aria-live": "polite" }, h("p", { text: t("review_wait") }));
+  body.append(box);
+  const key = `${gameId}/${number}`;
+  S.reviewing = key;
+  const pair = (x) => `${x[0]}–${x[1]}`;
+  try {
+    for (;;) {
+      const res = await api(`/games/${gameId}/rounds/${number}/review`, { token: S.tokens[S.seat] });
+      if (S.reviewing !== key) return; // the dialog was closed meanwhile
+      if (res.status === "done") {
+        const rv = res.review;
+        const items = rv.plays.filter((p) => p.cost > 0).map((p) => h("li", {
+          text: t("review_cost", p.trick, seatName(p.seat), cardName(p.card), p.cost, p.best.map(cardName).join(", ")) }));
+        box.replaceChildren(
+          h("p", { id: "review-summary", text: t("review_summary", pair(rv.perfect), rv.played ? pair(rv.played) : "–") }),
+          items.length ? h("ol", { id: "review-costs" }, ...items) : h("p", { id: "review-costs", text: t("review_none") }),
+          h("p", { class: "note", text: t("review_note") }));
+        return;
+      }
+      if (res.status === "failed") { box.replaceChildren(h("p", { text: t("review_failed", res.reason) })); return; }
+      await new Promise((ok) => setTimeout(ok, 1000));
+    }
+  } catch (e) { box.replaceChildren(h("p", { text: t("review_failed", e.message) })); }
 }
 
 async function downloadRecord() {
