@@ -15,8 +15,10 @@ card still in play between them). The rules stay in the rules core: legal moves 
 other cards are held), and who wins a trick from a per-contract table built with ``trick_winner``.
 
 The search runs in a compiled core (``_solver_core.c``, built by setup.py) when it is built: the same
-search over the same tables, node for node, about 50 times faster; it calls ``legal_moves`` back for each
-new case. Without a C compiler the Python search below does the work (``solve(r, compiled=False)``).
+search over the same tables, node for node, some 30 times faster per position; it calls ``legal_moves``
+back for each new case. Without a C compiler the Python search below does the work
+(``solve(r, compiled=False)``). ``Solver`` keeps one table for the positions of one deal (analysis of a
+round card by card, ``puur.bots.analysis``).
 
 >>> import random
 >>> from puur.profile import RuleProfile
@@ -100,8 +102,9 @@ def _contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ..
 
 
 class _Search:
-    """The search over one position; ``value(alpha, beta)`` is team 0's future points minus team 1's
-    (fail-soft), ``nodes`` counts the positions visited."""
+    """The search over the card play of one deal under one contract and profile; ``at(r)`` roots it at a
+    position, whose ``value(alpha, beta)`` is team 0's future points minus team 1's (fail-soft);
+    ``node_count`` counts the positions visited."""
 
     def __init__(self, r: RoundState, compiled: bool, tt_bits: int = _TT_BITS) -> None:
         assert r.contract is not None and r.to_act is not None
@@ -457,7 +460,7 @@ class _Search:
 
         def at(r: RoundState) -> _Root:
             """The search functions rooted at position ``r`` of this deal and contract."""
-            if r.contract != contract or r.to_act is None or r.dealt != dealt:
+            if r.contract != contract or r.profile != profile or r.to_act is None or r.dealt != dealt:
                 raise ValueError("the position is not of the deal and contract this search was built for")
             root_hands = list(r.hands)
             trick = list(r.trick)
