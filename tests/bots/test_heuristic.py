@@ -91,6 +91,33 @@ def test_players_cannot_reach_hidden_cards(spec: str) -> None:
     assert compared >= 3
 
 
+def test_mcts_endgame_cannot_reach_hidden_cards() -> None:
+    """The exact endgame of ``mcts`` searches sampled deals only: same view, same card, whatever the
+    hidden hands (positions with 2 to 6 tricks left); and it repeats itself under a seed."""
+    rng = random.Random("endgame")
+    driver = make_player("heuristic")
+    compared = 0
+    for g in range(8):
+        game = Game("schieber", seed=200 + g)
+        target = rng.randrange(14, 30)
+        for _ in range(target):
+            game.apply(a := driver.act(game.observation(game.current_seat)), declarations_for(game, a))  # type: ignore[arg-type]
+        seat = game.current_seat
+        assert seat is not None
+        if game.rounds or game.round.contract is None or len(game.observation(seat).hand) > 6:
+            continue
+        twin = _twin_game(game, seat, g)
+        if twin is None:
+            continue
+        a1 = make_player("mcts:iters=40,endgame=6", seed=9).act(game.observation(seat))
+        a2 = make_player("mcts:iters=40,endgame=6", seed=9).act(twin.observation(seat))
+        a3 = make_player("mcts:iters=40,endgame=6", seed=9).act(game.observation(seat))
+        assert a1 == a2 == a3
+        assert a1 in game.observation(seat).legal_actions
+        compared += 1
+    assert compared >= 3
+
+
 def test_seeded_players_repeat_themselves() -> None:
     for spec in ["heuristic", "mcts:iters=30", "random"]:
         runs = []
