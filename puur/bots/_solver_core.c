@@ -592,6 +592,10 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
     }
     int trick[4];
     if (read_ints(trick_obj, trick, n, "trick") < 0) return NULL;
+    if (wcard < 0 || wcard > 35) {
+        PyErr_SetString(PyExc_ValueError, "wcard: a card outside 0..35");
+        return NULL;
+    }
     u64 tk = 0;
     for (int i = 0; i < n; i++) {
         if (trick[i] < 0 || trick[i] > 35) {

@@ -168,6 +168,8 @@ def test_compiled_core_reports_errors() -> None:
         core.follow(hands, [0], 1, 0, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="card set outside"):
         core.lead([1 << 40, 0, 0, 0], 0, 3, 5, 0, -1000, 1000)
+    with pytest.raises(ValueError, match="wcard"):
+        core.follow(hands, [0], 1, 99, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
         Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
 
