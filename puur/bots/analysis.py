@@ -144,4 +144,80 @@ def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> R
     return RoundReview(review.contract, rs.chooser, review.perfect, review.played, review.plays, review.nodes)
 
 
-__all__ = ["PlayReview", "RoundReview", "review_record", "review_round"]
+def _card(text: object, where: str) -> int:
+    try:
+        return int(Card.parse(str(text)))
+    except ValueError as e:
+        raise ValueError(f"{where}: {e}") from None
+
+
+MAX_OPEN_CARDS = 24
+"""``solve_open_cards`` answers positions with at most this many cards still in the hands (from the fourth
+trick on: a few hundredths of a second); a whole round can take a minute, which ``puur analyse`` does
+locally."""
+
+
+def solve_open_cards(
+    hands: Sequence[Sequence[str]],
+    contract: str,
+    played: Sequence[str] = (),
+    forehand: int = 0,
+    profile: RuleProfile | str | dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Perfect play with open cards from a position: ``hands`` the four hands as dealt (seat 0..3, nine
+    cards each), ``contract``, the cards ``played`` since the first lead in order, ``forehand`` the seat
+    that led the first trick. Returns the seat to act, the best card, the round's final points by team
+    under perfect play and the points after each legal card. Raises ``ValueError`` naming what is wrong.
+    """
+    from puur.bots.solver import Solver
+
+    prof = RuleProfile.resolve(profile)
+    if len(hands) != 4:
+        raise ValueError(f"hands: four hands are needed (seats 0 to 3), not {len(hands)}")
+    dealt = []
+    seen: set[int] = set()
+    for seat, hand in enumerate(hands):
+        cards = [_card(x, f"hands[{seat}]") for x in hand]
+        if len(cards) != 9:
+            raise ValueError(f"hands[{seat}]: a hand as dealt has 9 cards, not {len(cards)}")
+        for c in cards:
+            if c in seen:
+                raise ValueError(f"hands[{seat}]: {Card(c).name} is dealt twice")
+            seen.add(c)
+        dealt.append(sum(1 << c for c in cards))
+    try:
+        con = Contract.parse(contract)
+    except ValueError as e:
+        raise ValueError(f"contract: {e}") from None
+    if not isinstance(forehand, int) or not 0 <= forehand <= 3:
+        raise ValueError(f"forehand: a seat 0 to 3, not {forehand!r}")
+    r = RoundState(prof, dealt, (forehand - 1) % 4, forehand)
+    r.choose(con)
+    for i, text in enumerate(played):
+        card = _card(text, f"played[{i}]")
+        try:
+            r.check_card(card)
+        except ValueError as e:
+            raise ValueError(f"played[{i}] ({Card(card).name}): {e}") from None
+        r.play(card)
+    if r.is_done or r.to_act is None:
+        raise ValueError("the round is over: there is nothing left to solve")
+    left = sum(h.bit_count() for h in r.hands)
+    if left > MAX_OPEN_CARDS:
+        raise ValueError(
+            f"{left} cards are still in the hands: this answers from the fourth trick on "
+            f"(at most {MAX_OPEN_CARDS} cards); whole rounds: `puur analyse` or puur.bots.solver"
+        )
+    solver = Solver(r, tt_bits=16)
+    best = solver.solve(r)
+    values = solver.card_values(r)
+    return {
+        "to_act": r.to_act,
+        "best": Card(best.card).name,
+        "points": list(best.points),
+        "cards": {Card(c).name: list(solver.final_points(v, r)) for c, v in values.items()},
+        "positions_searched": solver.nodes,
+    }
+
+
+__all__ = ["MAX_OPEN_CARDS", "PlayReview", "RoundReview", "review_record", "review_round", "solve_open_cards"]

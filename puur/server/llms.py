@@ -59,6 +59,8 @@ def llms_txt() -> str:
             f"{RULE_SECTIONS[op]}"
         )
     lines += [
+        "- [/api/v1/solve](/api/v1/solve): perfect play with open cards from a position of known hands (from "
+        "the fourth trick on): the best card and the points after each legal card",
         "",
         "## MCP tools",
         "Server: streamable HTTP at /mcp, or `puur mcp` on standard input/output.",
@@ -67,6 +69,7 @@ def llms_txt() -> str:
         lines.append(f"- {op}: {RULE_SECTIONS[op]}")
     lines += [
         "- list_profiles: every preset with its options and source",
+        "- solve_open_cards: perfect play with open cards from a position of known hands (as /api/v1/solve)",
         "- game tools (new_game, game_view, game_legal_actions, game_play) when the match engine is installed: "
         "only the user's own seat is ever shown",
         "",

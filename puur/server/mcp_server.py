@@ -98,6 +98,26 @@ def build_server(*, games: bool = True) -> MCPServer:
         return _ask("trick", contract=contract, trick=trick, last=last, profile=profile)
 
     @server.tool(
+        annotations=READ_ONLY,
+        description="Perfect play with open cards (double dummy) from a position: the four hands as dealt "
+        "(seats 0-3, 9 cards each), the contract, the cards played since the first lead in order and the seat "
+        "that led it. Returns the seat to act, a best card, the round's final points by team under perfect "
+        "play (card points, last trick, match; Weis and Stöck do not depend on the play) and the points after "
+        "each legal card. For analysis of known hands only; answered from the fourth trick on (at most 24 "
+        "cards in the hands).",
+    )
+    def solve_open_cards(
+        hands: list[Cards], contract: Contract, played: Cards | None = None, forehand: int = 0,
+        profile: Profile = None,
+    ) -> dict[str, Any]:  # fmt: skip
+        from puur.bots.analysis import solve_open_cards as solve
+
+        try:
+            return solve(hands, contract, played or [], forehand, profile)
+        except ValueError as e:
+            raise ToolError(f"impossible_input: {e}") from None
+
+    @server.tool(
         annotations=READ_ONLY, description=f"Card points of some cards. {RULE_SECTIONS['card_points']}."
     )
     def card_points(contract: Contract, cards: Cards, profile: Profile = None) -> dict[str, Any]:

@@ -1,0 +1,85 @@
+"""Perfect play with open cards as a service: `puur.bots.analysis.solve_open_cards`, `POST /api/v1/solve`
+and the MCP tool `solve_open_cards` give the solver's answer, and refuse what they cannot answer."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from mcp import Client
+
+from puur.bots.analysis import MAX_OPEN_CARDS, solve_open_cards
+from puur.bots.solver import solve
+from puur.cards import Card, Contract
+from puur.profile import RuleProfile
+from puur.round import RoundState
+from puur.server.api_solver import _EXAMPLE
+from puur.server.app import create_app
+from puur.server.mcp_server import build_server
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
+        yield c
+
+
+def _position(body: dict[str, Any]) -> RoundState:
+    hands = [sum(1 << int(Card.parse(c)) for c in h) for h in body["hands"]]
+    r = RoundState(RuleProfile.preset("schieber"), hands, (body["forehand"] - 1) % 4, body["forehand"])
+    r.choose(Contract.parse(body["contract"]))
+    for c in body["played"]:
+        r.play(int(Card.parse(c)))
+    return r
+
+
+def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
+    r = _position(_EXAMPLE)
+    want = solve(r)
+    got = solve_open_cards(_EXAMPLE["hands"], _EXAMPLE["contract"], _EXAMPLE["played"], _EXAMPLE["forehand"])
+    assert got["to_act"] == r.to_act and got["points"] == list(want.points)
+    assert got["cards"][got["best"]] == got["points"]
+    assert set(got["cards"]) == {Card(c).name for c in range(36) if r.legal_cards() >> c & 1}
+    # every card's points: the solver's value after playing it
+    for name, points in got["cards"].items():
+        child = r.clone()
+        child.play(int(Card.parse(name)))
+        assert points == list(solve(child).points)
+    http = client.post("/api/v1/solve", json=_EXAMPLE)
+    assert http.status_code == 200 and http.json() == got
+
+    async def mcp() -> None:
+        async with Client(build_server()) as c:
+            res = await c.call_tool("solve_open_cards", _EXAMPLE)
+            assert not res.is_error and res.structured_content == got
+
+    asyncio.run(mcp())
+
+
+@pytest.mark.parametrize(
+    ("change", "needle"),
+    [
+        ({"played": []}, f"at most {MAX_OPEN_CARDS} cards"),
+        ({"contract": "Q"}, "contract"),
+        ({"played": ["H9", "H9"]}, "played[1]"),
+        ({"played": ["C6"]}, "played[0]"),
+        ({"hands": [_EXAMPLE["hands"][0]] * 4}, "twice"),
+        ({"hands": [h[:8] for h in _EXAMPLE["hands"]]}, "9 cards"),
+        ({"profile": "nosuchpreset"}, "nosuchpreset"),
+    ],
+)
+def test_refusals_say_what_is_wrong(client: TestClient, change: dict[str, Any], needle: str) -> None:
+    body = {**_EXAMPLE, **change}
+    r = client.post("/api/v1/solve", json=body)
+    assert r.status_code == 422 and needle in str(r.json()["detail"]), r.text
+
+    async def mcp() -> None:
+        async with Client(build_server()) as c:
+            res = await c.call_tool("solve_open_cards", body)
+            assert res.is_error and needle in res.content[0].text  # type: ignore[union-attr]
+
+    asyncio.run(mcp())
