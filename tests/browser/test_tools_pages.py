@@ -179,6 +179,27 @@ def test_coiffeur(page: Any, live_server: str) -> None:
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '49'")
 
 
+def test_coiffeur_keeps_what_is_typed_while_an_answer_arrives(page: Any, live_server: str) -> None:
+    """An answer that arrives while the next box is being typed in does not wipe it (it once redrew the
+    table and dropped the typing), and a late answer never overwrites a newer one."""
+    page.goto(live_server + "/tools/coiffeur")
+    page.wait_for_selector("input[data-team='0'][data-col='0']")
+    # every answer now arrives 800 ms late
+    page.evaluate(
+        "() => { const f = window.fetch; window.fetch = (...a) => f(...a).then("
+        "r => new Promise(ok => setTimeout(() => ok(r), 800))); }"
+    )
+    page.fill("input[data-team='0'][data-col='0']", "12")
+    page.press("input[data-team='0'][data-col='0']", "Tab")
+    page.fill("input[data-team='0'][data-col='1']", "12")  # typed, not yet left
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '12'")
+    assert page.input_value("input[data-team='0'][data-col='1']") == "12"
+    page.press("input[data-team='0'][data-col='1']", "Tab")
+    page.fill("input[data-team='0'][data-col='7']", "25")
+    page.press("input[data-team='0'][data-col='7']", "Tab")
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '236'")
+
+
 def test_differenzler(page: Any, live_server: str) -> None:
     page.goto(live_server + "/tools/differenzler")
     page.wait_for_selector("#pred0")
