@@ -26,9 +26,9 @@ exactly.
 
 Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts per card decision,
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
-``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end). With a seed and an ``iters`` budget the player
-repeats itself exactly; a ``time`` budget stops on the clock. ``medium`` is an ``iters`` budget with a 0.9 s
-safety stop.
+``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end). With
+a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
+``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
 ENDGAME_TRICKS = 6 if COMPILED else 2
 """Card decisions with this many tricks left or fewer are solved exactly on each sampled world. Measured
-on 40 heuristic rounds (points lost against perfect play with the true deal, per decision with a choice):
-6 tricks left 5.2 exact on 30 worlds vs 7.0 with playouts, 5 left 2.1 vs 4.0, but 7 left 7.5 vs 7.1; a
-6-trick world takes a few ms with the compiled core, so the Python search is kept to 2 tricks."""
+with ``benchmarks/endgame.py`` (points lost per decision against perfect play with the true deal): 5 tricks
+left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0, 7 left 5.2 vs 7.1 but 0.58 s a
+decision on average, too near the 1 s limit. The Python search (no compiled core) is kept to 2 tricks."""
 ENDGAME_SHARE = 8
 """An endgame decision searches ``budget // ENDGAME_SHARE`` worlds exactly (30 at ``medium``)."""
 PUSHED_TRIES = 1
