@@ -12,6 +12,9 @@
  * cards still in play, the leader and who can still make a match; it is a fixed array of 4-way buckets
  * that replaces the entry with the fewest tricks left when a bucket is full (a cache: the values stay
  * exact whatever it forgets).
+ *
+ * A search runs without the GIL and takes it back only to call legal_moves for a new case, so solvers in
+ * other threads (and the rest of a server) go on meanwhile; one Core runs one search at a time.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -53,6 +56,7 @@ typedef struct {
     PyObject *legal_cb;
     long long nodes;
     int failed; /* the legal-move callback raised: unwind */
+    int busy;   /* a search is running (without the GIL): one at a time per Core */
 } Core;
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
@@ -92,19 +96,8 @@ static int lmemo_grow(Core *s) {
     return 0;
 }
 
-/* The legal cards of ``hand`` after ``n`` cards ``trick`` (n >= 1); ``tk`` encodes the trick. */
-static u64 legal(Core *s, u64 hand, const int *trick, int n, u64 tk) {
-    u64 relm = s->rel[trick[0] / 9];
-    u64 hr = hand & relm;
-    u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
-    size_t j = mix(key) & (s->lcap - 1);
-    while (s->lkeys[j]) {
-        if (s->lkeys[j] == key) {
-            u64 e = s->lvals[j];
-            return (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
-        }
-        j = (j + 1) & (s->lcap - 1);
-    }
+/* A case not memoized yet: ask legal_moves (the GIL is held here) and remember the answer. */
+static u64 legal_miss(Core *s, u64 hand, const int *trick, int n, u64 key, u64 relm, size_t j) {
     PyObject *t = PyTuple_New(n);
     if (!t) goto fail;
     for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(trick[i]));
@@ -132,6 +125,26 @@ static u64 legal(Core *s, u64 hand, const int *trick, int n, u64 tk) {
 fail:
     s->failed = 1;
     return 0;
+}
+
+/* The legal cards of ``hand`` after ``n`` cards ``trick`` (n >= 1); ``tk`` encodes the trick. The search
+ * runs without the GIL; it is taken back only to ask legal_moves about a new case. */
+static u64 legal(Core *s, u64 hand, const int *trick, int n, u64 tk) {
+    u64 relm = s->rel[trick[0] / 9];
+    u64 hr = hand & relm;
+    u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
+    size_t j = mix(key) & (s->lcap - 1);
+    while (s->lkeys[j]) {
+        if (s->lkeys[j] == key) {
+            u64 e = s->lvals[j];
+            return (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
+        }
+        j = (j + 1) & (s->lcap - 1);
+    }
+    PyGILState_STATE gil = PyGILState_Ensure();
+    u64 lg = legal_miss(s, hand, trick, n, key, relm, j);
+    PyGILState_Release(gil);
+    return lg;
 }
 
 /* ---------- transposition table ---------- */
@@ -504,6 +517,10 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
                              "last_bonus", "match_bonus", "legal", "tt_bits", NULL};
     PyObject *beats, *up, *pts, *rank, *rel, *top_above, *tpts, *cb;
     int tsh, last_bonus, match_bonus, tt_bits = 20;
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return -1;
+    }
     if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiOOiiO|i", kwlist, &beats, &up, &pts, &rank, &rel, &tsh,
                                      &top_above, &tpts, &last_bonus, &match_bonus, &cb, &tt_bits))
         return -1;
@@ -555,10 +572,22 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     return 0;
 }
 
-static int set_hands(Core *s, PyObject *hands) {
-    if (read_masks(hands, s->hands, 4, "hands") < 0) return -1;
+/* Claim the Core for one search (called with the GIL held). */
+static int begin(Core *s) {
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return -1;
+    }
+    s->busy = 1;
+    s->failed = 0;
+    return 0;
+}
+
+/* The four hands, checked, into ``out`` (the Core's own are set only once the search is claimed). */
+static int read_hands(PyObject *hands, u64 *out) {
+    if (read_masks(hands, out, 4, "hands") < 0) return -1;
     for (int i = 0; i < 4; i++)
-        if (s->hands[i] & ~FULL) {
+        if (out[i] & ~FULL) {
             PyErr_SetString(PyExc_ValueError, "hands: a card set outside the 36 cards");
             return -1;
         }
@@ -569,10 +598,15 @@ static PyObject *Core_lead(Core *s, PyObject *args) {
     PyObject *hands;
     int leader, flag, left, alpha, beta;
     unsigned long long gone;
+    u64 h[4];
     if (!PyArg_ParseTuple(args, "OiiiKii", &hands, &leader, &flag, &left, &gone, &alpha, &beta)) return NULL;
-    if (set_hands(s, hands) < 0) return NULL;
-    s->failed = 0;
-    int v = lead(s, leader & 3, flag & 3, left, gone & FULL, alpha, beta);
+    if (read_hands(hands, h) < 0 || begin(s) < 0) return NULL;
+    memcpy(s->hands, h, sizeof h);
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = lead(s, leader & 3, flag & 3, left, gone & FULL, alpha, beta);
+    Py_END_ALLOW_THREADS
+    s->busy = 0;
     if (s->failed) return NULL;
     return PyLong_FromLong(v);
 }
@@ -584,7 +618,8 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOiiiiiiiKii", &hands, &trick_obj, &seat, &wcard, &wseat, &tp, &leader, &flag,
                           &left, &gone, &alpha, &beta))
         return NULL;
-    if (set_hands(s, hands) < 0) return NULL;
+    u64 h[4];
+    if (read_hands(hands, h) < 0) return NULL;
     Py_ssize_t n = PySequence_Size(trick_obj);
     if (n < 1 || n > 3) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "trick: one to three cards");
@@ -604,9 +639,14 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
         }
         tk |= (u64)(trick[i] + 1) << (37 + 6 * i);
     }
-    s->failed = 0;
-    int v = follow(s, (int)n, seat & 3, trick, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left, gone & FULL,
-                   alpha, beta);
+    if (begin(s) < 0) return NULL;
+    memcpy(s->hands, h, sizeof h);
+    int v;
+    Py_BEGIN_ALLOW_THREADS
+    v = follow(s, (int)n, seat & 3, trick, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left, gone & FULL,
+               alpha, beta);
+    Py_END_ALLOW_THREADS
+    s->busy = 0;
     if (s->failed) return NULL;
     return PyLong_FromLong(v);
 }
@@ -642,7 +682,7 @@ static PyTypeObject CoreType = {
 };
 
 static struct PyModuleDef moduledef = {
-    PyModuleDef_HEAD_INIT, "_solver_core", "The compiled search core of puur.bots.solver.", -1, NULL,
+    PyModuleDef_HEAD_INIT, "_solver_core", "The compiled search core of puur.bots.solver.", -1, NULL, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__solver_core(void) {

@@ -195,3 +195,31 @@ def test_solver_reused_along_a_round(compiled: bool) -> None:
     other.choose(Contract.S)
     with pytest.raises(ValueError, match="not of the deal"):
         solver.solve(other)
+
+
+@compiled_only
+def test_compiled_searches_run_side_by_side_in_threads() -> None:
+    """The compiled search lets go of the GIL (it takes it back only to ask `legal_moves`): solvers in
+    several threads at once answer as they do one after the other."""
+    import threading
+
+    profile = RuleProfile.preset("classic")
+    positions = []
+    for i in range(6):
+        r = RoundState(profile, deal(random.Random(100 + i), 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) < 3:
+            r.play(choose(r))
+        positions.append(r)
+    alone = [solve(r) for r in positions]
+    together: list[object] = [None] * len(positions)
+
+    def work(i: int) -> None:
+        together[i] = solve(positions[i])
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(len(positions))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert together == alone
