@@ -100,6 +100,7 @@ class Reviews:
                 entry.status, entry.reason = "failed", "the review process ended without an answer"
             elif now - entry.started > TIME_LIMIT:
                 entry.proc.terminate()
+                entry.proc.join(timeout=1)
                 entry.status = "failed"
                 entry.reason = f"this round is too hard to review in {TIME_LIMIT:.0f} s"
             else:
