@@ -73,3 +73,19 @@ def test_review_of_a_finished_round(client: TestClient) -> None:
     assert again.status_code == 200 and again.json() == body
     other = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 6}).json()["tokens"]
     assert client.get(url, headers=auth(other["0"])).status_code == 403
+
+
+def test_a_review_past_the_time_limit_is_stopped(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round too hard to review in time: its process is stopped and the answer says so (seed 1's first
+    round takes minutes from its first card)."""
+    from puur.server import reviews
+
+    monkeypatch.setattr(reviews, "TIME_LIMIT", 0.5)
+    r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 1})
+    gid, tokens = r.json()["game_id"], r.json()["tokens"]
+    play_first_round(client, gid, tokens["0"])
+    url = f"/api/v1/games/{gid}/rounds/1/review"
+    assert client.get(url, headers=auth(tokens["0"])).status_code == 202
+    time.sleep(1.0)
+    body = wait_review(client, url, tokens["0"], limit=30)
+    assert body["status"] == "failed" and "too hard to review" in body["reason"]
