@@ -107,22 +107,21 @@ def review_round(
     perfect = solver.final_points(value, r)
     plays = []
     for i, card in enumerate(cards):
-        if not r.legal_cards() >> card & 1:
-            raise ValueError(f"card {i + 1} ({Card(card).name}) is not legal there")
+        try:
+            r.check_card(card)
+        except ValueError as e:
+            raise ValueError(f"card {i + 1} ({Card(card).name}) is not legal there: {e}") from None
         seat = r.to_act
         assert seat is not None
-        before = solver.final_points(value, r)
-        trick = len(r.tricks) + 1
+        before, kept, trick = solver.final_points(value, r), best, len(r.tricks) + 1
         r.play(card)
         if r.is_done:
             cp = [r.card_points[t] + (MATCH_BONUS if r.tricks_won[t] == 9 else 0) for t in (0, 1)]
             after = (cp[0], cp[1])
         else:
-            value, next_best = solver.best_cards(r)
+            value, best = solver.best_cards(r)
             after = solver.final_points(value, r)
-        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(best)), before, after))
-        if not r.is_done:
-            best = next_best
+        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after))
         if progress is not None:
             progress(i + 1, len(cards))
     played = plays[-1].after if r.is_done else None
