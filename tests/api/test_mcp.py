@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+import threading
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -41,11 +42,27 @@ RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 
 
 def run(fn: Callable[[Client], Awaitable[None]], server: Any = None) -> None:
+    """``fn`` with a client of ``server`` (default: a fresh one), on an event loop of its own in a thread
+    of its own: a test earlier in the same worker may have left a loop running in this thread (Playwright's
+    sync API does), and ``asyncio.run`` refuses to start inside one."""
+
     async def main() -> None:
         async with Client(server if server is not None else build_server()) as client:
             await fn(client)
 
-    asyncio.run(main())
+    failure: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            asyncio.run(main())
+        except BaseException as e:  # noqa: BLE001 - raised again in the test's thread
+            failure.append(e)
+
+    thread = threading.Thread(target=target)
+    thread.start()
+    thread.join()
+    if failure:
+        raise failure[0]
 
 
 def test_tools_listed() -> None:

@@ -3,7 +3,6 @@ and the MCP tool `solve_open_cards` give the solver's answer, and refuse what th
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,6 +10,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
+from test_mcp import run  # the MCP client runner (its own loop and thread)
 
 from puur.bots.analysis import MAX_OPEN_CARDS, solve_open_cards
 from puur.bots.solver import solve
@@ -19,7 +19,6 @@ from puur.profile import RuleProfile
 from puur.round import RoundState
 from puur.server.api_solver import _EXAMPLE
 from puur.server.app import create_app
-from puur.server.mcp_server import build_server
 
 
 @pytest.fixture
@@ -52,12 +51,11 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
     http = client.post("/api/v1/solve", json=_EXAMPLE)
     assert http.status_code == 200 and http.json() == got
 
-    async def mcp() -> None:
-        async with Client(build_server()) as c:
-            res = await c.call_tool("solve_open_cards", _EXAMPLE)
-            assert not res.is_error and res.structured_content == got
+    async def mcp(c: Client) -> None:
+        res = await c.call_tool("solve_open_cards", _EXAMPLE)
+        assert not res.is_error and res.structured_content == got
 
-    asyncio.run(mcp())
+    run(mcp)
 
 
 @pytest.mark.parametrize(
@@ -77,9 +75,8 @@ def test_refusals_say_what_is_wrong(client: TestClient, change: dict[str, Any], 
     r = client.post("/api/v1/solve", json=body)
     assert r.status_code == 422 and needle in str(r.json()["detail"]), r.text
 
-    async def mcp() -> None:
-        async with Client(build_server()) as c:
-            res = await c.call_tool("solve_open_cards", body)
-            assert res.is_error and needle in res.content[0].text  # type: ignore[union-attr]
+    async def mcp(c: Client) -> None:
+        res = await c.call_tool("solve_open_cards", body)
+        assert res.is_error and needle in res.content[0].text  # type: ignore[union-attr]
 
-    asyncio.run(mcp())
+    run(mcp)
