@@ -76,9 +76,11 @@ def test_play_a_whole_round_and_switch_decks(page: Any, live_server: str, artifa
             break
         did.append(what)
         if what == "card" and len([d for d in did if d == "card"]) == 3 and not shot:
-            # a dimmed card says why it may not be played
-            dimmed = page.locator("#hand .card.dimmed")
-            if page.locator("#hand .card.legal").count() and dimmed.count():
+            # a dimmed card says why it may not be played (once it is our turn again: while the card just
+            # played is on its way, every card is disabled)
+            page.wait_for_selector("#hand .card.legal:not([disabled]), #dlg-round[open]")
+            dimmed = page.locator("#hand .card.dimmed:not([disabled])")
+            if not page.locator("#dlg-round[open]").count() and dimmed.count():
                 dimmed.first.click()
                 page.wait_for_selector("#toast:not([hidden])")
                 assert page.locator("#toast").inner_text().strip()
