@@ -203,6 +203,27 @@ static inline int redundant(const Core *s, int c, u64 lg, u64 gone) {
 static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
                   int flag, int left, u64 gone, int alpha, int beta);
 
+/* The minimax step: a child's value ``v`` into the best value so far and the window (fail-soft);
+ * 1 when it refutes the window (a cutoff). */
+static inline int improve(int maximize, int v, int *best, int *alpha, int *beta) {
+    if (maximize) {
+        if (v > *best) {
+            *best = v;
+            if (v > *alpha) {
+                *alpha = v;
+                if (v >= *beta) return 1;
+            }
+        }
+    } else if (v < *best) {
+        *best = v;
+        if (v < *beta) {
+            *beta = v;
+            if (v <= *alpha) return 1;
+        }
+    }
+    return 0;
+}
+
 /* The last trick from its lead (one card in each hand). */
 static inline int last_trick(const Core *s, int leader, int flag) {
     int c = top_card(s->hands[leader]);
@@ -285,23 +306,9 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
             s->hands[leader] = hand;
             return 0;
         }
-        if (maximize) {
-            if (v > best_v) {
-                best_v = v;
-                best_c = c;
-                if (v > alpha) {
-                    alpha = v;
-                    if (v >= beta) break;
-                }
-            }
-        } else if (v < best_v) {
-            best_v = v;
-            best_c = c;
-            if (v < beta) {
-                beta = v;
-                if (v <= alpha) break;
-            }
-        }
+        int before = best_v, cut = improve(maximize, v, &best_v, &alpha, &beta);
+        if (best_v != before) best_c = c;
+        if (cut) break;
     }
     s->hands[leader] = hand;
     int elo, ehi;
@@ -382,15 +389,7 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
                 int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
                 int q = last_trick(s, w, nflag);
                 int v = (team ? -p : p) + q;
-                if (maximize) {
-                    if (v > best_v) {
-                        best_v = v;
-                        if (v >= beta) break;
-                    }
-                } else if (v < best_v) {
-                    best_v = v;
-                    if (v <= alpha) break;
-                }
+                if (improve(maximize, v, &best_v, &alpha, &beta)) break;
             }
             s->hands[seat] = hand;
             return best_v;
@@ -409,21 +408,7 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
             else
                 v = lead(s, w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p;
             if (s->failed) break;
-            if (maximize) {
-                if (v > best_v) {
-                    best_v = v;
-                    if (v > alpha) {
-                        alpha = v;
-                        if (v >= beta) break;
-                    }
-                }
-            } else if (v < best_v) {
-                best_v = v;
-                if (v < beta) {
-                    beta = v;
-                    if (v <= alpha) break;
-                }
-            }
+            if (improve(maximize, v, &best_v, &alpha, &beta)) break;
         }
     } else {
         int nxt = (seat + 1) & 3;
@@ -441,21 +426,7 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
                 v = follow(s, pos + 1, nxt, trick, tk2, wcard, wseat, tp + s->pts[c], leader, flag, left, gone,
                            alpha, beta);
             if (s->failed) break;
-            if (maximize) {
-                if (v > best_v) {
-                    best_v = v;
-                    if (v > alpha) {
-                        alpha = v;
-                        if (v >= beta) break;
-                    }
-                }
-            } else if (v < best_v) {
-                best_v = v;
-                if (v < beta) {
-                    beta = v;
-                    if (v <= alpha) break;
-                }
-            }
+            if (improve(maximize, v, &best_v, &alpha, &beta)) break;
         }
     }
     s->hands[seat] = hand;

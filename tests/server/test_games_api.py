@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,12 +17,6 @@ from puur.server.app import create_app
 
 BOT = "heuristic" if "heuristic" in player_names() else "random"
 CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        yield c
 
 
 def auth(token: str) -> dict[str, str]:

@@ -4,26 +4,13 @@ played, computed in a worker process once it is over, polled, and the same for e
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-
-from puur.server.app import create_app
+from test_games_api import auth  # the bearer header
 
 BOT = "heuristic"
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        yield c
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def play_first_round(c: TestClient, gid: str, token: str) -> dict[str, Any]:
