@@ -435,44 +435,36 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
 
 /* ---------- the Python type ---------- */
 
-static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+/* ``n`` numbers from a Python sequence into ``ints`` (or, when it is NULL, card sets into ``masks``). */
+static int read_numbers(PyObject *seq, Py_ssize_t n, const char *what, int *ints, u64 *masks) {
     PyObject *fast = PySequence_Fast(seq, what);
     if (!fast) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd numbers", what, n);
+        PyErr_Format(PyExc_ValueError, "%s: expected %zd %s", what, n, ints ? "numbers" : "card sets");
         Py_DECREF(fast);
         return -1;
     }
     for (Py_ssize_t i = 0; i < n; i++) {
-        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (v == -1 && PyErr_Occurred()) {
+        PyObject *item = PySequence_Fast_GET_ITEM(fast, i);
+        if (ints)
+            ints[i] = (int)PyLong_AsLong(item);
+        else
+            masks[i] = PyLong_AsUnsignedLongLong(item);
+        if (PyErr_Occurred()) {
             Py_DECREF(fast);
             return -1;
         }
-        out[i] = (int)v;
     }
     Py_DECREF(fast);
     return 0;
 }
 
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    return read_numbers(seq, n, what, out, NULL);
+}
+
 static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
-    PyObject *fast = PySequence_Fast(seq, what);
-    if (!fast) return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != n) {
-        PyErr_Format(PyExc_ValueError, "%s: expected %zd card sets", what, n);
-        Py_DECREF(fast);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < n; i++) {
-        u64 v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (PyErr_Occurred()) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        out[i] = v;
-    }
-    Py_DECREF(fast);
-    return 0;
+    return read_numbers(seq, n, what, NULL, out);
 }
 
 static void Core_dealloc(Core *s) {

@@ -169,26 +169,29 @@ class _Search:
                 out.append(c)
             return out
 
+        def last_trick(leader: int, flag: int) -> int:
+            """Trick 9 from its lead, one card left in each hand: its value (+5, and the match)."""
+            c = hands[leader].bit_length() - 1
+            p = pts[c] + LAST_TRICK_BONUS
+            w, ws = c, leader
+            for i in (1, 2, 3):
+                s = (leader + i) & 3
+                d = hands[s].bit_length() - 1
+                p += pts[d]
+                if beats[w] >> d & 1:
+                    w, ws = d, s
+            team = ws & 1
+            if flag == team:
+                p += MATCH_BONUS
+            return -p if team else p
+
         def lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
             """The value of the rest of the round at a trick boundary (``left``: points still out, +5)."""
             nonlocal nodes
             nodes += 1
             rem = FULL ^ gone
             if rem.bit_count() == 4:
-                # trick 9: one card each
-                c = hands[leader].bit_length() - 1
-                p = pts[c] + LAST_TRICK_BONUS
-                w, ws = c, leader
-                for i in (1, 2, 3):
-                    s = (leader + i) & 3
-                    d = hands[s].bit_length() - 1
-                    p += pts[d]
-                    if beats[w] >> d & 1:
-                        w, ws = d, s
-                team = ws & 1
-                if flag == team:
-                    p += MATCH_BONUS
-                return -p if team else p
+                return last_trick(leader, flag)
             if tsh >= 0 and (r9 := rem >> tsh & 511):
                 # trumps that beat all of the other team's are in tricks their team wins
                 a9 = (hands[0] | hands[2]) >> tsh & 511
@@ -356,18 +359,7 @@ class _Search:
                         p = tp + pts[c]
                         team = w & 1
                         nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                        d = hands[w].bit_length() - 1
-                        q = pts[d] + LAST_TRICK_BONUS
-                        w9, s9 = d, w
-                        for i in (1, 2, 3):
-                            s = (w + i) & 3
-                            d = hands[s].bit_length() - 1
-                            q += pts[d]
-                            if beats[w9] >> d & 1:
-                                w9, s9 = d, s
-                        if nflag == s9 & 1:
-                            q += MATCH_BONUS
-                        v = (-p if team else p) + (-q if s9 & 1 else q)
+                        v = (-p if team else p) + last_trick(w, nflag)
                         if maximize:
                             if v > best_v:
                                 best_v = v
