@@ -1,7 +1,7 @@
 """Card-play quality against perfect play: points lost per decision, measured with the true deal.
 
     .venv/bin/python benchmarks/endgame.py [--rounds 40] [--tricks-left 5,6,7] \
-        [--players heuristic,mcts:endgame=0,mcts:endgame=9] [--json]
+        [--players heuristic mcts:endgame=0 mcts:endgame=9] [--json]
 
 Round ``i`` is the first round of ``Game(schieber, seed=i)`` played by four ``heuristic`` players. At
 every decision with a choice where the seat to act holds ``--tricks-left`` cards, each player is asked
@@ -25,6 +25,7 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
     from puur.bots import make_player
     from puur.bots.runner import play_turn
     from puur.bots.solver import Solver
+    from puur.cards import Card
 
     players = {
         spec: make_player(spec, seed=1) if spec.startswith("mcts") else make_player(spec) for spec in specs
@@ -49,7 +50,9 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
                 best = max(values.values())
                 for spec, player in players.items():
                     t = time.perf_counter()
-                    card = int(player.act(obs))
+                    action = player.act(obs)
+                    assert isinstance(action, Card), action
+                    card = int(action)
                     think[spec] += time.perf_counter() - t
                     losses[spec].append(best - values[card])
             play_turn(game, table[seat])
@@ -71,10 +74,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=40)
     ap.add_argument("--tricks-left", default="5,6,7")
-    ap.add_argument("--players", default="heuristic,mcts:endgame=0,mcts:endgame=9")
+    ap.add_argument(
+        "--players", nargs="+", default=["heuristic", "mcts:endgame=0", "mcts:endgame=9"],
+        help="player specs, separated by spaces (a spec may hold commas: mcts:endgame=7,iters=128)",
+    )
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    specs = a.players.split(",")
+    specs = a.players
     for t in a.tricks_left.split(","):
         res = measure(a.rounds, int(t), specs)
         print(json.dumps(res) if a.json else res, flush=True)

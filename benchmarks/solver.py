@@ -64,18 +64,18 @@ def measure(trick: int, deals: int, jobs: int, limit: float, compiled: bool = Tr
             send.close()
             running[i] = (proc, recv, time.perf_counter())
         time.sleep(0.01)
-        for i, (proc, recv, started) in list(running.items()):
+        for i, (worker, recv, started) in list(running.items()):
             if recv.poll():
                 seconds, n = recv.recv()
                 times.append(seconds)
                 nodes.append(n)
             elif time.perf_counter() - started > limit:
-                proc.terminate()
+                worker.terminate()
                 times.append(limit)
                 over += 1
             else:
                 continue
-            proc.join()
+            worker.join()
             del running[i]
     return {"from_trick": trick, "deals": deals, "search": "compiled" if compiled else "python", "median_s": round(statistics.median(times), 3),
             "max_s": round(max(times), 3), "over_limit": over,

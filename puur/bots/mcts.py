@@ -20,7 +20,8 @@ Claims as the heuristic.
 
 In the endgame (``endgame=N`` tricks left or fewer, the current one included) the playouts give way to
 exact play on each sampled world: the solver (``puur.bots.solver``) values every legal card on
-``budget / ENDGAME_SHARE`` sampled deals and the best total wins (perfect-information Monte Carlo). The
+``budget / ENDGAME_SHARE`` sampled deals (``budget / DEEP_ENDGAME_SHARE`` with seven tricks left or
+more) and the best total wins (perfect-information Monte Carlo). The
 sampled deals hold only what the seat may know, so nothing hidden is seen; only the worlds are searched
 exactly.
 
@@ -56,10 +57,20 @@ CONTRACT_SHARE = 3.0
 ENDGAME_TRICKS = 6 if COMPILED else 2
 """Card decisions with this many tricks left or fewer are solved exactly on each sampled world. Measured
 with ``benchmarks/endgame.py`` (points lost per decision against perfect play with the true deal): 5 tricks
-left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0, 7 left 5.2 vs 7.1 but 0.58 s a
-decision on average, too near the 1 s limit. The Python search (no compiled core) is kept to 2 tricks."""
+left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0 (40 rounds). 7 left: 5.4 exact on 8
+worlds vs 6.8 with playouts (150 rounds, 530 positions; 0.29 s vs 0.06 s a decision), +4.7 [-4.5, +13.9]
+points per round against random (500 paired deals, seed 1) — but one world with 7 tricks left can take
+over a second to solve (a decision of 1.3 s was measured) and a solve cannot be stopped halfway, so the
+1 s limit keeps it at 6. More playouts do not close the gap (7 left: 6.7 with 480, 7.4 with 960; 8 left:
+9.8, 8.4, 8.1 with 240, 480, 960): the playouts' error is the policy's, not the sample's. The Python search
+(no compiled core) is kept to 2 tricks."""
 ENDGAME_SHARE = 8
-"""An endgame decision searches ``budget // ENDGAME_SHARE`` worlds exactly (30 at ``medium``)."""
+"""An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
+(30 at ``medium``)."""
+DEEP_ENDGAME_SHARE = 30
+"""With seven tricks left or more (``endgame=7`` and up) a world takes seven times as long (62 ms against
+9 ms with six left, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (8 at
+``medium``)."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -244,7 +255,8 @@ class MCTSPlayer:
         totals = dict.fromkeys(legal, 0)
         deadline = start + self.limit
         slowest = 0.0
-        for _ in range(max(1, self.budget // ENDGAME_SHARE)):
+        share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
+        for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             base = world(obs, det, self.rng, played)
             for c, v in Solver(base, tt_bits=12).card_values(base, mask).items():

@@ -114,3 +114,32 @@ def test_push_biased_contract_search_is_legal_and_repeats_itself() -> None:
     obs = game.observation(game.current_seat)  # type: ignore[arg-type]
     picks = {make_player("mcts:iters=20,pushed=12", seed=4).act(obs) for _ in range(2)}
     assert len(picks) == 1 and picks <= set(obs.legal_actions) and PUSH not in picks
+
+
+@pytest.mark.parametrize(("cards_left", "worlds"), [(6, 60 // 8), (7, 60 // 30)])
+def test_endgame_worlds_by_tricks_left(monkeypatch: pytest.MonkeyPatch, cards_left: int, worlds: int) -> None:
+    """``endgame=7``: with six tricks left or fewer ``budget // ENDGAME_SHARE`` worlds are solved, with seven
+    (a world takes about seven times as long) ``budget // DEEP_ENDGAME_SHARE``."""
+    import puur.bots.mcts as mcts
+
+    solved: list[int] = []
+
+    class CountingSolver(mcts.Solver):
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            solved.append(1)
+            super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcts, "Solver", CountingSolver)
+    game = Game("schieber", seed=5)
+    h = make_player("heuristic")
+    while True:
+        seat = game.current_seat
+        assert seat is not None
+        obs = game.observation(seat)
+        if game.round.contract is not None and len(obs.hand) == cards_left and len(obs.legal_actions) > 1:
+            break
+        a = h.act(obs)
+        game.apply(a, declarations_for(game, a))
+    card = make_player("mcts:endgame=7,iters=60", seed=2).act(obs)
+    assert card in obs.legal_actions
+    assert len(solved) == worlds
