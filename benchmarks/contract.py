@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 from collections import Counter
 from typing import Any
 
-from puur.arena import deal_of
+from puur.arena import deal_of, mean_ci
 from puur.bots import make_player
 from puur.bots.rollout import playout
 from puur.cards import PUSH, Contract
@@ -65,27 +64,22 @@ def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     return played_value(hands, dealer, False, action), oracle, action.name
 
 
-def _mean_ci(xs: list[float]) -> dict[str, Any]:
-    n = len(xs)
-    m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    h = 1.96 * sd / math.sqrt(n)
-    return {"mean": round(m, 1), "ci95": [round(m - h, 1), round(m + h, 1)]}
-
-
 def measure(specs: list[str], deals: int, seed: int, jobs: int) -> dict[str, Any]:
-    results: dict[str, list[tuple[int, int, str]]] = {}
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        for spec in specs:
-            results[spec] = pool.map(choose, [(spec, seed, i) for i in range(deals)], chunksize=4)
+    results: dict[str, list[tuple[int, int, str]]]
+    tasks = {spec: [(spec, seed, i) for i in range(deals)] for spec in specs}
+    if jobs <= 1:
+        results = {spec: [choose(t) for t in tasks[spec]] for spec in specs}
+    else:
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            results = {spec: pool.map(choose, tasks[spec], chunksize=4) for spec in specs}
     first = [v for v, _, _ in results[specs[0]]]
     out: dict[str, Any] = {"deals": deals, "seed": seed, "players": {}}
-    out["oracle"] = _mean_ci([float(o) for _, o, _ in results[specs[0]]])["mean"]
+    out["oracle"] = mean_ci([float(o) for _, o, _ in results[specs[0]]])["mean"]
     for spec, rows in results.items():
         values = [float(v) for v, _, _ in rows]
         out["players"][spec] = {
-            "value": _mean_ci(values),
-            "paired": _mean_ci([v - f for v, f in zip(values, first, strict=True)]),
+            "value": mean_ci(values),
+            "paired": mean_ci([v - f for v, f in zip(values, first, strict=True)]),
             "choices": dict(Counter(c for _, _, c in rows).most_common()),
         }
     return out
