@@ -21,6 +21,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef uint64_t u64;
 
@@ -55,9 +56,26 @@ typedef struct {
     size_t lcap, lcount;
     PyObject *legal_cb;
     long long nodes;
-    int failed; /* the legal-move callback raised: unwind */
+    int failed; /* the legal-move callback raised (1) or the deadline passed (TIMED_OUT): unwind */
+    double deadline; /* CLOCK_MONOTONIC seconds (Python's time.monotonic()); 0: none */
     int busy;   /* a search is running (without the GIL): one at a time per Core */
 } Core;
+
+#define TIMED_OUT 2
+#define CLOCK_EVERY 1023 /* the clock is read every 1024 positions */
+
+static double monotonic(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* Count a position; 1 when the deadline has passed (the search is then marked and unwinds). */
+static inline int timed_out(Core *s) {
+    if (++s->nodes & CLOCK_EVERY || s->deadline <= 0 || monotonic() <= s->deadline) return 0;
+    s->failed = TIMED_OUT;
+    return 1;
+}
 
 static inline int popc(u64 x) { return __builtin_popcountll(x); }
 static inline int top_card(u64 x) { return 63 - __builtin_clzll(x); }
@@ -244,7 +262,7 @@ static inline int last_trick(const Core *s, int leader, int flag) {
 }
 
 static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, int beta) {
-    s->nodes++;
+    if (timed_out(s)) return 0;
     u64 rem = FULL ^ gone;
     if (popc(rem) == 4) return last_trick(s, leader, flag);
     int hi, lo;
@@ -327,7 +345,7 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
 
 static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
                   int flag, int left, u64 gone, int alpha, int beta) {
-    s->nodes++;
+    if (timed_out(s)) return 0;
     u64 hand = s->hands[seat];
     u64 lg = legal(s, hand, trick, pos, tk);
     if (s->failed) return 0;
@@ -557,6 +575,13 @@ static int read_hands(PyObject *hands, u64 *out) {
     return 0;
 }
 
+/* The value, or the error that stopped the search. */
+static PyObject *finish(Core *s, int v) {
+    if (s->failed == TIMED_OUT) PyErr_SetString(PyExc_TimeoutError, "the search passed its deadline");
+    if (s->failed) return NULL;
+    return PyLong_FromLong(v);
+}
+
 static PyObject *Core_lead(Core *s, PyObject *args) {
     PyObject *hands;
     int leader, flag, left, alpha, beta;
@@ -570,8 +595,7 @@ static PyObject *Core_lead(Core *s, PyObject *args) {
     v = lead(s, leader & 3, flag & 3, left, gone & FULL, alpha, beta);
     Py_END_ALLOW_THREADS
     s->busy = 0;
-    if (s->failed) return NULL;
-    return PyLong_FromLong(v);
+    return finish(s, v);
 }
 
 static PyObject *Core_follow(Core *s, PyObject *args) {
@@ -610,8 +634,7 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
                alpha, beta);
     Py_END_ALLOW_THREADS
     s->busy = 0;
-    if (s->failed) return NULL;
-    return PyLong_FromLong(v);
+    return finish(s, v);
 }
 
 static PyObject *Core_get_nodes(Core *s, void *closure) {
@@ -627,8 +650,26 @@ static PyMethodDef Core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *Core_get_deadline(Core *s, void *closure) {
+    (void)closure;
+    return PyFloat_FromDouble(s->deadline);
+}
+
+static int Core_set_deadline(Core *s, PyObject *value, void *closure) {
+    (void)closure;
+    double d = value ? PyFloat_AsDouble(value) : -1.0;
+    if (d == -1.0 && (!value || PyErr_Occurred())) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "the deadline cannot be deleted");
+        return -1;
+    }
+    s->deadline = d;
+    return 0;
+}
+
 static PyGetSetDef Core_getset[] = {
     {"nodes", (getter)Core_get_nodes, NULL, "positions searched so far", NULL},
+    {"deadline", (getter)Core_get_deadline, (setter)Core_set_deadline,
+     "time.monotonic() seconds after which a search raises TimeoutError (0: none)", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

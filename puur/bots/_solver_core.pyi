@@ -4,6 +4,7 @@ from collections.abc import Callable, Sequence
 
 class Core:
     nodes: int
+    deadline: float
     def __init__(
         self,
         beats: Sequence[int],

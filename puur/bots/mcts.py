@@ -54,21 +54,20 @@ LEVELS: dict[str, tuple[int, int, float]] = {
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
-ENDGAME_TRICKS = 6 if COMPILED else 2
+ENDGAME_TRICKS = 7 if COMPILED else 2
 """Card decisions with this many tricks left or fewer are solved exactly on each sampled world. Measured
 with ``benchmarks/endgame.py`` (points lost per decision against perfect play with the true deal): 5 tricks
-left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0 (40 rounds). 7 left: 5.4 exact on 8
+left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0 (40 rounds); 7 left 5.4 exact on 8
 worlds vs 6.8 with playouts (150 rounds, 530 positions; 0.29 s vs 0.06 s a decision), +4.7 [-4.5, +13.9]
-points per round against random (500 paired deals, seed 1) — but one world with 7 tricks left can take
-over a second to solve (a decision of 1.3 s was measured) and a solve cannot be stopped halfway, so the
-1 s limit keeps it at 6. More playouts do not close the gap (7 left: 6.7 with 480, 7.4 with 960; 8 left:
-9.8, 8.4, 8.1 with 240, 480, 960): the playouts' error is the policy's, not the sample's. The Python search
-(no compiled core) is kept to 2 tricks."""
+points per round against random (500 paired deals, seed 1). A 7-trick world can take over a second to
+solve; the solver's deadline stops it within the decision's limit. More playouts do not close the gap (7
+left: 6.7 with 480, 7.4 with 960; 8 left: 9.8, 8.4, 8.1 with 240, 480, 960): the playouts' error is the
+policy's, not the sample's. The Python search (no compiled core) is kept to 2 tricks."""
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
 DEEP_ENDGAME_SHARE = 30
-"""With seven tricks left or more (``endgame=7`` and up) a world takes seven times as long (62 ms against
+"""With seven tricks left or more a world takes seven times as long (62 ms against
 9 ms with six left, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (8 at
 ``medium``)."""
 PUSHED_TRIES = 1
@@ -247,24 +246,37 @@ class MCTSPlayer:
         return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -c))
 
     def solve_endgame(self, obs: Observation, legal: list[int], start: float) -> int:
-        """Every legal card valued exactly (the solver) on each sampled world; the best total wins."""
+        """Every legal card valued exactly (the solver) on each sampled world; the best total wins.
+
+        A world whose search would outrun the decision's time limit is stopped and dropped; when not
+        one world is solved in time the playouts decide."""
         det = Determinizer(obs)
         played = played_in_order(obs)
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
         totals = dict.fromkeys(legal, 0)
         deadline = start + self.limit
+        # the solver reads time.monotonic(); the decision's clock is time.perf_counter()
+        solve_by = time.monotonic() + (deadline - time.perf_counter()) if self.limit != float("inf") else None
         slowest = 0.0
+        solved = 0
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             base = world(obs, det, self.rng, played)
-            for c, v in Solver(base, tt_bits=12).card_values(base, mask).items():
+            try:
+                values = Solver(base, tt_bits=12, deadline=solve_by).card_values(base, mask)
+            except TimeoutError:
+                break
+            for c, v in values.items():
                 totals[c] += sign * v
+            solved += 1
             now = time.perf_counter()
             slowest = max(slowest, now - t)
             if now + slowest > deadline:  # the next world might not finish in time
                 break
+        if not solved:
+            return self.search(obs, legal, start)
         return max(legal, key=lambda c: (totals[c], -c))
 
 

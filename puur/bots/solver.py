@@ -34,6 +34,7 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
@@ -56,6 +57,9 @@ except ImportError:  # pragma: no cover - a build without a C compiler
 
 COMPILED = _CORE is not None
 """Whether the compiled search core is available (``solve`` then uses it unless told otherwise)."""
+_CLOCK_EVERY = 1023
+"""With a deadline the clock is read once in 1024 positions (the compiled core counts every position, the
+Python search its trick starts)."""
 _TT_BITS = 20  # the compiled core's table: 2**20 buckets of 4 entries (64 MiB, touched as used)
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
@@ -106,7 +110,7 @@ class _Search:
     position, whose ``value(alpha, beta)`` is team 0's future points minus team 1's (fail-soft);
     ``node_count`` counts the positions visited."""
 
-    def __init__(self, r: RoundState, compiled: bool, tt_bits: int = _TT_BITS) -> None:
+    def __init__(self, r: RoundState, compiled: bool, tt_bits: int = _TT_BITS, deadline: float = 0.0) -> None:
         assert r.contract is not None and r.to_act is not None
         core_type = _CORE if compiled else None
         contract = r.contract
@@ -189,6 +193,8 @@ class _Search:
             """The value of the rest of the round at a trick boundary (``left``: points still out, +5)."""
             nonlocal nodes
             nodes += 1
+            if deadline and not nodes & _CLOCK_EVERY and time.monotonic() > deadline:
+                raise TimeoutError("the search passed its deadline")
             rem = FULL ^ gone
             if rem.bit_count() == 4:
                 return last_trick(leader, flag)
@@ -435,6 +441,7 @@ class _Search:
                 lambda hand, cards: legal_moves(hand, cards, contract, profile),
                 tt_bits=tt_bits,
             )  # fmt: skip
+            core.deadline = deadline
 
             def c_lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
                 return int(core.lead(hands, leader, flag, left, gone, alpha, beta))
@@ -579,14 +586,19 @@ class Solver:
     ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
     both search the same tree and give the same answer. ``tt_bits``: the compiled core's table has
     ``2**tt_bits`` buckets of four entries (16 bytes each); small endgames need far fewer than the default.
+    ``deadline``: a ``time.monotonic()`` time after which a search stops and raises ``TimeoutError`` (the
+    clock is read every thousand positions or so; what the table learnt stays valid, the stopped search is
+    lost).
     """
 
-    def __init__(self, r: RoundState, *, compiled: bool | None = None, tt_bits: int = _TT_BITS) -> None:
+    def __init__(
+        self, r: RoundState, *, compiled: bool | None = None, tt_bits: int = _TT_BITS, deadline: float | None = None
+    ) -> None:
         if r.contract is None or r.to_act is None:
             raise ValueError("the solver needs a position in the card play (contract chosen, round not over)")
         if compiled and _CORE is None:
             raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
-        self._search = _Search(r, _CORE is not None if compiled is None else compiled, tt_bits)
+        self._search = _Search(r, _CORE is not None if compiled is None else compiled, tt_bits, deadline or 0.0)
 
     @property
     def nodes(self) -> int:

@@ -71,12 +71,12 @@ def _twin_game(game: Game, seat: int, seed: int) -> Game | None:
 
 @pytest.mark.parametrize(
     ("spec", "first"),
-    [("heuristic", 2), ("mcts:iters=40", 2), ("random", 2), ("mcts:iters=40", 14)],
+    [("heuristic", 2), ("mcts:iters=40", 2), ("random", 2), ("mcts:iters=40", 10)],
     ids=["heuristic", "mcts", "random", "mcts-endgame"],
 )
 def test_players_cannot_reach_hidden_cards(spec: str, first: int) -> None:
-    """Same view, same decision, whatever the hidden hands. From the 14th action on every seat holds 6
-    cards or fewer, where ``mcts`` solves its sampled deals exactly (its endgame)."""
+    """Same view, same decision, whatever the hidden hands. From the 10th action on (two tricks played)
+    every seat holds 7 cards or fewer, where ``mcts`` solves its sampled deals exactly (its endgame)."""
     rng = random.Random(f"{spec}-{first}")
     driver = make_player("heuristic")
     compared = 0

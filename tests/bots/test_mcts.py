@@ -143,3 +143,34 @@ def test_endgame_worlds_by_tricks_left(monkeypatch: pytest.MonkeyPatch, cards_le
     card = make_player("mcts:endgame=7,iters=60", seed=2).act(obs)
     assert card in obs.legal_actions
     assert len(solved) == worlds
+
+
+def test_endgame_world_past_the_time_limit_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A world whose exact search passes the decision's deadline is dropped; with none solved in time the
+    playouts choose, and the card is still legal. The solver is given the deadline only under a time limit."""
+    import puur.bots.mcts as mcts
+
+    deadlines: list[float | None] = []
+
+    class LateSolver:
+        def __init__(self, r: object, *, tt_bits: int, deadline: float | None = None) -> None:
+            deadlines.append(deadline)
+
+        def card_values(self, r: object, cards: int) -> dict[int, int]:
+            raise TimeoutError("the search passed its deadline")
+
+    monkeypatch.setattr(mcts, "Solver", LateSolver)
+    game = Game("schieber", seed=8)
+    h = make_player("heuristic")
+    while True:
+        seat = game.current_seat
+        assert seat is not None
+        obs = game.observation(seat)
+        if game.round.contract is not None and len(obs.hand) == 5 and len(obs.legal_actions) > 1:
+            break
+        a = h.act(obs)
+        game.apply(a, declarations_for(game, a))
+    assert make_player("mcts:time=0.5", seed=1).act(obs) in obs.legal_actions
+    assert len(deadlines) == 1 and deadlines[0] is not None
+    assert make_player("mcts:iters=40", seed=1).act(obs) in obs.legal_actions
+    assert len(deadlines) == 2 and deadlines[1] is None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -195,6 +196,22 @@ def test_solver_reused_along_a_round(compiled: bool) -> None:
     other.choose(Contract.S)
     with pytest.raises(ValueError, match="not of the deal"):
         solver.solve(other)
+
+
+@pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
+def test_search_stops_at_its_deadline(compiled: bool) -> None:
+    """A deadline already past stops a long search with ``TimeoutError`` at the first reading of the clock
+    (the compiled core reads it at its 1024th position, the Python search at a trick start once in 1024
+    positions); a deadline not reached changes nothing."""
+    r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(5), 0), 0, 1)
+    r.choose(Contract.H)
+    stopped = Solver(r, compiled=compiled, deadline=time.monotonic() - 1)
+    with pytest.raises(TimeoutError, match="deadline"):
+        stopped.value(r)
+    assert stopped.nodes == 1024 if compiled else 0 < stopped.nodes <= 1 << 16
+    for _ in range(16):
+        r.play(choose(r))
+    assert Solver(r, compiled=compiled, deadline=time.monotonic() + 3600).solve(r) == solve(r, compiled=compiled)
 
 
 @compiled_only
