@@ -21,11 +21,10 @@ import multiprocessing
 from collections import Counter
 from typing import Any
 
-from puur.arena import deal_of, mean_ci
+from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
 from puur.bots.rollout import playout
 from puur.cards import PUSH, Contract
-from puur.game import Game
 from puur.profile import RuleProfile
 from puur.round import RoundState
 
@@ -48,10 +47,7 @@ def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     """One deal: (value of the spec's choice, oracle value, choice as 'U' or 'P'+partner's contract)."""
     spec, seed, index = args
     hands, dealer = deal_of(PROFILE, seed, index)
-    game = Game(PROFILE, seed=0)
-    game.round = RoundState(PROFILE, list(hands), dealer, (dealer + 1) % 4)
-    game.round_states = [game.round]
-    game.deals = [list(hands)]
+    game = game_on_deal(PROFILE, hands, dealer)
     forehand = game.round.forehand
     oracle = max(played_value(hands, dealer, False, c) for c in Contract)
     action = make_player(spec, seed=index).act(game.observation(forehand))

@@ -57,13 +57,18 @@ def deal_of(profile: RuleProfile, seed: int, index: int) -> tuple[list[int], int
     return deal(rng, dealer), dealer
 
 
-def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:
-    """One round through the Game API (players see only their observation); the written points by team."""
+def game_on_deal(profile: RuleProfile, hands: list[int], dealer: int) -> Game:
+    """A match whose first round is dealt ``hands`` by ``dealer`` (the duplicate deal replaces the seed's)."""
     game = Game(profile, seed=0)
-    # the duplicate deal replaces the seed's first deal (the match ends with this round)
     game.round = RoundState(profile, list(hands), dealer, (dealer + 1) % 4)
     game.round_states = [game.round]
     game.deals = [list(hands)]
+    return game
+
+
+def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:
+    """One round through the Game API (players see only their observation); the written points by team."""
+    game = game_on_deal(profile, hands, dealer)  # the match ends with this round
     while not game.is_over and not game.rounds:
         seat = game.current_seat
         assert seat is not None

@@ -9,6 +9,7 @@ from puur.bots.mcts import LEVELS, MCTSPlayer
 from puur.bots.runner import declarations_for
 from puur.cards import PUSH, Card
 from puur.game import Game
+from puur.observation import Observation
 
 
 def test_options_and_levels() -> None:
@@ -116,6 +117,21 @@ def test_push_biased_contract_search_is_legal_and_repeats_itself() -> None:
     assert len(picks) == 1 and picks <= set(obs.legal_actions) and PUSH not in picks
 
 
+def card_choice_at(seed: int, cards_left: int) -> Observation:
+    """The first card decision with a choice where the seat to act holds ``cards_left`` cards, in the first
+    round of ``Game(schieber, seed)`` played by four heuristic players."""
+    game = Game("schieber", seed=seed)
+    h = make_player("heuristic")
+    while True:
+        seat = game.current_seat
+        assert seat is not None
+        obs = game.observation(seat)
+        if game.round.contract is not None and len(obs.hand) == cards_left and len(obs.legal_actions) > 1:
+            return obs
+        a = h.act(obs)
+        game.apply(a, declarations_for(game, a))
+
+
 @pytest.mark.parametrize(("cards_left", "worlds"), [(6, 60 // 8), (7, 60 // 30)])
 def test_endgame_worlds_by_tricks_left(monkeypatch: pytest.MonkeyPatch, cards_left: int, worlds: int) -> None:
     """``endgame=7``: with six tricks left or fewer ``budget // ENDGAME_SHARE`` worlds are solved, with seven
@@ -130,16 +146,7 @@ def test_endgame_worlds_by_tricks_left(monkeypatch: pytest.MonkeyPatch, cards_le
             super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(mcts, "Solver", CountingSolver)
-    game = Game("schieber", seed=5)
-    h = make_player("heuristic")
-    while True:
-        seat = game.current_seat
-        assert seat is not None
-        obs = game.observation(seat)
-        if game.round.contract is not None and len(obs.hand) == cards_left and len(obs.legal_actions) > 1:
-            break
-        a = h.act(obs)
-        game.apply(a, declarations_for(game, a))
+    obs = card_choice_at(5, cards_left)
     card = make_player("mcts:endgame=7,iters=60", seed=2).act(obs)
     assert card in obs.legal_actions
     assert len(solved) == worlds
@@ -160,16 +167,7 @@ def test_endgame_world_past_the_time_limit_is_dropped(monkeypatch: pytest.Monkey
             raise TimeoutError("the search passed its deadline")
 
     monkeypatch.setattr(mcts, "Solver", LateSolver)
-    game = Game("schieber", seed=8)
-    h = make_player("heuristic")
-    while True:
-        seat = game.current_seat
-        assert seat is not None
-        obs = game.observation(seat)
-        if game.round.contract is not None and len(obs.hand) == 5 and len(obs.legal_actions) > 1:
-            break
-        a = h.act(obs)
-        game.apply(a, declarations_for(game, a))
+    obs = card_choice_at(8, 5)
     assert make_player("mcts:time=0.5", seed=1).act(obs) in obs.legal_actions
     assert len(deadlines) == 1 and deadlines[0] is not None
     assert make_player("mcts:iters=40", seed=1).act(obs) in obs.legal_actions
