@@ -2,10 +2,20 @@
 
 It sees the whole determinized deal (it plays inside one sampled world, never at the real table) and
 follows the plainest of the PRODUCT.md §3.3 rules with integer tricks only: win a trick with the weakest
-card that wins it (preferring one the next opponent cannot overtake), spend a trump only on a trick worth
-it, smear points on the partner's trick when it is sure (last player, or the last opponent cannot beat it),
-otherwise throw the cheapest card; lead the master trump while the opponents hold trumps, else a master
-the opponents cannot ruff.
+card that wins it (preferring one the next opponent cannot overtake; in Obenabe and Undenufe the second
+hand plays low when that fails and the partner, last to play, can still take it), spend a trump only on a
+trick worth it, smear points on the partner's trick when it is sure (last player, or the last opponent
+cannot beat it) with a card that would not win a trick of its own, secure the partner's trick with a
+plain card the last opponent cannot beat when it is not sure, otherwise throw the cheapest card that is
+not a master; lead the master trump while the opponents hold trumps, else a master the opponents cannot
+ruff, else the suit whose master the partner holds (the card of it worth most).
+
+Measured by the policy's play against the previous one on the same deals, each team in turn (20,000
+random deals and contracts): smearing and throwing that keep the masters, leading into the partner's
+master and securing the partner's trick together +39.5 [+38.3, +40.8] written points per round
+(Obenabe +79, Undenufe +127, trump contracts +5 to +10; ``benchmarks/rollout.py``). Tried and left
+out: leading for the partner's ruff, throwing instead of an overtrumpable trump, second hand low in trump
+contracts (each −0.3 to −1.2 points).
 """
 
 from __future__ import annotations
@@ -63,6 +73,24 @@ def _can_beat(hand: int, c: int, strength: tuple[int, ...], tmask: int) -> bool:
     return False
 
 
+def _losers(hands: list[int], seat: int, cards: int, strength: tuple[int, ...]) -> int:
+    """The ``cards`` another hand can beat in their suit: not masters, so they win no trick of their own."""
+    others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3]
+    out = 0
+    m = cards
+    while m:
+        low = m & -m
+        m ^= low
+        if _can_beat(others, low.bit_length() - 1, strength, 0):
+            out |= low
+    return out
+
+
+def _throw(hands: list[int], seat: int, legal: int, disc: tuple[int, ...], strength: tuple[int, ...]) -> int:
+    """The cheapest card to throw, keeping the masters for tricks of their own."""
+    return _lowest(_losers(hands, seat, legal, strength) or legal, disc)
+
+
 def choose(r: RoundState) -> int:
     """The policy's card for the seat to act."""
     seat = r.to_act
@@ -90,9 +118,27 @@ def choose(r: RoundState) -> int:
     last = n == 3
     if partner_winning:
         if last or not _can_beat(hands[(seat + 1) & 3], trick[w], strength, tmask):
-            # the partner's trick is sure: smear points on it (not a trump)
-            return _highest(legal & ~tmask or legal, points)
-        return _lowest(legal, disc)
+            # the partner's trick is sure: smear points on it (not a trump, not a master)
+            pool = legal & ~tmask or legal
+            return _highest(_losers(hands, seat, pool, strength) or pool, points)
+        # the last opponent could take the partner's trick: secure it with a plain card it cannot beat
+        nxt = hands[(seat + 1) & 3]
+        best = trick[w]
+        secure = 0
+        m = legal & ~tmask
+        while m:
+            low = m & -m
+            m ^= low
+            c = low.bit_length() - 1
+            if (
+                c // 9 == best // 9
+                and strength[c] > strength[best]
+                and not _can_beat(nxt, c, strength, tmask)
+            ):
+                secure |= low
+        if secure:
+            return _lowest(secure, strength)
+        return _throw(hands, seat, legal, disc, strength)
     tp = points[trick[0]] + (points[trick[1]] if n > 1 else 0) + (points[trick[2]] if n > 2 else 0)
     best = trick[w]
     led = trick[0] // 9
@@ -107,25 +153,27 @@ def choose(r: RoundState) -> int:
         cs = c // 9
         if (cs == bsuit and strength[c] > bs) or (cs == trump and bsuit != trump):
             beat |= low
+    if beat and not last:
+        # keep only the cards the next opponent cannot overtake
+        nxt = hands[(seat + 1) & 3]
+        safe = 0
+        m = beat
+        while m:
+            low = m & -m
+            m ^= low
+            if not _can_beat(nxt, low.bit_length() - 1, strength, tmask):
+                safe |= low
+        if safe:
+            beat = safe
+        elif n == 1 and not tmask and _can_beat(hands[(seat + 2) & 3], best, strength, 0):
+            beat = 0  # second hand low: the partner, last to play, can still take it
     if beat:
-        if not last:
-            # keep only the cards the next opponent cannot overtake
-            nxt = hands[(seat + 1) & 3]
-            safe = 0
-            m = beat
-            while m:
-                low = m & -m
-                m ^= low
-                if not _can_beat(nxt, low.bit_length() - 1, strength, tmask):
-                    safe |= low
-            if safe:
-                beat = safe
         plain = beat & ~tmask
         if plain:
             return _lowest(plain, strength)
         if tp >= TRUMP_WORTHY or len(r.tricks) == 8 or led == trump:
             return _lowest(beat, strength)
-    return _lowest(legal, disc)
+    return _throw(hands, seat, legal, disc, strength)
 
 
 def _lead(
@@ -171,6 +219,27 @@ def _lead(
                 if (not a & suit and a & tmask) or (not b & suit and b & tmask):
                     continue
             v = points[c] + 20 + (st % 100)
+        if v > best_v:
+            best_c, best_v = c, v
+    if best_c >= 0:
+        return best_c
+    # no master of our own: lead into a suit whose master the partner holds and no opponent can ruff
+    partner = hands[(seat + 2) & 3]
+    a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
+    best_c, best_v = -1, -1
+    for s in range(4):
+        suit = SUIT_MASKS[s]
+        mine = legal & suit
+        if not mine or suit == tmask:
+            continue
+        pm = partner & suit
+        if not pm:
+            continue
+        top = _highest(pm, strength)
+        if _can_beat(a, top, strength, tmask) or _can_beat(b, top, strength, tmask):
+            continue
+        c = _highest(mine, points)
+        v = points[c] + 1
         if v > best_v:
             best_c, best_v = c, v
     if best_c >= 0:
