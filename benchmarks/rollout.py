@@ -1,0 +1,100 @@
+"""Strength of the search's playout policy against the policy of an earlier commit, on duplicate deals.
+
+    .venv/bin/python benchmarks/rollout.py --against b6b9e32~1 [--deals 20000] [--seed 3] [--json]
+
+``--against REV`` loads ``puur/bots/rollout.py`` as it stands at the git revision ``REV`` (``git show``)
+next to today's ``puur.bots.rollout``. Deal ``i`` (``random.Random(seed)``, dealer ``i % 4``) is played
+under a contract drawn uniformly from the six, twice: today's policy for seats 0 and 2 and the other for 1
+and 3, then the seats swapped. A deal's value is half the difference of today's written points difference
+over the two plays, so the figure is written points per round, today's policy minus the other, with a 95%
+interval over deals and split by contract. The policies see every hand (they play inside a sampled world),
+so this measures them as playout policies, not as players.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import types
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from puur.arena import mean_ci
+from puur.bots import rollout
+from puur.cards import Contract
+from puur.profile import RuleProfile
+from puur.round import RoundState, deal
+
+Policy = Callable[[RoundState], int]
+PROFILE = RuleProfile.preset("schieber")
+
+
+def policy_at(rev: str) -> Policy:
+    """The ``choose`` of ``puur/bots/rollout.py`` at git revision ``rev``."""
+    root = Path(__file__).resolve().parents[1]
+    source = subprocess.run(
+        ["git", "show", f"{rev}:puur/bots/rollout.py"], cwd=root, check=True, capture_output=True, text=True
+    ).stdout
+    module = types.ModuleType(f"rollout_at_{rev}")
+    exec(compile(source, f"{rev}:puur/bots/rollout.py", "exec"), module.__dict__)
+    choose: Policy = module.choose
+    return choose
+
+
+def written_difference(hands: list[int], dealer: int, contract: Contract, even: Policy, odd: Policy) -> int:
+    """``contract`` played out on ``hands``: seats 0 and 2 by ``even``, 1 and 3 by ``odd``; team 0 minus team 1."""
+    r = RoundState(PROFILE, list(hands), dealer, (dealer + 1) % 4)
+    r.choose(contract)
+    policies = (even, odd)
+    while r.to_act is not None:
+        r.play(policies[r.to_act & 1](r))
+    w = r.score().written
+    return w[0] - w[1]
+
+
+def measure(new: Policy, old: Policy, deals: int, seed: int) -> dict[str, Any]:
+    """Today's policy minus the other in written points per round, overall and by contract."""
+    rng = random.Random(seed)
+    values: list[float] = []
+    by_contract: dict[str, list[float]] = {c.name: [] for c in Contract}
+    for i in range(deals):
+        dealer = i % 4
+        hands = deal(rng, dealer)
+        contract = Contract(rng.randrange(6))
+        v = (
+            written_difference(hands, dealer, contract, new, old)
+            - written_difference(hands, dealer, contract, old, new)
+        ) / 2
+        values.append(v)
+        by_contract[contract.name].append(v)
+    return {
+        "deals": deals,
+        "seed": seed,
+        "per_round": mean_ci(values),
+        "by_contract": {c: mean_ci(v)["mean"] for c, v in by_contract.items()},
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument(
+        "--against", required=True, help="git revision whose puur/bots/rollout.py is the other policy"
+    )
+    ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args()
+    try:
+        old = policy_at(a.against)
+    except subprocess.CalledProcessError as e:
+        sys.exit(f"rollout.py: cannot read puur/bots/rollout.py at {a.against!r}: {e.stderr.strip()}")
+    res = {"against": a.against, **measure(rollout.choose, old, a.deals, a.seed)}
+    print(json.dumps(res) if a.json else res)
+
+
+if __name__ == "__main__":
+    main()
