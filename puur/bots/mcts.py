@@ -62,7 +62,9 @@ worlds vs 6.8 with playouts (150 rounds, 530 positions; 0.29 s vs 0.06 s a decis
 points per round against random (500 paired deals, seed 1). A 7-trick world can take over a second to
 solve; the solver's deadline stops it within the decision's limit. More playouts do not close the gap (7
 left: 6.7 with 480, 7.4 with 960; 8 left: 9.8, 8.4, 8.1 with 240, 480, 960): the playouts' error is the
-policy's, not the sample's. The Python search (no compiled core) is kept to 2 tricks."""
+policy's, not the sample's, and the better policy of ``puur.bots.rollout`` (commit b6b9e32) brings 8 left
+down to 6.1 (paired −3.7 [−6.7, −0.7], 203 positions). The Python search (no compiled core) is kept to 2
+tricks."""
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
