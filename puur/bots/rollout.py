@@ -86,6 +86,33 @@ def _losers(hands: list[int], seat: int, cards: int, strength: tuple[int, ...]) 
     return out
 
 
+def _beaters(cards: int, best: int, strength: tuple[int, ...], trump: int) -> int:
+    """The ``cards`` that beat ``best``: a stronger card of its suit, or a trump over a plain card."""
+    bsuit, bs = best // 9, strength[best]
+    out = 0
+    m = cards
+    while m:
+        low = m & -m
+        m ^= low
+        c = low.bit_length() - 1
+        cs = c // 9
+        if (cs == bsuit and strength[c] > bs) or (cs == trump and bsuit != trump):
+            out |= low
+    return out
+
+
+def _safe_from(hand: int, cards: int, strength: tuple[int, ...], tmask: int) -> int:
+    """The ``cards`` that ``hand`` cannot beat."""
+    out = 0
+    m = cards
+    while m:
+        low = m & -m
+        m ^= low
+        if not _can_beat(hand, low.bit_length() - 1, strength, tmask):
+            out |= low
+    return out
+
+
 def _throw(hands: list[int], seat: int, legal: int, disc: tuple[int, ...], strength: tuple[int, ...]) -> int:
     """The cheapest card to throw, keeping the masters for tricks of their own."""
     return _lowest(_losers(hands, seat, legal, strength) or legal, disc)
@@ -122,47 +149,19 @@ def choose(r: RoundState) -> int:
             pool = legal & ~tmask or legal
             return _highest(_losers(hands, seat, pool, strength) or pool, points)
         # the last opponent could take the partner's trick: secure it with a plain card it cannot beat
-        nxt = hands[(seat + 1) & 3]
-        best = trick[w]
-        secure = 0
-        m = legal & ~tmask
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            if (
-                c // 9 == best // 9
-                and strength[c] > strength[best]
-                and not _can_beat(nxt, c, strength, tmask)
-            ):
-                secure |= low
+        secure = _safe_from(
+            hands[(seat + 1) & 3], _beaters(legal & ~tmask, trick[w], strength, trump), strength, tmask
+        )
         if secure:
             return _lowest(secure, strength)
         return _throw(hands, seat, legal, disc, strength)
     tp = points[trick[0]] + (points[trick[1]] if n > 1 else 0) + (points[trick[2]] if n > 2 else 0)
     best = trick[w]
     led = trick[0] // 9
-    bs = strength[best]
-    bsuit = best // 9
-    beat = 0
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        cs = c // 9
-        if (cs == bsuit and strength[c] > bs) or (cs == trump and bsuit != trump):
-            beat |= low
+    beat = _beaters(legal, best, strength, trump)
     if beat and not last:
         # keep only the cards the next opponent cannot overtake
-        nxt = hands[(seat + 1) & 3]
-        safe = 0
-        m = beat
-        while m:
-            low = m & -m
-            m ^= low
-            if not _can_beat(nxt, low.bit_length() - 1, strength, tmask):
-                safe |= low
+        safe = _safe_from(hands[(seat + 1) & 3], beat, strength, tmask)
         if safe:
             beat = safe
         elif n == 1 and not tmask and _can_beat(hands[(seat + 2) & 3], best, strength, 0):
