@@ -22,7 +22,8 @@ _spec.loader.exec_module(bench)
 
 def random_card(r: RoundState) -> int:
     """A legal card at random (seeded by the position, so the play repeats)."""
-    legal = [c for c in range(36) if r.legal_cards() >> c & 1]
+    mask = r.legal_cards()
+    legal = [c for c in range(36) if mask >> c & 1]
     return random.Random(r.hands[r.to_act or 0] * 37 + len(r.trick)).choice(legal)
 
 
