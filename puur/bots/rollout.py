@@ -184,63 +184,42 @@ def _lead(
     disc: tuple[int, ...],
     tmask: int,
 ) -> int:
-    """Lead: draw trumps with the master trump, else a master the opponents cannot ruff, else the cheapest."""
+    """Lead: draw trumps with the master trump, else a master the opponents cannot ruff, else into the
+    partner's master, else the cheapest."""
     hands = r.hands
-    opp = hands[(seat + 1) & 3] | hands[(seat + 3) & 3]
-    others = opp | hands[(seat + 2) & 3]
+    a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
+    opp = a | b
     opp_trumps = opp & tmask
     best_c, best_v = -1, -1
-    m = legal
+    m = legal & ~_losers(hands, seat, legal, strength)  # our masters
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
         suit = SUIT_MASKS[c // 9]
-        higher = others & suit
-        st = strength[c]
-        is_master = True
-        while higher:
-            lo = higher & -higher
-            if strength[lo.bit_length() - 1] > st:
-                is_master = False
-                break
-            higher ^= lo
-        if not is_master:
-            continue
         if suit == tmask:
             if not opp_trumps:
                 continue  # no trump left to draw
             v = 1000  # draw trumps first
         else:
-            if opp_trumps:
-                # an opponent void in the suit with a trump would ruff it
-                a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
-                if (not a & suit and a & tmask) or (not b & suit and b & tmask):
-                    continue
-            v = points[c] + 20 + (st % 100)
+            # an opponent void in the suit with a trump would ruff it
+            if opp_trumps and ((not a & suit and a & tmask) or (not b & suit and b & tmask)):
+                continue
+            v = points[c] + 20 + (strength[c] % 100)
         if v > best_v:
             best_c, best_v = c, v
     if best_c >= 0:
         return best_c
     # no master of our own: lead into a suit whose master the partner holds and no opponent can ruff
     partner = hands[(seat + 2) & 3]
-    a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
-    best_c, best_v = -1, -1
-    for s in range(4):
-        suit = SUIT_MASKS[s]
+    for suit in SUIT_MASKS:
         mine = legal & suit
-        if not mine or suit == tmask:
-            continue
         pm = partner & suit
-        if not pm:
-            continue
-        top = _highest(pm, strength)
-        if _can_beat(a, top, strength, tmask) or _can_beat(b, top, strength, tmask):
+        if not mine or not pm or suit == tmask or _can_beat(opp, _highest(pm, strength), strength, tmask):
             continue
         c = _highest(mine, points)
-        v = points[c] + 1
-        if v > best_v:
-            best_c, best_v = c, v
+        if points[c] + 1 > best_v:
+            best_c, best_v = c, points[c] + 1
     if best_c >= 0:
         return best_c
     return _lowest(legal, disc)
