@@ -22,7 +22,10 @@ PAGES = {
     "coiffeur": "coiffeur.html",
     "differenzler": "differenzler.html",
 }
-ASSETS = {"tools.css": "text/css", "tools.js": "text/javascript", "chalk.js": "text/javascript"}
+# Every script of the pages is a file here (no inline script: the Content-Security-Policy refuses it).
+ASSETS = {"tools.css": "text/css", "tools.js": "text/javascript", "chalk.js": "text/javascript"} | {
+    f"{slug}.js": "text/javascript" for slug in PAGES if slug
+}
 
 
 @router.get("/tools")

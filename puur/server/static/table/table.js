@@ -107,6 +107,7 @@ function h(tag, attrs, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (k === "class") e.className = v; else if (k === "text") e.textContent = v;
+    else if (k === "style") e.style.cssText = v; // through the CSSOM: the page's CSP refuses style attributes
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else if (v !== false && v != null) e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of kids) if (c != null) e.append(c);

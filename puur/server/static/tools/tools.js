@@ -15,6 +15,7 @@ function el(tag, attrs, ...children) {
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") e.className = v; else if (k === "text") e.textContent = v;
+    else if (k === "style") e.style.cssText = v; // through the CSSOM: the pages' CSP refuses style attributes
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
   }
   for (const c of children) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
@@ -50,4 +51,6 @@ function fillSelect(sel, options, value) {
   sel.replaceChildren(...options.map(([v, label]) => el("option", { value: v }, label)));
   if (value !== undefined && value !== null) sel.value = String(value);
 }
+function printButtons() { for (const b of $$("[data-print]")) b.addEventListener("click", () => window.print()); }
 document.addEventListener("DOMContentLoaded", toolbar);
+document.addEventListener("DOMContentLoaded", printButtons);

@@ -1,0 +1,69 @@
+// The jasstafel page's script (static/tools/jasstafel.html); helpers from tools.js.
+"use strict";
+const KEY = "puur.tools.jasstafel.v1";
+let S = Object.assign({ contract: "C", target: 1000, table: "common", style: "compact", rounds: [] }, load(KEY) || {});
+let last = null;
+const ids = ["we-cards", "we-weis", "we-stoeck", "they-cards", "they-weis", "they-stoeck"];
+function save() { store(KEY, S); }
+function entry() {
+  const v = id => intOr($("#" + id).value, 0);
+  return { contract: S.contract, card_points: [v("we-cards"), v("they-cards")], weis: [v("we-weis"), v("they-weis")], stoeck: [v("we-stoeck"), v("they-stoeck")] };
+}
+function body(extra) { return Object.assign({ target: S.target, multipliers: S.table, style: S.style, rounds: S.rounds }, extra || {}); }
+function render(d) {
+  last = d;
+  $("#total-we").textContent = d.totals[0]; $("#total-they").textContent = d.totals[1];
+  $("#plain-we").textContent = d.totals[0]; $("#plain-they").textContent = d.totals[1];
+  $("#svg-we").replaceChildren(drawChalk(d.marks[0], { label: "We: " + d.totals[0] }));
+  $("#svg-they").replaceChildren(drawChalk(d.marks[1], { label: "They: " + d.totals[1] }));
+  const tb = $("#rounds tbody"); tb.replaceChildren();
+  for (const r of d.rounds) tb.append(el("tr", {}, el("td", {}, r.number), el("td", { class: "l" }, r.contract_name), el("td", {}, "×" + r.factor), el("td", {}, r.written[0]), el("td", {}, r.written[1])));
+  $("#no-rounds").hidden = d.rounds.length > 0;
+  const b = $("#banner"); b.hidden = !d.finished; b.textContent = d.message || "";
+  $("#write").disabled = d.finished;
+  const f = d.factors; $("#factor-note").textContent = `${d.multipliers_label}: ` + CONTRACTS.map(([c, n]) => `${n} ×${f[c]}`).join(" · ") + ` — crossing order: ${d.block_order.map(x => x === "stoeck" ? "Stöck" : x === "weis" ? "Weis" : "tricks").join(", ")}`;
+}
+async function refresh() {
+  try { $("#error").textContent = ""; render(await api("jasstafel", body())); }
+  catch (e) { $("#error").textContent = e.message; }
+}
+async function check() {
+  if (!ids.some(id => $("#" + id).value.trim() !== "")) { $("#warnings").replaceChildren(); return; }
+  const e = entry(); if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) return;
+  try { const d = await api("jasstafel", body({ check: e })); $("#warnings").replaceChildren(...d.check_warnings.map(w => el("li", {}, w))); }
+  catch (err) { /* shown on write */ }
+}
+async function write() {
+  const e = entry();
+  if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) { $("#error").textContent = "Enter whole numbers."; return; }
+  try {
+    const d = await api("jasstafel", body({ write: e }));
+    S.rounds.push(e); save(); render(d);
+    ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
+    $("#warnings").replaceChildren(); $("#error").textContent = ""; $("#we-cards").focus();
+  } catch (err) { $("#error").textContent = err.message; }
+}
+document.addEventListener("DOMContentLoaded", () => {
+  fillSelect($("#contract"), CONTRACTS, S.contract);
+  fillSelect($("#target"), [1000, 2500, 1500, 3000].map(t => [t, t]), S.target);
+  fillSelect($("#table"), [["common", "Common (Undenufe ×4)"], ["both3", "Obenabe and Undenufe ×3"], ["ascending", "Ascending 1–6"], ["classic", "Classic (Rosen and Schellen ×2)"], ["online", "Online (Eicheln and Schilten ×2)"]], S.table);
+  $("#style").value = S.style;
+  $("#contract").onchange = e => { S.contract = e.target.value; save(); check(); };
+  $("#target").onchange = e => { S.target = Number(e.target.value); save(); refresh(); };
+  $("#table").onchange = e => { S.table = e.target.value; save(); refresh(); };
+  $("#style").onchange = e => { S.style = e.target.value; save(); refresh(); };
+  // Typing one team's card points proposes 157 minus them for the other, until that field is edited.
+  for (const [a, b] of [["we-cards", "they-cards"], ["they-cards", "we-cards"]]) {
+    $("#" + a).addEventListener("input", () => {
+      delete $("#" + a).dataset.auto;
+      const o = $("#" + b), n = intOr($("#" + a).value, NaN);
+      if ((o.value === "" || o.dataset.auto) && Number.isInteger(n) && n >= 0 && n <= 157) { o.value = 157 - n; o.dataset.auto = "1"; }
+    });
+  }
+  ids.forEach(id => $("#" + id).addEventListener("input", check));
+  ids.forEach(id => $("#" + id).addEventListener("keydown", e => { if (e.key === "Enter") write(); }));
+  $("#write").onclick = write;
+  $("#undo").onclick = () => { S.rounds.pop(); save(); refresh(); };
+  $("#reset").onclick = () => { if (S.rounds.length && !confirm("Clear every round?")) return; S.rounds = []; save(); refresh(); };
+  refresh();
+});
