@@ -78,13 +78,27 @@ class Game:
         self.schneider = False
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
-        first_dealer = self._rng.randrange(4)
-        hands = deal(self._rng, first_dealer)
-        forehand = first_forehand(self.profile, hands, first_dealer)
-        # RULES.md §14: in a holder: preset the dealer of hand 1 is the seat before the first forehand.
-        self.round = RoundState(self.profile, hands, (forehand - 1) % 4, forehand)
+        hands, dealer, forehand = self._first_deal()
+        self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
         self.deals.append(hands)
+
+    def _first_deal(self) -> tuple[list[int], int, int]:
+        """Hand 1 (RULES.md §3.2, §14): the hands, the dealer and the forehand.
+
+        A dealer is drawn at random and deals (packets of three from its right, §3.1). Under
+        ``dealer_right`` (J07) its right-hand neighbour is the forehand. Under ``holder:X7`` (S000, S001,
+        S004) the forehand is the holder of that 7 and the dealer is recorded as the seat before it
+        (§14, §16 item 17), so the cards are dealt from that seat: the drawn dealer deals again until
+        its right-hand neighbour holds the 7. Every hand is then as likely as in one free deal, and the
+        record's dealer is the seat the cards were dealt from.
+        """
+        dealer = self._rng.randrange(4)
+        while True:
+            hands = deal(self._rng, dealer)
+            forehand = first_forehand(self.profile, hands, dealer)
+            if forehand == (dealer + 1) % 4:
+                return hands, dealer, forehand
 
     # ----- state -----
     @property
@@ -215,7 +229,7 @@ class Game:
 
     def _finish_round(self) -> None:
         """Write the round; under ``end_of_round`` (and ``claim`` when nobody claimed) count the blocks
-        in the profile's order, ties in the tricks block trick by trick (§12.3)."""
+        in the profile's order, a tie in the tricks block by the profile's ``trick_block_tie`` (§12.3)."""
         r = self.round
         s = r.score()
         c = crossing(self.profile, self.target, self.scores, s.blocks(), r.trick_steps())
