@@ -1,4 +1,7 @@
-"""``mcts``: determinized Monte Carlo search over the seat's information set.
+"""``mcts``: determinized flat Monte Carlo search with successive halving and exact endgames.
+
+It is not a tree search: each legal action is valued by playouts from its own first move on sampled
+deals (flat Monte Carlo); the name is kept because players are addressed by it.
 
 For each decision it samples deals consistent with the observation (``Determinizer``: the seat's hand,
 the cards played, voids shown by the play, shown and announced Weis), rebuilds each sampled deal as a
@@ -55,16 +58,9 @@ LEVELS: dict[str, tuple[int, int, float]] = {
 CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
 ENDGAME_TRICKS = 7 if COMPILED else 2
-"""Card decisions with this many tricks left or fewer are solved exactly on each sampled world. Measured
-with ``benchmarks/endgame.py`` (points lost per decision against perfect play with the true deal): 5 tricks
-left 2.1 exact on 30 worlds vs 4.0 with playouts, 6 left 5.0 vs 7.0 (40 rounds); 7 left 5.4 exact on 8
-worlds vs 6.8 with playouts (150 rounds, 530 positions; 0.29 s vs 0.06 s a decision), +4.7 [-4.5, +13.9]
-points per round against random (500 paired deals, seed 1). A 7-trick world can take over a second to
-solve; the solver's deadline stops it within the decision's limit. More playouts do not close the gap (7
-left: 6.7 with 480, 7.4 with 960; 8 left: 9.8, 8.4, 8.1 with 240, 480, 960): the playouts' error is the
-policy's, not the sample's, and the better policy of ``puur.bots.rollout`` (commit b6b9e32) brings 8 left
-down to 6.1 (paired −3.7 [−6.7, −0.7], 203 positions). The Python search (no compiled core) is kept to 2
-tricks."""
+"""Card decisions with this many tricks left or fewer are solved exactly on each sampled world; the solver's
+deadline keeps a slow world within the decision's limit. The Python search (no compiled core) is kept to 2
+tricks. Why 7: BENCHMARKS.md, "Card play in the endgame" (``benchmarks/endgame.py``)."""
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
@@ -75,8 +71,7 @@ DEEP_ENDGAME_SHARE = 30
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
-(1) by default: ``pushed=12`` measured no gain against random (+245.4 vs +246.5 points per round, 100
-deals, seed 11)."""
+(1) by default: ``pushed=12`` measured no gain (BENCHMARKS.md, "Computer players")."""
 
 
 def played_in_order(obs: Observation) -> list[int]:

@@ -10,12 +10,8 @@ plain card the last opponent cannot beat when it is not sure, otherwise throw th
 not a master; lead the master trump while the opponents hold trumps, else a master the opponents cannot
 ruff, else the suit whose master the partner holds (the card of it worth most).
 
-Measured by the policy's play against the previous one on the same deals, each team in turn (20,000
-random deals and contracts): smearing and throwing that keep the masters, leading into the partner's
-master and securing the partner's trick together +39.5 [+38.3, +40.8] written points per round
-(Obenabe +79, Undenufe +127, trump contracts +5 to +10; ``benchmarks/rollout.py``). Tried and left
-out: leading for the partner's ruff, throwing instead of an overtrumpable trump, second hand low in trump
-contracts (each −0.3 to −1.2 points).
+Its measured worth against earlier policies, and the rules tried and left out, are in BENCHMARKS.md
+("Playout policy", ``benchmarks/rollout.py``).
 """
 
 from __future__ import annotations
