@@ -18,7 +18,6 @@ from puur.bots import make_player
 from puur.bots.runner import play_turn
 from puur.game import Game
 from puur.profile import RuleProfile
-from puur.round import RoundState
 
 
 def main() -> None:
@@ -32,8 +31,7 @@ def main() -> None:
     contract_times: list[float] = []
     for i in range(a.rounds):
         hands, dealer = deal_of(profile, 0, i)
-        game = Game(profile, seed=0)
-        game.round = RoundState(profile, hands, dealer, (dealer + 1) % 4)
+        game = Game.from_deal(profile, hands, forehand=(dealer + 1) % 4, seed=0)
         players = {s: make_player(a.player, seed=s) if s % 2 == 0 else make_player("heuristic") for s in range(4)}
         while not game.rounds:
             seat = game.current_seat

@@ -24,7 +24,7 @@ from puur.bots import Player, make_player
 from puur.bots.runner import play_turn
 from puur.game import Game
 from puur.profile import RuleProfile
-from puur.round import RoundState, deal
+from puur.round import deal
 
 Z95 = 1.959963984540054
 
@@ -59,11 +59,7 @@ def deal_of(profile: RuleProfile, seed: int, index: int) -> tuple[list[int], int
 
 def game_on_deal(profile: RuleProfile, hands: list[int], dealer: int) -> Game:
     """A match whose first round is dealt ``hands`` by ``dealer`` (the duplicate deal replaces the seed's)."""
-    game = Game(profile, seed=0)
-    game.round = RoundState(profile, list(hands), dealer, (dealer + 1) % 4)
-    game.round_states = [game.round]
-    game.deals = [list(hands)]
-    return game
+    return Game.from_deal(profile, hands, forehand=(dealer + 1) % 4, seed=0)
 
 
 def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:

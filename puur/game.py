@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, iter_cards, parse_action
+from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, iter_cards, mask_of, parse_action, parse_cards
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
 from puur.rules.scoring import crossing, games_won, is_schneider
@@ -78,6 +78,7 @@ class Game:
         self.schneider = False
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
+        self.start: dict[str, Any] | None = None  # set by from_deal: the first round's forehand and scores
         hands, dealer, forehand = self._first_deal()
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
@@ -99,6 +100,39 @@ class Game:
             forehand = first_forehand(self.profile, hands, dealer)
             if forehand == (dealer + 1) % 4:
                 return hands, dealer, forehand
+
+    @classmethod
+    def from_deal(
+        cls,
+        profile: RuleProfile | str | dict[str, Any] | None,
+        hands: Sequence[Sequence[str | Card] | int],
+        *,
+        forehand: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        seed: int | None = None,
+    ) -> Game:
+        """A match whose first round is dealt ``hands`` (four card lists by seat, e.g. ``["HK", "HQ", ...]``,
+        or card sets), led by ``forehand`` (the dealer is the seat before it, RULES.md §3.2), with the
+        written totals ``scores`` before it. Later rounds are dealt from ``seed`` as in any match.
+
+        ``forehand`` may be left out under a ``holder:`` profile: the holder of its 7. Bad input raises
+        ``ValueError`` saying what is wrong. The record carries the start, so ``from_record`` replays it.
+        """
+        game = cls(profile, seed=seed)
+        masks = _deal_masks(hands)
+        if forehand is None:
+            if game.profile.first_forehand == "dealer_right":
+                raise ValueError("forehand is needed: under first_forehand 'dealer_right' the hands do not name it")
+            forehand = first_forehand(game.profile, masks, 0)
+        if isinstance(forehand, bool) or not isinstance(forehand, int) or forehand not in range(4):
+            raise ValueError(f"forehand must be a seat 0, 1, 2 or 3, got {forehand!r}")
+        totals = _start_scores(scores, game.target)
+        game.round = RoundState(game.profile, masks, (forehand - 1) % 4, forehand)
+        game.round_states = [game.round]
+        game.deals = [masks]
+        game.scores = list(totals)
+        game.start = {"forehand": forehand, "scores": list(totals)}
+        return game
 
     # ----- state -----
     @property
@@ -331,6 +365,7 @@ class Game:
             "version": RECORD_VERSION,
             "profile": self.profile.to_dict(),
             "seed": self.seed,
+            **({"start": dict(self.start)} if self.start is not None else {}),
             "rounds": rounds,
             "scores": list(self.scores),
             "result": self.result(),
@@ -350,7 +385,7 @@ class Game:
                 f"the record's rule profile has version {prof.get('version') if isinstance(prof, dict) else None!r};"
                 f" this Puur reads profile version {PROFILE_VERSION}"
             )
-        game = cls(RuleProfile.from_dict(prof), seed=record["seed"])
+        game = cls._replay_start(record, RuleProfile.from_dict(prof))
         for n, entry in enumerate(record.get("rounds", []), start=1):
             if [" ".join(_hand_str(h)) for h in game.deals[n - 1]] != entry.get("deal"):
                 raise ValueError(f"round {n}: the record's deal differs from what its seed deals")
@@ -364,12 +399,63 @@ class Game:
             raise ValueError("the record's scores differ from the replay")
         return game
 
+    @classmethod
+    def _replay_start(cls, record: dict[str, Any], profile: RuleProfile) -> Game:
+        """The match before its first action: from the seed, or (a record of ``from_deal``, whose ``start``
+        holds the forehand and the scores before round 1) from round 1's recorded deal. Records without
+        ``start`` load as before."""
+        start = record.get("start")
+        if start is None:
+            return cls(profile, seed=record["seed"])
+        rounds = record.get("rounds") or []
+        if not isinstance(start, dict) or not rounds or not isinstance(rounds[0].get("deal"), list):
+            raise ValueError("the record's start needs round 1's deal, a forehand and the scores before it")
+        hands = [str(h).split() for h in rounds[0]["deal"]]
+        return cls.from_deal(
+            profile, hands, forehand=start.get("forehand"), scores=start.get("scores", (0, 0)), seed=record["seed"]
+        )
+
     def __repr__(self) -> str:
         return f"Game(profile={self.profile.name!r}, seed={self.seed}, scores={self.scores}, over={self.is_over})"
 
 
 def _hand_str(hand: int) -> list[str]:
     return [Card(c).name for c in iter_cards(hand)]
+
+
+def _deal_masks(hands: Sequence[Sequence[str | Card] | int]) -> list[int]:
+    """Four hands of nine cards by seat, together the 36 cards, as card sets; else ``ValueError``."""
+    if isinstance(hands, str | bytes) or not isinstance(hands, Sequence) or len(hands) != 4:
+        raise ValueError("hands must be four hands by seat (seats 0..3), each a list of nine cards")
+    masks: list[int] = []
+    for seat, hand in enumerate(hands):
+        if isinstance(hand, int) and not isinstance(hand, bool):
+            if not 0 <= hand < 1 << 36:
+                raise ValueError(f"hand of seat {seat} is not a card set")
+            mask = hand
+        else:
+            mask = mask_of(parse_cards(hand, field=f"hand of seat {seat}"))  # type: ignore[arg-type]
+        if mask.bit_count() != 9:
+            raise ValueError(f"hand of seat {seat} holds {mask.bit_count()} cards; a hand is dealt nine")
+        for other, earlier in enumerate(masks):
+            if mask & earlier:
+                card = Card((mask & earlier).bit_length() - 1)
+                raise ValueError(f"card {card} is in the hands of both seat {other} and seat {seat}")
+        masks.append(mask)
+    return masks
+
+
+def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
+    """The written totals before the first round: two whole numbers, neither negative nor at the target."""
+    if isinstance(scores, str | bytes) or not isinstance(scores, Sequence) or len(scores) != 2:
+        raise ValueError("scores must be two written totals (team 0, team 1)")
+    a, b = scores
+    for v in (a, b):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+            raise ValueError(f"scores must be whole numbers of at least 0, got {list(scores)!r}")
+    if max(a, b) >= target:
+        raise ValueError(f"scores {[a, b]} already reach the target {target}: the match would be over")
+    return a, b
 
 
 # Imported late: observation.py needs Game's types only for type checking.
