@@ -18,7 +18,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import CLAIM, PUSH, Action, Card, Contract, Special, iter_cards, mask_of, parse_action, parse_cards
+from puur.cards import (
+    CLAIM,
+    PUSH,
+    Action,
+    Card,
+    Contract,
+    Special,
+    iter_cards,
+    mask_of,
+    parse_action,
+    parse_cards,
+)
+from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
 from puur.rules.scoring import crossing, games_won, is_schneider
@@ -60,12 +72,44 @@ class RoundResult:
         }
 
 
-class Game:
-    """A whole match (INTERFACES.md §2). ``apply`` raises ``IllegalAction`` and leaves the state unchanged."""
+class RecordMismatch(ValueError):
+    """A record that this engine does not reproduce. ``part`` names what differs: ``commitment`` (the
+    seed and salt do not hash to it), ``deal``, ``action`` (not legal, or not that seat's turn), ``written``
+    (a round's written result), ``scores`` or ``result``; ``round`` is the round (from 1) or None."""
 
-    def __init__(self, profile: RuleProfile | str | dict[str, Any] | None = None, seed: int | None = None) -> None:
+    def __init__(self, part: str, message: str, round: int | None = None) -> None:
+        super().__init__(message)
+        self.part = part
+        self.round = round
+
+
+class Game:
+    """A whole match (INTERFACES.md §2). ``apply`` raises ``IllegalAction`` and leaves the state unchanged.
+
+    Without a seed the match draws one with ``secrets`` and a salt, and commits to them
+    (``puur.fairness``): ``commitment`` may be shown from the first card, the seed only once the match is
+    over (``fair_deal``). ``Game(profile, seed=7)`` deals reproducibly; it has a commitment only when a
+    ``salt`` is given too (the server gives one). ``seed_source`` says whether the seed was ``drawn`` here or
+    ``chosen`` by the caller."""
+
+    def __init__(
+        self,
+        profile: RuleProfile | str | dict[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        salt: str | None = None,
+        seed_source: str | None = None,
+    ) -> None:
         self.profile = RuleProfile.resolve(profile)
-        self.seed = seed if seed is not None else random.randrange(2**31)
+        if seed_source is not None and seed_source not in SEED_SOURCES:
+            raise ValueError(f"seed_source must be one of {', '.join(SEED_SOURCES)}, got {seed_source!r}")
+        if seed is None:
+            self.seed, self.seed_source = draw_seed(), seed_source or "drawn"
+            salt = draw_salt() if salt is None else salt
+        else:
+            self.seed, self.seed_source = check_seed(seed), seed_source or "chosen"
+        self.salt = None if salt is None else check_salt(salt)
+        self.commitment = None if self.salt is None else seed_commitment(self.seed, self.salt)
         self._rng = random.Random(self.seed)
         self.scores: list[int] = [0, 0]
         self.rounds: list[RoundResult] = []
