@@ -15,16 +15,22 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from puur.server.headers import SecurityHeadersMiddleware
+from puur.server.policy import BodyLimit, RateLimit, ServerSettings, rate_rules
+
 STATIC = Path(__file__).parent / "static"
 
 # Routers by module, in the order they are mounted. A module in this list must exist. The game API comes
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
-ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.reviews", "puur.server.api_rules", "puur.server.api_solver", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.web")
+ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.reviews", "puur.server.api_rules", "puur.server.api_solver", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.web", "puur.server.api_docs")
 
 
-def create_app(db_path: str | None = None) -> FastAPI:
-    """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory)."""
+def create_app(db_path: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
+    """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory);
+    ``settings`` the players a request may name and what a request may cost (``puur.server.policy``; the
+    default bounds everything but the rate per client, which ``puur serve`` turns on)."""
+    settings = settings or ServerSettings()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -42,21 +48,30 @@ def create_app(db_path: str | None = None) -> FastAPI:
         summary="Swiss Jass (Schieber): rules oracle, open data, games",
         version="0.1.0",
         openapi_url="/api/v1/openapi.json",
-        docs_url="/api/v1/docs",
+        docs_url=None,  # /api/v1/docs is puur.server.api_docs: Swagger UI from Puur's own files, no CDN
         redoc_url=None,
         lifespan=lifespan,
     )
     app.state.db_path = db_path
+    app.state.settings = settings
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.router)
     from puur.server.mcp_server import mount_mcp
 
     mount_mcp(app, "/mcp")
+    # Before the routes: a request over its rate or its body size is refused before anything reads it
+    # (the middleware added after these wrap them, so their answers carry CORS and the security headers).
+    app.add_middleware(BodyLimit, limit=settings.body_limit)
+    rules = rate_rules(settings)
+    if rules:
+        app.add_middleware(RateLimit, rules=rules)
     # Open data and the rules API are keyless and CORS-open (PRODUCT.md §2); no cookies are used.
     app.add_middleware(
         CORSMiddleware, allow_origins=["*"], allow_methods=["*"], allow_headers=["*"], expose_headers=["*"]
     )
+    # CSP, nosniff, frame-ancestors, Referrer-Policy on every response (puur.server.headers, SECURITY.md).
+    app.add_middleware(SecurityHeadersMiddleware)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -1,0 +1,107 @@
+"""The pages under their Content-Security-Policy in Chromium (puur/server/headers.py, SECURITY.md "Web pages
+and headers"): the table, every tool page and the API docs work with no CSP violation in the console and
+load nothing from another origin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Each page records the violations the browser reports (the event the console message comes with).
+RECORD_VIOLATIONS = """
+window.__csp = [];
+document.addEventListener("securitypolicyviolation",
+  e => window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+"""
+
+
+@dataclass
+class Watch:
+    """What a page did that the policy or the origin rule would forbid."""
+
+    console: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+
+    def violations(self, page: Any) -> list[str]:
+        events = page.evaluate("window.__csp || []")
+        refused = [m for m in self.console if "Content Security Policy" in m or "Refused to" in m]
+        return [*events, *refused]
+
+
+@pytest.fixture
+def watched(page: Any, live_server: str) -> Iterator[tuple[Any, Watch]]:
+    watch = Watch()
+    page.add_init_script(RECORD_VIOLATIONS)
+    page.on("console", lambda m: watch.console.append(m.text) if m.type in ("error", "warning") else None)
+    page.on("request", lambda r: None if r.url.startswith((live_server, "data:")) else watch.foreign.append(r.url))
+    yield page, watch
+
+
+def assert_clean(page: Any, watch: Watch) -> None:
+    assert watch.violations(page) == []
+    assert watch.foreign == []
+
+
+def test_csp_header_on_pages(page: Any, live_server: str) -> None:
+    response = page.goto(live_server + "/tools/weis")
+    csp = response.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "frame-ancestors 'none'" in csp and "unsafe-inline" not in csp
+
+
+def test_csp_violation_is_caught(watched: tuple[Any, Watch], live_server: str) -> None:
+    """The check can fail: an inline script added to a served page is refused and reported."""
+    page, watch = watched
+    page.goto(live_server + "/tools/")
+    page.evaluate("""() => { const s = document.createElement("div");
+      s.innerHTML = '<img src="x" onerror="window.ran = 1">'; document.body.append(s); }""")
+    page.wait_for_function("window.__csp.length > 0")
+    assert watch.violations(page) and page.evaluate("window.ran") is None
+
+
+def test_table_plays_without_csp_violation(watched: tuple[Any, Watch], live_server: str) -> None:
+    page, watch = watched
+    page.goto(f"{live_server}/?pace=0")
+    page.wait_for_selector("#dlg-setup[open]")
+    page.click("#setup-start")
+    page.wait_for_selector("#dlg-setup", state="hidden")
+    played = 0
+    while played < 3:  # choose or push, then cards: the hand, the trick and the chalk are drawn
+        page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled])", timeout=15_000)
+        choose = page.locator("#choose:not([hidden]) button")
+        if choose.count():
+            choose.first.click()
+        else:
+            page.locator("#hand .card.legal:not([disabled])").first.click()
+            played += 1
+    page.wait_for_selector("#hand .card")
+    assert_clean(page, watch)
+
+
+@pytest.mark.parametrize("tool", ["", "jasstafel", "weis", "trick", "coiffeur", "differenzler"])
+def test_tool_page_without_csp_violation(watched: tuple[Any, Watch], live_server: str, tool: str) -> None:
+    page, watch = watched
+    page.goto(f"{live_server}/tools/{tool}")
+    page.wait_for_selector("nav.toolbar")  # tools.js ran
+    if tool == "weis":
+        page.click("button.card[data-seat='0'][data-card='HA']")
+        page.wait_for_function("document.querySelector('#out0').textContent !== ''")
+    if tool == "trick":
+        page.wait_for_selector("#seats .chip span")  # the chips styled through the CSSOM
+    if tool == "jasstafel":
+        page.wait_for_selector("#svg-we svg")
+    page.wait_for_load_state("networkidle")
+    assert_clean(page, watch)
+
+
+def test_api_docs_render_from_puur_alone(watched: tuple[Any, Watch], live_server: str) -> None:
+    page, watch = watched
+    page.goto(f"{live_server}/api/v1/docs")
+    page.wait_for_selector(".opblock", timeout=20_000)  # Swagger UI read the schema and drew the operations
+    assert page.locator(".opblock").count() > 10
+    page.wait_for_load_state("networkidle")
+    assert_clean(page, watch)
