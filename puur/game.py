@@ -13,6 +13,7 @@ records and replay.
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -33,7 +34,7 @@ from puur.cards import (
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
-from puur.rules.scoring import crossing, games_won, is_schneider
+from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider
 
 RECORD_FORMAT = "puur-record"
 RECORD_VERSION = 1
@@ -280,6 +281,8 @@ class Game:
         blocks = {k: ((v[0] - prev[k][0]) * f, (v[1] - prev[k][1]) * f) for k, v in parts.items()}
         self._live_parts = {k: [v[0], v[1]] for k, v in parts.items()}
         before = (self.scores[0] + self._live_credit[0], self.scores[1] + self._live_credit[1])
+        if events and self._pending_stoeck_wins(before, blocks):
+            return True
         c = crossing(self.profile, self.target, before, blocks)
         self._live_credit = [
             self._live_credit[0] + sum(b[0] for b in blocks.values()),
@@ -290,20 +293,53 @@ class Game:
         self._end_match(c.winner, c.block, "live", complete=r.is_done)
         return True
 
-    def _claim(self, seat: int) -> None:
-        """S000 claim (INTERFACES.md §2): the claiming team's written total plus its unwritten trick points
-        of the round × factor plus eligible Stöck must reach the target; a false claim loses the match."""
+    def _pending_stoeck_wins(self, before: tuple[int, int], blocks: dict[str, tuple[int, int]]) -> bool:
+        """S001: Stöck scores "when the second is played, or earlier if it wins the match", and "priority
+        is Stöck, then Weis, then trick points" (RULES.md §10, §12.3; S000 alike: "early if it wins the
+        game"). At a live check that counts points, a Stöck still pending (its holder has not yet played
+        both cards) is counted in its place in the block order; when that takes its team to the target,
+        the Stöck is scored now and its team wins, before the Weis or trick points of this check. Under
+        ``stoeck: strict`` Stöck exists only once declared with the second card, so it never counts early.
+        """
         r = self.round
+        holder = r.stoeck_holder
+        if r.stoeck_status != "pending" or holder is None or self.profile.stoeck == "strict":
+            return False
+        team = holder & 1
+        value = 20 * r.factor
+        stoeck = blocks.get("stoeck", (0, 0))
+        with_stoeck = {**blocks, "stoeck": (stoeck[0] + value, stoeck[1]) if team == 0 else (stoeck[0], stoeck[1] + value)}
+        c = crossing(self.profile, self.target, before, with_stoeck)
+        if c.block != "stoeck" or c.winner != team:
+            return False
+        r.score_stoeck_early()
+        self._end_match(team, "stoeck", "live", complete=r.is_done)
+        return True
+
+    def _claim(self, seat: int) -> None:
+        """S000 claim (RULES.md §12.2, §14): play stops and the won-trick points not yet written are added
+        **to the claiming team only** (× factor), with its Weis and any eligible Stöck (pending or scored:
+        "claimed later ... and early if it wins the game"); the other team keeps what it had written this
+        round (its Weis and declared Stöck, written as they happened), which decides Schneider. At least
+        the target wins; a false claim loses the match (INTERFACES.md §2)."""
         team = seat & 1
-        f = r.factor
-        stoeck = 20 if r.stoeck_holder is not None and r.stoeck_holder & 1 == team else 0
-        if r.stoeck_status == "lost":
-            stoeck = 0
-        value = self.scores[team] + f * (r.card_points[team] + r.weis_points()[team] + stoeck)
-        if value >= self.target:
-            self._end_match(team, "claim", "claim", complete=False, claim_stoeck=stoeck)
+        written = self._claim_score(team)
+        if self.scores[team] + written.written[team] >= self.target:
+            self._end_match(team, "claim", "claim", complete=False, score=written)
         else:
-            self._end_match(1 - team, "false_claim", "false_claim", complete=False)
+            self._end_match(1 - team, "false_claim", "false_claim", complete=False, score=written)
+
+    def _claim_score(self, team: int) -> RoundScore:
+        """The round as written when ``team`` claims (S000 §12.2: "add won-trick points not yet recorded to
+        the claiming team's written score, including any eligible Stöck")."""
+        r = self.round
+        weis = r.weis_points()
+        stoeck = list(r.stoeck_points())
+        holder = r.stoeck_holder
+        if holder is not None and holder & 1 == team and r.stoeck_status == "pending":
+            stoeck[team] = 20
+        card_points = (r.card_points[0], 0) if team == 0 else (0, r.card_points[1])
+        return RoundScore(r.factor, card_points, (0, 0), (0, 0), weis, (stoeck[0], stoeck[1]))
 
     def _finish_round(self) -> None:
         """Write the round; under ``end_of_round`` (and ``claim`` when nobody claimed) count the blocks
@@ -317,11 +353,12 @@ class Game:
         self._write_round(complete=True)
         self._next_round()
 
-    def _write_round(self, complete: bool, extra: tuple[int, int] = (0, 0)) -> None:
+    def _write_round(self, complete: bool, score: RoundScore | None = None) -> None:
+        """Write the round on the sheet: ``score`` (a claim's) or the round's own score so far."""
         r = self.round
         assert r.contract is not None and r.chooser is not None
-        s = r.score()
-        written = (s.written[0] + extra[0], s.written[1] + extra[1])
+        s = score if score is not None else r.score()
+        written = s.written
         self.scores = [self.scores[0] + written[0], self.scores[1] + written[1]]
         self.rounds.append(
             RoundResult(
@@ -339,14 +376,11 @@ class Game:
         )
 
     def _end_match(
-        self, team: int, block: str | None, reason: str, *, complete: bool, claim_stoeck: int = 0
+        self, team: int, block: str | None, reason: str, *, complete: bool, score: RoundScore | None = None
     ) -> None:
         r = self.round
-        extra = (0, 0)
-        if claim_stoeck and r.stoeck_status != "scored":
-            extra = (claim_stoeck * r.factor, 0) if team == 0 else (0, claim_stoeck * r.factor)
         if r.contract is not None:
-            self._write_round(complete=complete, extra=extra)
+            self._write_round(complete=complete, score=score)
         self.winner = team
         self.end_block = block
         self.end_reason = reason
@@ -409,6 +443,7 @@ class Game:
             "version": RECORD_VERSION,
             "profile": self.profile.to_dict(),
             "seed": self.seed,
+            **self._fair_fields(),
             **({"start": dict(self.start)} if self.start is not None else {}),
             "rounds": rounds,
             "scores": list(self.scores),
@@ -418,7 +453,8 @@ class Game:
     @classmethod
     def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record. A record of another format, record version or profile version fails loudly,
-        and so does one whose deals, actions or scores this engine does not reproduce."""
+        and so does one whose commitment, deals, actions, written rounds, scores or result this engine does
+        not reproduce (``RecordMismatch``, saying which). Records without a commitment (older ones) load."""
         if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
             raise ValueError("not a Puur game record (format must be 'puur-record')")
         if record.get("version") != RECORD_VERSION:
@@ -429,18 +465,34 @@ class Game:
                 f"the record's rule profile has version {prof.get('version') if isinstance(prof, dict) else None!r};"
                 f" this Puur reads profile version {PROFILE_VERSION}"
             )
+        if "seed" not in record:
+            raise ValueError("the record has no seed")
+        _check_commitment(record)
         game = cls._replay_start(record, RuleProfile.from_dict(prof))
-        for n, entry in enumerate(record.get("rounds", []), start=1):
+        rounds = record.get("rounds", [])
+        if not isinstance(rounds, list) or not all(isinstance(e, dict) for e in rounds):
+            raise ValueError("the record's rounds must be a list of objects (deal, actions, result)")
+        for n, entry in enumerate(rounds, start=1):
+            if n > len(game.deals):
+                raise RecordMismatch("result", f"round {n}: the replay's match ended after round {n - 1}", n)
             if [" ".join(_hand_str(h)) for h in game.deals[n - 1]] != entry.get("deal"):
-                raise ValueError(f"round {n}: the record's deal differs from what its seed deals")
+                raise RecordMismatch("deal", f"round {n}: the record's deal differs from what its seed deals", n)
             for item in str(entry.get("actions", "")).split():
                 seat_text, _, rest = item.partition(":")
                 action, *declare = rest.split("+")
                 if str(game.current_seat) != seat_text:
-                    raise ValueError(f"round {n}: action {item!r} is by seat {seat_text}, but seat {game.current_seat} is to act")
-                game.apply(action, declare)
+                    raise RecordMismatch(
+                        "action", f"round {n}: action {item!r} is by seat {seat_text}, but seat {game.current_seat} is to act", n
+                    )
+                try:
+                    game.apply(action, declare)
+                except IllegalAction as e:
+                    raise RecordMismatch("action", f"round {n}: action {item!r} is not legal: {e}", n) from None
+            _check_written(game, entry, n)
         if record.get("scores") is not None and list(game.scores) != record["scores"]:
-            raise ValueError("the record's scores differ from the replay")
+            raise RecordMismatch("scores", f"the record's scores {record['scores']} differ from the replay's {game.scores}")
+        if "result" in record and _json(record["result"]) != _json(game.result()):
+            raise RecordMismatch("result", f"the record's result {record['result']} differs from the replay's {game.result()}")
         return game
 
     @classmethod
@@ -450,7 +502,7 @@ class Game:
         ``start`` load as before."""
         start = record.get("start")
         if start is None:
-            return cls(profile, seed=record["seed"])
+            return cls(profile, seed=record["seed"], salt=record.get("salt"), seed_source=record.get("seed_source"))
         rounds = record.get("rounds") or []
         if not isinstance(start, dict) or not rounds or not isinstance(rounds[0].get("deal"), list):
             raise ValueError("the record's start needs round 1's deal, a forehand and the scores before it")
@@ -459,12 +511,63 @@ class Game:
             profile, hands, forehand=start.get("forehand"), scores=start.get("scores", (0, 0)), seed=record["seed"]
         )
 
+    # ----- fair deals (puur.fairness) -----
+    def _fair_fields(self) -> dict[str, Any]:
+        """The record's salt, commitment and seed source; none for a match without a commitment (no salt,
+        or a first round dealt by hand with ``from_deal``, which the seed did not deal)."""
+        if self.salt is None or self.start is not None:
+            return {}
+        return {"salt": self.salt, "commitment": self.commitment, "seed_source": self.seed_source}
+
+    def fair_deal(self) -> dict[str, Any]:
+        """What a table may show about the deals: the commitment and the seed's source from the first card;
+        the seed (in decimal, as a string: it may exceed JavaScript's exact integers) and the salt only once
+        the match is over. ``commitment`` is None when the match has none."""
+        fields = self._fair_fields()
+        over = self.is_over
+        return {
+            "commitment": fields.get("commitment"),
+            "seed_source": self.seed_source,
+            "seed": str(self.seed) if over else None,
+            "salt": fields.get("salt") if over else None,
+        }
+
     def __repr__(self) -> str:
-        return f"Game(profile={self.profile.name!r}, seed={self.seed}, scores={self.scores}, over={self.is_over})"
+        return f"Game(profile={self.profile.name!r}, scores={self.scores}, over={self.is_over})"
 
 
 def _hand_str(hand: int) -> list[str]:
     return [Card(c).name for c in iter_cards(hand)]
+
+
+def _json(value: Any) -> Any:
+    """``value`` as it reads back from JSON (tuples become lists), for comparing with a record."""
+    return json.loads(json.dumps(value))
+
+
+def _check_commitment(record: dict[str, Any]) -> None:
+    """A record's commitment must be SHA-256 of its seed and salt (``puur.fairness``); a record with one of
+    salt and commitment carries both. Records without either (older ones) pass."""
+    salt, commitment = record.get("salt"), record.get("commitment")
+    if salt is None and commitment is None:
+        return
+    if salt is None or commitment is None:
+        raise ValueError("a record with a commitment carries its salt, and one with a salt its commitment")
+    expected = seed_commitment(check_seed(record["seed"]), check_salt(salt))
+    if commitment != expected:
+        raise RecordMismatch(
+            "commitment", f"the commitment {commitment!r} is not the SHA-256 of the record's seed and salt ({expected})"
+        )
+
+
+def _check_written(game: Game, entry: dict[str, Any], n: int) -> None:
+    """Round ``n``'s written result in the record must be the replay's (RULES.md §11, §12)."""
+    if "result" not in entry:
+        return
+    if n > len(game.rounds):
+        raise RecordMismatch("written", f"round {n}: the record writes a result, but the replay has not finished the round", n)
+    if _json(entry["result"]) != _json(game.rounds[n - 1].to_dict()):
+        raise RecordMismatch("written", f"round {n}: the record's written result differs from what the rules give", n)
 
 
 def _deal_masks(hands: Sequence[Sequence[str | Card] | int]) -> list[int]:
@@ -505,4 +608,4 @@ def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
 # Imported late: observation.py needs Game's types only for type checking.
 from puur.observation import Observation  # noqa: E402
 
-__all__ = ["Game", "IllegalAction", "Observation", "RoundResult", "Special"]
+__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special"]

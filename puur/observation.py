@@ -8,6 +8,7 @@ the scores. It holds no other card by construction, so a player given it cannot 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -16,7 +17,7 @@ from puur.cards import SUIT_MASKS, Action, Card, Contract, iter_cards, mask_of
 from puur.profile import RuleProfile
 from puur.rules.tables import HIGHER_TRUMPS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
-from puur.rules.weis import declaration
+from puur.rules.weis import Declaration, Meld, declaration, meld_key
 
 if TYPE_CHECKING:
     from puur.game import Game
@@ -160,20 +161,29 @@ def observe(game: Game, seat: int) -> Observation:
 
 
 def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[Any, ...]]:
-    """Announced values and shown melds under the profile's ``weis_declaration`` (RULES.md §14.1)."""
+    """Announced values and shown melds under the profile's ``weis_declaration`` (RULES.md §14.1):
+
+    * ``automatic``: the melds that score, once the Weis is resolved after trick 1;
+    * ``show_with_first_card`` (S004 "Weis werden mit der ersten Karte gezeigt"): each seat's declared
+      melds from the moment it plays its first card, for the rest of the round (only the best team's
+      count; the others were shown all the same);
+    * ``announce_then_resolve`` (S000): during trick 1 each announcement, made only where it is at least
+      as good as the best one already announced (a weaker Weis is never announced, so never public),
+      then the scoring melds;
+    * ``announce_value_show_on_trick_2`` (J14, J17): values during trick 1, the winning team's melds on
+      trick 2, each player with the card it plays to it.
+    """
     r = game.round
     if r.weis is None:
         return (), ()
     mode = game.profile.weis_declaration
     decls = r.weis.declarations
-    in_trick1 = [s for s, _ in r.trick_seats()] if not r.tricks else [0, 1, 2, 3]
+    in_trick1 = [s for s, _ in r.trick_seats()] if not r.tricks else [(r.forehand + i) % 4 for i in range(4)]
     announced: tuple[tuple[int, int], ...] = ()
     if mode in ("announce_then_resolve", "announce_value_show_on_trick_2"):
-        announced = tuple(
-            (s, best.points)
-            for s in sorted(in_trick1, key=lambda s: (s - r.forehand) % 4)
-            if (best := decls[s].best) is not None
-        )
+        announced = announcements([d.best for d in decls], in_trick1, game.profile, r.contract)
+    if mode == "show_with_first_card":
+        return (), _melds_of(decls, [s for s in range(4) if s in in_trick1 and decls[s].melds])
     if not r.weis_credited or r.weis.team is None:
         return announced, ()
     team = r.weis.team
@@ -182,10 +192,36 @@ def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[Any, ..
         # the winning team shows its cards on trick 2, each player with the card it plays to it
         played2 = {s for s, _ in r.trick_seats()} if len(r.tricks) == 1 else set()
         seats = [s for s in seats if s in played2]
-    shown = tuple(
+    return announced, _melds_of(decls, seats)
+
+
+def _melds_of(decls: Sequence[Declaration], seats: Sequence[int]) -> tuple[Any, ...]:
+    return tuple(
         (s, tuple((m.kind, tuple(Card(c) for c in m.cards), m.points) for m in decls[s].melds)) for s in seats
     )
-    return announced, shown
+
+
+def announcements(
+    bests: Sequence[Meld | None], order: Sequence[int], profile: RuleProfile, contract: Contract | None
+) -> tuple[tuple[int, int], ...]:
+    """The Weis values announced during trick 1 by the seats of ``order`` (in play order), each seat's
+    best meld in ``bests`` (RULES.md §9.4, §14.1). Under ``announce_then_resolve`` (S000: "Announce a Weis
+    only if at least as good as one already announced") a seat announces only when its best meld is at
+    least as good as the best announced before it (compared as §9.5, the seat step left out: an equal
+    one is announced); otherwise (J14, J17) every seat with a Weis announces its value."""
+    out: list[tuple[int, int]] = []
+    top: tuple[int, ...] | None = None
+    for s in order:
+        best = bests[s]
+        if best is None:
+            continue
+        if profile.weis_declaration == "announce_then_resolve":
+            key = meld_key(best, profile, contract)
+            if top is not None and key < top:
+                continue
+            top = key
+        out.append((s, best.points))
+    return tuple(out)
 
 
 # ----- determinization -----
@@ -414,18 +450,16 @@ def _hall(counts: list[int], need: list[int]) -> bool:
 
 
 def _announcements_hold(obs: Observation, hands: list[int]) -> bool:
-    """Trick 1 of the announcing profiles: each seat's announced best meld matches its dealt hand, and a
-    seat that played its trick-1 card without announcing holds no meld."""
+    """Trick 1 of the announcing profiles: the announcements the sampled deal would make (each seat's best
+    meld of its dealt hand, by ``announcements``) are the ones the seat saw: a seat that played its trick-1
+    card without announcing holds no meld, or under ``announce_then_resolve`` none as good as one announced
+    before it."""
     by = _played_by(obs)
-    announced = dict(obs.weis_announced)
-    for s, _ in obs.trick:
-        if s == obs.seat:
-            continue
-        d = declaration(hands[s] | by[s], obs.profile, obs.contract)
-        value = d.best.points if d.best else None
-        if announced.get(s) != value:
-            return False
-    return True
+    order = [s for s, _ in obs.trick]
+    bests: list[Meld | None] = [None, None, None, None]
+    for s in order:
+        bests[s] = declaration(hands[s] | by[s], obs.profile, obs.contract).best
+    return announcements(bests, order, obs.profile, obs.contract) == obs.weis_announced
 
 
 __all__ = ["Determinizer", "InconsistentObservation", "Observation", "TrickView", "constraints", "determinize", "observe"]

@@ -292,6 +292,14 @@ class RoundState:
         self.stoeck_status = "scored"
         return ("stoeck",)
 
+    def score_stoeck_early(self) -> None:
+        """Score a pending Stöck before its second card is played, because it wins the match (S001 "or
+        earlier if it wins the match", S000 "early if it wins the game"; RULES.md §10). The match engine
+        decides when; here the pair only becomes scored, and so public."""
+        if self.stoeck_status != "pending":
+            raise IllegalAction("no pending Stöck to score")
+        self.stoeck_status = "scored"
+
     def _lenient_stoeck_from_weis(self) -> tuple[str, ...]:
         """S000: Stöck also counts when both cards are shown in a scored Weis (RULES.md §10)."""
         holder = self.stoeck_holder
