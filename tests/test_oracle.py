@@ -137,7 +137,7 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
      {"points": 120}),
     ({"op": "melds", "hand": ["S6", "S7", "S8", "S9", "S10", "SJ", "SQ", "SK"]}, {"points": 250}),
     ({"op": "melds", "hand": ["H10", "HJ", "HQ", "HK", "HA", "CA", "DA", "SA"], "profile": "jasvel"},
-     {"points": 200}),
+     {"points": 100, "best": {"kind": "sequence", "cards": ["H10", "HJ", "HQ", "HK", "HA"], "points": 100}}),
     ({"op": "melds", "hand": ["H10", "HJ", "HQ", "HK", "HA", "CA", "DA", "SA"]}, {"points": 150}),
     # weis (§15.10)
     ({"op": "weis", "contract": "C", "hands": [["H9", "H10", "HJ", "HQ", "HK"], ["CA", "DA", "HA", "SA"], [], []]},
@@ -181,6 +181,19 @@ CASES: list[tuple[dict[str, Any], dict[str, Any]]] = [
      {"winner": 1, "block": "tricks"}),
     ({"op": "crossing", "target": 1000, "before": [100, 100], "blocks": {"tricks": [80, 77]}},
      {"winner": None, "block": None}),
+    # both cross in the tricks block: trick_block_tie (RULES §12.3, §14; INTERFACES §1)
+    ({"op": "crossing", "target": 1000, "before": [950, 950], "blocks": {"tricks": [80, 77]},
+      "profile": "jasvel"}, {"winner": 0, "block": "tricks", "trick_block_tie": "higher_total"}),
+    ({"op": "crossing", "target": 1000, "before": [940, 950], "blocks": {"tricks": [80, 77]},
+      "profile": "jasvel"}, {"winner": 1, "block": "tricks"}),
+    ({"op": "crossing", "target": 1000, "before": [947, 950], "blocks": {"tricks": [80, 77]},
+      "profile": "jasvel"}, {"winner": None, "block": "tricks"}),  # 1027 = 1027
+    ({"op": "crossing", "target": 1000, "before": [947, 950], "blocks": {"tricks": [80, 77]},
+      "first_in_tricks": 1, "profile": "jasvel"}, {"winner": 1, "block": "tricks"}),
+    ({"op": "crossing", "target": 1000, "before": [950, 950], "blocks": {"tricks": [80, 77]},
+      "first_in_tricks": 1, "profile": "jasvel"}, {"winner": 0, "block": "tricks"}),
+    ({"op": "crossing", "target": 1000, "before": [950, 950], "blocks": {"tricks": [80, 77]},
+      "first_in_tricks": 1}, {"winner": 1, "block": "tricks", "trick_block_tie": "trick_by_trick"}),
     # chalk (TOOLS.md §1.3)
     ({"op": "chalk", "value": 2735}, {"x": 2, "v": 1, "hundreds": 2, "fifties": 0, "twenties": 1, "remainder": 15}),
     ({"op": "chalk", "value": 0}, {"x": 0, "v": 0, "hundreds": 0, "fifties": 0, "twenties": 0, "remainder": 0}),
@@ -210,10 +223,10 @@ def test_every_op_through_evaluate(request_: dict[str, Any], expected: dict[str,
 def test_melds_result_shape() -> None:
     out = ok(
         evaluate(
-            {"op": "melds", "hand": ["h10", "hj", "hq", "hk", "ha", "ca", "da", "sa"], "profile": "jasvel"}
+            {"op": "melds", "hand": ["h10", "hj", "hq", "hk", "ha", "ca", "da", "sa"], "profile": "schieber"}
         )
     )
-    assert out["points"] == sum(x["points"] for x in out["melds"])
+    assert out["points"] == sum(x["points"] for x in out["melds"]) == 150
     kinds = sorted(x["kind"] for x in out["melds"])
     assert kinds == ["four", "sequence"]
     for x in out["melds"]:
@@ -321,6 +334,13 @@ ERRORS: list[tuple[str, Any, tuple[str, ...]]] = [
     ("Stöck not 20", {**_CP, "stoeck": [30, 0]}, ("20",)),
     ("last trick without tricks", {**_CP, "card_points": [152, 0], "tricks": [9, 0], "last_trick": 1},
      ("last",)),
+    # impossible splits (RULES §6, §11.1): bounds from the card-points table
+    ("four tricks of zero-point cards in a trump contract", {**_CP, "card_points": [152, 0], "tricks": [5, 4]},
+     ("from 12 to 150", "from 2 to 140")),
+    ("eight tricks below their minimum", {**_CP, "card_points": [95, 57], "tricks": [8, 1]}, ("from 96 to 152",)),
+    ("one point cannot be made", {**_CP, "card_points": [151, 1], "tricks": [6, 3]}, ("24 cards add up to 151",)),
+    ("Obenabe: four tricks hold at least 8", {**_CP, "contract": "O", "card_points": [145, 7], "tricks": [5, 4]},
+     ("from 20 to 144", "from 8 to 132")),
     ("crossing Weis for both", {"op": "crossing", "target": 1000, "before": [0, 0],
                                 "blocks": {"weis": [20, 50]}}, ("both",)),
     ("crossing Stöck for both", {"op": "crossing", "target": 1000, "before": [0, 0],
@@ -365,6 +385,44 @@ def test_errors_through_the_cli() -> None:
     for result, (name, _req, words) in zip(results, ERRORS, strict=True):
         e = err(result)
         assert any(w.lower() in e["message"].lower() for w in words), (name, e)
+
+
+SPLIT_EDGES = [
+    # (contract, profile, tricks of team 1, lowest and highest card points they can hold)
+    ("H", "schieber", 1, 0, 56), ("H", "schieber", 3, 0, 126), ("H", "schieber", 4, 2, 140),
+    ("H", "classic", 5, 12, 150), ("H", "schieber", 8, 96, 152), ("O", "schieber", 4, 8, 132),
+    ("O", "online", 6, 36, 152), ("U", "schieber", 4, 8, 132), ("U", "schweizer", 4, 8, 132),
+    ("U", "jasvel", 8, 108, 152),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("contract, profile, k, low, high", SPLIT_EDGES)
+def test_score_split_edges(contract: str, profile: str, k: int, low: int, high: int) -> None:
+    def ask(points: int) -> dict[str, Any]:
+        return evaluate({"op": "score", "contract": contract, "card_points": [152 - points, points],
+                         "tricks": [9 - k, k], "last_trick": 1, "profile": profile})
+
+    assert ok(ask(low))["raw"][1] == low + 5
+    assert ok(ask(high))["raw"][1] == high + 5
+    if low > 0:
+        assert str(low) in err(ask(low - 1))["message"]
+    if high < 152:
+        assert str(high) in err(ask(high + 1))["message"]
+
+
+def test_score_split_bounds_follow_the_card_points_table() -> None:
+    # the bounds are the sums of the 4k cheapest and the 4k dearest cards of the table (RULES §6)
+    from puur.cards import Contract
+    from puur.rules.scoring import possible_card_points
+    from puur.rules.tables import card_points_table
+
+    for contract in Contract:
+        for values in ("modern", "classic"):
+            table = sorted(card_points_table(contract, values))
+            for k, possible in enumerate(possible_card_points(contract, values)):
+                assert min(possible) == sum(table[: 4 * k])
+                assert max(possible) == sum(table[36 - 4 * k:])
+                assert {152 - p for p in possible} == possible_card_points(contract, values)[9 - k]
 
 
 def test_one_bad_request_does_not_spoil_the_others() -> None:

@@ -573,11 +573,12 @@ def test_w4_four_nines_against_six_run(preset: str) -> None:
         assert meld_key(nines, p, Contract.U) > meld_key(low_run, p, Contract.U)
     else:
         assert meld_key(low_run, p, Contract.U) > meld_key(nines, p, Contract.U)
-    # realised in one hand under J's overlap: the run is the best meld and both melds score
+    # realised in one hand under J's overlap: the run and the four 9s share H9, so only one is written
+    # (J17 "declares only the strongest meld", J25 "does not score both melds together"): the run, on count
     if preset == "jasvel":
         d = declaration(m("C9 D9 H9 S9 H6 H7 H8 H10 HJ"), p, Contract.C)
         assert d.best is not None and d.best.kind == "sequence" and len(d.best.cards) == 6
-        assert d.points == 300
+        assert d.points == 150 and len(d.melds) == 1
 
 
 @pytest.mark.parametrize("preset", ALL)
@@ -589,18 +590,19 @@ def test_w5_four_run_below_five_run(preset: str) -> None:
 
 
 def test_w6_overlap_jasvel() -> None:
-    # A 5-run (100) and four aces (100) sharing the A♥: J lets them share; the best single value is 100.
+    # A 5-run (100) and four aces (100) sharing the A♥: the card belongs to both possible melds, but only
+    # the strongest is declared (J17) and the team does not score both together (J25): the 5-run, on count.
     hand = m("H10 HJ HQ HK HA CA DA SA")
     d = declaration(hand, P("jasvel"), Contract.C)
     kinds = sorted((x.kind, x.points) for x in d.melds)
-    assert kinds == [("four", 100), ("sequence", 100)]
-    assert d.points == 200
-    assert d.best is not None and d.best.points == 100  # announces only "a hundred"
+    assert kinds == [("sequence", 100)]
+    assert d.points == 100
+    assert d.best is not None and d.best.points == 100 and len(d.best.cards) == 5  # announces "a hundred"
 
 
 @pytest.mark.parametrize("preset", ("schieber", "classic", "schweizer", "online"))
 def test_w6_disjoint(preset: str) -> None:
-    # Under disjoint the quartet is taken first and the run is what is left (10-J-Q-K♥ = 50).
+    # Under disjoint the best choice: four aces and what is left of the run (10-J-Q-K♥ = 50), 150 > 100.
     d = declaration(m("H10 HJ HQ HK HA CA DA SA"), P(preset), Contract.C)
     used = [c for x in d.melds for c in x.cards]
     assert len(used) == len(set(used))

@@ -1,4 +1,5 @@
-"""Weis (melds): detection, declaration choice and the comparison chain (RULES.md §9).
+"""Weis (melds): detection, the declaration (the best choice of melds), a player's alternatives and the
+comparison chain (RULES.md §9).
 
 Options read: ``weis_values`` (small/extended, §9.1), ``weis_overlap`` and ``weis_split_long_runs``
 (§9.3), ``weis_compare`` and ``weis_undenufe_reverse`` (§9.5).
@@ -12,7 +13,7 @@ Options read: ``weis_values`` (small/extended, §9.1), ``weis_overlap`` and ``we
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -170,47 +171,161 @@ def _has_meld(mask: int) -> bool:
 _START_MASK = sum(0x7F << (9 * s) for s in range(4))
 
 
+def _run_options(run: tuple[int, ...], seq_values: dict[int, int], split: bool) -> list[tuple[Meld, ...]]:
+    """The ways one run may be written: whole, or (with ``weis_split_long_runs``, S000) cut into disjoint
+    runs of at least 3 cards (§9.3: 8 = 5 + 3)."""
+    options: list[tuple[Meld, ...]] = []
+    for cut in _compositions(len(run)) if split else [(len(run),)]:
+        parts, i = [], 0
+        for size in cut:
+            parts.append(Meld("sequence", run[i : i + size], seq_values[size]))
+            i += size
+        options.append(tuple(parts))
+    return options
+
+
+def _quartet_choices(quartets: Sequence[Meld]) -> list[tuple[Meld, ...]]:
+    """Every choice of quartets to declare (a 9-card hand holds at most two), none first."""
+    out: list[tuple[Meld, ...]] = [()]
+    for q in quartets:
+        out += [(*chosen, q) for chosen in out]
+    return out
+
+
+def _with_runs(
+    quartets: tuple[Meld, ...], runs: Sequence[tuple[int, ...]], seq_values: dict[int, int], split: bool
+) -> list[tuple[Meld, ...]]:
+    """``quartets`` plus every way of writing ``runs`` (each whole, or split where the profile allows)."""
+    per_run = [_run_options(run, seq_values, split) for run in runs]
+    return [(*quartets, *(m for part in choice for m in part)) for choice in product(*per_run)]
+
+
+def choices(hand: int, profile: RuleProfile) -> list[tuple[Meld, ...]]:
+    """Every declaration of ``hand`` (a card set, as dealt) the profile allows, RULES.md §9.3.
+
+    ``disjoint`` (S000 "cards cannot overlap separate Weis", S001 "cannot belong to two combinations"): any
+    choice of the hand's quartets, with the maximal runs of the cards those quartets leave (a quartet may
+    shorten a run; what is left of it counts if it still has 3 cards or more).
+    ``sequence_and_quartet_may_share`` (J17, J25): runs stay maximal and a card may sit in a run and a
+    quartet, but "the team does not score both melds together" (J25): a run and a quartet that share a
+    card are never both written, so each choice of quartets drops the runs it touches.
+    Runs are cut into parts only under ``weis_split_long_runs`` (S000).
+    """
+    if not _has_meld(hand):
+        return [()]
+    seq_values = SEQUENCE_VALUES[profile.weis_values]
+    split = profile.weis_split_long_runs
+    out: list[tuple[Meld, ...]] = []
+    for chosen in _quartet_choices(_quartets(hand, profile.weis_values)):
+        taken = mask_of_cards(c for q in chosen for c in q.cards)
+        if profile.weis_overlap == "disjoint":
+            runs = _runs(hand & ~taken)
+        else:
+            runs = [run for run in _runs(hand) if not mask_of_cards(run) & taken]
+        out += _with_runs(chosen, runs, seq_values, split)
+    return out
+
+
+def mask_of_cards(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _strength(melds: tuple[Meld, ...], profile: RuleProfile, contract: Contract | None) -> tuple[object, ...]:
+    """How a declaration ranks among a hand's choices (§9.3): the most points; on equal points the
+    strongest best meld (§9.5 chain), then the strongest second meld, and so on."""
+    keys = sorted((meld_key(m, profile, contract) for m in melds), reverse=True)
+    return (sum(m.points for m in melds), tuple(keys))
+
+
+def _as_declaration(melds: tuple[Meld, ...], profile: RuleProfile, contract: Contract | None) -> Declaration:
+    best = max(melds, key=lambda m: meld_key(m, profile, contract), default=None)
+    return Declaration(melds, sum(m.points for m in melds), best)
+
+
+def best_of(
+    options: Iterable[tuple[Meld, ...]], profile: RuleProfile, contract: Contract | None = None
+) -> Declaration:
+    """The declaration among ``options`` with the most points, ties to the strongest best meld (§9.3);
+    on a full tie the first given."""
+    best: tuple[Meld, ...] = ()
+    rank: tuple[object, ...] | None = None
+    for melds in options:
+        r = _strength(melds, profile, contract)
+        if rank is None or r > rank:
+            best, rank = melds, r
+    return _as_declaration(best, profile, contract) if best else _NO_MELDS
+
+
 @lru_cache(maxsize=1 << 16)
 def declaration(hand: int, profile: RuleProfile, contract: Contract | None = None) -> Declaration:
-    """The declaration of ``hand`` (a card set, as dealt) that scores most under the profile (§9.3).
+    """The declaration of ``hand`` (a card set, as dealt): of every choice the profile allows
+    (``choices``, §9.3) the one with the most points, ties to the strongest best meld (§9.5 chain with
+    ``contract``), INTERFACES.md §1 ``melds``. It is the default for every seat; a seat offered
+    ``alternatives`` may declare another.
 
-    Under ``disjoint`` the quartets are taken first and the runs are the maximal runs of the cards left
-    (INTERFACES.md §1); under ``sequence_and_quartet_may_share`` runs use the whole hand (J14, J17).
-    With ``weis_split_long_runs`` (S000) a long run is cut where that scores more (8 = 5 + 3 in SMALL).
-    On equal points the choice with the strongest best meld is taken.
+    Under ``disjoint`` every choice of quartets is tried, so H9-HA + CQ DQ SQ declares the six-run (150),
+    not four Queens + H9-H10-HJ (120); under ``sequence_and_quartet_may_share`` H8-HK + C10 D10 S10
+    writes the six-run (150), never both it and four tens (J17, J25).
     """
     if not _has_meld(hand):
         return _NO_MELDS
-    values = profile.weis_values
-    quartets = _quartets(hand, values)
-    rest = hand
-    if profile.weis_overlap == "disjoint":
-        for q in quartets:
-            for c in q.cards:
-                rest &= ~(1 << c)
-    seq_values = SEQUENCE_VALUES[values]
-    per_run_options: list[list[tuple[Meld, ...]]] = []
-    for run in _runs(rest):
-        options: list[tuple[Meld, ...]] = []
-        cuts = _compositions(len(run)) if profile.weis_split_long_runs else [(len(run),)]
-        for cut in cuts:
-            parts, i = [], 0
-            for size in cut:
-                parts.append(Meld("sequence", run[i : i + size], seq_values[size]))
-                i += size
-            options.append(tuple(parts))
-        per_run_options.append(options)
-    best_decl: Declaration | None = None
-    best_rank: tuple[object, ...] = ()
-    for choice in product(*per_run_options) if per_run_options else [()]:
-        melds = tuple(quartets) + tuple(m for part in choice for m in part)
-        pts = sum(m.points for m in melds)
-        best = max(melds, key=lambda m: meld_key(m, profile, contract), default=None)
-        rank = (pts, meld_key(best, profile, contract) if best else ())
-        if best_decl is None or rank > best_rank:
-            best_decl, best_rank = Declaration(melds, pts, best), rank
-    assert best_decl is not None
-    return best_decl
+    return best_of(choices(hand, profile), profile, contract)
+
+
+@lru_cache(maxsize=1 << 12)
+def alternatives(hand: int, profile: RuleProfile, contract: Contract | None = None) -> tuple[Declaration, ...]:
+    """The declarations a player may choose between, most points first; the first is ``declaration``.
+
+    Only where ``weis_split_long_runs`` (S000: "A long run of 8 may split into 5 and 3"; RULES.md §9.3
+    "Splitting is the player's choice") does the player choose: the choices that differ in the best
+    meld, each the one scoring most for its best meld, and only those no other choice beats on both
+    points and best meld (an 8-run, 100 with 8 cards, against 5 + 3 = 120 whose best meld is a 5-run;
+    a quartet that shortens a run against the whole run). Elsewhere the engine declares
+    ``declaration`` (the profile's ``weis_declaration`` is automatic, shown, or, under Jasvel, J17
+    "declares only the strongest meld"), so the only alternative is that one. No meld: empty.
+    """
+    first = declaration(hand, profile, contract)
+    if not first.melds:
+        return ()
+    if not profile.weis_split_long_runs:
+        return (first,)
+    by_best: dict[tuple[int, ...], tuple[Meld, ...]] = {}
+    for melds in choices(hand, profile):
+        if not melds:
+            continue
+        key = max(meld_key(m, profile, contract) for m in melds)
+        kept = by_best.get(key)
+        if kept is None or _strength(melds, profile, contract) > _strength(kept, profile, contract):
+            by_best[key] = melds
+    ranked = sorted(by_best.items(), key=lambda kv: (sum(m.points for m in kv[1]), kv[0]), reverse=True)
+    out: list[Declaration] = []
+    for key, melds in ranked:  # most points first: keep each whose best meld beats every one before it
+        if all(key > meld_key(d.best, profile, contract) for d in out if d.best is not None):
+            out.append(_as_declaration(melds, profile, contract))
+    assert out[0] == first
+    return tuple(out)
+
+
+def declaration_of(melds: Sequence[Meld], profile: RuleProfile, contract: Contract | None = None) -> Declaration:
+    """The declaration of melds named one by one (the Weis calculator): all of them, except that a run and
+    a quartet sharing a card (allowed only under ``sequence_and_quartet_may_share``) are never both
+    written (J17, J25; RULES.md §9.3): of the choices without such a pair, the most points, ties to the
+    strongest best meld. The melds keep the order given."""
+    quartets = [m for m in melds if m.kind == "four"]
+    options = []
+    for chosen in _quartet_choices(quartets):
+        taken = mask_of_cards(c for q in chosen for c in q.cards)
+        options.append(
+            tuple(
+                m
+                for m in melds
+                if (m.kind == "four" and m in chosen) or (m.kind == "sequence" and not mask_of_cards(m.cards) & taken)
+            )
+        )
+    return best_of(options, profile, contract)
 
 
 class WeisResult(NamedTuple):
@@ -225,12 +340,21 @@ class WeisResult(NamedTuple):
 def resolve_weis(
     hands: Sequence[int], profile: RuleProfile, contract: Contract, forehand: int = 0
 ) -> WeisResult:
-    """Compare every seat's best meld (ties to the seat nearer the forehand) and score the winning team.
+    """Who writes Weis when every seat declares its ``declaration`` (§9.6); see ``resolve_declarations``."""
+    decls = tuple(declaration(h, profile, contract) if _has_meld(h) else _NO_MELDS for h in hands)
+    return resolve_declarations(decls, profile, contract, forehand)
+
+
+def resolve_declarations(
+    decls: Sequence[Declaration], profile: RuleProfile, contract: Contract, forehand: int = 0
+) -> WeisResult:
+    """Compare the best meld of every seat's declaration (ties to the seat nearer the forehand, §9.5) and
+    score the winning team.
 
     The winning team writes all melds of both its players; the other team writes nothing (§9.6, S000,
     S001, S004, J14, J17). Points are before the multiplier.
     """
-    decls = tuple(declaration(h, profile, contract) if _has_meld(h) else _NO_MELDS for h in hands)
+    decls = tuple(decls)
     winner: int | None = None
     winner_key: tuple[int, ...] = ()
     for seat, d in enumerate(decls):

@@ -20,7 +20,7 @@ from typing import Any
 
 from puur.cards import Card, Contract, mask_of
 from puur.profile import RuleProfile
-from puur.rules.weis import Declaration, Meld, declaration, meld_key, resolve_weis
+from puur.rules.weis import Declaration, Meld, declaration, declaration_of, meld_key, resolve_weis
 from puur.tools import SWISS_RANKS, ToolInputError, card_label, check_int, contract_label
 
 SEATS = 4
@@ -159,7 +159,8 @@ def seat_from_melds(
     seat: int, melds: Sequence[Any], profile: RuleProfile, contract: Contract
 ) -> SeatWeis:
     """A seat's melds as given; each is checked by the core; cards may be shared only between a
-    sequence and a four of a kind, and only under ``sequence_and_quartet_may_share`` (§4.1, §4.3)."""
+    sequence and a four of a kind, and only under ``sequence_and_quartet_may_share`` (§4.1, §4.3), where
+    the two are never both written (RULES.md §9.3, J17, J25: the core's ``declaration_of``)."""
     if isinstance(melds, str) or not isinstance(melds, Sequence):
         raise ToolInputError(("seats", seat, "melds"), "give a list of melds, each a list of cards")
     out: list[Meld] = []
@@ -188,9 +189,7 @@ def seat_from_melds(
                     ),
                 )
         out.append(m)
-    melds_t = tuple(out)
-    best = max(melds_t, key=lambda m: meld_key(m, profile, contract), default=None)
-    return SeatWeis(seat, Declaration(melds_t, sum(m.points for m in melds_t), best), "melds")
+    return SeatWeis(seat, declaration_of(out, profile, contract), "melds")
 
 
 def _parse_card_list(cards: Any, field: tuple[str | int, ...]) -> list[Card]:

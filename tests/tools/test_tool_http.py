@@ -79,8 +79,9 @@ def test_weis_endpoint(client: TestClient) -> None:
             "seats": [{"hand": ["C9", "D9", "H9", "S9", "C7", "C8", "C10", "CJ"]}, None, None, None],
             "compare": {"points": 150, "cards": 4}}
     d = client.post("/api/v1/tools/weis", json=body).json()
-    assert d["seats"][0]["total"] == 250 and d["seats"][0]["best"]["points"] == 150
-    assert d["written"] == [250, 0] and d["compare"]["result"] == "undecided"
+    # the run C7-CJ and the four 9s share C9: only the four 9s are written (RULES.md §9.3, J17, J25)
+    assert d["seats"][0]["total"] == 150 and d["seats"][0]["best"]["points"] == 150
+    assert d["written"] == [150, 0] and d["compare"]["result"] == "undecided"
     d = client.post("/api/v1/tools/weis", json={"contract": "O", "seats": [{"melds": [["H10", "HJ", "HQ", "HK"]]}, {"melds": [["C10", "CJ", "CQ", "CK"]]}]}).json()
     assert d["winner_seat"] == 0 and d["steps"][-1]["step"] == "seat"
     r = client.post("/api/v1/tools/weis", json={"seats": [{"hand": ["CA", "CA"]}]})

@@ -51,7 +51,8 @@ def test_c_hands() -> None:
 def test_c_shared_cards_under_jasvel_only() -> None:
     cards = "C9 D9 H9 S9 C7 C8 C10 CJ"
     j = hand(cards, JASVEL)
-    assert j.points == 250 and j.best is not None and j.best.points == 150
+    # the run C7-CJ (100) and the four 9s (150) share C9: only the stronger is written (J17, J25)
+    assert j.points == 150 and j.best is not None and j.best.points == 150 and len(j.melds) == 1
     assert hand(cards, SCHIEBER).points == 150  # disjoint: the four 9s take C9, the run breaks
 
 
@@ -165,7 +166,8 @@ def test_weis_errors() -> None:
     with pytest.raises(ToolInputError, match="sequence_and_quartet_may_share"):
         calculate([seat_melds("C9 D9 H9 S9", "C7 C8 C9")], Contract.C, SCHIEBER)
     out = calculate([seat_melds("C9 D9 H9 S9", "C7 C8 C9")], Contract.C, JASVEL)
-    assert out.written == (170, 0)
+    assert out.written == (150, 0)  # they share C9: only the four 9s are written (J17, J25)
+    assert [m["points"] for m in out.seats[0].to_dict()["melds"]] == [150]
 
 
 # ----- trick (W30-W38, S3, C) -----
