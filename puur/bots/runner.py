@@ -6,10 +6,10 @@ makes players declare it (``stoeck: strict``); elsewhere the engine declares for
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from puur.bots import Player
-from puur.cards import Card
+from puur.cards import Action, Card
 from puur.game import Game
 
 
@@ -20,18 +20,60 @@ def declarations_for(game: Game, action: object) -> tuple[str, ...]:
     return ()
 
 
-def play_turn(game: Game, player: Player) -> None:
-    """One action of the seat to act, by ``player``."""
+Move = Callable[[int, Action, tuple[str, ...]], None]
+"""Told of each computer action once applied: the seat, the action and the declarations made with it."""
+
+
+def computer_move(game: Game, player: Player) -> tuple[Action, tuple[str, ...]]:
+    """What ``player`` does as the seat to act: its action, from that seat's observation only, and the
+    declarations a correct player makes with it (``declarations_for``). Nothing is applied."""
     seat = game.current_seat
-    assert seat is not None
+    if seat is None:
+        raise ValueError("the match is over: no seat is to act")
     action = player.act(game.observation(seat))
-    game.apply(action, declarations_for(game, action))
+    return action, declarations_for(game, action)
 
 
-def play_computers(game: Game, players: Mapping[int, Player]) -> None:
-    """Let computer seats act until a seat without a player (a human) is to act, or the match is over."""
-    while not game.is_over and game.current_seat in players:
-        play_turn(game, players[game.current_seat])  # type: ignore[index]
+def play_turn(game: Game, player: Player) -> tuple[Action, tuple[str, ...]]:
+    """One action of the seat to act, by ``player``, applied with its declarations (``computer_move``);
+    returns what was applied."""
+    action, declare = computer_move(game, player)
+    game.apply(action, declare)
+    return action, declare
+
+
+def play_computers(
+    game: Game,
+    players: Mapping[int, Player] | Callable[[int], Player | None],
+    *,
+    until: Callable[[Game], bool] | None = None,
+    on_move: Move | None = None,
+    max_moves: int | None = None,
+) -> int:
+    """Let computer seats act until the match is over, a seat without a player (a human) is to act,
+    ``until(game)`` is true, or ``max_moves`` actions were made; returns how many were made.
+
+    The one path by which computer seats move (the runner, ``puur play``, live games, the soak, MCP
+    games): each action goes through ``play_turn``, so a computer seat always makes the declarations it
+    owes (Stöck with the second card under ``stoeck: strict``, RULES.md §10). ``players`` maps seats to
+    players, or is a function giving a seat's player (None for a human seat; built anew per action if it
+    likes). ``on_move`` is told of every applied action, to log, commit or announce it.
+    """
+    player_of = players.get if isinstance(players, Mapping) else players
+    moves = 0
+    while not game.is_over and (max_moves is None or moves < max_moves):
+        if until is not None and until(game):
+            break
+        seat = game.current_seat
+        assert seat is not None
+        player = player_of(seat)
+        if player is None:
+            break
+        action, declare = play_turn(game, player)
+        moves += 1
+        if on_move is not None:
+            on_move(seat, action, declare)
+    return moves
 
 
 def play_match(game: Game, players: Mapping[int, Player]) -> Game:
