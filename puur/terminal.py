@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from puur.bots import Player, make_player
-from puur.bots.runner import declarations_for
+from puur.bots.runner import play_computers
 from puur.cards import CLAIM, PUSH, SUIT_SYMBOLS, Action, Card, Contract, card_name, contract_name
 from puur.game import Game
 from puur.profile import RuleProfile
@@ -62,6 +62,7 @@ class TerminalGame:
         self.lang = lang
         self.t = TEXT[lang]
         self.names = SEAT_NAMES[lang]
+        self._before: tuple[int, int, bool, str | None, int] = (0, 0, False, None, 0)
 
     # ----- formatting -----
     def card(self, c: int) -> str:
@@ -86,28 +87,20 @@ class TerminalGame:
 
     # ----- loop -----
     def run(self) -> int:
-        announced_round = 0
+        self.header()
+        self._mark()
         while not self.game.is_over:
-            if self.game.round_number != announced_round:
-                announced_round = self.game.round_number
-                self.header()
             seat = self.game.current_seat
             assert seat is not None
-            rounds_before = len(self.game.rounds)
-            tricks_before = len(self.game.round.tricks)
-            weis_before = self.game.round.weis_credited
-            stoeck_before = self.game.round.stoeck_status
             if seat in self.players:
-                action = self.players[seat].act(self.game.observation(seat))
-                self.game.apply(action, declarations_for(self.game, action))
-                self.say_action(seat, action)
-            else:
-                try:
-                    self.human_turn(seat)
-                except EOFError:
-                    self.console.print("\nBye — the match is left unfinished.")
-                    return 1
-            self.report(rounds_before, tricks_before, weis_before, stoeck_before)
+                play_computers(self.game, self.players, on_move=self.computer_moved)
+                continue
+            try:
+                self.human_turn(seat)
+            except EOFError:
+                self.console.print("\nBye — the match is left unfinished.")
+                return 1
+            self.after_action()
         res = self.game.result()
         assert res is not None
         team = res["winner"]
@@ -117,6 +110,23 @@ class TerminalGame:
         extra = " — Schneider!" if res["schneider"] else ""
         self.console.print(f"[bold]{self.t['we']} {verdict}[/] {res['scores'][0]} : {res['scores'][1]}{how}{extra}")
         return 0
+
+    def _mark(self) -> None:
+        """Note the state before the next action, for ``report``."""
+        r = self.game.round
+        self._before = (len(self.game.rounds), len(r.tricks), r.weis_credited, r.stoeck_status, self.game.round_number)
+
+    def computer_moved(self, seat: int, action: Action, declare: tuple[str, ...]) -> None:
+        """A computer seat's action, applied by the runner's ``play_computers``: say it and what followed."""
+        self.say_action(seat, action)
+        self.after_action()
+
+    def after_action(self) -> None:
+        rounds_before, tricks_before, weis_before, stoeck_before, round_before = self._before
+        self.report(rounds_before, tricks_before, weis_before, stoeck_before)
+        if not self.game.is_over and self.game.round_number != round_before:
+            self.header()
+        self._mark()
 
     def say_action(self, seat: int, action: Action) -> None:
         if isinstance(action, Card):
