@@ -14,8 +14,8 @@ import time
 from dataclasses import dataclass, field
 
 from puur.bots.random_player import RandomPlayer
-from puur.bots.runner import declarations_for
-from puur.cards import Card
+from puur.bots.runner import play_computers
+from puur.cards import Action, Card
 from puur.game import Game
 from puur.observation import Determinizer, constraints
 from puur.oracle import evaluate
@@ -116,23 +116,31 @@ def check_determinize(game: Game, seat: int, rng: random.Random, seed: int, samp
 def soak_match(profile: RuleProfile, seed: int, stats: SoakStats, *, obs_every: int = 5, det_every: int = 11) -> None:
     """Play one match with seeded random players and check everything on the way."""
     game = Game(profile, seed=seed)
-    players = [RandomPlayer(seed * 4 + s) for s in range(4)]
+    players = {s: RandomPlayer(seed * 4 + s) for s in range(4)}
     rng = random.Random(seed)
     step = 0
     checked = 0
-    while not game.is_over:
+
+    def check_position() -> None:
+        """The position before the next action: observations and determinized deals, every few steps."""
         seat = game.current_seat
         assert seat is not None
         if step % obs_every == 0:
             stats.observations += check_observations(game, seed)
         if step % det_every == 0 and game.round.contract is not None:
             stats.determinizations += check_determinize(game, seat, rng, seed)
-        action = players[seat].act(game.observation(seat))
-        game.apply(action, declarations_for(game, action))
+
+    def after_move(seat: int, action: Action, declare: tuple[str, ...]) -> None:
+        nonlocal step, checked
         step += 1
         while checked < len(game.rounds):
             check_round(game, checked, seed)
             checked += 1
+        if not game.is_over:
+            check_position()
+
+    check_position()
+    play_computers(game, players, on_move=after_move)
     record = game.record()
     text = json.dumps(record, separators=(",", ":"))
     stats.max_record_bytes = max(stats.max_record_bytes, len(text))
