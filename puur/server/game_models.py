@@ -1,7 +1,8 @@
 """Pydantic models of the game API (INTERFACES.md §4): every body and every response.
 
 Validation asks the engine: a profile is what ``RuleProfile.resolve`` accepts, an action what
-``parse_action`` parses, a computer seat what ``make_player`` builds. A refusal is a 422 naming the field.
+``parse_action`` parses, a computer seat what the server's ``PlayerPolicy`` allows (checked by the route,
+which knows the operator's players). A refusal is a 422 naming the field.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from puur.bots import make_player
 from puur.cards import parse_action
 from puur.game import DECLARATIONS
 from puur.profile import RuleProfile
+from puur.server.policy import MAX_SPEC_LENGTH
 
 HUMAN = "human"
 
@@ -43,17 +44,14 @@ class GameCreate(BaseModel):
     @field_validator("seats")
     @classmethod
     def _seats(cls, v: list[str]) -> list[str]:
+        """``human`` or a computer seat's spec, stripped; whether the server offers that player is the
+        route's question (``PlayerPolicy``: nothing named by a request is imported or built here)."""
         out = []
         for i, spec in enumerate(v):
             spec = spec.strip()
-            if spec.lower() != HUMAN:
-                try:
-                    make_player(spec, seed=0)
-                except ValueError as e:
-                    raise ValueError(f"seat {i}: {e}") from None
-                out.append(spec)
-            else:
-                out.append(HUMAN)
+            if len(spec) > MAX_SPEC_LENGTH:
+                raise ValueError(f"seat {i}: a player spec has at most {MAX_SPEC_LENGTH} characters")
+            out.append(HUMAN if spec.lower() == HUMAN else spec)
         if HUMAN not in out:
             raise ValueError("at least one seat must be 'human'")
         return out
@@ -76,6 +74,10 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(..., examples=["H10", "P", "H"], description="a card, a contract (C D H S O U), P or claim")
     declare: list[str] = Field(default_factory=list, examples=[["stoeck"]])
+    seq: int | None = Field(
+        None, ge=0, strict=True,
+        description="the view's seq the action was chosen on; if given and the game has moved on: 409 stale",
+    )
 
     @field_validator("action")
     @classmethod

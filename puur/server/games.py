@@ -16,12 +16,12 @@ from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, WebSocket
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
-from puur.bots import player_names
 from puur.cards import Card, Contract
 from puur.game import IllegalAction
 from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
@@ -42,7 +42,8 @@ from puur.server.game_models import (
     TableRules,
     Why,
 )
-from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.live import HUMAN, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.policy import PlayerRefused, settings_of
 from puur.server.store import Store
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -69,7 +70,7 @@ def get_hub(request: HTTPConnection) -> GameHub:
         with _hub_lock:
             hub = getattr(state, "game_hub", None)
             if hub is None:
-                hub = GameHub(Store(getattr(state, "db_path", None)))
+                hub = GameHub(Store(getattr(state, "db_path", None)), settings_of(request.app))
                 state.game_hub = hub
     return hub
 
@@ -100,11 +101,32 @@ def _seat(live: LiveGame, token: str) -> int:
     return seat
 
 
-@router.post("/games", response_model=GameCreated, status_code=201, summary="Start a match")
+def _create(hub: GameHub, settings: dict[str, Any]) -> tuple[LiveGame, dict[int, str]]:
+    """``hub.create``, after each computer seat is checked against the server's players: one it does not
+    offer is a 422 naming the seat and the allowed players (nothing the request names is imported or
+    built). A server full of games in play answers 503 with Retry-After."""
+    for seat, spec in enumerate(settings["seats"]):
+        if spec == HUMAN:
+            continue
+        try:
+            hub.players.check(spec)
+        except PlayerRefused as e:
+            raise RequestValidationError(
+                [{"type": "value_error", "loc": ("body", "seats", seat), "msg": f"seat {seat}: {e}", "input": spec}]
+            ) from None
+    try:
+        return hub.create(settings)
+    except Busy as e:
+        raise HTTPException(503, str(e), headers={"Retry-After": "60"}) from None
+
+
+@router.post("/games", response_model=GameCreated, status_code=201, summary="Start a match",
+             responses={429: {"model": Error, "description": "too many games created from this address"},
+                        503: {"model": Error, "description": "the server holds as many games as it may"}})
 def create_game(body: GameCreate, hub: Hub) -> dict[str, Any]:
     settings = body.model_dump()
     settings["profile"] = body.profile if body.profile is not None else "schieber"
-    live, tokens = hub.create(settings)
+    live, tokens = _create(hub, settings)
     return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
 
 
@@ -164,8 +186,12 @@ async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
 @router.post(
     "/games/{game_id}/actions",
     response_model=GameView,
-    responses={**ERRORS, 409: {"model": Error, "description": "not legal now, or not this seat's turn"}},
-    summary="Act for this seat; the computers then move until a human seat is to act",
+    responses={
+        **ERRORS,
+        409: {"model": Error, "description": "not legal now, not this seat's turn, or stale (seq is not the game's)"},
+    },
+    summary="Act for this seat; the computers then move until a human seat is to act. With seq (the view's): "
+    "409 stale if the game has moved on since",
 )
 async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) -> Response:
     live = await _live_game(hub, game_id)
@@ -173,7 +199,7 @@ async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) ->
 
     def act() -> tuple[float, dict[str, Any]]:
         try:
-            bots = hub.act(live, seat, body.action, tuple(body.declare))
+            bots = hub.act(live, seat, body.action, tuple(body.declare), body.seq)
         except Conflict as e:
             raise HTTPException(409, str(e)) from None
         return bots, live.view(seat)
@@ -224,7 +250,7 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     live = _game(hub, game_id)
     _seat(live, token)
     settings = {**live.settings, "seed": None}
-    new, tokens = hub.create(settings)
+    new, tokens = _create(hub, settings)
     return {"game_id": new.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": new.seats}
 
 
@@ -233,8 +259,8 @@ STRENGTHS = {"easy": "mcts:level=easy", "medium": "mcts:level=medium", "strong":
 
 
 @router.get("/table/options", response_model=TableOptions, summary="Presets, multiplier tables and players")
-def options() -> dict[str, Any]:
-    names = player_names()
+def options(request: Request) -> dict[str, Any]:
+    names = settings_of(request.app).players.names()  # only the players a request may name
     strengths = dict(STRENGTHS) if "mcts" in names else {}
     for fallback in ("heuristic", "random"):
         if fallback in names:
@@ -294,13 +320,22 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
         await websocket.close(4403, "not a seat of this game")
         return
     sub = Subscriber(seat, asyncio.get_running_loop(), asyncio.Queue())
+    client = websocket.client.host if websocket.client else "unknown"
 
-    def subscribe() -> dict[str, Any]:
+    def subscribe() -> dict[str, Any] | str:
+        """The hello, or why the connection is refused (``GameHub.listen``: too many connections)."""
         with live.lock:  # between two actions: the hello and the events that follow it line up
-            live.subscribers.append(sub)
+            if live.evicted:
+                return "the game was reloaded: connect again"
+            refused = hub.listen(client, live, sub)
+            if refused is not None:
+                return refused
             return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
 
     hello = await asyncio.to_thread(subscribe)
+    if isinstance(hello, str):
+        await websocket.close(4429, hello)
+        return
     pace_s = max(0, min(pace, 3000)) / 1000
     humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))
@@ -320,8 +355,7 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
         pass
     finally:
         receiver.cancel()
-        with contextlib.suppress(ValueError):
-            live.subscribers.remove(sub)
+        hub.unlisten(client, live, sub)
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -10,21 +10,29 @@ the engine.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
+import logging
+import math
 import secrets
 import threading
 import time
+from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from puur.bots import Player, make_player, parse_spec
-from puur.bots.runner import declarations_for
+from puur.bots import Player, parse_spec
+from puur.bots.runner import play_computers
+from puur.cards import Action
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
+from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import Store, StoredGame, token_hash
+
+log = logging.getLogger(__name__)
 
 HUMAN = "human"
 QUICK_PLAYERS = frozenset({"heuristic", "random"})
@@ -39,6 +47,15 @@ class NotFound(Exception):
 
 class Conflict(Exception):
     """A well-formed request that the game's state refuses now (the reason is the message)."""
+
+
+class Stale(Conflict):
+    """An action sent for a state the game has left: the client saw fewer (or more) actions than the game
+    has accepted (issue 13: a delayed double-click must not play a card in the next trick)."""
+
+
+class Busy(Exception):
+    """The server holds as many live games as it may and none can leave memory now (the message says so)."""
 
 
 @dataclass
@@ -70,6 +87,13 @@ class LiveGame:
     lock: threading.Lock = field(default_factory=threading.Lock)
     subscribers: list[Subscriber] = field(default_factory=list)
     log: list[list[Any]] = field(default_factory=list)  # [seat, action, [declarations]] per accepted action
+    players: PlayerPolicy = field(default_factory=PlayerPolicy)
+    """Builds the computer seats (only the players the server allows: ``puur.server.policy``)."""
+    touched: float = field(default_factory=time.monotonic)
+    """When a request last asked the hub for this game (``GameHub``'s LRU)."""
+    evicted: bool = False
+    """Set (under ``lock``) when the game left the hub's memory: a request that still holds this object
+    must not change it, since the next one reloads the game from the store."""
     _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
 
     @property
@@ -132,12 +156,17 @@ class LiveGame:
         (``QUICK_PLAYERS``): such a game's requests are served without a trip through the thread pool."""
         return all(kind == HUMAN or parse_spec(kind)[0] in QUICK_PLAYERS for kind in self.seats)
 
-    def act(self, seat: int, action: str, declare: tuple[str, ...], commit: Commit) -> float:
+    def act(self, seat: int, action: str, declare: tuple[str, ...], commit: Commit, seen: int | None = None) -> float:
         """The human ``seat`` acts; then the computers move until a human is to act. The accepted actions
         are committed in one transaction (``commit(first_seq, entries)``) before any is announced and before
-        this returns. Raises ``Conflict`` and leaves the state unchanged when the action is refused.
+        this returns. Raises ``Conflict`` and leaves the state unchanged when the action is refused;
+        ``Stale`` when ``seen`` (the ``seq`` of the view the client acted on) is given and is not ``seq``.
         Returns the seconds the computers spent (deciding and applying their moves)."""
         with self.lock:
+            self._check_current()
+            if seen is not None and seen != self.seq:
+                raise Stale(f"stale: the action was sent for seq {seen}, the game is at seq {self.seq}; "
+                            "fetch the view and act again")
             g = self.game
             if g.is_over:
                 raise Conflict("the match is over")
@@ -157,25 +186,44 @@ class LiveGame:
     def advance(self, commit: Commit) -> float:
         """Let the computers move if one is to act (after a restart in the middle of their turn)."""
         with self.lock:
+            if self.evicted:  # the game left memory: the next request reloads it and its computers move
+                return 0.0
             pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]] = []
             try:
                 return self._computers(pending)
             finally:
                 self._flush(commit, pending)
 
+    def _check_current(self) -> None:
+        """Refuse to change a game that has left the hub's memory (called under ``lock``)."""
+        if self.evicted:
+            raise Conflict("the game was reloaded while this request waited: send the action again")
+
     def _computers(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> float:
+        """The computer seats move (the runner's ``play_computers``, the one path for computer seats) until a
+        human is to act; each action is logged as it is applied. Returns the seconds spent deciding and
+        applying (logging left out)."""
         g = self.game
-        seconds = 0.0
-        while not g.is_over and g.current_seat is not None and self.seats[g.current_seat] != HUMAN:
-            seat = g.current_seat
-            t0 = time.perf_counter()
-            player: Player = make_player(self.seats[seat], seed=player_seed(g.seed, self.seq))
-            action = player.act(g.observation(seat))
-            declare = declarations_for(g, action)
-            g.apply(action, declare)
-            seconds += time.perf_counter() - t0
+        logging_s = 0.0
+
+        def player_for(seat: int) -> Player | None:
+            if self.seats[seat] == HUMAN:
+                return None
+            try:
+                return self.players.make(self.seats[seat], seed=player_seed(g.seed, self.seq))
+            except PlayerRefused:  # a stored seat this server no longer offers: the game waits
+                log.warning("game %s: seat %d's player is not allowed on this server; it does not move", self.id, seat)
+                return None
+
+        def moved(seat: int, action: Action, declare: tuple[str, ...]) -> None:
+            nonlocal logging_s
+            t = time.perf_counter()
             self._accepted(pending, [seat, str(action), list(declare)])
-        return seconds
+            logging_s += time.perf_counter() - t
+
+        t0 = time.perf_counter()
+        play_computers(g, player_for, on_move=moved)
+        return time.perf_counter() - t0 - logging_s
 
     def _accepted(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]],
                   entry: list[Any]) -> None:
@@ -210,30 +258,139 @@ def default_names(seats: list[str]) -> list[str]:
     return out
 
 
+SWEEP_EVERY = 3600.0
+"""Seconds between two retention sweeps of the store (the first runs when the hub opens)."""
+
+
 class GameHub:
-    """All games of one server: live ones in memory, every one in the store."""
+    """All games of one server: live ones in memory (at most ``max_live_games``, least recently used first
+    to leave), every one in the store (until ``retention_days`` after its last action).
 
-    def __init__(self, store: Store) -> None:
+    A game leaves memory only when no request is changing it (its lock is free) and it is over, or has no
+    live connection and no request for ``live_idle_seconds``; it reloads from the store on demand. The
+    bounds come from ``ServerSettings`` (``puur.server.policy``, SECURITY.md)."""
+
+    def __init__(self, store: Store, settings: ServerSettings | None = None,
+                 clock: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic) -> None:
         self.store = store
-        self._games: dict[str, LiveGame] = {}
+        self.settings = settings or ServerSettings()
+        self.players = self.settings.players
+        self.clock = clock
+        self.monotonic = monotonic
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()
         self._lock = threading.Lock()
+        self._listeners: Counter[str] = Counter()
+        self._swept = -math.inf
+        self.sweep()
 
+    # ----- memory and retention -----
+    def _touch(self, live: LiveGame) -> None:
+        """Mark ``live`` used now (called with ``_lock`` held)."""
+        live.touched = self.monotonic()
+        if live.id in self._games:
+            self._games.move_to_end(live.id)
+
+    def _evict(self, live: LiveGame, *, idle_only: bool = True) -> bool:
+        """Take ``live`` out of memory unless a request is changing it (or, with ``idle_only``, unless it is
+        still played and recently used or watched). Called with ``_lock`` held; never waits."""
+        if not live.lock.acquire(blocking=False):
+            return False
+        try:
+            if idle_only and not live.game.is_over and (
+                live.subscribers or self.monotonic() - live.touched < self.settings.live_idle_seconds
+            ):
+                return False
+            live.evicted = True
+            self._games.pop(live.id, None)
+            return True
+        finally:
+            live.lock.release()
+
+    def _make_room(self) -> None:
+        """Free a place for one more game, least recently used first; ``Busy`` when none can leave."""
+        with self._lock:
+            for live in list(self._games.values()):
+                if len(self._games) < self.settings.max_live_games:
+                    return
+                self._evict(live)
+            if len(self._games) >= self.settings.max_live_games:
+                raise Busy(f"the server holds {len(self._games)} games in play; try again in a minute")
+
+    def in_memory(self) -> int:
+        """How many games are held in memory."""
+        with self._lock:
+            return len(self._games)
+
+    def sweep(self) -> list[str]:
+        """Delete the games whose last action is older than the retention (``retention_days``) from the store
+        and from memory; a game a request is changing right now stays. Returns the deleted ids."""
+        self._swept = self.monotonic()
+        cutoff = self.clock() - self.settings.retention_days * 86400
+        gone = []
+        with self._lock:
+            for game_id in self.store.idle_games(cutoff):
+                live = self._games.get(game_id)
+                if live is None or self._evict(live, idle_only=False):
+                    gone.append(game_id)
+        self.store.delete_games(gone)
+        if gone:
+            log.info("deleted %d games idle for over %g days", len(gone), self.settings.retention_days)
+        return gone
+
+    def _sweep_if_due(self) -> None:
+        if self.monotonic() - self._swept >= SWEEP_EVERY:
+            self.sweep()
+
+    # ----- live connections -----
+    def listen(self, client: str, live: LiveGame, sub: Subscriber) -> str | None:
+        """Add a live connection from ``client`` (an address) to ``live``; the reason if it is refused (too
+        many on this game or from this client). Called with ``live.lock`` held."""
+        if len(live.subscribers) >= self.settings.listeners_per_game:
+            return f"at most {self.settings.listeners_per_game} live connections to one game"
+        with self._lock:
+            if self._listeners[client] >= self.settings.listeners_per_client:
+                return f"at most {self.settings.listeners_per_client} live connections from one address"
+            self._listeners[client] += 1
+        live.subscribers.append(sub)
+        return None
+
+    def unlisten(self, client: str, live: LiveGame, sub: Subscriber) -> None:
+        """Remove a live connection added by ``listen``."""
+        with contextlib.suppress(ValueError):
+            live.subscribers.remove(sub)
+            with self._lock:
+                self._listeners[client] -= 1
+                if self._listeners[client] <= 0:
+                    del self._listeners[client]
+
+    # ----- games -----
     def create(self, settings: dict[str, Any]) -> tuple[LiveGame, dict[int, str]]:
+        """A new game. Every computer seat must be a player the server allows (``PlayerRefused``, naming
+        the allowed ones, before anything is built); ``Busy`` when memory is full of games in play."""
+        for spec in settings["seats"]:
+            if spec != HUMAN:
+                self.players.check(spec)
+        self._sweep_if_due()
+        self._make_room()
         game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"))
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed}
         game_id = secrets.token_hex(8)
         tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
         self.store.create_game(game_id, settings, tokens, "playing")
         now = time.time()
-        live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now)
+        live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
+                        players=self.players)
         with self._lock:
             self._games[game_id] = live
+            self._touch(live)
         live.advance(self.committer(live))
         return live, tokens
 
     def get(self, game_id: str) -> LiveGame:
         with self._lock:
             live = self._games.get(game_id)
+            if live is not None:
+                self._touch(live)
         if live is not None:
             return live
         stored = self.store.load(game_id)
@@ -242,6 +399,7 @@ class GameHub:
         live = self._rebuild(stored)
         with self._lock:
             live = self._games.setdefault(game_id, live)
+            self._touch(live)
         live.advance(self.committer(live))
         return live
 
@@ -254,14 +412,17 @@ class GameHub:
                 raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")
             game.apply(entry[1], tuple(entry[2]) if len(entry) > 2 else ())
         hashes = self.store.token_hashes(stored.id)
-        live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated)
+        live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
 
     def cached(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory (no store access)."""
         with self._lock:
-            return self._games.get(game_id)
+            live = self._games.get(game_id)
+            if live is not None:
+                self._touch(live)
+            return live
 
     def committer(self, live: LiveGame) -> Commit:
         def commit(first_seq: int, entries: list[list[Any]]) -> None:
@@ -269,9 +430,9 @@ class GameHub:
 
         return commit
 
-    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...]) -> float:
+    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None = None) -> float:
         """``live.act``; returns the computers' seconds."""
-        return live.act(seat, action, declare, self.committer(live))
+        return live.act(seat, action, declare, self.committer(live), seen)
 
     def resume_computers(self, live: LiveGame) -> None:
         """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""
@@ -280,4 +441,4 @@ class GameHub:
             live.advance(self.committer(live))
 
 
-__all__ = ["HUMAN", "Conflict", "GameHub", "LiveGame", "NotFound", "Subscriber", "default_names", "player_seed"]
+__all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed"]

@@ -138,7 +138,30 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
+    def delete_games(self, ids: list[str]) -> None:
+        """Delete these games with their tokens and actions, in one commit (the retention sweep)."""
+        if not ids:
+            return
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                for start in range(0, len(ids), 500):  # SQLite bounds the parameters of one statement
+                    chunk = ids[start : start + 500]
+                    marks = ",".join("?" * len(chunk))
+                    for table, column in (("actions", "game_id"), ("tokens", "game_id"), ("games", "id")):
+                        self._db.execute(f"DELETE FROM {table} WHERE {column} IN ({marks})", chunk)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
     # ----- reads -----
+    def idle_games(self, before: float) -> list[str]:
+        """The ids of games whose last action (or creation) is older than ``before`` (a Unix time)."""
+        with self._lock:
+            rows = self._db.execute("SELECT id FROM games WHERE updated < ?", (before,)).fetchall()
+        return [r[0] for r in rows]
+
     def load(self, game_id: str) -> StoredGame | None:
         with self._lock:
             row = self._db.execute(

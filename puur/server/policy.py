@@ -1,0 +1,381 @@
+"""What a request may name and what it may cost: the one place the server decides (issue 13, SECURITY.md).
+
+Players. A request (a seat of ``POST /api/v1/games``, the MCP tool ``new_game``) may name only
+
+* a built-in player (``random``, ``heuristic``, ``mcts``) with its documented options, each bounded
+  (``BUILTIN_PLAYERS``): ``mcts:level=easy``, ``mcts:time=0.5,seed=3``; or
+* a player the operator added with ``puur serve --allow-player NAME=SPEC``, by its NAME alone.
+
+Everything else (``package.module:Class``, ``remote:url=...``, an unknown option, a value out of its
+bounds) is refused before anything is imported, built or called; the refusal names the allowed choices and
+nothing else (no installed module). Loading a player from a module and ``remote:`` stay with the person
+running Puur: the CLI (``puur arena``, ``puur play``) and the operator's ``--allow-player`` use
+``puur.bots.make_player``.
+
+Cost. ``ServerSettings`` holds every bound of a request: the body size (``BodyLimit``, 413), the batch of
+``/rules/eval``, the review queue, live connections, live games in memory and the database's retention, and
+the rate limits per client address (``RateLimit``, 429 with Retry-After; the ``limits`` library). The
+defaults of ``ServerSettings()`` bound everything but the rate; ``ServerSettings.for_serve`` (what
+``puur serve`` uses) turns the rate limits on.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections.abc import Awaitable, Callable, MutableMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
+from puur.bots.mcts import LEVELS
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_SPEC_LENGTH = 200
+"""A seat's player spec longer than this is refused unread."""
+MAX_THINK_SECONDS = 2.0
+"""The most a request may give ``mcts`` to think per decision (``time``); an ``iters`` budget without a
+``time`` gets this as its safety stop, as the levels have theirs (``puur.bots.mcts.LEVELS``)."""
+SEED_BOUND = 2**63
+NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+"""An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
+RESERVED = frozenset({"human", "auto"})
+
+
+class PlayerRefused(ValueError):
+    """A player spec that a request may not name; the message says what is allowed."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One documented option of a built-in player and the values a request may give it: a number within
+    ``low``..``high`` or one of ``choices``."""
+
+    kind: type
+    low: float = 0
+    high: float = 0
+    choices: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        if self.choices:
+            return "|".join(self.choices)
+        if self.kind is int and self.high >= SEED_BOUND - 1:
+            return f"a whole number from {int(self.low)}"
+        if self.kind is int:
+            return f"{int(self.low)}..{int(self.high)}"
+        return f"{self.low:g}..{self.high:g}"
+
+    def check(self, value: Any) -> bool:
+        if self.choices:
+            return isinstance(value, str) and value in self.choices
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return False
+        if self.kind is int and not isinstance(value, int):
+            return False
+        return math.isfinite(value) and self.low <= value <= self.high
+
+
+SEED = Option(int, 0, SEED_BOUND - 1)
+BUILTIN_PLAYERS: dict[str, dict[str, Option]] = {
+    "random": {"seed": SEED},
+    "heuristic": {"seed": SEED},
+    "mcts": {
+        "level": Option(str, choices=tuple(LEVELS)),
+        "iters": Option(int, 1, max(b for b, _, _ in LEVELS.values())),
+        "citers": Option(int, 1, max(c for _, c, _ in LEVELS.values())),
+        "time": Option(float, 0.01, MAX_THINK_SECONDS),
+        "seed": SEED,
+        "contract": Option(str, choices=("search", "model")),
+        "pushed": Option(int, 1, 16),
+        "endgame": Option(int, 0, 9),
+    },
+}
+"""The built-in players a request may name, each with its documented options (``puur.bots.mcts``,
+``heuristic``, ``random_player``) and their bounds: ``iters`` and ``citers`` within the levels' range,
+``time`` at most ``MAX_THINK_SECONDS``."""
+
+
+class PlayerPolicy:
+    """Which players a request may name: the built-in ones (``BUILTIN_PLAYERS``) and the operator's
+    ``NAME=SPEC`` entries (``allowed``), which a request names by NAME only."""
+
+    def __init__(self, allowed: dict[str, str] | None = None) -> None:
+        self.allowed: dict[str, str] = {}
+        for name, spec in (allowed or {}).items():
+            if not NAME.match(name) or name in BUILTIN_PLAYERS or name in RESERVED:
+                raise ValueError(
+                    f"--allow-player {name!r}: a NAME is lower-case letters, digits, '_' or '-' (at most 32) and "
+                    f"not one of {', '.join(sorted({*BUILTIN_PLAYERS, *RESERVED}))}"
+                )
+            self.allowed[name] = spec
+
+    @classmethod
+    def from_options(cls, entries: list[str]) -> PlayerPolicy:
+        """From ``puur serve --allow-player NAME=SPEC`` entries; each SPEC is built once (with ``seed=0``, as
+        the server builds it) so a mistake stops the server at start, not a game later."""
+        allowed: dict[str, str] = {}
+        for entry in entries:
+            name, sep, spec = entry.partition("=")
+            if not sep or not spec.strip():
+                raise ValueError(f"--allow-player {entry!r}: write NAME=SPEC, e.g. mine=mypackage.players:Mine")
+            allowed[name.strip()] = spec.strip()
+        policy = cls(allowed)
+        for name, spec in policy.allowed.items():
+            try:
+                make_player(spec, seed=0)
+            except ValueError as e:
+                raise ValueError(f"--allow-player {name}={spec}: {e}") from None
+        return policy
+
+    def names(self) -> list[str]:
+        """Every player name a request may use."""
+        return sorted(BUILTIN_PLAYERS) + sorted(self.allowed)
+
+    def describe(self) -> str:
+        """The allowed choices, as the refusals state them."""
+        parts = []
+        for name, options in BUILTIN_PLAYERS.items():
+            opts = ", ".join(f"{k}={o.describe()}" for k, o in options.items())
+            parts.append(f"{name} (options: {opts})")
+        parts += [f"{name} (no options)" for name in sorted(self.allowed)]
+        return "; ".join(parts)
+
+    def _refuse(self, why: str) -> PlayerRefused:
+        return PlayerRefused(f"{why}. Allowed players: {self.describe()}")
+
+    def check(self, spec: Any) -> tuple[str, dict[str, Any]]:
+        """The player's name and options if a request may name ``spec``; else ``PlayerRefused``. Nothing is
+        imported or built."""
+        if not isinstance(spec, str) or not spec.strip():
+            raise self._refuse("a player is a name with options, as in 'mcts:level=easy'")
+        spec = spec.strip()
+        if len(spec) > MAX_SPEC_LENGTH:
+            raise self._refuse(f"a player spec has at most {MAX_SPEC_LENGTH} characters")
+        if spec in self.allowed:
+            return spec, {}
+        try:
+            name, opts = parse_spec(spec)
+        except ValueError:
+            raise self._refuse("a player's options are key=value, separated by commas") from None
+        if name in self.allowed:
+            raise self._refuse(f"{name!r} is set by the server's operator and takes no options")
+        options = BUILTIN_PLAYERS.get(name)
+        if options is None:
+            raise self._refuse(f"{_shown(name)} is not a player this server offers")
+        for key, value in opts.items():
+            option = options.get(key)
+            if option is None:
+                raise self._refuse(f"{name} has no option {_shown(key)}")
+            if not option.check(value):
+                raise self._refuse(f"{name}: {key} must be {option.describe()}, not {_shown(str(value))}")
+        return name, opts
+
+    def make(self, spec: str, seed: int | None = None) -> Player:
+        """The player for an allowed ``spec`` (``check`` first): an operator's entry through
+        ``make_player``; a built-in one straight from its factory. ``seed`` replaces the spec's seed."""
+        name, opts = self.check(spec)
+        if name in self.allowed:
+            return make_player(self.allowed[name], **({} if seed is None else {"seed": seed}))
+        if seed is not None:
+            opts["seed"] = seed
+        if name == "mcts" and "iters" in opts and "time" not in opts:
+            opts["time"] = MAX_THINK_SECONDS  # a safety stop, like the levels'
+        player_names()  # loads the built-in players' modules (``puur.bots``' own, nothing else)
+        player: Player = REGISTRY[name](**opts)
+        return player
+
+
+def _shown(text: str) -> str:
+    """A caller's text as a refusal quotes it: short, repr-quoted."""
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+# ----- what a request may cost -----
+@dataclass(frozen=True)
+class ServerSettings:
+    """Every bound of a request; ``create_app(settings=...)`` and ``puur serve`` options set them."""
+
+    players: PlayerPolicy = field(default_factory=PlayerPolicy)
+    body_limit: int = 1_000_000
+    """Bytes of a request body on /api/v1 and /mcp (413 past it)."""
+    eval_batch: int = 1000
+    """Requests in one array to /api/v1/rules/eval (413 past it)."""
+    reviews_per_game: int = 4
+    """Round reviews waiting or running for one game (429 past it)."""
+    reviews_total: int = 32
+    """Round reviews waiting or running in all (429 past it)."""
+    listeners_per_game: int = 16
+    """Live connections (WebSocket) to one game."""
+    listeners_per_client: int = 32
+    """Live connections from one client address, all games together."""
+    rate_games: str | None = None
+    """Games created (``POST /games``, ``/rematch``) per client address, in ``limits`` notation
+    (``"20/minute"``); None: no limit."""
+    rate_calls: str | None = None
+    """Other costly calls per client address (``/mcp``, ``/solve``, ``/rules/eval``, round reviews)."""
+    max_live_games: int = 1000
+    """Games held in memory; past it the least recently used finished or idle ones leave memory (they
+    reload from the store on demand)."""
+    live_idle_seconds: float = 300.0
+    """A game still being played leaves memory only after this long without a request."""
+    retention_days: float = 90.0
+    """Games whose last action is older than this are deleted from the store."""
+    mcp_max_games: int = 500
+    """MCP games held (they live in memory only)."""
+    mcp_idle_seconds: float = 6 * 3600.0
+    """An MCP game untouched this long is forgotten."""
+
+    @classmethod
+    def for_serve(cls, **overrides: Any) -> ServerSettings:
+        """What ``puur serve`` runs with: the defaults plus rate limits on."""
+        values: dict[str, Any] = {"rate_games": "20/minute", "rate_calls": "120/minute", **overrides}
+        return cls(**values)
+
+
+def settings_of(app: Any) -> ServerSettings:
+    """The app's settings (``create_app`` stores them on ``app.state.settings``)."""
+    settings = getattr(app.state, "settings", None)
+    return settings if isinstance(settings, ServerSettings) else ServerSettings()
+
+
+async def _json_error(send: Send, status: int, detail: Any, headers: tuple[tuple[bytes, bytes], ...] = ()) -> None:
+    body = json.dumps({"detail": detail}).encode()
+    await send({
+        "type": "http.response.start", "status": status,
+        "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()), *headers],
+    })  # fmt: skip
+    await send({"type": "http.response.body", "body": body})
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes on a path under ``prefixes`` is refused with 413,
+    declared (``Content-Length``) or streamed, without reading more than the limit."""
+
+    def __init__(self, app: ASGIApp, limit: int, prefixes: tuple[str, ...] = ("/api/v1", "/mcp")) -> None:
+        self.app = app
+        self.limit = limit
+        self.prefixes = prefixes
+
+    def _message(self) -> str:
+        return f"the request body is over {self.limit} bytes"
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not str(scope.get("path", "")).startswith(self.prefixes):
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            await _json_error(send, 413, self._message())
+            return
+        seen = 0
+        refused = started = False
+
+        async def limited() -> Message:
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    refused = True
+                    if not started:
+                        await _json_error(send, 413, self._message())
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def tracked(message: Message) -> None:
+            nonlocal started
+            if refused:  # the 413 is sent: what the app answers to the cut body is dropped
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, limited, tracked)
+        except Exception:
+            if not refused:
+                raise
+
+
+@dataclass(frozen=True)
+class RateRule:
+    """Requests matching ``method`` and ``path`` (a regular expression) count against ``limit`` per client
+    address; ``what`` names them in the 429."""
+
+    method: str
+    path: str
+    what: str
+    limit: str
+
+
+def rate_rules(settings: ServerSettings) -> list[RateRule]:
+    """The costly calls and their limits (the ones set in ``settings``)."""
+    rules = []
+    if settings.rate_games:
+        rules += [
+            RateRule("POST", r"/api/v1/games", "creating games", settings.rate_games),
+            RateRule("POST", r"/api/v1/games/[^/]+/rematch", "creating games", settings.rate_games),
+        ]
+    if settings.rate_calls:
+        rules += [
+            RateRule("POST", r"/mcp/?", "MCP calls", settings.rate_calls),
+            RateRule("POST", r"/api/v1/solve", "costly calls", settings.rate_calls),
+            RateRule("POST", r"/api/v1/rules/eval", "costly calls", settings.rate_calls),
+            RateRule("GET", r"/api/v1/games/[^/]+/rounds/\d+/review", "costly calls", settings.rate_calls),
+        ]
+    return rules
+
+
+class RateLimit:
+    """ASGI middleware: per client address, at most each rule's number of matching requests in its moving
+    window (the ``limits`` library, in memory); past it 429 with ``Retry-After`` in seconds. Rules with the
+    same ``what`` share one count. Behind a proxy, run uvicorn with ``--forwarded-allow-ips`` so the
+    client's address is the one the proxy reports."""
+
+    def __init__(self, app: ASGIApp, rules: list[RateRule], clock: Callable[[], float] = time.time) -> None:
+        from limits import parse
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self.app = app
+        self.rules = [(r, re.compile(r.path), parse(r.limit)) for r in rules]
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.clock = clock
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            client = (scope.get("client") or ("unknown", 0))[0]
+            for rule, pattern, item in self.rules:
+                if scope.get("method") == rule.method and pattern.fullmatch(str(scope.get("path", ""))):
+                    if not self.limiter.hit(item, rule.what, client):
+                        reset = self.limiter.get_window_stats(item, rule.what, client).reset_time
+                        wait = max(1, math.ceil(reset - self.clock()))
+                        detail = f"too many requests: at most {item} for {rule.what} from one address; retry in {wait} s"
+                        await _json_error(send, 429, detail, ((b"retry-after", str(wait).encode()),))
+                        return
+                    break
+        await self.app(scope, receive, send)
+
+
+__all__ = [
+    "BUILTIN_PLAYERS",
+    "MAX_THINK_SECONDS",
+    "BodyLimit",
+    "Option",
+    "PlayerPolicy",
+    "PlayerRefused",
+    "RateLimit",
+    "RateRule",
+    "ServerSettings",
+    "rate_rules",
+    "settings_of",
+]
