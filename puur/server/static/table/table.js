@@ -350,6 +350,7 @@ function toast(text) {
 
 async function act(action) {
   const body = { action };
+  if (S.view) body.seq = S.view.seq; // the state this action was chosen on: the server refuses it (409 stale) once the game moved on
   if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = ["stoeck"];
   if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
   disableInput();
@@ -361,7 +362,7 @@ async function act(action) {
       S.fallback = setTimeout(() => { if (S.view && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
     }
   } catch (e) {
-    toast(e.message);
+    if (!(e.status === 409 && e.message.startsWith("stale"))) toast(e.message); // a late second click: just catch up
     await refresh();
   }
 }
