@@ -220,12 +220,15 @@ def _add_game_tools(server: MCPServer) -> bool:
     except ImportError:
         return False
     make_player: Callable[..., Any] | None
+    play_computers: Callable[..., Any] | None
     try:
         from puur.bots import make_player as _make_player
+        from puur.bots.runner import play_computers as _play_computers
     except ImportError:  # no computer players installed: only the user's seat can act
-        make_player = None
+        make_player = play_computers = None
     else:
         make_player = _make_player
+        play_computers = _play_computers
 
     tables: dict[str, dict[str, Any]] = {}
 
@@ -248,15 +251,13 @@ def _add_game_tools(server: MCPServer) -> bool:
     def _advance(t: dict[str, Any]) -> None:
         """Let the computer seats act until the user's seat is to act or the match is over."""
         game = t["game"]
-        steps = 0
-        while not game.is_over and game.current_seat is not None and game.current_seat != t["seat"]:
-            player = t["players"][game.current_seat]
-            if player is None:
-                raise ToolError("no computer player is installed (puur.bots): only the user's seat can act")
-            game.apply(player.act(game.observation(game.current_seat)))
-            steps += 1
-            if steps > 10_000:
-                raise ToolError("the computer players did not finish their turns")
+        if not game.is_over and game.current_seat != t["seat"] and play_computers is None:
+            raise ToolError("no computer player is installed (puur.bots): only the user's seat can act")
+        if play_computers is not None:
+            # the runner's one path for computer seats: each action with the declarations it owes (Stöck)
+            play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000)
+        if not game.is_over and game.current_seat != t["seat"]:
+            raise ToolError("the computer players did not finish their turns")
 
     def _view(game_id: str, t: dict[str, Any]) -> dict[str, Any]:
         game = t["game"]
