@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any
@@ -27,6 +29,7 @@ from puur import __version__
 from puur.data import DATASET_NAMES, dataset, dumps
 from puur.oracle import RULE_SECTIONS, evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
+from puur.server.policy import ServerSettings, settings_of
 
 INSTRUCTIONS = (
     "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "
@@ -66,9 +69,10 @@ def _dataset_text(name: str) -> Callable[[], str]:
     return read
 
 
-def build_server(*, games: bool = True) -> MCPServer:
+def build_server(*, games: bool = True, settings: ServerSettings | None = None) -> MCPServer:
     """A fresh MCP server with the rules tools, ``list_profiles``, the datasets as resources and, when the
-    match engine exists and ``games`` is true, the game tools."""
+    match engine exists and ``games`` is true, the game tools; ``settings`` say which players ``new_game``
+    may name and how many games are kept (``puur.server.policy``)."""
     server: MCPServer = MCPServer(
         name="puur",
         title="Puur — Swiss Jass (Schieber) rules",
@@ -169,12 +173,20 @@ def build_server(*, games: bool = True) -> MCPServer:
         annotations=READ_ONLY,
         description="Which team reaches the target first: the round's written blocks "
         '{"weis": [t0, t1], "stoeck": [..], "tricks": [..]} counted in the profile\'s priority order. '
-        f"{RULE_SECTIONS['crossing']}.",
+        "When both teams cross in the tricks block the profile's trick_block_tie decides: higher_total gives "
+        "the higher total; trick_by_trick (and equal totals) needs first_in_tricks, the team there first "
+        f"with the tricks counted in order, else the winner is null. {RULE_SECTIONS['crossing']}.",
     )
     def crossing(
-        before: Pair, blocks: dict[str, list[int]], target: int | None = None, profile: Profile = None
+        before: Pair,
+        blocks: dict[str, list[int]],
+        target: int | None = None,
+        first_in_tricks: int | None = None,
+        profile: Profile = None,
     ) -> dict[str, Any]:
-        return _ask("crossing", before=before, blocks=blocks, target=target, profile=profile)
+        return _ask(
+            "crossing", before=before, blocks=blocks, target=target, first_in_tricks=first_in_tricks, profile=profile
+        )
 
     @server.tool(
         annotations=READ_ONLY,
@@ -209,11 +221,48 @@ def build_server(*, games: bool = True) -> MCPServer:
         )
 
     if games:
-        _add_game_tools(server)
+        _add_game_tools(server, settings or ServerSettings())
     return server
 
 
-def _add_game_tools(server: MCPServer) -> bool:
+class GameTables:
+    """The MCP games (in memory only): at most ``max_games``, the least recently used leaving first, and
+    none kept after ``idle_seconds`` untouched. Reading a game touches it."""
+
+    def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_games = max_games
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self._tables: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
+
+    def _forget_idle(self) -> None:
+        cutoff = self.clock() - self.idle_seconds
+        while self._tables and next(iter(self._tables.values()))[0] < cutoff:
+            self._tables.popitem(last=False)
+
+    def __contains__(self, game_id: object) -> bool:
+        self._forget_idle()
+        return game_id in self._tables
+
+    def __getitem__(self, game_id: str) -> dict[str, Any]:
+        self._forget_idle()
+        table = self._tables.pop(game_id)[1]
+        self._tables[game_id] = (self.clock(), table)
+        return table
+
+    def __setitem__(self, game_id: str, table: dict[str, Any]) -> None:
+        self._forget_idle()
+        self._tables.pop(game_id, None)
+        self._tables[game_id] = (self.clock(), table)
+        while len(self._tables) > self.max_games:
+            self._tables.popitem(last=False)
+
+    def __len__(self) -> int:
+        self._forget_idle()
+        return len(self._tables)
+
+
+def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
     """Game tools over ``puur.game`` (INTERFACES.md §2) if it is importable; False when it is not."""
     try:
         from puur.game import Game  # type: ignore[import-not-found, unused-ignore]
@@ -230,16 +279,12 @@ def _add_game_tools(server: MCPServer) -> bool:
         make_player = _make_player
         play_computers = _play_computers
 
-    tables: dict[str, dict[str, Any]] = {}
+    tables = GameTables(settings.mcp_max_games, settings.mcp_idle_seconds)
 
     def _player(spec: str) -> Any:
-        assert make_player is not None
-        if spec != "auto":
-            return make_player(spec)
-        try:
-            return make_player("heuristic")
-        except ValueError:  # not installed (yet): the random player
-            return make_player("random")
+        """Only a player the server offers (``PlayerPolicy``: built-ins with bounded options, the operator's
+        names); anything else is refused before it is imported or built. 'auto' is the heuristic."""
+        return settings.players.make("heuristic" if spec == "auto" else spec)
 
     lock = threading.Lock()
 
@@ -291,7 +336,7 @@ def _add_game_tools(server: MCPServer) -> bool:
         try:
             players = [None if s == seat or make_player is None else _player(bot) for s in range(4)]
         except (TypeError, ValueError) as e:
-            raise ToolError(f"unknown bot {bot!r}: {e}") from None
+            raise ToolError(f"invalid_bot: {e}") from None
         game = Game(p, seed=seed) if seed is not None else Game(p)
         with lock:
             game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
@@ -390,7 +435,7 @@ def mount_mcp(app: Any, path: str = "/mcp") -> MCPServer:
     """
     from starlette.routing import Route
 
-    server = build_server()
+    server = build_server(settings=settings_of(app))
     endpoint = _Endpoint(server, path)
     app.router.routes.append(Route(path, endpoint=endpoint, include_in_schema=False))
     app.state.mcp = server
