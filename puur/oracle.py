@@ -15,7 +15,7 @@ from puur.cards import Card, Contract, cards_of, mask_of, parse_cards
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.rules.legal import legal_moves
-from puur.rules.scoring import crossing, round_score
+from puur.rules.scoring import crossing, impossible_split, round_score
 from puur.rules.trick import card_points, trick_points, trick_winner
 from puur.rules.weis import declaration, resolve_weis
 
@@ -177,6 +177,9 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("bad_request", "last_trick must be the team (0 or 1) that won trick 9")
     if tricks[last] == 0:
         raise OracleError("impossible_input", f"team {last} cannot have won the last trick with no tricks")
+    why = impossible_split(contract, p.undenufe_values, cp, tricks)
+    if why:
+        raise OracleError("impossible_input", why)
     weis = _int_pair(req, "weis", default=[0, 0])
     stoeck = _int_pair(req, "stoeck", default=[0, 0])
     if weis[0] and weis[1]:
@@ -211,8 +214,12 @@ def _op_crossing(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
     if all(blocks["stoeck"]):
         raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
-    c = crossing(p, target, before, blocks)
-    return {"winner": c.winner, "block": c.block}
+    first = _field(req, "first_in_tricks", None)
+    if first is not None and (first not in (0, 1) or isinstance(first, bool)):
+        raise OracleError("bad_request", "first_in_tricks must be the team (0 or 1) that reached the target first "
+                          "with the tricks counted in order, or null")
+    c = crossing(p, target, before, blocks, first_in_tricks=first)
+    return {"winner": c.winner, "block": c.block, "trick_block_tie": p.trick_block_tie}
 
 
 def _op_chalk(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
@@ -245,6 +252,8 @@ def evaluate(request: Any) -> dict[str, Any]:
     if "op" not in request:
         return _error("missing_field", f"missing field 'op': use one of {', '.join(OPS)}")
     op = request.get("op")
+    if not isinstance(op, str):  # a list or an object is no key of OPS (and must not reach the lookup)
+        return _error("bad_request", f"op must be a string, one of {', '.join(OPS)}; got {type(op).__name__}")
     if op not in OPS:
         return _error("unknown_op", f"unknown op {op!r}: use one of {', '.join(OPS)}")
     try:

@@ -12,11 +12,12 @@ from __future__ import annotations
 import logging
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, HTTPException
+from fastapi import APIRouter, Body, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from puur.oracle import evaluate, evaluate_many
 from puur.profile import PRESET_SOURCES, PRESETS
+from puur.server.policy import settings_of
 
 log = logging.getLogger(__name__)
 
@@ -213,11 +214,19 @@ class RulesCrossingRequest(_Request):
     target: StrictInt | None = Field(None, description="default: the profile's target")
     before: Pair = Field(description="written totals before the round")
     blocks: RulesBlocks = Field(description="written values of this round, by block")
+    first_in_tricks: StrictInt | None = Field(
+        None,
+        description="the team (0 or 1) that reached the target first with the tricks counted in order; used "
+        "only when both teams cross in the tricks block and trick_block_tie needs it (RULES.md §12.3)",
+    )
 
 
 class RulesCrossingResult(_Result):
     winner: int | None
     block: Literal["weis", "stoeck", "tricks"] | None
+    trick_block_tie: Literal["trick_by_trick", "higher_total"] = Field(
+        description="the profile's rule for both teams crossing in the tricks block (disputed, RULES.md §12.3)"
+    )
 
 
 class RulesChalkRequest(_Request):
@@ -352,12 +361,20 @@ EVAL_EXAMPLES = {
     "/rules/eval",
     summary="The rules oracle: one request or an array, the same JSON in and out as `puur rules eval`",
     description='A request that cannot be answered gives `{"ok": false, "error": {"code", "message"}}` '
-    "in its place (status 200); the others still answer. Body that is not JSON: 422.",
-    responses={200: {"description": "one result, or an array of results in the same order"}},
+    "in its place (status 200); the others still answer. Body that is not JSON, or one request whose `op` is "
+    "not a string: 422. An array of more than 1,000 requests (the server's batch limit): 413.",
+    responses={200: {"description": "one result, or an array of results in the same order"},
+               413: {"description": "an array over the batch limit"}},
 )
 def rules_eval(
     payload: Annotated[dict[str, Any] | list[Any], Body(openapi_examples=EVAL_EXAMPLES)],  # type: ignore[arg-type]
+    request: Request,
 ) -> Any:
+    if isinstance(payload, list) and len(payload) > (batch := settings_of(request.app).eval_batch):
+        raise HTTPException(413, {"code": "batch_too_large",
+                                  "message": f"at most {batch} requests in one array; this one holds {len(payload)}"})
+    if isinstance(payload, dict) and "op" in payload and not isinstance(payload["op"], str):
+        raise HTTPException(422, evaluate(payload)["error"])  # a malformed request, not a rules question
     return evaluate_many(payload)
 
 
