@@ -52,7 +52,7 @@ CHOICES: dict[str, tuple[Any, ...]] = {
     ),
     "stoeck": ("automatic", "lenient", "strict"),
     "crossing_priority": ("stoeck_weis_tricks", "weis_stoeck_tricks"),
-    "trick_block_tie": ("trick_by_trick",),
+    "trick_block_tie": ("trick_by_trick", "higher_total"),
     "game_end": ("end_of_round", "live", "claim"),
 }
 BOOL_OPTIONS = (
@@ -106,14 +106,18 @@ class RuleProfile:
     crossing_priority: str = "stoeck_weis_tricks"
     """§12.3: Stöck, Weis, tricks (seeds) or Weis, Stöck, tricks (Jasvel)."""
     trick_block_tie: str = "trick_by_trick"
-    """§12.3: both teams cross in the tricks block: the first to get there, trick by trick."""
+    """§12.3, disputed (no source settles it): both teams cross in the tricks block. ``trick_by_trick``:
+    the team that got there first, the tricks credited in order (+5 and +100 with trick 9);
+    ``higher_total``: the higher written total after the round (J11: a finish "checked without relying
+    on memory of the deal"). Equal totals fall back to the first team there, trick by trick."""
     game_end: str = "end_of_round"
     """§12.2: end_of_round (J11), live (S001), claim (S000)."""
     target: int = 2500
     """§12.1: the score to reach (≥ target wins)."""
     targets_offered: tuple[int, ...] = (1000, 1500, 2500, 3000)
     schneider: dict[str, float] | None = None
-    """§12.4: ``{"below_fraction": 0.5, "counts_games": 2}`` (S000, S001) or None."""
+    """§12.4: ``{"below_fraction": 0.5, "counts_games": 2}`` (S000), ``counts_games: 1`` (S001 names a
+    Schneider but gives it no value: marked, one game) or None."""
     version: int = field(default=PROFILE_VERSION)
 
     def __post_init__(self) -> None:
@@ -303,7 +307,7 @@ PRESETS["schweizer"] = RuleProfile(
     weis_compare="points_type_length_top",
     game_end="live",
     target=3000,
-    schneider=dict(_SCHNEIDER),
+    schneider={"below_fraction": 0.5, "counts_games": 1},  # S001: named, no value given (RULES §14)
 )
 PRESETS["online"] = RuleProfile(
     name="online",
@@ -327,6 +331,7 @@ PRESETS["jasvel"] = RuleProfile(
     weis_declaration="announce_value_show_on_trick_2",
     stoeck="strict",
     crossing_priority="weis_stoeck_tricks",
+    trick_block_tie="higher_total",  # J11 (RULES §14, corrected 2026-12-01)
     target=1000,
     targets_offered=(1000, 2500),
 )

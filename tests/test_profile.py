@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from puur.cards import Contract
-from puur.profile import RuleProfile
+from puur.profile import PRESETS, RuleProfile
 
 PRESET_NAMES = ("schieber", "classic", "schweizer", "online", "jasvel")
 
@@ -90,7 +90,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "game_end": "live",
         "target": 3000,
         "targets_offered": _ALL_TARGETS,
-        "schneider": _SCHNEIDER,
+        "schneider": {"below_fraction": 0.5, "counts_games": 1},
     },
     "online": {
         "first_forehand": "holder:D7",
@@ -134,7 +134,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         "weis_declaration": "announce_value_show_on_trick_2",
         "stoeck": "strict",
         "crossing_priority": "weis_stoeck_tricks",
-        "trick_block_tie": "trick_by_trick",
+        "trick_block_tie": "higher_total",
         "game_end": "end_of_round",
         "target": 1000,
         "targets_offered": [1000, 2500],
@@ -352,3 +352,26 @@ def test_profile_not_an_object_refused() -> None:
         RuleProfile.resolve(5)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         RuleProfile.from_dict(["schieber"])  # type: ignore[arg-type]
+
+
+def test_schneider_per_preset() -> None:
+    # RULES §12.4, §14: S000 counts a Schneider as two games; S001 names it but gives it no value (one game)
+    from puur.rules.scoring import games_won, is_schneider
+
+    classic, schweizer = RuleProfile.preset("classic"), RuleProfile.preset("schweizer")
+    assert is_schneider(classic, 3000, 1499) and games_won(classic, 3000, 1499) == 2
+    assert is_schneider(schweizer, 3000, 1499) and games_won(schweizer, 3000, 1499) == 1
+    assert not is_schneider(schweizer, 3000, 1500) and games_won(classic, 3000, 1500) == 1
+    for name in ("schieber", "online", "jasvel"):
+        assert not is_schneider(RuleProfile.preset(name), 3000, 0)
+
+
+def test_trick_block_tie_per_preset() -> None:
+    # RULES §12.3, §14: disputed; jasvel takes the higher total (J11), the others trick by trick
+    assert {n: p.trick_block_tie for n, p in PRESETS.items()} == {
+        "schieber": "trick_by_trick", "classic": "trick_by_trick", "schweizer": "trick_by_trick",
+        "online": "trick_by_trick", "jasvel": "higher_total",
+    }  # fmt: skip
+    assert RuleProfile.resolve({"preset": "schieber", "trick_block_tie": "higher_total"}).trick_block_tie == (
+        "higher_total"
+    )

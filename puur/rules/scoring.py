@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from puur.cards import Contract
 from puur.profile import RuleProfile
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, card_points_table
 
 BLOCK_ORDERS = {
     "stoeck_weis_tricks": ("stoeck", "weis", "tricks"),  # S000, S001, S004
@@ -96,6 +97,47 @@ def round_score(
     )
 
 
+@cache
+def possible_card_points(contract: Contract, undenufe_values: str = "modern") -> tuple[frozenset[int], ...]:
+    """For k = 0..9 tricks, every card-point total the 4k cards of k tricks can hold (RULES.md §6, §11.1).
+
+    Derived from the core's card-points table (``undenufe_values`` matters in Undenufe): the sums of
+    exactly 4k of the 36 cards. The deal is free, so any such set of cards can be the tricks of one team;
+    what no set of 4k cards adds up to cannot be written. In a trump contract 15 cards are worth nothing
+    (the plain 6, 7, 8, 9 and the trump 6, 7, 8), so four tricks (16 cards) hold at least 2 points.
+    """
+    table = card_points_table(contract, undenufe_values)
+    reach = [0] * 37  # reach[n]: bit s set when some n cards add up to s points
+    reach[0] = 1
+    for value in table:
+        for n in range(35, -1, -1):
+            reach[n + 1] |= reach[n] << value
+    total = sum(table)
+    return tuple(frozenset(p for p in range(total + 1) if reach[4 * k] >> p & 1) for k in range(10))
+
+
+def impossible_split(
+    contract: Contract, undenufe_values: str, card_points: Sequence[int], tricks: Sequence[int]
+) -> str | None:
+    """Why a team cannot have taken ``card_points[t]`` in ``tricks[t]`` tricks under ``contract``, or
+    None when both teams' splits are possible (``possible_card_points``; card points without the
+    last trick's 5, summing to 152). The team with fewer tricks is named first: its cards are the fewer."""
+    for t in sorted((0, 1), key=lambda team: tricks[team]):
+        k, points = tricks[t], card_points[t]
+        possible = possible_card_points(contract, undenufe_values)[k]
+        if points in possible:
+            continue
+        low, high = min(possible), max(possible)
+        trick_word = "trick" if k == 1 else "tricks"
+        if not low <= points <= high:
+            return (
+                f"team {t} cannot have {points} card points from {k} {trick_word}: under this contract "
+                f"{k} {trick_word} ({4 * k} cards) hold from {low} to {high} card points"
+            )
+        return f"team {t} cannot have {points} card points from {k} {trick_word}: no {4 * k} cards add up to {points}"
+    return None
+
+
 @dataclass(frozen=True)
 class Crossing:
     """The team that first reaches the target in this round and the block in which it did (or None)."""
@@ -110,13 +152,17 @@ def crossing(
     before: Sequence[int],
     blocks: Mapping[str, Sequence[int]],
     trick_steps: Sequence[Sequence[int]] | None = None,
+    *,
+    first_in_tricks: int | None = None,
 ) -> Crossing:
-    """Count the round's written blocks in the profile's ``crossing_priority`` order (§12.3).
+    """Count the round's written blocks in the profile's ``crossing_priority`` order (RULES.md §12.3).
 
     The first block after which exactly one team is at or above ``target`` decides. Only the tricks
-    block can see both teams cross; with ``trick_steps`` (the written trick points of each trick in
-    order, per team, +5 and +100 credited with trick 9) the tie is settled trick by trick
-    (``trick_block_tie = trick_by_trick``); without them the answer is ``Crossing(None, "tricks")``.
+    block (always counted last) can see both teams cross; ``tricks_block_tie`` settles that case by the
+    profile's ``trick_block_tie``. The order of the tricks comes either as ``trick_steps`` (the written
+    trick points of each trick in order, per team, +5 and +100 credited with trick 9: the match engine)
+    or as ``first_in_tricks`` (the team the table says got there first: the Jasstafel); without either a
+    tie that needs it answers ``Crossing(None, "tricks")``.
     """
     score = [before[0], before[1]]
     for block in BLOCK_ORDERS[profile.crossing_priority]:
@@ -128,19 +174,44 @@ def crossing(
         if len(crossed) == 1:
             return Crossing(crossed[0], block)
         if len(crossed) == 2:
-            if trick_steps is None or block != "tricks":
+            if block != "tricks":
                 return Crossing(None, block)
-            running = [start[0], start[1]]
-            for step in trick_steps:
-                running[0] += step[0]
-                running[1] += step[1]
-                hit = [t for t in (0, 1) if running[t] >= target]
-                if len(hit) == 1:
-                    return Crossing(hit[0], block)
-                if len(hit) == 2:  # one trick cannot score for both teams; kept for safety
-                    return Crossing(None, block)
-            return Crossing(None, block)
+            if trick_steps is not None:
+                first_in_tricks = first_to_reach(target, start, trick_steps)
+            return Crossing(tricks_block_tie(profile, (score[0], score[1]), first_in_tricks), block)
     return Crossing(None, None)
+
+
+def tricks_block_tie(profile: RuleProfile, after: Sequence[int], first_in_tricks: int | None) -> int | None:
+    """Who wins when both teams reach the target in the tricks block (RULES.md §12.3, §14; disputed:
+    no source settles it), by the profile's ``trick_block_tie``:
+
+    * ``trick_by_trick``: the team that got there first with the tricks credited in order
+      (``first_in_tricks``; None when the order is unknown);
+    * ``higher_total``: the team with the higher written total after the round (J11: a finish that "can
+      then be checked without relying on memory of the deal"); on equal totals the totals cannot decide
+      and the first team there, trick by trick, wins (None when that is unknown).
+
+    The match engine and the Jasstafel both decide through this one function.
+    """
+    if profile.trick_block_tie == "higher_total" and after[0] != after[1]:
+        return 0 if after[0] > after[1] else 1
+    return first_in_tricks
+
+
+def first_to_reach(target: int, start: Sequence[int], trick_steps: Sequence[Sequence[int]]) -> int | None:
+    """The team that reaches ``target`` first when the tricks are credited one by one from ``start``
+    (each step written points per team; a trick scores for one team only), or None if none does."""
+    running = [start[0], start[1]]
+    for step in trick_steps:
+        running[0] += step[0]
+        running[1] += step[1]
+        hit = [t for t in (0, 1) if running[t] >= target]
+        if len(hit) == 1:
+            return hit[0]
+        if len(hit) == 2:
+            raise ValueError("a trick scores for one team only: a step credited both teams")
+    return None
 
 
 def is_schneider(profile: RuleProfile, target: int, loser_total: int) -> bool:
@@ -151,5 +222,6 @@ def is_schneider(profile: RuleProfile, target: int, loser_total: int) -> bool:
 
 
 def games_won(profile: RuleProfile, target: int, loser_total: int) -> int:
-    """How many games a won match counts for: 2 for a Schneider under S000/S001, else 1."""
+    """How many games a won match counts for (§12.4): a Schneider counts ``counts_games`` (2 under S000;
+    1 under S001, which names it but gives it no value), anything else 1."""
     return int(profile.schneider["counts_games"]) if is_schneider(profile, target, loser_total) else 1  # type: ignore[index]

@@ -52,6 +52,14 @@ class JassRound(BaseModel):
     card_points: list[Points] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
     weis: list[Points] = Field(default=[0, 0])
     stoeck: list[Points] = Field(default=[0, 0])
+    first_in_tricks: int | None = Field(
+        default=None,
+        ge=0,
+        le=1,
+        description="the team (0 We, 1 They) that reached the target first with the tricks counted in order; "
+        "needed only when both teams cross in the tricks block and the profile's trick_block_tie asks for it "
+        "(RULES.md §12.3)",
+    )
 
     model_config = ConfigDict(
         json_schema_extra={"example": {"contract": "D", "card_points": [100, 57], "weis": [50, 0], "stoeck": [20, 0]}}
@@ -95,6 +103,8 @@ def _marks(m: Marks) -> MarksModel:
 
 
 class JasstafelResponse(BaseModel):
+    profile: str
+    trick_block_tie: str
     teams: list[str]
     target: int
     multipliers: str
@@ -117,7 +127,7 @@ class JasstafelResponse(BaseModel):
 
 
 def _entry(r: JassRound, field: tuple[str | int, ...]) -> jt.Entry:
-    return jt.Entry.of(r.contract, r.card_points, r.weis, r.stoeck, field=field)
+    return jt.Entry.of(r.contract, r.card_points, r.weis, r.stoeck, first_in_tricks=r.first_in_tricks, field=field)
 
 
 @router.post("/jasstafel", response_model=JasstafelResponse, summary="Score a Jasstafel board (TOOLS.md §1)")
@@ -141,6 +151,8 @@ def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
     out = st.outcome
     tp = board.table_profile
     return JasstafelResponse(
+        profile=profile.name,
+        trick_block_tie=profile.trick_block_tie,
         teams=list(jt.TEAMS),
         target=board.target,
         multipliers=tp.multiplier_name,

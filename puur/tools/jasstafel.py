@@ -8,9 +8,12 @@ chalk marks and the crossing order all come from the rules core:
 * ``crossing`` counts the round's blocks in the profile's ``crossing_priority`` (§0.7, §1.6);
 * ``to_marks`` gives the canonical chalk marks of a total (§1.3).
 
-The scoreboard knows only round totals, so when both teams cross in the tricks block the higher total
-after the round wins and equal totals are a tie for the table to settle (§1.6 [DECISION]). After a win the
-board accepts no further round until Undo or Reset (§1.5 [DECISION]).
+When both teams cross in the tricks block the board decides by the profile's ``trick_block_tie`` through
+the same core function as the match engine (``puur.rules.scoring.tricks_block_tie``, RULES.md §12.3):
+``higher_total`` needs only the totals; ``trick_by_trick`` (and equal totals) needs the team that got
+there first, which the board cannot see and the table gives as the round's ``first_in_tricks``; without
+it the board reports the round undecided. After a win the board accepts no further round until Undo or
+Reset (§1.5 [DECISION]).
 
 >>> b = Board().write(Entry.of("D", (100, 57), weis=(50, 0), stoeck=(20, 0)))
 >>> b.state().totals
@@ -62,6 +65,9 @@ class Entry:
     card_points: tuple[int, int]
     weis: tuple[int, int] = (0, 0)
     stoeck: tuple[int, int] = (0, 0)
+    first_in_tricks: int | None = None
+    """The team (0 We, 1 They) that reached the target first with the tricks counted in order, as the
+    table saw it; needed only when both teams cross in the tricks block (RULES.md §12.3)."""
 
     @classmethod
     def of(
@@ -71,6 +77,7 @@ class Entry:
         weis: Sequence[int] = (0, 0),
         stoeck: Sequence[int] = (0, 0),
         *,
+        first_in_tricks: int | None = None,
         field: Sequence[str | int] = (),
     ) -> Entry:
         """Validate and build an entry; errors name the field (``ToolInputError``)."""
@@ -82,7 +89,11 @@ class Entry:
             a = check_int(pair[0], (*field, name, 0), low=-MAX_ENTRY, high=MAX_ENTRY)
             b = check_int(pair[1], (*field, name, 1), low=-MAX_ENTRY, high=MAX_ENTRY)
             parts.append((a, b))
-        return cls(c, parts[0], parts[1], parts[2])
+        if first_in_tricks is not None and (
+            isinstance(first_in_tricks, bool) or first_in_tricks not in (0, 1)
+        ):
+            raise ToolInputError((*field, "first_in_tricks"), "give the team that got there first: 0 (We) or 1 (They)")
+        return cls(c, parts[0], parts[1], parts[2], first_in_tricks)
 
     def warnings(self) -> list[str]:
         """Soft checks shown under the inputs (TOOLS.md §1.5, C14, C15); the round is still written."""
@@ -114,12 +125,15 @@ class Entry:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "contract": self.contract.name,
             "card_points": list(self.card_points),
             "weis": list(self.weis),
             "stoeck": list(self.stoeck),
         }
+        if self.first_in_tricks is not None:
+            out["first_in_tricks"] = self.first_in_tricks
+        return out
 
 
 def score_entry(entry: Entry, factor: int) -> RoundScore:
@@ -129,41 +143,53 @@ def score_entry(entry: Entry, factor: int) -> RoundScore:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: ``winner`` 0 (We) / 1 (They) or None for a tie, the deciding block (§1.6)."""
+    """The end of a game: ``winner`` 0 (We) / 1 (They), the deciding block (§1.6). ``tie``: both teams
+    crossed in the tricks block and the profile's ``trick_block_tie`` needs the team that got there
+    first, which the round did not give (``winner`` is None; ``trick_block_tie`` names the rule)."""
 
     winner: int | None
     block: str
     round: int
     tie: bool = False
+    trick_block_tie: str = "trick_by_trick"
 
     @property
     def message(self) -> str:
         if self.winner is None:
+            why = (
+                "with equal totals, so the team that got there first, trick by trick, wins"
+                if self.trick_block_tie == "higher_total"
+                else "and under these rules the team that got there first, trick by trick, wins"
+            )
             return (
-                "Both teams crossed the target in the tricks block with equal totals: "
-                "a tie for the table to settle."
+                f"Both teams crossed the target in the tricks block {why}. The board cannot see the order "
+                "of the tricks: Undo, then write the round again saying which team got there first."
             )
         block = {"weis": "Weis", "stoeck": "Stöck", "tricks": "tricks"}[self.block]
         return f"{TEAMS[self.winner]} win: crossed the target in the {block} block (round {self.round})."
 
 
 def check_crossing(
-    profile: RuleProfile, target: int, before: Sequence[int], score: RoundScore, round_no: int = 0
+    profile: RuleProfile,
+    target: int,
+    before: Sequence[int],
+    score: RoundScore,
+    round_no: int = 0,
+    first_in_tricks: int | None = None,
 ) -> Outcome | None:
     """Count the round's blocks in the profile's order (TOOLS.md §1.6, RULES.md §12.3).
 
-    A double crossing can only happen in the tricks block; the scoreboard does not know the tricks one
-    by one, so the higher total after the round wins and equal totals are a tie (§1.6 [DECISION]).
+    A double crossing can only happen in the tricks block; it is settled by the core's ``crossing``
+    with the profile's ``trick_block_tie``, exactly as the match engine settles it. Where that needs
+    the order of the tricks, ``first_in_tricks`` (the table's word) gives it; without it the outcome
+    is a ``tie`` with no winner.
     """
-    c = crossing(profile, target, before, score.blocks())
-    if c.winner is not None and c.block is not None:
-        return Outcome(c.winner, c.block, round_no)
+    c = crossing(profile, target, before, score.blocks(), first_in_tricks=first_in_tricks)
     if c.block is None:
         return None
-    after = (before[0] + score.written[0], before[1] + score.written[1])
-    if after[0] == after[1]:
-        return Outcome(None, c.block, round_no, tie=True)
-    return Outcome(0 if after[0] > after[1] else 1, c.block, round_no)
+    if c.winner is not None:
+        return Outcome(c.winner, c.block, round_no, trick_block_tie=profile.trick_block_tie)
+    return Outcome(None, c.block, round_no, tie=True, trick_block_tie=profile.trick_block_tie)
 
 
 @dataclass(frozen=True)
@@ -257,7 +283,7 @@ class Board:
                 )
             f = prof.factor(e.contract)
             s = score_entry(e, f)
-            outcome = check_crossing(prof, self.target, totals, s, i + 1)
+            outcome = check_crossing(prof, self.target, totals, s, i + 1, e.first_in_tricks)
             totals = (totals[0] + s.written[0], totals[1] + s.written[1])
             rounds.append(WrittenRound(i + 1, e, f, s.raw, s.written, totals, tuple(e.warnings())))
         return State(tuple(rounds), totals, outcome)

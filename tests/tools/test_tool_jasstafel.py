@@ -148,17 +148,66 @@ def test_crossing_order_follows_the_profile() -> None:
     assert b is not None and (b.winner, b.block) == (0, "weis")
 
 
-def test_c_double_crossing_in_tricks_higher_total_wins() -> None:
-    out = crossing_of(SCHIEBER, (950, 900), "C", (57, 100))
+def crossing_with(profile: RuleProfile, before: tuple[int, int], cards: tuple[int, int],
+                  first: int | None, stoeck: tuple[int, int] = (0, 0)):
+    e = Entry.of("C", cards, (0, 0), stoeck, first_in_tricks=first)
+    return check_crossing(profile, 1000, before, score_entry(e, 1), 0, e.first_in_tricks)
+
+
+def test_c_double_crossing_higher_total_wins_under_jasvel() -> None:
+    # jasvel: trick_block_tie = higher_total (RULES §14, J11): the totals decide, whoever was first
+    out = crossing_of(JASVEL, (950, 900), "C", (57, 100))
     assert out is not None and (out.winner, out.block, out.tie) == (0, "tricks", False)  # 1007 vs 1000
-    out = crossing_of(SCHIEBER, (900, 950), "C", (100, 57))
+    out = crossing_of(JASVEL, (900, 950), "C", (100, 57))
+    assert out is not None and (out.winner, out.tie) == (1, False)
+    out = crossing_with(JASVEL, (950, 900), (57, 100), first=1)
+    assert out is not None and out.winner == 0
+
+
+@pytest.mark.parametrize("preset", ["schieber", "classic", "schweizer", "online"])
+def test_c_double_crossing_trick_by_trick_needs_who_was_first(preset: str) -> None:
+    # trick_by_trick (RULES §14): the team that got there first; the board cannot see the tricks
+    prof = RuleProfile.preset(preset)
+    out = crossing_with(prof, (950, 900), (57, 100), first=None)
+    assert out is not None and out.tie and out.winner is None and out.block == "tricks"
+    assert "trick by trick" in out.message and "Undo" in out.message
+    out = crossing_with(prof, (950, 900), (57, 100), first=1)
+    assert out is not None and (out.winner, out.block, out.tie) == (1, "tricks", False)  # lower total, first
+    out = crossing_with(prof, (950, 900), (57, 100), first=0)
+    assert out is not None and out.winner == 0
+
+
+def test_c_double_crossing_equal_totals_needs_who_was_first() -> None:
+    out = crossing_of(JASVEL, (921, 921), "C", (80, 77), stoeck=(0, 3))
+    assert out is not None and out.tie and out.winner is None and out.block == "tricks"
+    assert "equal totals" in out.message
+    out = crossing_with(JASVEL, (921, 921), (80, 77), first=1, stoeck=(0, 3))
     assert out is not None and (out.winner, out.tie) == (1, False)
 
 
-def test_c_double_crossing_equal_totals_is_a_tie() -> None:
-    out = crossing_of(SCHIEBER, (921, 921), "C", (80, 77), stoeck=(0, 3))
-    assert out is not None and out.tie and out.winner is None and out.block == "tricks"
-    assert "tie" in out.message
+def test_first_in_tricks_is_checked_and_kept() -> None:
+    with pytest.raises(ToolInputError) as e:
+        Entry.of("C", (100, 57), first_in_tricks=2)
+    assert e.value.field == ("first_in_tricks",)
+    with pytest.raises(ToolInputError):
+        Entry.of("C", (100, 57), first_in_tricks=True)  # type: ignore[arg-type]
+    assert Entry.of("C", (100, 57), first_in_tricks=1).to_dict()["first_in_tricks"] == 1
+    assert "first_in_tricks" not in Entry.of("C", (100, 57)).to_dict()
+
+
+def test_board_undecided_then_rewritten() -> None:
+    # schieber (trick_by_trick): 312/316, then 624/632: both cross in the tricks block
+    both = Board(target=600).write(Entry.of("U", (78, 79))).write(Entry.of("U", (78, 79)))
+    st = both.state()
+    assert st.totals == (624, 632)
+    assert st.finished and st.outcome is not None and st.outcome.tie and st.outcome.winner is None
+    with pytest.raises(ToolInputError, match="game is over"):
+        both.write(Entry.of("C", (100, 57)))
+    fixed = both.undo().write(Entry.of("U", (78, 79), first_in_tricks=0))
+    assert fixed.state().outcome is not None and fixed.state().outcome.winner == 0  # lower total, first there
+    # the same board under jasvel (higher_total): They, with the higher total
+    jas = Board(JASVEL, target=600, entries=both.entries).state()
+    assert jas.outcome is not None and (jas.outcome.winner, jas.outcome.tie) == (1, False)
 
 
 def test_no_crossing() -> None:
