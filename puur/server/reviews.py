@@ -9,7 +9,9 @@ runs in its own worker process, off the event loop and the game's thread; the fi
 and answers 202 ``{"status": "running"}``, later ones poll until ``{"status": "done", "review": ...}``.
 At most ``WORKERS`` reviews run at once (the others wait their turn), a review still running after
 ``TIME_LIMIT`` seconds is stopped and answered ``{"status": "failed", "reason": ...}``, and finished
-reviews are kept (the last ``KEEP``) so the table can show them again.
+reviews are kept (the last ``KEEP``) so the table can show them again. The queue is bounded per game and in
+all (``ServerSettings.reviews_per_game``, ``reviews_total``): a new review past either is a 429 with
+Retry-After.
 """
 
 from __future__ import annotations
@@ -29,12 +31,15 @@ from puur.profile import RuleProfile
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Token, _game, _seat, get_hub
 from puur.server.live import GameHub
+from puur.server.policy import settings_of
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
 WORKERS = 1
 TIME_LIMIT = 300.0
 KEEP = 64
+RETRY_AFTER = 10
+"""Seconds a request refused by a full review queue is told to wait."""
 
 
 def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int]]) -> None:
@@ -61,18 +66,35 @@ class _Job:
         self.started = 0.0
 
 
-class Reviews:
-    """The review jobs of one server: started on request, ``WORKERS`` at a time, polled by the page."""
+class QueueFull(Exception):
+    """The review queue holds as many reviews as it may (for this game, or in all); the message says which."""
 
-    def __init__(self) -> None:
+
+class Reviews:
+    """The review jobs of one server: started on request, ``WORKERS`` at a time, polled by the page. At most
+    ``per_game`` reviews of one game and ``total`` in all wait or run at once (``ServerSettings``)."""
+
+    def __init__(self, per_game: int = 4, total: int = 32) -> None:
         self._ctx = multiprocessing.get_context("spawn")  # a clean child: no copy of the server's threads
         self._jobs: OrderedDict[tuple[str, int], _Job] = OrderedDict()
         self._lock = threading.Lock()
+        self.per_game = per_game
+        self.total = total
+
+    def _check_room(self, game_id: str) -> None:
+        """``QueueFull`` unless one more review of ``game_id`` may wait (called with ``_lock`` held)."""
+        queued = [k for k, e in self._jobs.items() if e.status in ("waiting", "running")]
+        if len(queued) >= self.total:
+            raise QueueFull(f"{len(queued)} round reviews are waiting or running, the most this server takes")
+        if sum(1 for g, _ in queued if g == game_id) >= self.per_game:
+            raise QueueFull(f"{self.per_game} reviews of this game are waiting or running: ask again when one is done")
 
     def request(self, key: tuple[str, int], job: tuple[Any, ...]) -> _Job:
         with self._lock:
             entry = self._jobs.get(key)
             if entry is None:
+                self._step()  # finished jobs leave the queue first
+                self._check_room(key[0])
                 entry = self._jobs[key] = _Job(job)
             self._jobs.move_to_end(key)
             self._step()
@@ -135,7 +157,8 @@ def get_reviews(request: Request) -> Reviews:
     state = request.app.state
     with _reviews_lock:
         if getattr(state, "reviews", None) is None:
-            state.reviews = Reviews()
+            settings = settings_of(request.app)
+            state.reviews = Reviews(settings.reviews_per_game, settings.reviews_total)
     reviews: Reviews = state.reviews
     return reviews
 
@@ -147,6 +170,7 @@ def get_reviews(request: Request) -> Reviews:
         200: {"description": "`{\"status\": \"done\", \"review\": ...}` or `{\"status\": \"failed\", \"reason\": ...}`"},
         202: {"description": "`{\"status\": \"running\"}` (or waiting): ask again in a moment"},
         409: {"model": Error, "description": "the round is still being played"},
+        429: {"model": Error, "description": "the review queue is full (for this game or in all): Retry-After"},
     },
     summary="A finished round against perfect play with open cards: what each card gave away",
 )
@@ -170,7 +194,10 @@ def review(
         if r.contract is None or not cards:
             raise HTTPException(409, f"round {number} has no card played: nothing to review")
         job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, cards)
-    entry = reviews.request((game_id, number), job)
+    try:
+        entry = reviews.request((game_id, number), job)
+    except QueueFull as e:
+        raise HTTPException(429, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
     if entry.status == "done":
         return JSONResponse({"status": "done", "review": entry.result})
     if entry.status == "failed":
