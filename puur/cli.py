@@ -6,8 +6,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 Handler = Callable[[argparse.Namespace], int]
+
+if TYPE_CHECKING:
+    from puur.server.policy import ServerSettings
 
 
 def _rules_eval(args: argparse.Namespace) -> int:
@@ -38,15 +42,50 @@ def _rules_profiles(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve_settings(args: argparse.Namespace) -> ServerSettings:
+    """The server's bounds from ``puur serve``'s options (SECURITY.md); ``ValueError`` names a bad one."""
+    from limits import parse
+
+    from puur.server.policy import PlayerPolicy, ServerSettings
+
+    rates: dict[str, str | None] = {}
+    for name, value in (("rate_games", args.rate_games), ("rate_calls", args.rate_calls)):
+        if value.lower() == "off":
+            rates[name] = None
+            continue
+        try:
+            parse(value)
+        except ValueError:
+            flag = "--" + name.replace("_", "-")
+            raise ValueError(f"{flag} {value!r}: write a rate like 20/minute or 5/second, or off") from None
+        rates[name] = value
+    for flag, number in (("--max-body", args.max_body), ("--max-live-games", args.max_live_games)):
+        if number < 1:
+            raise ValueError(f"{flag} must be at least 1")
+    if args.retention_days <= 0:
+        raise ValueError("--retention-days must be more than 0")
+    return ServerSettings(
+        players=PlayerPolicy.from_options(args.allow_player), body_limit=args.max_body,
+        max_live_games=args.max_live_games, retention_days=args.retention_days,
+        rate_games=rates["rate_games"], rate_calls=rates["rate_calls"],
+    )  # fmt: skip
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from puur.server.app import create_app
 
+    try:
+        settings = _serve_settings(args)
+    except ValueError as e:
+        print(f"puur serve: {e}", file=sys.stderr)
+        return 2
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
     uvicorn.run(
-        create_app(db_path=args.db), host=args.host, port=args.port, log_level="info", access_log=args.access_log
-    )
+        create_app(db_path=args.db, settings=settings), host=args.host, port=args.port, log_level="info",
+        access_log=args.access_log,
+    )  # fmt: skip
     return 0
 
 
@@ -152,6 +191,25 @@ def _jasskit_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def _verify(args: argparse.Namespace) -> int:
+    """``puur verify RECORD.json``: 0 when the record holds (puur.verify), 1 when not, 2 when unreadable."""
+    from puur.verify import verify_record
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"puur verify: cannot read {args.record}: {e}", file=sys.stderr)
+        return 2
+    verdict = verify_record(record)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+    else:
+        first, *rest = verdict.lines()
+        print(f"{args.record}: {first}", *rest, sep="\n", file=sys.stdout if verdict.ok else sys.stderr)
+    return 0 if verdict.ok else 1
+
+
 def _arena(args: argparse.Namespace) -> int:
     from puur.arena import cli
 
@@ -181,6 +239,20 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--db", default=None, help="SQLite file for games (default: under the user's data directory)")
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
+    serve.add_argument(
+        "--allow-player", action="append", default=[], metavar="NAME=SPEC",
+        help="offer one more player to the table and MCP by NAME, e.g. mine=mypackage.players:Mine or "
+        "jk=remote:url=http://127.0.0.1:9000/bot (repeatable; requests name it by NAME only)",
+    )  # fmt: skip
+    serve.add_argument("--rate-games", default="20/minute",
+                       help="games created per client address (default 20/minute; 'off' for none)")
+    serve.add_argument("--rate-calls", default="120/minute",
+                       help="MCP, solver, rules-eval and review calls per client address (default 120/minute; 'off')")
+    serve.add_argument("--max-body", type=int, default=1_000_000, help="bytes of a request body (default 1000000)")
+    serve.add_argument("--max-live-games", type=int, default=1000,
+                       help="games held in memory; finished and idle ones leave first (default 1000)")
+    serve.add_argument("--retention-days", type=float, default=90.0,
+                       help="delete games whose last action is older than this (default 90)")
     serve.set_defaults(handler=_serve)
 
     sub.add_parser("mcp", help="the MCP server on standard input/output").set_defaults(handler=_mcp)
@@ -223,6 +295,13 @@ def build_parser() -> argparse.ArgumentParser:
     an.add_argument("--round", type=int, default=1, help="the round to review (1-based, default 1)")
     an.add_argument("--json", action="store_true", help="print the review as one JSON object")
     an.set_defaults(handler=_analyse)
+
+    ver = sub.add_parser(
+        "verify", help="check a game record: the seed matches its commitment, the deals, the play and the scores"
+    )
+    ver.add_argument("record", help="a Puur game record (JSON file, e.g. the table's 'Download the record')")
+    ver.add_argument("--json", action="store_true", help="print one JSON object (ok, reason, message, ...)")
+    ver.set_defaults(handler=_verify)
 
     bots = sub.add_parser("bots", help="computer players").add_subparsers(dest="bots_command", required=True)
     bserve = bots.add_parser("serve", help="offer our players as a jass-kit player service (/<name>/action_...)")

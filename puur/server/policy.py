@@ -47,6 +47,10 @@ SEED_BOUND = 2**63
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
 RESERVED = frozenset({"human", "auto"})
+SERVE_RATE_GAMES = "20/minute"
+"""``puur serve``'s default rate of games created per client address (``--rate-games``)."""
+SERVE_RATE_CALLS = "120/minute"
+"""``puur serve``'s default rate of other costly calls per client address (``--rate-calls``)."""
 
 
 class PlayerRefused(ValueError):
@@ -235,7 +239,7 @@ class ServerSettings:
     @classmethod
     def for_serve(cls, **overrides: Any) -> ServerSettings:
         """What ``puur serve`` runs with: the defaults plus rate limits on."""
-        values: dict[str, Any] = {"rate_games": "20/minute", "rate_calls": "120/minute", **overrides}
+        values: dict[str, Any] = {"rate_games": SERVE_RATE_GAMES, "rate_calls": SERVE_RATE_CALLS, **overrides}
         return cls(**values)
 
 
