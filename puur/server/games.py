@@ -42,7 +42,18 @@ from puur.server.game_models import (
     TableRules,
     Why,
 )
-from puur.server.live import HUMAN, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.live import (
+    HUMAN,
+    Busy,
+    Conflict,
+    GameHub,
+    LiveGame,
+    NotFound,
+    Subscriber,
+    default_names,
+    rematch_id,
+    rematch_token,
+)
 from puur.server.policy import PlayerRefused, settings_of
 from puur.server.store import Store
 
@@ -54,6 +65,7 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     404: {"model": Error, "description": "no such game"},
 }
 _hub_lock = threading.Lock()
+_rematch_lock = threading.Lock()  # the first seat to ask creates the rematch, the others join it
 T = TypeVar("T")
 
 
@@ -101,7 +113,8 @@ def _seat(live: LiveGame, token: str) -> int:
     return seat
 
 
-def _create(hub: GameHub, settings: dict[str, Any]) -> tuple[LiveGame, dict[int, str]]:
+def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
+            tokens: dict[int, str] | None = None) -> tuple[LiveGame, dict[int, str]]:
     """``hub.create``, after each computer seat is checked against the server's players: one it does not
     offer is a 422 naming the seat and the allowed players (nothing the request names is imported or
     built). A server full of games in play answers 503 with Retry-After."""
@@ -115,7 +128,7 @@ def _create(hub: GameHub, settings: dict[str, Any]) -> tuple[LiveGame, dict[int,
                 [{"type": "value_error", "loc": ("body", "seats", seat), "msg": f"seat {seat}: {e}", "input": spec}]
             ) from None
     try:
-        return hub.create(settings)
+        return hub.create(settings, game_id, tokens)
     except Busy as e:
         raise HTTPException(503, str(e), headers={"Retry-After": "60"}) from None
 
@@ -244,14 +257,26 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     return live.game.record()
 
 
-@router.post("/games/{game_id}/rematch", response_model=GameCreated, status_code=201, responses=ERRORS,
-             summary="A new match with the same settings and a new seed")
+@router.post(
+    "/games/{game_id}/rematch", response_model=GameCreated, status_code=201, responses=ERRORS,
+    summary="A new match with the same settings and a new seed. Each human seat asks with its own token and "
+    "gets the same new game and its own new token only (the same one each time); the first to ask creates it",
+)
 def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+    """One rematch per game (``rematch_id``); the asking seat's new token is derived from its old one
+    (``rematch_token``), so no seat receives another's token: a shared device asks once per seat it holds."""
     live = _game(hub, game_id)
-    _seat(live, token)
-    settings = {**live.settings, "seed": None}
-    new, tokens = _create(hub, settings)
-    return {"game_id": new.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": new.seats}
+    seat = _seat(live, token)
+    new_id = rematch_id(live.id)
+    new_token = rematch_token(token, new_id)
+    with _rematch_lock:
+        try:
+            new = hub.get(new_id)
+        except NotFound:
+            new, _ = _create(hub, {**live.settings, "seed": None}, new_id, {seat: new_token})
+        else:
+            hub.claim(new, seat, new_token)
+    return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}
 
 
 # ----- what the page offers and draws -----

@@ -10,8 +10,10 @@ the engine.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
+import hmac
 import logging
 import math
 import secrets
@@ -247,6 +249,19 @@ class LiveGame:
                 sub.put(message)
 
 
+def rematch_id(game_id: str) -> str:
+    """The id of ``game_id``'s rematch: one per game, so every seat that asks for it joins the same one."""
+    return hashlib.sha256(f"puur rematch|{game_id}".encode()).hexdigest()[:16]
+
+
+def rematch_token(token: str, rematch_game_id: str) -> str:
+    """A seat's token in the rematch, derived from its token in the old game (HMAC-SHA256, keyed by that
+    256-bit secret): each seat gets its own by asking with its own, the same one each time, and the server
+    stores neither (only the new token's hash, once claimed). The old token cannot be read back from it."""
+    mac = hmac.new(token.encode(), f"puur rematch token|{rematch_game_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
+
+
 def default_names(seats: list[str]) -> list[str]:
     humans = [s for s, k in enumerate(seats) if k == HUMAN]
     out = []
@@ -364,9 +379,12 @@ class GameHub:
                     del self._listeners[client]
 
     # ----- games -----
-    def create(self, settings: dict[str, Any]) -> tuple[LiveGame, dict[int, str]]:
+    def create(self, settings: dict[str, Any], game_id: str | None = None,
+               tokens: dict[int, str] | None = None) -> tuple[LiveGame, dict[int, str]]:
         """A new game. Every computer seat must be a player the server allows (``PlayerRefused``, naming
-        the allowed ones, before anything is built); ``Busy`` when memory is full of games in play."""
+        the allowed ones, before anything is built); ``Busy`` when memory is full of games in play.
+        ``game_id`` and ``tokens`` (seat -> token) are the rematch's (``rematch_id``, ``rematch_token``):
+        by default a random id and a random token for every human seat."""
         for spec in settings["seats"]:
             if spec != HUMAN:
                 self.players.check(spec)
@@ -374,8 +392,9 @@ class GameHub:
         self._make_room()
         game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"))
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed}
-        game_id = secrets.token_hex(8)
-        tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
+        game_id = game_id or secrets.token_hex(8)
+        if tokens is None:
+            tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
         self.store.create_game(game_id, settings, tokens, "playing")
         now = time.time()
         live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
@@ -402,6 +421,14 @@ class GameHub:
             self._touch(live)
         live.advance(self.committer(live))
         return live
+
+    def claim(self, live: LiveGame, seat: int, token: str) -> None:
+        """Give the human ``seat`` of ``live`` the token ``token`` too (a rematch's seat claimed by its player)."""
+        if live.seats[seat] != HUMAN:
+            raise Conflict(f"seat {seat} is not a human seat")
+        self.store.add_token(live.id, seat, token)
+        with live.lock:
+            live.token_hashes[token_hash(token)] = seat
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         """Replay the stored record: the same profile and seed, then every action in order."""
@@ -441,4 +468,4 @@ class GameHub:
             live.advance(self.committer(live))
 
 
-__all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed"]
+__all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]

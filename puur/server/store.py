@@ -119,6 +119,14 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
+    def add_token(self, game_id: str, seat: int, token: str) -> None:
+        """Let ``token`` (hashed) hold ``seat`` of ``game_id`` too; nothing if it already does."""
+        with self._lock:
+            self._db.execute(
+                "INSERT OR IGNORE INTO tokens (token_hash, game_id, seat) VALUES (?, ?, ?)",
+                (token_hash(token), game_id, seat),
+            )
+
     def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str) -> None:
         """Append accepted actions (numbered from ``first_seq``) and the game's status in one commit."""
         now = time.time()

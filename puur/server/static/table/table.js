@@ -523,9 +523,16 @@ async function downloadRecord() {
 }
 
 async function rematch() {
+  // The server gives each seat only its own new token: a shared device (pass-and-play) asks once for every
+  // seat whose token it holds; all of them join the same new game.
   try {
-    const r = await api(`/games/${S.gameId}/rematch`, { method: "POST", token: S.tokens[S.seat] });
-    start(r.game_id, r.tokens);
+    const tokens = {};
+    let gameId = null;
+    for (const seat of Object.keys(S.tokens)) {
+      const r = await api(`/games/${S.gameId}/rematch`, { method: "POST", token: S.tokens[seat] });
+      Object.assign(tokens, r.tokens); gameId = r.game_id;
+    }
+    start(gameId, tokens);
   } catch (e) { toast(e.message); }
 }
 

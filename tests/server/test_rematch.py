@@ -1,0 +1,94 @@
+"""Rematch (issue 13): ``POST /games/{id}/rematch`` answers each human seat with its own new token only.
+Every seat that asks (with its own old token) joins the same new game; asking again gives the same token."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi.testclient import TestClient
+
+from puur.bots import player_names
+from puur.server.app import create_app
+from puur.server.live import rematch_id, rematch_token
+
+BOT = "heuristic" if "heuristic" in player_names() else "random"
+SEATS = ["human", BOT, "human", BOT]
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def two_human_game(c: TestClient) -> tuple[str, dict[str, str]]:
+    r = c.post("/api/v1/games", json={"seats": SEATS, "seed": 3, "names": ["Ana", "B", "Cla", "D"]})
+    assert r.status_code == 201
+    return r.json()["game_id"], r.json()["tokens"]
+
+
+def test_each_seat_gets_only_its_own_token_in_the_same_new_game(client: TestClient) -> None:
+    gid, old = two_human_game(client)
+    first = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["0"]))
+    assert first.status_code == 201
+    body = first.json()
+    assert set(body["tokens"]) == {"0"} and body["seats"] == SEATS and body["game_id"] != gid
+    new_id, t0 = body["game_id"], body["tokens"]["0"]
+    assert t0 not in old.values()
+
+    second = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"])).json()
+    assert second["game_id"] == new_id and set(second["tokens"]) == {"2"}
+    t2 = second["tokens"]["2"]
+    assert t2 != t0
+
+    v0 = client.get(f"/api/v1/games/{new_id}", headers=auth(t0)).json()
+    v2 = client.get(f"/api/v1/games/{new_id}", headers=auth(t2)).json()
+    assert (v0["seat"], v2["seat"]) == (0, 2)
+    assert v0["names"] == ["Ana", "B", "Cla", "D"] and v0["status"] == "playing"
+    assert v0["hand"] != v2["hand"]
+
+
+def test_asking_again_gives_the_same_game_and_token(client: TestClient) -> None:
+    gid, old = two_human_game(client)
+    a = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"])).json()
+    b = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"])).json()
+    assert a == b
+
+
+def test_an_unclaimed_seat_has_no_token_yet(client: TestClient) -> None:
+    """Until seat 2 asks, the new game knows no token for it: seat 0's answer gives nothing to act for it."""
+    gid, old = two_human_game(client)
+    new_id = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["0"])).json()["game_id"]
+    unclaimed = rematch_token(old["2"], new_id)
+    assert client.get(f"/api/v1/games/{new_id}", headers=auth(unclaimed)).status_code == 403
+    assert client.get(f"/api/v1/games/{new_id}", headers=auth(old["2"])).status_code == 403
+    client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"]))
+    assert client.get(f"/api/v1/games/{new_id}", headers=auth(unclaimed)).json()["seat"] == 2
+
+
+def test_refusals(client: TestClient) -> None:
+    gid, old = two_human_game(client)
+    other, other_tokens = two_human_game(client)
+    assert client.post(f"/api/v1/games/{gid}/rematch").status_code == 401
+    assert client.post(f"/api/v1/games/{gid}/rematch", headers=auth(other_tokens["0"])).status_code == 403
+    assert client.post("/api/v1/games/nosuchgame/rematch", headers=auth(old["0"])).status_code == 404
+    # a refused request creates nothing
+    assert client.get(f"/api/v1/games/{rematch_id(gid)}", headers=auth(old["0"])).status_code == 404
+
+
+def test_a_claimed_token_survives_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "g.sqlite3")
+    with TestClient(create_app(db_path=db)) as c:
+        gid, old = two_human_game(c)
+        new_id = c.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["0"])).json()["game_id"]
+        t2 = c.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"])).json()["tokens"]["2"]
+    with TestClient(create_app(db_path=db)) as c:
+        assert c.get(f"/api/v1/games/{new_id}", headers=auth(t2)).json()["seat"] == 2
+        again = c.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["0"])).json()
+        assert again["game_id"] == new_id
+
+
+def test_rematch_tokens_are_derived_one_way() -> None:
+    t = rematch_token("a" * 43, "0123456789abcdef")
+    assert t == rematch_token("a" * 43, "0123456789abcdef") and len(t) == 43
+    assert t != rematch_token("b" * 43, "0123456789abcdef")
+    assert t != rematch_token("a" * 43, "fedcba9876543210")
+    assert rematch_id("abc") == rematch_id("abc") != rematch_id("abd")
