@@ -103,8 +103,8 @@ def test_end_of_round_finishes_the_round(preset: str) -> None:
 
 def test_live_game_end_stops_mid_round() -> None:
     # schweizer (S001): automatic live recognition; a team close to the target wins on its next points
-    g = Game("schweizer", seed=4)
-    g.scores = [2995, 0]
+    base = Game("schweizer", seed=4)
+    g = Game.from_deal("schweizer", base.deals[0], forehand=base.round.forehand, scores=(2995, 0), seed=4)
     g.apply(g.legal_actions()[0])
     if g.current_seat is not None and g.round.contract is None:
         g.apply("O")
@@ -115,8 +115,8 @@ def test_live_game_end_stops_mid_round() -> None:
 
 
 def _claim_position(team_scores: list[int]) -> Game:
-    g = Game("classic", seed=8)
-    g.scores = team_scores
+    base = Game("classic", seed=8)
+    g = Game.from_deal("classic", base.deals[0], forehand=base.round.forehand, scores=team_scores, seed=8)
     g.apply("O")
     while len(g.round.tricks) < 3:
         acts = [a for a in g.legal_actions() if a is not CLAIM]
@@ -125,11 +125,11 @@ def _claim_position(team_scores: list[int]) -> Game:
 
 
 def test_true_claim_wins_at_once() -> None:
-    g = _claim_position([2999, 0])
-    seat = g.current_seat
-    assert seat is not None and CLAIM in g.legal_actions()
+    seat = _claim_position([0, 0]).current_seat
+    assert seat is not None
     team = seat % 2
-    g.scores[team] = 2999
+    g = _claim_position([2999, 0] if team == 0 else [0, 2999])
+    assert g.current_seat == seat and CLAIM in g.legal_actions()
     if g.round.card_points[team] == 0:
         pytest.skip("the claiming team has no trick points in this deal")
     g.apply("claim")
