@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from puur.cards import parse_action
 from puur.game import DECLARATIONS
 from puur.profile import RuleProfile
-from puur.server.policy import MAX_SPEC_LENGTH
 
 HUMAN = "human"
 
@@ -30,7 +29,11 @@ class GameCreate(BaseModel):
         ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
         description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
     )
-    seed: int | None = Field(None, ge=0, lt=2**63)
+    seed: int | None = Field(
+        None, ge=0, lt=2**63,
+        description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
+        "knows every hand); the record marks it (seed_source 'chosen')",
+    )
     names: list[str] | None = Field(None, min_length=4, max_length=4, description="display names by seat")
     deck: Literal["swiss", "french"] = "swiss"
     lang: Literal["de", "en", "fr"] = "en"
@@ -47,10 +50,8 @@ class GameCreate(BaseModel):
         """``human`` or a computer seat's spec, stripped; whether the server offers that player is the
         route's question (``PlayerPolicy``: nothing named by a request is imported or built here)."""
         out = []
-        for i, spec in enumerate(v):
+        for spec in v:
             spec = spec.strip()
-            if len(spec) > MAX_SPEC_LENGTH:
-                raise ValueError(f"seat {i}: a player spec has at most {MAX_SPEC_LENGTH} characters")
             out.append(HUMAN if spec.lower() == HUMAN else spec)
         if HUMAN not in out:
             raise ValueError("at least one seat must be 'human'")
@@ -62,6 +63,17 @@ class GameCreate(BaseModel):
         if v is not None:
             v = [n.strip()[:24] for n in v]
         return v
+
+    @model_validator(mode="after")
+    def _seed_only_alone(self) -> GameCreate:
+        """A chosen seed tells whoever chose it every hand of every round: refused when another human plays."""
+        humans = self.seats.count(HUMAN)
+        if self.seed is not None and humans > 1:
+            raise ValueError(
+                f"seed: a chosen seed is refused in a game with {humans} human seats (whoever chose it would know "
+                "every hand); leave it out and the server draws a secret one"
+            )
+        return self
 
 
 class GameCreated(BaseModel):
@@ -148,6 +160,17 @@ class GameView(BaseModel):
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs
     sheet: ScoreSheet
+    fair_deal: FairDeal
+
+
+class FairDeal(BaseModel):
+    """The deals' commitment (puur.fairness): SHA-256 of ``puur-seed-v1:SALT:SEED``, shown from the first card;
+    the seed and salt only once the match is over (then ``puur verify`` checks the record)."""
+
+    commitment: str | None = Field(..., description="lowercase hex SHA-256; null for a game stored before commitments")
+    seed_source: Literal["drawn", "chosen"] = Field(..., description="drawn by the server, or chosen at creation")
+    seed: str | None = Field(..., description="the seed in decimal, once the match is over; null before")
+    salt: str | None = Field(..., description="32 hex digits, once the match is over; null before")
 
 
 class Why(BaseModel):
