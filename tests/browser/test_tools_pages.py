@@ -75,6 +75,51 @@ def test_jasstafel_rounds_undo_persistence_and_winner(page: Any, live_server: st
     assert page.is_visible("#no-rounds")
 
 
+def test_jasstafel_profile_sets_crossing_order_and_tricks_tie(page: Any, live_server: str) -> None:
+    # RULES §12.3, §14: the board follows the chosen rules (J24: "1. Weis 2. Stöck 3. Tricks" for jasvel)
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    assert page.input_value("#profile") == "schieber"
+    assert "crossing order: Stöck, Weis, tricks" in page.inner_text("#factor-note")
+    assert "trick by trick" in page.inner_text("#tie-note")
+    page.select_option("#profile", "jasvel")
+    page.wait_for_function("document.querySelector('#factor-note').textContent.includes('Weis, Stöck, tricks')")
+    assert "higher total" in page.inner_text("#tie-note")
+    # We cross by Weis, They by Stöck in the same round: jasvel counts Weis first
+    page.select_option("#target", "1000")
+    write_round(page, "U", 78, 79)  # ×4: 312/316
+    write_round(page, "U", 78, 79)  # 624/632
+    write_round(page, "U", 75, 82)  # 924/960
+    page.select_option("#contract", "D")  # ×2: We 50 Weis → 1024, They 20 Stöck → 1000
+    page.fill("#we-cards", "0")
+    page.fill("#they-cards", "0")
+    page.fill("#we-weis", "50")
+    page.fill("#they-stoeck", "20")
+    page.click("#write")
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "We win" in page.inner_text("#banner") and "Weis block" in page.inner_text("#banner")
+    # the same board under schieber: Stöck first, They win
+    page.select_option("#profile", "schieber")
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('They win')")
+    assert "Stöck block" in page.inner_text("#banner")
+    # both cross in the tricks block: 1236/1276
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#rounds tbody tr').length === 3")
+    write_round(page, "U", 78, 79)
+    page.wait_for_selector("#banner:not([hidden])")
+    assert "got there first" in page.inner_text("#banner") and page.is_disabled("#write")
+    page.select_option("#profile", "jasvel")
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('They win')")
+    page.select_option("#profile", "schieber")
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('got there first')")
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll('#rounds tbody tr').length === 3")
+    page.select_option("#first", "0")
+    write_round(page, "U", 78, 79)
+    page.wait_for_function("document.querySelector('#banner').textContent.includes('We win')")
+    assert page.text_content("#total-we") == "1236" and page.text_content("#total-they") == "1276"
+
+
 def test_jasstafel_keyboard(page: Any, live_server: str) -> None:
     page.goto(live_server + "/tools/jasstafel")
     page.wait_for_selector("#svg-we svg")

@@ -1,15 +1,18 @@
 // The jasstafel page's script (static/tools/jasstafel.html); helpers from tools.js.
 "use strict";
 const KEY = "puur.tools.jasstafel.v1";
-let S = Object.assign({ contract: "C", target: 1000, table: "common", style: "compact", rounds: [] }, load(KEY) || {});
+let S = Object.assign({ profile: "schieber", contract: "C", target: 1000, table: null, style: "compact", rounds: [] }, load(KEY) || {});
 let last = null;
 const ids = ["we-cards", "we-weis", "we-stoeck", "they-cards", "they-weis", "they-stoeck"];
 function save() { store(KEY, S); }
 function entry() {
   const v = id => intOr($("#" + id).value, 0);
-  return { contract: S.contract, card_points: [v("we-cards"), v("they-cards")], weis: [v("we-weis"), v("they-weis")], stoeck: [v("we-stoeck"), v("they-stoeck")] };
+  const e = { contract: S.contract, card_points: [v("we-cards"), v("they-cards")], weis: [v("we-weis"), v("they-weis")], stoeck: [v("we-stoeck"), v("they-stoeck")] };
+  // The team first to the target with the tricks counted in order: the board cannot see it (RULES §12.3).
+  if ($("#first").value !== "") e.first_in_tricks = Number($("#first").value);
+  return e;
 }
-function body(extra) { return Object.assign({ target: S.target, multipliers: S.table, style: S.style, rounds: S.rounds }, extra || {}); }
+function body(extra) { return Object.assign({ profile: S.profile, target: S.target, multipliers: S.table, style: S.style, rounds: S.rounds }, extra || {}); }
 function render(d) {
   last = d;
   $("#total-we").textContent = d.totals[0]; $("#total-they").textContent = d.totals[1];
@@ -22,6 +25,10 @@ function render(d) {
   const b = $("#banner"); b.hidden = !d.finished; b.textContent = d.message || "";
   $("#write").disabled = d.finished;
   const f = d.factors; $("#factor-note").textContent = `${d.multipliers_label}: ` + CONTRACTS.map(([c, n]) => `${n} ×${f[c]}`).join(" · ") + ` — crossing order: ${d.block_order.map(x => x === "stoeck" ? "Stöck" : x === "weis" ? "Weis" : "tricks").join(", ")}`;
+  if (S.table === null) $("#table").value = d.multipliers;
+  $("#tie-note").textContent = "If both teams cross the target in the tricks block, " + (d.trick_block_tie === "higher_total"
+    ? "the higher total wins (equal totals: the team that got there first)."
+    : "the team that got there first, trick by trick, wins: say which above.");
 }
 async function refresh() {
   try { $("#error").textContent = ""; render(await api("jasstafel", body())); }
@@ -40,6 +47,7 @@ async function write() {
     const d = await api("jasstafel", body({ write: e }));
     S.rounds.push(e); save(); render(d);
     ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
+    $("#first").value = "";
     $("#warnings").replaceChildren(); $("#error").textContent = ""; $("#we-cards").focus();
   } catch (err) { $("#error").textContent = err.message; }
 }
@@ -48,6 +56,9 @@ document.addEventListener("DOMContentLoaded", () => {
   fillSelect($("#target"), [1000, 2500, 1500, 3000].map(t => [t, t]), S.target);
   fillSelect($("#table"), [["common", "Common (Undenufe ×4)"], ["both3", "Obenabe and Undenufe ×3"], ["ascending", "Ascending 1–6"], ["classic", "Classic (Rosen and Schellen ×2)"], ["online", "Online (Eicheln and Schilten ×2)"]], S.table);
   $("#style").value = S.style;
+  $("#profile").value = S.profile;
+  // The rules decide the crossing order and the tie in the tricks block; the table follows them until chosen.
+  $("#profile").onchange = e => { S.profile = e.target.value; S.table = null; save(); refresh(); };
   $("#contract").onchange = e => { S.contract = e.target.value; save(); check(); };
   $("#target").onchange = e => { S.target = Number(e.target.value); save(); refresh(); };
   $("#table").onchange = e => { S.table = e.target.value; save(); refresh(); };
