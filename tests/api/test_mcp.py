@@ -227,3 +227,47 @@ def test_mounted_at_slash_mcp(tmp_path: Path) -> None:
         result = r.json()["result"]
         assert result["structuredContent"]["winner"] == 2
         assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
+
+
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 14: the MCP game tools moved computer seats without the Stöck declaration, so under
+    ``stoeck: strict`` (jasvel) they lost every Stöck. They now move through the runner's one path."""
+    import puur.game
+
+    games: list[Any] = []
+
+    class Kept(puur.game.Game):
+        def __init__(self, *args: Any, **kw: Any) -> None:
+            super().__init__(*args, **kw)
+            games.append(self)
+
+    monkeypatch.setattr(puur.game, "Game", Kept)
+    server = build_server()  # its game tools build their matches with Kept
+    profile = {"preset": preset, "stoeck": "strict", "target": 1000}
+    seen: list[Any] = []
+
+    async def check(c: Client) -> None:
+        for seed in range(30):
+            r = await c.call_tool("new_game", {"seed": seed, "seat": 0, "bot": "random", "profile": profile})
+            assert not r.is_error, r.content
+            view = r.structured_content
+            while not view["is_over"]:
+                legal = [a for a in view["observation"]["legal_actions"] if a != "claim"]
+                r = await c.call_tool("game_play", {"game_id": view["game_id"], "action": legal[0]})
+                assert not r.is_error, r.content
+                view = r.structured_content
+            game = games[-1]
+            seen.extend(
+                r_.stoeck_status
+                for r_ in game.round_states
+                if r_.stoeck_holder in (1, 2, 3)
+                and r_.stoeck_pair
+                and not r_.hands[r_.stoeck_holder] & r_.stoeck_pair
+            )
+            if seen:
+                return
+
+    run(check, server)
+    assert seen and set(seen) == {"scored"}
