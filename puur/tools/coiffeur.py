@@ -24,6 +24,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from puur.cards import Contract
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
+from puur.rules.weis import SEQUENCE_VALUES
 from puur.tools import ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")
@@ -31,6 +33,12 @@ METHODS = ("A", "B")
 HINT = "Write the tens of the round: 129 points is 12, a match of 257 is 25."
 EXTRA_CONTRACTS = ("slalom", "guschti")
 MAX_BOX = 10_000
+MAX_ROUND = 152 + LAST_TRICK_BONUS + MATCH_BONUS + 2 * max(SEQUENCE_VALUES["extended"].values()) + STOECK_POINTS
+"""877: the most a round can reach before the factor (RULES.md §6, §9.1, §10, §11.1): a match (257), the
+Weis of two hands each holding a whole suit (two nine-card runs, 300 each under the extended values; a
+hand's quartets reach at most 350 and leave the partner at most 200), and Stöck (20)."""
+MAX_ROUND_TENS = MAX_ROUND // 10
+"""87: the most tens a box can hold under method A."""
 
 
 @dataclass(frozen=True)
@@ -206,9 +214,10 @@ class Sheet:
         for t in (0, 1):
             for i, c in enumerate(self.columns):
                 b = self.boxes[t][i]
-                if b is not None and self.method == "A" and b > 80:
+                if b is not None and self.method == "A" and b > MAX_ROUND_TENS:
                     out.append(f"{TEAMS[t]}, {c.name}: {b} tens is more than a round can hold before the "
-                               "factor — under method A write the unmultiplied tens.")
+                               f"factor ({MAX_ROUND} points, {MAX_ROUND_TENS} tens) — under method A write the "
+                               "unmultiplied tens.")
         return out
 
     @staticmethod

@@ -73,6 +73,25 @@ def test_jokers_and_repeat_agreement() -> None:
     assert any("name the contract" in w for w in co.Sheet.standard().fill(0, "Joker 1", 3).warnings())
 
 
+def test_box_above_what_a_round_can_hold() -> None:
+    # 257 (a match) + two nine-card runs (2 × 300) + Stöck (20) = 877 before the factor: 87 tens
+    from puur.cards import Card, Contract
+    from puur.profile import RuleProfile
+    from puur.rules.weis import declaration, mask_of_cards
+
+    whole_suit = mask_of_cards(int(Card.parse(f"H{r}")) for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    assert declaration(whole_suit, RuleProfile.preset("schieber"), Contract.H).points == 300
+    assert (co.MAX_ROUND, co.MAX_ROUND_TENS) == (877, 87)
+
+    def too_much(s: co.Sheet) -> list[str]:
+        return [w for w in s.warnings() if "more than a round can hold" in w]
+
+    assert too_much(co.Sheet.standard().fill(0, "Eicheln", 87)) == []
+    w = too_much(co.Sheet.standard().fill(0, "Eicheln", 88))
+    assert len(w) == 1 and "877" in w[0] and "87 tens" in w[0]
+    assert too_much(co.Sheet(co.standard_columns(), method="B").fill(0, "Eicheln", 88)) == []
+
+
 def test_ten_column_factors_must_be_agreed() -> None:
     s = co.Sheet(co.ten_columns())
     assert any("Slalom" in w for w in s.warnings())
