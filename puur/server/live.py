@@ -28,6 +28,7 @@ from typing import Any
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
 from puur.cards import Action
+from puur.fairness import draw_salt
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
@@ -148,6 +149,7 @@ class LiveGame:
             seq=self.seq,
             prefs={"deck": self.settings.get("deck", "swiss"), "lang": self.settings.get("lang", "en")},
             sheet=self.sheet(),
+            fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
         )
         return out
 
@@ -390,8 +392,11 @@ class GameHub:
                 self.players.check(spec)
         self._sweep_if_due()
         self._make_room()
-        game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"))
-        settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed}
+        # a fresh secret seed unless the settings choose one (refused with more than one human seat:
+        # GameCreate); a fresh salt always, so the table can show the commitment (puur.fairness)
+        game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt())
+        settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
+                    "seed_source": game.seed_source}
         game_id = game_id or secrets.token_hex(8)
         if tokens is None:
             tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
@@ -433,7 +438,8 @@ class GameHub:
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         """Replay the stored record: the same profile and seed, then every action in order."""
         s = stored.settings
-        game = Game(RuleProfile.from_dict(s["profile"]), seed=s["seed"])
+        game = Game(RuleProfile.from_dict(s["profile"]), seed=s["seed"], salt=s.get("salt"),
+                    seed_source=s.get("seed_source"))  # games stored before commitments have no salt
         for entry in stored.actions:
             if game.current_seat != entry[0]:
                 raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")

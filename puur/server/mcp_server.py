@@ -27,6 +27,7 @@ from pydantic import Field
 
 from puur import __version__
 from puur.data import DATASET_NAMES, dataset, dumps
+from puur.fairness import draw_salt
 from puur.oracle import RULE_SECTIONS, evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.policy import ServerSettings, settings_of
@@ -314,16 +315,20 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             "scores": list(game.scores),
             "winner": game.winner,
             "observation": game.observation(t["seat"]).to_dict(),
+            "fair_deal": game.fair_deal(),  # the commitment; the seed and salt only once the match is over
             "assumptions": {"profile": t["profile"], "rule": "RULES.md §14.1 (what a seat may see)"},
         }
 
     @server.tool(
         description="Start a Schieber match: you hold `seat` (0..3; seats 0 and 2 are partners), the other "
         "seats are computer players (`bot`: 'auto' = heuristic if installed, else random; or e.g. 'random', "
-        "'mcts:time=0.5'). Returns your view only: your hand and what the rules have made public."
+        "'mcts:time=0.5'). Returns your view only: your hand and what the rules have made public, and "
+        "`fair_deal.commitment`, the SHA-256 the deals are fixed by (the seed is revealed when the match is over). "
+        "Without `seed` the server draws a secret one; a chosen seed is marked `seed_source: chosen`."
     )
     def new_game(
-        profile: Profile = None, seat: int = 0, bot: str = "auto", seed: int | None = None
+        profile: Profile = None, seat: int = 0, bot: str = "auto",
+        seed: Annotated[int | None, Field(ge=0, description="deal from this seed (marked as chosen)")] = None,
     ) -> dict[str, Any]:
         from puur.profile import RuleProfile
 
@@ -337,7 +342,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             players = [None if s == seat or make_player is None else _player(bot) for s in range(4)]
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_bot: {e}") from None
-        game = Game(p, seed=seed) if seed is not None else Game(p)
+        game = Game(p, seed=seed, salt=draw_salt())  # seed None: a secret one (puur.fairness)
         with lock:
             game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
             tables[game_id] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict()}
