@@ -44,11 +44,12 @@ CONTRACTS = [Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contrac
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:
-    """A worked example, answered by the oracle; a failure here is a bug, never published silently."""
+    """A worked example answered by the oracle, carrying its ``request`` so that it can be asked again
+    (``puur rules eval``, ``POST /api/v1/rules/eval``); a failure here is a bug, never published silently."""
     result = evaluate(request)
     if not result.get("ok"):
         raise RuntimeError(f"dataset example failed: {request} -> {result}")
-    return result
+    return {"request": dict(request), **result}
 
 
 def _presets_where(option: str, value: Any) -> list[str]:
@@ -396,14 +397,52 @@ def scoring() -> dict[str, Any]:
                 "common_error": wrong,
                 "common_error_method": "multiplying only the tricks and adding Weis and Stöck afterwards",
                 "oracle": worked,
-                "source": "J02 (Jasvel API page), J00, J13",
+                "source": "J02 (Jasvel API page)",
+                "source_says": "a round of 100 in tricks, 50 in Weis and 20 for Stöck under a ×4 contract is "
+                "worth 680, not 470; multiplying the trick points and adding the melds afterwards is the error",
+                "from_source": ["tricks", "weis", "stoeck", "factor", "written", "common_error", "common_error_method"],
+                "puur_choices": {
+                    "fields": ["contract", "profile", "oracle"],
+                    "note": "J02 names no contract, table or split of the tricks. To compute the example with the "
+                    "oracle Puur chose them: Stöck needs a trump contract, and Schilten is ×4 in the ascending "
+                    "table; the 100 in tricks are 95 card points with the last trick's 5 (5 tricks to 4, the "
+                    "other team 57). These choices are Puur's, not J02's.",
+                },
             },
             "timing": "S000 writes declarations already multiplied as they happen and the tricks at the end; "
             "the number is the same, only when it reaches the board differs (RULES.md §11.2).",
         },
         "crossing": {
-            "rule": "after the round the blocks are counted in the profile's priority order; the first block "
-            "after which exactly one team has reached the target decides (RULES.md §12.3)",
+            "rule": "the blocks are counted in the profile's priority order; the first block after which exactly "
+            "one team has reached the target decides (RULES.md §12.3). When the count is made depends on the "
+            "profile's game_end (§12.2): see by_game_end",
+            "by_game_end": {
+                "end_of_round": {
+                    "presets": _presets_where("game_end", "end_of_round"),
+                    "rule": "the round is always completed and written; play does not stop when one part reaches "
+                    "the target; then the blocks are counted in order and the first crossing decides, not the "
+                    "higher final total",
+                    "source": "J11",
+                },
+                "live": {
+                    "presets": _presets_where("game_end", "live"),
+                    "rule": "the game ends during the deal: the target is recognised automatically as soon as a "
+                    "team reaches it, checked after every trick and declaration; what is credited at once (in "
+                    "the first trick) is counted Stöck, then Weis, then trick points",
+                    "source": "S001 (\"Live scores automatically recognize 3000. In the first trick, priority "
+                    "is Stöck, then Weis, then trick points.\")",
+                },
+                "claim": {
+                    "presets": _presets_where("game_end", "claim"),
+                    "rule": "the game ends during the deal: any player may claim the target; play stops and the "
+                    "claiming team adds its won-trick points not yet written (and any eligible Stöck); at least "
+                    "the target wins, a false claim loses the game; if both claim in the opening trick, Stöck, "
+                    "then Weis, then trick points are settled. Puur: a round nobody claimed is counted as under "
+                    "end_of_round",
+                    "source": "S000 (\"Target 3000 may be reached during a deal. Any player can claim "
+                    "victory\")",
+                },
+            },
             "orders": {
                 name: {"blocks": list(order), "presets": _presets_where("crossing_priority", name)}
                 for name, order in BLOCK_ORDERS.items()
@@ -421,7 +460,8 @@ def scoring() -> dict[str, Any]:
                 for preset in ("schieber", "jasvel")
             ],
             "examples_note": "the same round decides differently by crossing order: Stöck first gives team 1 the "
-            "match, Weis first gives it to team 0",
+            "game, Weis first gives it to team 0",
+            "trick_block_tie": _trick_block_tie(),
         },
         "jasstafel": {
             "layout": {
@@ -502,6 +542,41 @@ def scoring() -> dict[str, Any]:
     )
 
 
+def _trick_block_tie() -> dict[str, Any]:
+    """Both teams reach the target in the tricks block: disputed, both readings (RULES.md §12.3, §14)."""
+    same_round = {"op": "crossing", "target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]}}
+    return {
+        "disputed": True,
+        "why": "only the tricks block can see both teams cross (one team writes Weis, one player holds Stöck), "
+        "and no source says who wins then (RULES.md §12.3); the profile option trick_block_tie names the reading",
+        "readings": {
+            "trick_by_trick": {
+                "presets": _presets_where("trick_block_tie", "trick_by_trick"),
+                "rule": "the team that got there first with the tricks credited in order (+5 and +100 with "
+                "trick 9)",
+                "source": "none states it: Puur's reading, in line with the seeds that check the target during "
+                "the deal (S000 claims, S001 live recognition), where the tricks count as they are won",
+            },
+            "higher_total": {
+                "presets": _presets_where("trick_block_tie", "higher_total"),
+                "rule": "the team with the higher written total after the round; equal totals fall back to the "
+                "first team there, trick by trick",
+                "source": "J11: the finish \"can then be checked without relying on memory of the deal\"",
+            },
+        },
+        "engine_and_scoreboard": "the game engine and the Jasstafel decide through the same function; a "
+        "scoreboard sees only totals, so under trick_by_trick (or equal totals) the table tells it who got "
+        "there first (first_in_tricks)",
+        "examples": [
+            _ask({**same_round, "profile": "schieber"}),
+            _ask({**same_round, "profile": "schieber", "first_in_tricks": 1}),
+            _ask({**same_round, "profile": "jasvel"}),
+        ],
+        "examples_note": "the crossing operation cannot see the order of the tricks: under trick_by_trick it "
+        "answers no winner unless first_in_tricks is given; under higher_total team 0 (1007 against 1000)",
+    }
+
+
 # ----- glossary.json -----
 
 
@@ -562,7 +637,11 @@ def _option_values(name: str) -> Any:
     if name == "targets_offered":
         return "a list of whole numbers"
     if name == "schneider":
-        return [None, {"below_fraction": 0.5, "counts_games": 2}]
+        seen: list[Any] = [None]
+        for p in PRESETS.values():
+            if p.schneider not in seen:
+                seen.append(dict(p.schneider))  # type: ignore[arg-type]
+        return seen
     if name == "name":
         return list(PRESETS)
     return None

@@ -195,7 +195,75 @@ def test_profiles_equal_puur_rules_profiles() -> None:
         assert set(o["by_preset"]) == set(PRESETS)
     assert "S000" in opts["undenufe_values"]["doc"] and "modern" in opts["undenufe_values"]["values"]
     assert opts["crossing_priority"]["by_preset"]["jasvel"] == "weis_stoeck_tricks"
-    assert opts["crossing_priority"]["disputed"] is True and opts["trick_block_tie"]["disputed"] is False
+    assert opts["crossing_priority"]["disputed"] is True and opts["trick_block_tie"]["disputed"] is True
+    assert opts["trick_block_tie"]["values"] == ["trick_by_trick", "higher_total"]
+    assert opts["trick_block_tie"]["by_preset"]["jasvel"] == "higher_total"
+    assert "disputed" in opts["trick_block_tie"]["doc"] and "J11" in opts["trick_block_tie"]["doc"]
+    assert opts["schneider"]["by_preset"]["schweizer"] == {"below_fraction": 0.5, "counts_games": 1}
+    assert opts["schneider"]["by_preset"]["classic"] == {"below_fraction": 0.5, "counts_games": 2}
+
+
+def _examples(obj: Any) -> list[dict[str, Any]]:
+    """Every oracle answer published anywhere in a dataset (an object with "ok" and "op")."""
+    found: list[dict[str, Any]] = []
+    if isinstance(obj, dict):
+        if "ok" in obj and "op" in obj:
+            found.append(obj)
+        for v in obj.values():
+            found += _examples(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            found += _examples(v)
+    return found
+
+
+@pytest.mark.parametrize("name", DATASET_NAMES)
+def test_every_example_carries_its_request(name: str) -> None:
+    for e in _examples(dataset(name)["data"]):
+        req = e["request"]
+        assert req["op"] == e["op"]
+        again = evaluate(req)
+        assert again == {k: v for k, v in e.items() if k != "request"}, req
+
+
+def test_card_points_example_names_its_cards() -> None:
+    ex = dataset("card-values.json")["data"]["examples"][0]
+    assert ex["request"]["cards"] == ["HJ", "H9", "DJ", "D9"] and ex["points"] == 36
+
+
+def test_scoring_crossing_per_game_end_and_the_disputed_tie() -> None:
+    c = dataset("scoring.json")["data"]["crossing"]
+    ends = c["by_game_end"]
+    assert set(ends) == {"end_of_round", "live", "claim"}
+    for end, part in ends.items():
+        assert part["presets"] == [n for n, p in PRESETS.items() if p.game_end == end]
+    assert "S001" in ends["live"]["source"] and "during the deal" in ends["live"]["rule"]
+    assert "S000" in ends["claim"]["source"] and "during the deal" in ends["claim"]["rule"]
+    assert "J11" in ends["end_of_round"]["source"] and "completed" in ends["end_of_round"]["rule"]
+    tie = c["trick_block_tie"]
+    assert tie["disputed"] is True
+    assert tie["readings"]["higher_total"]["presets"] == ["jasvel"]
+    assert "J11" in tie["readings"]["higher_total"]["source"]
+    assert [e["winner"] for e in tie["examples"]] == [None, 1, 0]
+
+
+def test_match_means_all_nine_tricks() -> None:
+    # J11: "The word match describes the result of one round, not the end of the target game."
+    import re
+
+    text = "".join(json.dumps(dataset(name)["data"]) for name in DATASET_NAMES)
+    for hit in re.finditer(r"\bmatch\b", text, re.IGNORECASE):
+        around = text[max(0, hit.start() - 80): hit.end() + 80]
+        assert "nine" in around or "257" in around or "all 9" in around or '"Match"' in around, around
+
+
+def test_680_credits_j02_only_for_what_it_says() -> None:
+    ex = dataset("scoring.json")["data"]["order_of_operations"]["worked_example"]
+    assert ex["source"] == "J02 (Jasvel API page)"
+    assert "680" in ex["source_says"] and "470" in ex["source_says"]
+    assert {"contract", "profile"} <= set(ex["puur_choices"]["fields"])
+    assert not set(ex["from_source"]) & set(ex["puur_choices"]["fields"])
+    assert "Puur" in ex["puur_choices"]["note"]
 
 
 def test_puur_json_says_what_it_does_not_do() -> None:
