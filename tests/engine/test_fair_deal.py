@@ -164,7 +164,8 @@ def test_records_without_a_fair_deal_do_not_hold() -> None:
     old = json.loads((GOLDEN / "jasvel.json").read_text())
     v = verify_record(old)
     assert not v.ok and v.reason == "no_commitment" and "no seed commitment" in v.message
-    for junk in ({}, [], {"format": "puur-record", "version": 1}):
+    junks: list[Any] = [{}, [], {"format": "puur-record", "version": 1}]
+    for junk in junks:
         v = verify_record(junk)
         assert not v.ok and v.reason == "format"
 
