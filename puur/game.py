@@ -39,6 +39,17 @@ from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider
 RECORD_FORMAT = "puur-record"
 RECORD_VERSION = 1
 DECLARATIONS = ("stoeck",)
+WEIS_CHOICE = "weis:"
+"""A declaration ``weis:N`` names the Weis alternative N a seat is offered with its trick-1 card (RULES.md
+§9.3, the observation's ``weis_choice``); without one the seat declares alternative 0, the most points."""
+
+
+def weis_choice_index(declaration: str) -> int | None:
+    """N of a ``weis:N`` declaration, None for any other text."""
+    if not declaration.startswith(WEIS_CHOICE):
+        return None
+    n = declaration[len(WEIS_CHOICE) :]
+    return int(n) if n.isdigit() and len(n) < 4 else None
 
 
 @dataclass(frozen=True)
@@ -212,7 +223,8 @@ class Game:
     # ----- acting -----
     def apply(self, action: Action | str, declare: Iterable[str] = ()) -> None:
         """Apply the action of the seat to act. Declarations go with the card they belong to
-        (``declare=("stoeck",)``). Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
+        (``declare=("stoeck",)``; ``"weis:N"`` with the trick-1 card: the Weis alternative N offered).
+        Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
         if self.is_over:
             raise IllegalAction("the match is over")
         try:
@@ -221,8 +233,14 @@ class Game:
             raise IllegalAction(str(e)) from None
         decl = tuple(declare)
         for d in decl:
-            if d not in DECLARATIONS:
-                raise IllegalAction(f"unknown declaration {d!r}: the only declaration is 'stoeck'")
+            if d not in DECLARATIONS and weis_choice_index(d) is None:
+                raise IllegalAction(
+                    f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis"
+                    " alternative N offered with your card of trick 1)"
+                )
+        weis_choices = [i for d in decl if (i := weis_choice_index(d)) is not None]
+        if len(weis_choices) > 1:
+            raise IllegalAction("declare one Weis alternative, not several")
         r = self.round
         seat = r.to_act
         assert seat is not None
@@ -246,6 +264,9 @@ class Game:
         if not isinstance(act, Card):
             raise IllegalAction("the contract is chosen: play a card")
         r.check_card(int(act))
+        if weis_choices:
+            r.check_weis_choice(weis_choices[0])
+            r.declare_weis(weis_choices[0])
         self._log(seat, act, decl)
         if self.profile.stoeck == "strict":
             declare_stoeck: bool | None = "stoeck" in decl

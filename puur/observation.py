@@ -63,6 +63,8 @@ class Observation:
     winner: int | None = None
     result: dict[str, Any] | None = None
     last_round: dict[str, Any] | None = field(default=None)
+    weis_choice: dict[str, Any] | None = None
+    """The Weis alternatives this seat may declare with its trick-1 card (RULES.md §9.3), see ``_weis_choice``."""
 
     @property
     def hand_mask(self) -> int:
@@ -107,6 +109,7 @@ class Observation:
             "winner": self.winner,
             "result": self.result,
             "last_round": self.last_round,
+            "weis_choice": self.weis_choice,
         }
 
 
@@ -157,7 +160,32 @@ def observe(game: Game, seat: int) -> Observation:
         winner=game.winner,
         result=game.result(),
         last_round=game.rounds[-1].to_dict() if game.rounds else None,
+        weis_choice=_weis_choice(game, seat),
     )
+
+
+def _weis_choice(game: Game, seat: int) -> dict[str, Any] | None:
+    """Where the seat's hand gives it a real choice of Weis (RULES.md §9.3: declarations that differ in
+    the best meld, S000 splitting), until it plays to trick 1: ``{"alternatives": [{"declare": "weis:N",
+    "melds": [...], "points": n, "best": meld}, ...], "preselected": "weis:0"}``, most points first; the
+    preselected one is declared when the seat names none. None otherwise."""
+    if game.is_over:
+        return None
+    alts = game.round.weis_alternatives(seat)
+    if len(alts) < 2:
+        return None
+    return {
+        "alternatives": [
+            {
+                "declare": f"weis:{i}",
+                "melds": [m.to_dict() for m in d.melds],
+                "points": d.points,
+                "best": d.best.to_dict() if d.best else None,
+            }
+            for i, d in enumerate(alts)
+        ],
+        "preselected": "weis:0",
+    }
 
 
 def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[Any, ...]]:

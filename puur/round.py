@@ -21,7 +21,7 @@ from puur.rules.scoring import RoundScore, round_score
 from puur.rules.stoeck import stoeck_cards
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, card_points_table
 from puur.rules.trick import trick_winner
-from puur.rules.weis import WeisResult, resolve_weis
+from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
 
 CONTRACTS = tuple(Contract)
 _TRICK = ("trick",)
@@ -185,6 +185,41 @@ class RoundState:
                     self.stoeck_status = "pending"
         self.to_act = self.forehand
         self.leader = self.forehand
+
+    # ----- Weis choice -----
+    def weis_alternatives(self, seat: int) -> tuple[Declaration, ...]:
+        """The declarations ``seat`` may choose between with its trick-1 card, most points first (the
+        first is the one the engine declares for it), RULES.md §9.3 "Splitting is the player's choice":
+        offered until the seat has played to trick 1; empty when it has no meld or the moment is past."""
+        if self.contract is None or self.tricks or seat in {s for s, _ in self.trick_seats()}:
+            return ()
+        return alternatives(self.dealt[seat], self.profile, self.contract)
+
+    def check_weis_choice(self, index: int) -> None:
+        """Raise ``IllegalAction`` unless the seat to act may declare alternative ``index`` now."""
+        seat = self.to_act
+        if seat is None or self.contract is None:
+            raise IllegalAction("a Weis is declared with a card of trick 1, once the contract is chosen")
+        alts = self.weis_alternatives(seat)
+        if not alts:
+            raise IllegalAction(
+                "no Weis to choose: a Weis is declared with your card of trick 1, from a hand that holds a meld"
+            )
+        if not 0 <= index < len(alts):
+            raise IllegalAction(
+                f"Weis alternative {index} is not offered: choose weis:0"
+                + (f" to weis:{len(alts) - 1}" if len(alts) > 1 else "")
+                + " (weis:0, the most points, is declared when you choose none)"
+            )
+
+    def declare_weis(self, index: int) -> None:
+        """The seat to act declares its Weis alternative ``index`` (checked by ``check_weis_choice``); Weis
+        is compared again with it in place of the engine's choice (§9.5, §9.6)."""
+        seat = self.to_act
+        assert seat is not None and self.contract is not None and self.weis is not None
+        decls = list(self.weis.declarations)
+        decls[seat] = self.weis_alternatives(seat)[index]
+        self.weis = resolve_declarations(decls, self.profile, self.contract, self.forehand)
 
     # ----- play -----
     def legal_cards(self) -> int:

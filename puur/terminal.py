@@ -3,13 +3,16 @@
 Your hand is shown sorted by suit with the legal cards numbered; the trick, the contract and its factor,
 Weis and Stöck as they happen, each round's score breakdown and the running total. Type the number of a
 card (or of a contract). Where the profile makes you declare Stöck yourself (``stoeck: strict``), add
-``s`` after the number of the card you declare it with, e.g. ``3s`` — nobody reminds you (J14).
+``s`` after the number of the card you declare it with, e.g. ``3s`` — nobody reminds you (J14). Where your
+hand gives a real choice of Weis (profile ``classic``: a long run split or whole, a quartet that shortens
+a run; RULES.md §9.3), the alternatives are listed when you play your first card, 1 (the most points) first.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -29,15 +32,16 @@ SEAT_NAMES = {
 TEXT = {
     "en": {"contract": "Contract", "push": "Schieben (push)", "choose": "Choose", "play": "Play", "trick": "Trick",
            "hand": "Your hand", "wins": "wins the trick", "round": "Round", "total": "Total", "we": "We",
-           "they": "They", "won": "won the match", "lost": "lost the match", "claim": "Claim the match"},
+           "they": "They", "won": "won the match", "lost": "lost the match", "claim": "Claim the match",
+           "weis": "Declare your Weis", "best": "best"},
     "de": {"contract": "Trumpf", "push": "Schieben", "choose": "Wähle", "play": "Spiele", "trick": "Stich",
            "hand": "Deine Karten", "wins": "macht den Stich", "round": "Runde", "total": "Total", "we": "Wir",
            "they": "Sie", "won": "hat die Partie gewonnen", "lost": "hat die Partie verloren",
-           "claim": "Bedanken (Partie beanspruchen)"},
+           "claim": "Bedanken (Partie beanspruchen)", "weis": "Weise deinen Weis", "best": "bester"},
     "fr": {"contract": "Atout", "push": "Schieben (passer)", "choose": "Choisissez", "play": "Jouez",
            "trick": "Pli", "hand": "Votre main", "wins": "remporte le pli", "round": "Manche", "total": "Total",
            "we": "Nous", "they": "Eux", "won": "a gagné la partie", "lost": "a perdu la partie",
-           "claim": "Réclamer la partie"},
+           "claim": "Réclamer la partie", "weis": "Annoncez votre Weis", "best": "meilleur"},
 }  # fmt: skip
 SUIT_COLOURS = ("green", "yellow", "red", "blue")
 
@@ -220,6 +224,8 @@ class TerminalGame:
                 text, declare = text[:-1].strip(), ("stoeck",)
             if text.isdigit() and 1 <= int(text) <= len(numbered):
                 action = numbered[int(text) - 1]
+                if isinstance(action, Card) and obs.weis_choice:
+                    declare = (*declare, *self.weis_choice(obs.weis_choice))
                 try:
                     g.apply(action, declare)
                 except IllegalAction as e:
@@ -228,6 +234,18 @@ class TerminalGame:
                 self.say_action(seat, action)
                 return
             self.console.print(f"[red]type a number from 1 to {len(numbered)}[/]")
+
+    def weis_choice(self, choice: dict[str, Any]) -> tuple[str, ...]:
+        """RULES.md §9.3: where the hand gives declarations that differ in the best meld (S000 splitting),
+        the player picks one with its trick-1 card; 1, the most points, is the preselected one."""
+        alts = choice["alternatives"]
+        for i, a in enumerate(alts, 1):
+            melds = ", ".join(
+                f"{' '.join(self.card(int(Card.parse(c))) for c in m['cards'])} = {m['points']}" for m in a["melds"]
+            )
+            self.console.print(f"  [bold]{i}[/]: Weis {a['points']} ({melds}; {self.t['best']} {a['best']['points']})")
+        n = self.ask(self.t["weis"], len(alts))
+        return () if n == 1 else (alts[n - 1]["declare"],)
 
     def ask(self, prompt: str, n: int) -> int:
         while True:

@@ -11,13 +11,45 @@ from collections.abc import Callable, Mapping
 from puur.bots import Player
 from puur.cards import Action, Card
 from puur.game import Game
+from puur.observation import Observation
 
 
 def declarations_for(game: Game, action: object) -> tuple[str, ...]:
-    """What a correct player declares with ``action``."""
-    if isinstance(action, Card) and game.profile.stoeck == "strict" and game.stoeck_due(action):
-        return ("stoeck",)
-    return ()
+    """What a correct player declares with ``action``: Stöck with its second card under ``stoeck: strict``,
+    and, with its trick-1 card, its Weis alternative where it has a choice (``weis_choice_for``)."""
+    if not isinstance(action, Card):
+        return ()
+    out: tuple[str, ...] = ()
+    if game.profile.stoeck == "strict" and game.stoeck_due(action):
+        out = ("stoeck",)
+    seat = game.current_seat
+    if seat is not None:
+        index = weis_choice_for(game.observation(seat)) if len(game.round.weis_alternatives(seat)) > 1 else 0
+        if index:
+            out = (*out, f"weis:{index}")
+    return out
+
+
+def weis_choice_for(obs: Observation) -> int:
+    """A computer seat's Weis choice (RULES.md §9.3: "A computer seat chooses by its own judgement"), from
+    what its observation shows: the alternative with the most points (``weis:0``, the preselected one),
+    unless an opponent has already announced a Weis worth at least the best meld of that alternative
+    while the alternative with the strongest best meld (the last) is worth as much: then the comparison is
+    at stake, only the team with the single best meld writes anything (§9.6), and the seat declares its
+    strongest best meld (an unsplit 8-run, 100 with 8 cards, against an announced 100).
+    """
+    choice = obs.weis_choice
+    if not choice:
+        return 0
+    alts = choice["alternatives"]
+    announced = [v for s, v in obs.weis_announced if (s - obs.seat) % 2]
+    if not announced:
+        return 0
+    against = max(announced)
+    first, last = alts[0]["best"]["points"], alts[-1]["best"]["points"]
+    if first <= against <= last:
+        return len(alts) - 1
+    return 0
 
 
 Move = Callable[[int, Action, tuple[str, ...]], None]
