@@ -12,7 +12,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from puur.cards import parse_action
-from puur.game import DECLARATIONS
+from puur.game import DECLARATIONS, weis_choice_index
 from puur.profile import RuleProfile
 
 HUMAN = "human"
@@ -30,7 +30,7 @@ class GameCreate(BaseModel):
         description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
     )
     seed: int | None = Field(
-        None, ge=0, lt=2**63,
+        None, ge=0, lt=2**63, strict=True,
         description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
         "knows every hand); the record marks it (seed_source 'chosen')",
     )
@@ -85,7 +85,10 @@ class GameCreated(BaseModel):
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: str = Field(..., examples=["H10", "P", "H"], description="a card, a contract (C D H S O U), P or claim")
-    declare: list[str] = Field(default_factory=list, examples=[["stoeck"]])
+    declare: list[str] = Field(
+        default_factory=list, examples=[["stoeck"], ["weis:1"]],
+        description="'stoeck'; 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice",
+    )
     seq: int | None = Field(
         None, ge=0, strict=True,
         description="the view's seq the action was chosen on; if given and the game has moved on: 409 stale",
@@ -100,8 +103,11 @@ class ActionBody(BaseModel):
     @classmethod
     def _declare(cls, v: list[str]) -> list[str]:
         for d in v:
-            if d not in DECLARATIONS:
-                raise ValueError(f"unknown declaration {d!r}: the only declaration is 'stoeck'")
+            if d not in DECLARATIONS and weis_choice_index(d) is None:
+                raise ValueError(
+                    f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis alternative N"
+                    " of weis_choice, with your card of trick 1)"
+                )
         return v
 
 
@@ -152,6 +158,11 @@ class GameView(BaseModel):
     winner: int | None
     result: dict[str, Any] | None
     last_round: dict[str, Any] | None
+    weis_choice: dict[str, Any] | None = Field(
+        None,
+        description="your Weis alternatives while you have not played to trick 1, where your hand gives a real "
+        "choice (RULES.md §9.3): {alternatives: [{declare: 'weis:N', melds, points, best}], preselected: 'weis:0'}",
+    )
     game_id: str
     seats: list[str]
     names: list[str]

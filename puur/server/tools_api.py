@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
@@ -39,8 +39,9 @@ def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPExceptio
 
 
 # Bounds that keep every answer small: a written total beyond a million points is no Jass score.
-Points = Annotated[int, Field(ge=-10_000, le=10_000)]
-Total = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+# Integers in a request are JSON integers only: not true/false, not "3", not 1.5 (the schema says integer).
+Points = Annotated[StrictInt, Field(ge=-10_000, le=10_000)]
+Total = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 
 # ----- Jasstafel -----
 
@@ -52,7 +53,7 @@ class JassRound(BaseModel):
     card_points: list[Points] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
     weis: list[Points] = Field(default=[0, 0])
     stoeck: list[Points] = Field(default=[0, 0])
-    first_in_tricks: int | None = Field(
+    first_in_tricks: StrictInt | None = Field(
         default=None,
         ge=0,
         le=1,
@@ -68,7 +69,7 @@ class JassRound(BaseModel):
 
 class JasstafelRequest(BaseModel):
     profile: Profile = Field(default=None, description="preset name or {preset, ...overrides}; default schieber")
-    target: int = Field(default=jt.DEFAULT_TARGET, le=1_000_000, description="1000, 2500, 1500, 3000 or any positive number")
+    target: StrictInt = Field(default=jt.DEFAULT_TARGET, le=1_000_000, description="1000, 2500, 1500, 3000 or any positive number")
     multipliers: str | None = Field(default=None, description="common, both3, ascending, classic or online")
     style: str = Field(default="compact", description="chalk style: compact, tally or cumulative")
     rounds: list[JassRound] = Field(default=[], max_length=500, description="the rounds already written")
@@ -194,14 +195,14 @@ class WeisSeat(BaseModel):
 
 
 class OtherTeam(BaseModel):
-    points: int = Field(ge=0, le=300)
-    cards: int = Field(ge=0, le=9)
+    points: StrictInt = Field(ge=0, le=300)
+    cards: StrictInt = Field(ge=0, le=9)
 
 
 class WeisRequest(BaseModel):
     profile: Profile = None
     contract: str = "C"
-    forehand: int = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
+    forehand: StrictInt = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
     seats: list[WeisSeat | None] = Field(default=[], max_length=4, description="seats 1..4 (1 and 3 are a team)")
     compare: OtherTeam | None = Field(default=None, description="their best meld: points and card count")
 
@@ -261,7 +262,7 @@ class TrickRequest(BaseModel):
     hands: list[list[str] | None] | None = Field(
         default=None, max_length=4, description="optional: each seat's hand before this trick, to check legality"
     )
-    last_trick: bool = Field(default=False, description="add the last trick's 5 to Worth")
+    last_trick: StrictBool = Field(default=False, description="add the last trick's 5 to Worth")
 
     model_config = ConfigDict(
         json_schema_extra={"example": {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}}
@@ -295,7 +296,7 @@ def trick(req: TrickRequest) -> TrickResponse:
 
 class CoiffeurColumn(BaseModel):
     name: str | None = None
-    factor: int | None = Field(default=None, ge=1, le=100)
+    factor: StrictInt | None = Field(default=None, ge=1, le=100)
     kind: str = Field(default="contract", description="contract, joker, slalom or guschti")
     contract: str | None = None
 
@@ -303,13 +304,13 @@ class CoiffeurColumn(BaseModel):
 class CoiffeurRequest(BaseModel):
     sheet: str = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
     columns: list[CoiffeurColumn] | None = Field(default=None, description="a custom sheet; overrides 'sheet'")
-    factors: list[int | None] | None = Field(default=None, description="override the factors column by column")
+    factors: list[StrictInt | None] | None = Field(default=None, description="override the factors column by column")
     method: str = Field(default="A", description="A: total Σ box × factor (default); B: box of the multiplied round")
-    boxes: list[list[int | None]] = Field(default=[[], []], description="two team rows; null = empty box")
+    boxes: list[list[StrictInt | None]] = Field(default=[[], []], description="two team rows; null = empty box")
     jokers: list[list[str | None]] = Field(default=[[], []], description="contract chosen per joker box")
-    joker_may_repeat: bool = True
-    points: int | None = Field(default=None, ge=0, le=10000, description="optional: points to convert into tens")
-    points_column: int | None = Field(default=None, ge=0, description="column whose factor the conversion uses")
+    joker_may_repeat: StrictBool = True
+    points: StrictInt | None = Field(default=None, ge=0, le=10000, description="optional: points to convert into tens")
+    points_column: StrictInt | None = Field(default=None, ge=0, description="column whose factor the conversion uses")
 
     model_config = ConfigDict(
         json_schema_extra={
@@ -372,15 +373,15 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 
 
 class DiffRound(BaseModel):
-    predicted: list[int] = Field(min_length=4, max_length=4)
-    actual: list[int] = Field(min_length=4, max_length=4)
+    predicted: list[StrictInt] = Field(min_length=4, max_length=4)
+    actual: list[StrictInt] = Field(min_length=4, max_length=4)
 
 
 class DifferenzlerRequest(BaseModel):
     players: list[str] | None = Field(default=None, min_length=4, max_length=4)
     rounds: list[DiffRound] = []
     add: DiffRound | None = Field(default=None, description="a round to add now")
-    rounds_planned: int | None = Field(default=None, ge=1, le=1000)
+    rounds_planned: StrictInt | None = Field(default=None, ge=1, le=1000)
     estimate_hand: list[str] | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: str | None = None
     profile: Profile = None
