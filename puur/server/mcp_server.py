@@ -373,7 +373,9 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
 
     @server.tool(
         description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10). "
-        "Optional declare: ['stoeck']. The computer seats then play until it is your turn again."
+        "Optional declare: ['stoeck']; with your first card ['weis:N'], the Weis alternative N your view's "
+        "observation.weis_choice offers (weis:0, the most points, when none is named). The computer seats then "
+        "play until it is your turn again."
     )
     def game_play(game_id: str, action: str, declare: list[str] | None = None) -> dict[str, Any]:
         with lock:
