@@ -584,9 +584,10 @@ def glossary() -> dict[str, Any]:
     data = {
         "languages": ["en", "de", "fr"],
         "terms": GLOSSARY,
-        "note": "Swiss-German terms stay Swiss-German at a French-speaking table; the French column gives what a "
-        "Romandie player says (chibrer, annonces) or the ordinary French word, marked in notes where no source "
-        "attests it.",
+        "note": "Swiss-German terms stay Swiss-German at a French-speaking table (J02, J04). Every name no source "
+        "gives is listed, by language, under unattested: the ordinary French card words, the French suit names, "
+        "and chibre, chibrer and annonces (J02 mentions chibrer and annonces as Romandie words without saying "
+        "what they mean).",
     }
     return envelope(
         "glossary.json",

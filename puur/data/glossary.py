@@ -5,9 +5,12 @@ cross-checked against the seed guides (S000, S001, S004). Definitions are paraph
 Where a number belongs to the rules core (card points, Weis values, totals), the definition names it and
 ``tests/data`` checks it against the core, so the glossary cannot drift from the engine.
 
-French: the sources attest *chibrer* (to push) and *annonces* (Weis) (J02); Swiss-German terms stay
-Swiss-German at a Romandie table (J04), so most ``fr`` names are the Swiss word itself. A French name
-that no source gives is marked in ``notes``.
+French: Swiss-German terms stay Swiss-German at a Romandie table (J02, J04), so most ``fr`` names are the
+Swiss word itself. Every name (or part of a name) that no source gives is listed under ``unattested`` by
+language: the ordinary French card words (atout, pli, valet, ...), the French suit names, and *chibre*,
+*chibrer* and *annonces*, which J02 mentions as words a Romandie player says without saying what they
+mean (that chibrer is schieben and the annonces the Weis is Puur's reading); in German, *Karo* and *Pik*
+are not used where S004 says Ecken and Schaufel.
 """
 
 from __future__ import annotations
@@ -20,6 +23,8 @@ class Term(TypedDict, total=False):
     names: dict[str, str]
     definition: dict[str, str]
     sources: list[str]
+    unattested: dict[str, list[str]]
+    """By language, the names (or parts of a name) that no source gives."""
     notes: str
     code: str
 
@@ -35,7 +40,7 @@ GLOSSARY: list[Term] = [
             "de": "Familie von Schweizer Stichspielen mit 36 Karten, das Nationalkartenspiel der Schweiz. "
             "Der Schieber ist die meistgespielte Form.",
             "fr": "Famille de jeux de levées suisses à 36 cartes, le jeu de cartes national de la Suisse. "
-            "Le Schieber (chibre) en est la forme la plus jouée.",
+            "Le Schieber en est la forme la plus jouée.",
         },
         "sources": ["J04", "S000", "S004"],
     },
@@ -51,6 +56,9 @@ GLOSSARY: list[Term] = [
             "une seule fois le choix du contrat au partenaire.",
         },
         "sources": ["J04", "J12", "S000", "S001", "S004"],
+        "unattested": {"fr": ["chibre"]},
+        "notes": "'chibre' appears in the sources only in the title of a linked page (Jass Genève, 'Règles du "
+        "chibre', J07, J12); no source gives it as the French name of the Schieber.",
     },
     {
         "term": "Schieben",
@@ -65,6 +73,9 @@ GLOSSARY: list[Term] = [
             "en retour. Code P.",
         },
         "sources": ["J04", "J12", "S004"],
+        "unattested": {"fr": ["chibrer"]},
+        "notes": "J02 says a Romandie player says 'chibrer' but not what it means; that it is schieben is Puur's "
+        "reading, not a source's.",
     },
     {
         "term": "Trumpf",
@@ -72,12 +83,13 @@ GLOSSARY: list[Term] = [
         "definition": {
             "en": "The suit that beats every other suit for the round. Its Under is worth 20 and its nine 14, "
             "so the trump suit alone holds 62 of the 152 card points.",
-            "de": "Die Farbe, die in dieser Runde jede andere sticht. Ihr Under zählt 20, ihr Neun 14; "
+            "de": "Die Farbe, die in dieser Runde jede andere sticht. Ihr Under zählt 20, ihre Neun 14; "
             "so hält die Trumpffarbe allein 62 der 152 Kartenpunkte.",
             "fr": "La couleur qui bat toutes les autres pendant la donne. Son Under vaut 20 et son neuf 14 : "
             "la couleur d'atout porte à elle seule 62 des 152 points.",
         },
         "sources": ["J04", "J06", "S000", "S004"],
+        "unattested": {"fr": ["atout"]},
         "notes": "French 'atout' is the ordinary card-game word; the Jass sources do not give it.",
     },
     {
@@ -123,6 +135,9 @@ GLOSSARY: list[Term] = [
             "celles des deux partenaires.",
         },
         "sources": ["J04", "J17", "S000", "S001", "S004"],
+        "unattested": {"fr": ["annonces"]},
+        "notes": "J02 says a Romandie player says 'annonces' but not what it means; that it names the Weis is "
+        "Puur's reading, not a source's.",
     },
     {
         "term": "Dreiblatt … Neunblatt",
@@ -140,6 +155,7 @@ GLOSSARY: list[Term] = [
             "7 = 200, 8 = 250, 9 = 300 ; valeurs réduites : cinq et plus = 100.",
         },
         "sources": ["S004", "J04", "J17", "S000", "S001"],
+        "unattested": {"fr": ["suite de 3 à 9 cartes"]},
     },
     {
         "term": "Stöck",
@@ -158,14 +174,22 @@ GLOSSARY: list[Term] = [
         "term": "Puur",
         "names": {"de": "Puur (Trumpf-Under)", "en": "trump jack", "fr": "Puur (valet d'atout)"},
         "definition": {
-            "en": "The Under (jack) of the trump suit: the highest card in a trump contract, worth 20. Under the "
-            "seed rules a lone Puur may be kept back on a trump lead; Jasvel only exempts it from the "
-            "overtrump duty.",
-            "de": "Der Under der Trumpffarbe: die höchste Karte in einem Trumpfspiel, 20 Punkte. Den blanken "
-            "Puur muss man nach den Seed-Regeln nie angeben.",
-            "fr": "L'Under (valet) d'atout : la plus forte carte d'un contrat à atout, 20 points.",
+            "en": "The Under (jack) of the trump suit: the highest card in a trump contract, worth 20. J04 says "
+            "a player is never forced to play it. J08 only exempts it from the duty to overtrump: on a trump "
+            "lead a Puur that is the player's last trump must be played (profile jasvel). The seed guides "
+            "(S000, S001, S004) let a lone Puur be kept back on a trump lead (option lone_puur_may_be_kept).",
+            "de": "Der Under der Trumpffarbe: die höchste Karte in einem Trumpfspiel, 20 Punkte. Nach J04 muss "
+            "man ihn nie spielen. J08 nimmt ihn nur vom Zwang zum Übertrumpfen aus: Wird Trumpf ausgespielt und "
+            "ist der Puur der letzte Trumpf, muss er gespielt werden (Profil jasvel). Nach S000, S001 und S004 "
+            "darf man den blanken Puur auf ein Trumpf-Ausspiel zurückhalten (Option lone_puur_may_be_kept).",
+            "fr": "L'Under (valet) d'atout : la plus forte carte d'un contrat à atout, 20 points. Selon J04, on "
+            "n'est jamais obligé de le jouer. J08 le dispense seulement de l'obligation de surcouper : sur une "
+            "entame d'atout, un Puur qui est le dernier atout du joueur doit être joué (profil jasvel). Selon "
+            "S000, S001 et S004, un Puur seul peut être gardé sur une entame d'atout (option "
+            "lone_puur_may_be_kept).",
         },
         "sources": ["J04", "J08", "S000", "S001", "S004"],
+        "unattested": {"fr": ["valet d'atout"]},
     },
     {
         "term": "Nell",
@@ -179,6 +203,7 @@ GLOSSARY: list[Term] = [
             "vaut rien.",
         },
         "sources": ["J04", "J06", "S000", "S004"],
+        "unattested": {"fr": ["neuf d'atout"]},
     },
     {
         "term": "Banner",
@@ -192,6 +217,7 @@ GLOSSARY: list[Term] = [
             "du neuf.",
         },
         "sources": ["J04", "S004"],
+        "unattested": {"fr": ["dix"]},
         "notes": "J04 states the Under-above-ten order without qualification; it holds in plain suits and "
         "Obenabe only (PRODUCT.md §4).",
     },
@@ -205,6 +231,7 @@ GLOSSARY: list[Term] = [
             "fr": "Figure suisse correspondant au valet français. Vaut 2, ou 20 à l'atout (le Puur). Code J.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["valet"]},
     },
     {
         "term": "Ober",
@@ -215,6 +242,7 @@ GLOSSARY: list[Term] = [
             "fr": "Figure suisse correspondant à la dame française, 3 points. Code Q.",
         },
         "sources": ["J04", "S004"],
+        "unattested": {"fr": ["dame"]},
     },
     {
         "term": "König",
@@ -225,6 +253,7 @@ GLOSSARY: list[Term] = [
             "fr": "Le roi, 4 points dans tous les contrats. Code K.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["roi"]},
     },
     {
         "term": "Ass",
@@ -236,6 +265,7 @@ GLOSSARY: list[Term] = [
             "fr": "L'as, 11 points, sauf en Undenufe moderne où il est la plus faible carte et vaut 0.",
         },
         "sources": ["J06", "S000", "S004"],
+        "unattested": {"fr": ["as"]},
     },
     {
         "term": "Stich",
@@ -249,6 +279,7 @@ GLOSSARY: list[Term] = [
             "vaut 5 points de plus.",
         },
         "sources": ["J04", "S000", "S004"],
+        "unattested": {"fr": ["pli"]},
     },
     {
         "term": "Match",
@@ -276,7 +307,9 @@ GLOSSARY: list[Term] = [
             "au milieu, de 20 en bas ; X = 1000 et V = 500 en haut à droite ; le reste en bas à droite.",
         },
         "sources": ["J04", "J10", "J24"],
-        "notes": "'ardoise de jass' is descriptive; no source gives a French name.",
+        "unattested": {"en": ["score slate"], "fr": ["ardoise de jass"]},
+        "notes": "J04 says 'the slate board the score is chalked on'; 'score slate' (PRODUCT.md) and the French "
+        "'ardoise de jass' are descriptive names no source gives.",
     },
     {
         "term": "Farbzwang",
@@ -291,20 +324,25 @@ GLOSSARY: list[Term] = [
             "selon les règles (option trump_allowed_when_able_to_follow).",
         },
         "sources": ["J04", "J08", "J13", "S000", "S001", "S004"],
+        "unattested": {"fr": ["obligation de fournir"]},
         "notes": "'obligation de fournir' is the ordinary French card-game term; not in the sources.",
     },
     {
         "term": "Untertrumpfen",
         "names": {"de": "untertrumpfen", "en": "undertrumping", "fr": "sous-couper"},
         "definition": {
-            "en": "Playing a trump lower than one already in the trick. The seeds forbid it unless your hand "
-            "is nothing but trumps; Jasvel J08 allows it when you cannot overtrump (option undertrump).",
-            "de": "Einen tieferen Trumpf als einen bereits im Stich liegenden spielen. Nach den Seeds verboten, "
-            "ausser man hat nur noch Trümpfe (Option undertrump).",
-            "fr": "Jouer un atout plus faible qu'un atout déjà dans le pli. Interdit selon les sources sauf si "
-            "la main ne contient que des atouts (option undertrump).",
+            "en": "Playing a trump lower than one already in the trick. S000, S001, S004 and J04 forbid it unless "
+            "your hand is nothing but trumps; J08 (profile jasvel) allows it whenever you cannot follow suit and "
+            "cannot overtrump (option undertrump).",
+            "de": "Einen tieferen Trumpf als einen bereits im Stich liegenden spielen. Nach S000, S001, S004 und "
+            "J04 verboten, ausser man hat nur noch Trümpfe; nach J08 (Profil jasvel) erlaubt, wenn man weder "
+            "angeben noch übertrumpfen kann (Option undertrump).",
+            "fr": "Jouer un atout plus faible qu'un atout déjà dans le pli. Interdit selon S000, S001, S004 et "
+            "J04 sauf si la main ne contient que des atouts ; permis selon J08 (profil jasvel) quand on ne peut "
+            "ni fournir ni surcouper (option undertrump).",
         },
         "sources": ["J04", "J08", "S000", "S001", "S004"],
+        "unattested": {"fr": ["sous-couper"]},
         "notes": "'sous-couper' is the ordinary French term; not in the sources.",
     },
     {
@@ -313,12 +351,16 @@ GLOSSARY: list[Term] = [
         "definition": {
             "en": "The player who chooses the contract (or pushes) and leads the first trick: the dealer's "
             "right in Jasvel; in the seeds, hand 1's forehand is the holder of a named seven.",
-            "de": "Wer den Trumpf bestimmt (oder schiebt) und zum ersten Stich ausspielt: rechts vom Geber; in "
-            "der ersten Runde je nach Regel der Besitzer einer bestimmten Sieben.",
-            "fr": "Le joueur qui choisit le contrat (ou chibre) et entame le premier pli : à droite du donneur.",
+            "de": "Wer den Trumpf bestimmt (oder schiebt) und zum ersten Stich ausspielt: rechts vom Geber "
+            "(Jasvel); in der ersten Runde nach den Seeds der Besitzer einer bestimmten Sieben.",
+            "fr": "Le joueur qui choisit le contrat (ou le passe au partenaire) et entame le premier pli : à "
+            "droite du donneur (Jasvel) ; à la première donne, selon les guides S000, S001 et S004, le joueur "
+            "qui tient un sept désigné.",
         },
         "sources": ["J04", "J07", "S000", "S001", "S004"],
-        "notes": "'main' for forehand is not attested in the sources.",
+        "unattested": {"de": ["Vorhand"], "fr": ["main"]},
+        "notes": "J04 gives 'Vorderhand'; 'Vorhand' (RULES.md) and the French 'main' are not attested in the "
+        "sources.",
     },
     {
         "term": "Eicheln",
@@ -330,6 +372,7 @@ GLOSSARY: list[Term] = [
             "fr": "Les glands, correspondant au trèfle du jeu français. Code C.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["glands", "trèfle"]},
     },
     {
         "term": "Schellen",
@@ -338,10 +381,11 @@ GLOSSARY: list[Term] = [
         "definition": {
             "en": "The bells: the Swiss-German suit that corresponds to diamonds (SEED-004: Ecken). Machine "
             "code D.",
-            "de": "Die Schellen, entsprechen den französischen Ecken (Karo). Code D.",
+            "de": "Die Schellen, entsprechen den französischen Ecken. Code D.",
             "fr": "Les grelots, correspondant au carreau. Code D.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["grelots", "carreau"]},
     },
     {
         "term": "Rosen",
@@ -353,6 +397,7 @@ GLOSSARY: list[Term] = [
             "fr": "Les roses, correspondant au cœur. Code H.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["roses", "cœur"]},
     },
     {
         "term": "Schilten",
@@ -361,10 +406,11 @@ GLOSSARY: list[Term] = [
         "definition": {
             "en": "The shields: the Swiss-German suit that corresponds to spades (SEED-004: Schaufel). "
             "Machine code S.",
-            "de": "Die Schilten, entsprechen der französischen Schaufel (Pik). Code S.",
+            "de": "Die Schilten, entsprechen der französischen Schaufel. Code S.",
             "fr": "Les écus, correspondant au pique. Code S.",
         },
         "sources": ["J04", "J15", "S004"],
+        "unattested": {"fr": ["écus", "pique"]},
     },
     {
         "term": "Multiplikator",
@@ -379,6 +425,8 @@ GLOSSARY: list[Term] = [
             "équipes. Il dépend de la table ; plusieurs barèmes existent.",
         },
         "sources": ["J02", "J11", "J13", "S000", "S001", "S004"],
+        "unattested": {"de": ["Faktor"], "fr": ["multiplicateur"]},
+        "notes": "S004 says 'Multiplikatoren'; 'Faktor' and the French 'multiplicateur' are not in the sources.",
     },
     {
         "term": "Coiffeur",
@@ -410,20 +458,27 @@ GLOSSARY: list[Term] = [
         "term": "Slalom",
         "names": {"de": "Slalom", "en": "Slalom", "fr": "Slalom"},
         "definition": {
-            "en": "A Coiffeur contract that alternates Obenabe and Undenufe trick by trick, starting as named.",
-            "de": "Coiffeur-Spiel, das Stich um Stich zwischen Obenabe und Undenufe wechselt.",
-            "fr": "Contrat de Coiffeur qui alterne Obenabe et Undenufe à chaque pli.",
+            "en": "A Coiffeur contract that alternates Obenabe and Undenufe trick by trick. The table agrees "
+            "which direction opens: the name does not identify it (J30; J04 says the name specifies it).",
+            "de": "Coiffeur-Spiel, das Stich um Stich zwischen Obenabe und Undenufe wechselt. Mit welcher "
+            "Richtung es beginnt, vereinbart der Tisch; der Name sagt es nicht (J30).",
+            "fr": "Contrat de Coiffeur qui alterne Obenabe et Undenufe à chaque pli. La table convient du sens "
+            "du premier pli : le nom ne le dit pas (J30).",
         },
         "sources": ["J04", "J30"],
+        "notes": "J04 says Slalom starts 'with whichever the name specifies'; J30, the page on the variant, says "
+        "the table must agree which direction starts because the name does not identify it. J30 is followed.",
     },
     {
         "term": "Guschti",
         "names": {"de": "Guschti (Mary, Gusti)", "en": "Guschti (Mary)", "fr": "Guschti"},
         "definition": {
             "en": "A Coiffeur contract of five tricks one way and four the other: five Obenabe then four "
-            "Undenufe, or the reverse.",
-            "de": "Coiffeur-Spiel: fünf Stiche in die eine, vier in die andere Richtung.",
-            "fr": "Contrat de Coiffeur : cinq plis dans un sens, quatre dans l'autre.",
+            "Undenufe, or the reverse; the table agrees which comes first (J30).",
+            "de": "Coiffeur-Spiel: fünf Stiche in die eine, vier in die andere Richtung; welche zuerst kommt, "
+            "vereinbart der Tisch (J30).",
+            "fr": "Contrat de Coiffeur : cinq plis dans un sens, quatre dans l'autre ; la table convient du "
+            "sens qui commence (J30).",
         },
         "sources": ["J04", "J30"],
     },
@@ -455,6 +510,7 @@ GLOSSARY: list[Term] = [
             "en": "Jass border",
             "fr": "frontière du jass",
         },
+        "unattested": {"de": ["Brünig-Napf-Reuss-Linie"], "en": ["Jass border"], "fr": ["frontière du jass"]},
         "definition": {
             "en": "The Brünig-Napf-Reuss line: Swiss-German cards are used east of it, the French deck west "
             "of it. The decks are the same 36 cards; the multiplier follows the suit position, never the "
@@ -476,6 +532,7 @@ GLOSSARY: list[Term] = [
             "fr": "Jass à deux avec talon, qui garde l'ordre d'atout et les annonces du jeu à quatre.",
         },
         "sources": ["J04", "J29"],
+        "unattested": {"fr": ["jass à deux"]},
     },
     {
         "term": "Bergpreis",
@@ -486,15 +543,24 @@ GLOSSARY: list[Term] = [
             "fr": "Prix annexe de certains tournois pour l'équipe en tête à mi-parcours.",
         },
         "sources": ["J04"],
+        "unattested": {"en": ["mountain prize"], "fr": ["prix de la montagne"]},
     },
     {
         "term": "Schneider",
         "names": {"de": "Schneider", "en": "Schneider", "fr": "Schneider"},
         "definition": {
-            "en": "Losing with less than half the target (under 1500 at 3000); in S000 it counts as two games. "
-            "Not a Jasvel or S004 rule (profile option schneider).",
-            "de": "Verlieren mit weniger als der Hälfte des Ziels; zählt nach S000 doppelt.",
-            "fr": "Perdre avec moins de la moitié de l'objectif ; compte double selon S000.",
+            "en": "The losers have fewer than 1500 points when the winners reach 3000 (S000, S001). S000 counts "
+            "it as two games in a series; S001 names it but gives it no value (it is marked and counts one game). "
+            "For other targets Puur takes half the target; no source states it. Not in S004 or Jasvel (option "
+            "schneider).",
+            "de": "Die Verlierer haben weniger als 1500 Punkte, wenn die Gewinner 3000 erreichen (S000, S001). "
+            "Nach S000 zählt das als zwei Spiele einer Serie; S001 nennt es, gibt ihm aber keinen Wert (es wird "
+            "vermerkt und zählt ein Spiel). Für andere Ziele nimmt Puur die Hälfte des Ziels an; keine Quelle "
+            "sagt es. Nicht bei S004 und Jasvel (Option schneider).",
+            "fr": "Les perdants ont moins de 1500 points quand les gagnants atteignent 3000 (S000, S001). Selon "
+            "S000, cela compte pour deux parties d'une série ; S001 le nomme sans lui donner de valeur (il est "
+            "signalé et compte une partie). Pour d'autres objectifs, Puur prend la moitié de l'objectif, ce "
+            "qu'aucune source ne dit. Absent de S004 et de Jasvel (option schneider).",
         },
         "sources": ["S000", "S001"],
     },
@@ -510,6 +576,7 @@ GLOSSARY: list[Term] = [
             "fait perdre la partie (S000).",
         },
         "sources": ["S000"],
+        "unattested": {"de": ["bedanken", "abklopfen"], "fr": ["annoncer la sortie"]},
         "notes": "S000 describes the claim without naming it; 'bedanken' is the common Swiss-German word, "
         "not attested in the sources, and the French name is descriptive.",
     },
