@@ -91,7 +91,7 @@ def test_a_seq_that_is_not_a_count_is_422(client: TestClient, game: tuple[str, d
 
 def test_stale_is_checked_before_the_turn(client: TestClient) -> None:
     """Two humans: seat 2's old view is stale even when the action is refused for another reason too."""
-    r = client.post("/api/v1/games", json={"seats": ["human", BOT, "human", BOT], "seed": 5})
+    r = client.post("/api/v1/games", json={"seats": ["human", BOT, "human", BOT]})  # no seed: refused with two humans
     gid, tokens = r.json()["game_id"], r.json()["tokens"]
     url = f"/api/v1/games/{gid}"
     v0 = view(client, url, auth(tokens["0"]))
