@@ -23,6 +23,7 @@ const I18N = {
     all_suits: "every suit", plain_suits: "other suits", trump_suit: "trump", factor_x: "factor ×{0}",
     record: "Download the record", winner_trick: "{0} took it ({1} points)", announced: "Weis announced", shown: "Weis shown",
     declare_stoeck: "Stöck", stoeck_note: "Declare Stöck with the card you play next", team_with: "{0} & {1}",
+    weis_choose: "Declare your Weis", weis_declare: "Declare", weis_best: "best meld {0}",
     crossed: "Target {0}", rounds_played: "Rounds", view_of: "Seat of {0}", you: "You", player: "Player {0}",
     schneider: "Schneider", info_dealer: "Dealer: {0}", info_forehand: "Forehand: {0}", info_chooser: "Contract: {0}",
     loading: "Loading…", difficulty: { easy: "easy", medium: "medium", strong: "strong", heuristic: "heuristic" },
@@ -49,6 +50,7 @@ const I18N = {
     all_suits: "jede Farbe", plain_suits: "andere Farben", trump_suit: "Trumpf", factor_x: "Faktor ×{0}",
     record: "Protokoll herunterladen", winner_trick: "{0} hat gestochen ({1} Punkte)", announced: "Weis angesagt", shown: "Weis gezeigt",
     declare_stoeck: "Stöck", stoeck_note: "Stöck mit der nächsten Karte melden", team_with: "{0} & {1}",
+    weis_choose: "Welchen Weis meldest du?", weis_declare: "Melden", weis_best: "bester Weis {0}",
     crossed: "Ziel {0}", rounds_played: "Runden", view_of: "Platz von {0}", you: "Du", player: "Spieler {0}",
     schneider: "Schneider", info_dealer: "Geber: {0}", info_forehand: "Vorhand: {0}", info_chooser: "Angesagt: {0}",
     loading: "Lädt…", difficulty: { easy: "leicht", medium: "mittel", strong: "stark", heuristic: "heuristisch" },
@@ -75,6 +77,7 @@ const I18N = {
     all_suits: "toutes les couleurs", plain_suits: "autres couleurs", trump_suit: "atout", factor_x: "facteur ×{0}",
     record: "Télécharger la partie", winner_trick: "{0} a pris ({1} points)", announced: "Weis annoncé", shown: "Weis montré",
     declare_stoeck: "Stöck", stoeck_note: "Annoncer le Stöck avec la prochaine carte", team_with: "{0} & {1}",
+    weis_choose: "Quel Weis annoncez-vous ?", weis_declare: "Annoncer", weis_best: "meilleur Weis {0}",
     crossed: "Objectif {0}", rounds_played: "Manches", view_of: "Place de {0}", you: "Vous", player: "Joueur {0}",
     schneider: "Schneider", info_dealer: "Donneur : {0}", info_forehand: "Main : {0}", info_chooser: "Contrat : {0}",
     loading: "Chargement…", difficulty: { easy: "facile", medium: "moyen", strong: "fort", heuristic: "heuristique" },
@@ -348,10 +351,33 @@ function toast(text) {
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
 
+// RULES.md §9.3 (S000): where the hand gives declarations that differ in the best meld, the seat picks one
+// with its first card; the view's weis_choice lists them, most points first, and preselects that one.
+function chooseWeis(v) {
+  const choice = v && v.weis_choice;
+  if (!choice) return Promise.resolve([]);
+  const d = $("dlg-weis"), box = $("weis-options");
+  box.replaceChildren(...choice.alternatives.map((a) => {
+    const id = "weis-" + a.declare.replace(":", "-");
+    const input = h("input", { type: "radio", name: "weis", id, value: a.declare, checked: a.declare === choice.preselected });
+    const melds = a.melds.map((m) => `${m.cards.map(cardName).join(", ")} = ${m.points}`).join(" · ");
+    return h("label", { for: id, class: "weis-option" }, input, ` ${a.points}: ${melds} (${t("weis_best", a.best.points)})`);
+  }));
+  return new Promise((resolve) => {
+    d.addEventListener("close", () => {
+      const picked = box.querySelector("input:checked");
+      resolve(picked && picked.value !== choice.preselected ? [picked.value] : []);
+    }, { once: true });
+    openDialog(d);
+  });
+}
+
 async function act(action) {
   const body = { action };
   if (S.view) body.seq = S.view.seq; // the state this action was chosen on: the server refuses it (409 stale) once the game moved on
-  if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = ["stoeck"];
+  const weis = /^[CDHS](10|[6-9JQKA])$/.test(action) ? await chooseWeis(S.view) : [];
+  if (weis.length) body.declare = weis;
+  if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = [...(body.declare || []), "stoeck"];
   if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
   disableInput();
   try {
