@@ -342,8 +342,8 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
 class RateLimit:
     """ASGI middleware: per client address, at most each rule's number of matching requests in its moving
     window (the ``limits`` library, in memory); past it 429 with ``Retry-After`` in seconds. Rules with the
-    same ``what`` share one count. Behind a proxy, run uvicorn with ``--forwarded-allow-ips`` so the
-    client's address is the one the proxy reports."""
+    same ``what`` share one count. Behind a proxy, set ``FORWARDED_ALLOW_IPS`` to the proxy's address so
+    uvicorn takes the client's address from the proxy's ``X-Forwarded-For`` (SECURITY.md)."""
 
     def __init__(self, app: ASGIApp, rules: list[RateRule], clock: Callable[[], float] = time.time) -> None:
         from limits import parse
