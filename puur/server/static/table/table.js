@@ -31,6 +31,9 @@ const I18N = {
     review_summary: "Perfect play with open cards: {0}. Played: {1}.", review_none: "Nobody gave away a point.",
     review_cost: "Trick {0}: {1} played {2} and gave away {3} (better: {4})", review_failed: "No review: {0}",
     review_note: "Card points, last trick and match; Weis and Stöck do not depend on the play.",
+    fair_commit: "Deals fixed before the first card: SHA-256 {0}", fair_chosen: "seed chosen at the start",
+    fair_title: "SHA-256 of puur-seed-v1:SALT:SEED = {0}. Seed and salt are shown when the match is over.",
+    fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
   },
   de: {
     new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
@@ -58,6 +61,9 @@ const I18N = {
     review_summary: "Perfekt gespielt mit offenen Karten: {0}. Gespielt: {1}.", review_none: "Niemand hat einen Punkt verschenkt.",
     review_cost: "Stich {0}: {1} spielte {2} und verschenkte {3} (besser: {4})", review_failed: "Keine Analyse: {0}",
     review_note: "Kartenpunkte, letzter Stich und Match; Weis und Stöck hängen nicht vom Spiel ab.",
+    fair_commit: "Verteilung vor der ersten Karte festgelegt: SHA-256 {0}", fair_chosen: "Seed beim Start gewählt",
+    fair_title: "SHA-256 von puur-seed-v1:SALT:SEED = {0}. Seed und Salt erscheinen nach dem Spiel.",
+    fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
   },
   fr: {
     new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
@@ -85,6 +91,9 @@ const I18N = {
     review_summary: "Jeu parfait à cartes ouvertes : {0}. Joué : {1}.", review_none: "Personne n'a cédé de point.",
     review_cost: "Pli {0} : {1} a joué {2} et a cédé {3} (mieux : {4})", review_failed: "Pas d'analyse : {0}",
     review_note: "Points des cartes, dernier pli et match ; le Weis et le Stöck ne dépendent pas du jeu.",
+    fair_commit: "Donnes fixées avant la première carte : SHA-256 {0}", fair_chosen: "graine choisie au départ",
+    fair_title: "SHA-256 de puur-seed-v1:SEL:GRAINE = {0}. La graine et le sel s'affichent à la fin de la partie.",
+    fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
   },
 };
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
@@ -318,12 +327,29 @@ function renderScore(v) {
     h("tr", { class: "totals" }, h("td", { text: t("totals") }), h("td", { text: v.sheet.totals[0], "data-team": 0 }), h("td", { text: v.sheet.totals[1], "data-team": 1 })),
   );
   $("target").textContent = `${t("crossed", v.target)} · ${t("rounds_played")}: ${v.sheet.rounds.length}`;
+  renderFair(v);
   const tafel = $("tafel");
   tafel.replaceChildren();
   for (const team of [0, 1]) {
     const col = h("div", { class: "tafel-col" }, h("div", { class: "tafel-name", text: teamName(team) }));
     if (typeof drawChalk === "function") col.append(drawChalk(v.sheet.marks[team], { label: `${teamName(team)}: ${v.sheet.totals[team]}` })); // eslint-disable-line no-undef
     tafel.append(col);
+  }
+}
+
+// The provably fair deal (puur.fairness): the commitment from the first card (short, the full value in
+// the title), the seed once the match is over, to check the record with `puur verify`.
+function renderFair(v) {
+  const el = $("fair"), f = v.fair_deal;
+  el.hidden = !(f && f.commitment);
+  if (el.hidden) return;
+  const chosen = f.seed_source === "chosen" ? ` (${t("fair_chosen")})` : "";
+  if (f.seed === null) {
+    el.textContent = t("fair_commit", `${f.commitment.slice(0, 12)}…`) + chosen;
+    el.title = t("fair_title", f.commitment);
+  } else {
+    el.textContent = t("fair_seed", f.seed) + chosen;
+    el.title = t("fair_salt", f.salt, f.commitment);
   }
 }
 
@@ -542,8 +568,10 @@ async function showReview(gameId, number, body) {
 
 async function downloadRecord() {
   try {
-    const rec = await api(`/games/${S.gameId}/record`, { token: S.tokens[S.seat] });
-    const a = h("a", { href: URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], { type: "application/json" })), download: `puur-${S.gameId}.json` });
+    // the text as the server wrote it: JSON.parse would round a 64-bit seed, and `puur verify` would fail
+    const r = await fetch(`/api/v1/games/${S.gameId}/record`, { headers: { Authorization: `Bearer ${S.tokens[S.seat]}` } });
+    if (!r.ok) throw new Error((await r.json().catch(() => null) || {}).detail || `HTTP ${r.status}`);
+    const a = h("a", { href: URL.createObjectURL(new Blob([await r.text()], { type: "application/json" })), download: `puur-${S.gameId}.json` });
     document.body.append(a); a.click(); a.remove();
   } catch (e) { toast(e.message); }
 }
