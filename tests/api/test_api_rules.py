@@ -47,6 +47,15 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
     ("crossing", "crossing", {"target": 1000, "before": [950, 960], "profile": "jasvel",
                               "blocks": {"weis": [100, 0], "stoeck": [0, 40], "tricks": [100, 114]}},
      {"winner": 0, "block": "weis"}),
+    # both cross in the tricks block (RULES §12.3): jasvel the higher total; trick_by_trick needs first_in_tricks
+    ("crossing", "crossing", {"target": 1000, "before": [950, 900], "profile": "jasvel",
+                              "blocks": {"tricks": [57, 100]}},
+     {"winner": 0, "block": "tricks", "trick_block_tie": "higher_total"}),
+    ("crossing", "crossing", {"target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]}},
+     {"winner": None, "block": "tricks", "trick_block_tie": "trick_by_trick"}),
+    ("crossing", "crossing", {"target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]},
+                              "first_in_tricks": 1},
+     {"winner": 1, "block": "tricks"}),
     ("chalk", "chalk", {"value": 2735},
      {"x": 2, "v": 1, "hundreds": 2, "fifties": 0, "twenties": 1, "remainder": 15}),
 ]  # fmt: skip

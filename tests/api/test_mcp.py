@@ -91,6 +91,23 @@ def test_rule_tool_equals_the_oracle_and_states_assumptions(tool: str) -> None:
     run(check)
 
 
+@pytest.mark.parametrize(
+    ("args", "winner"),
+    [
+        ({"target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]}, "profile": "jasvel"}, 0),
+        ({"target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]}}, None),
+        ({"target": 1000, "before": [950, 900], "blocks": {"tricks": [57, 100]}, "first_in_tricks": 1}, 1),
+    ],
+)
+def test_crossing_tool_settles_the_tricks_tie_by_profile(args: dict[str, Any], winner: int | None) -> None:
+    async def check(c: Client) -> None:
+        got = (await c.call_tool("crossing", args)).structured_content
+        assert got == evaluate({"op": "crossing", **args})
+        assert (got["winner"], got["block"]) == (winner, "tricks")
+
+    run(check)
+
+
 def test_score_tool_names_the_table_and_gives_680() -> None:
     async def check(c: Client) -> None:
         got = (await c.call_tool("score", RULE_TOOLS["score"][0])).structured_content
@@ -108,6 +125,8 @@ def test_score_tool_names_the_table_and_gives_680() -> None:
         ("chalk", {"value": 5, "profile": "nonsense"}, "invalid_profile"),
         ("chalk", {"value": "x"}, "value"),
         ("trick", {"contract": "H"}, "trick"),
+        # four tricks of zero-point cards in a trump contract (RULES §6, §11.1)
+        ("score", {"contract": "H", "card_points": [152, 0], "tricks": [5, 4], "last_trick": 0}, "from 2 to 140"),
     ],
 )
 def test_tool_errors_are_readable(tool: str, args: dict[str, Any], needle: str) -> None:

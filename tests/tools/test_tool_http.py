@@ -52,6 +52,22 @@ def test_jasstafel_check_styles_and_profile(client: TestClient) -> None:
     assert d["multipliers_label"] == "Ascending 1–6"
 
 
+def test_jasstafel_tricks_tie_by_profile(client: TestClient) -> None:
+    # 312/316 then 624/632 at target 600: both cross in the tricks block (RULES §12.3, §14)
+    rounds = [{"contract": "U", "card_points": [78, 79]}] * 2
+    d = client.post("/api/v1/tools/jasstafel", json={"target": 600, "rounds": rounds}).json()
+    assert (d["profile"], d["trick_block_tie"]) == ("schieber", "trick_by_trick")
+    assert d["finished"] and d["tie"] and d["winner"] is None and "got there first" in d["message"]
+    first = [rounds[0], {**rounds[1], "first_in_tricks": 0}]
+    d = client.post("/api/v1/tools/jasstafel", json={"target": 600, "rounds": first}).json()
+    assert (d["winner_name"], d["block"], d["tie"]) == ("We", "tricks", False)
+    assert d["rounds"][1]["first_in_tricks"] == 0
+    d = client.post("/api/v1/tools/jasstafel", json={"profile": "jasvel", "target": 600, "rounds": rounds}).json()
+    assert (d["trick_block_tie"], d["winner_name"], d["tie"]) == ("higher_total", "They", False)
+    bad = {"target": 600, "rounds": [{**rounds[0], "first_in_tricks": 2}]}
+    assert loc(client.post("/api/v1/tools/jasstafel", json=bad)) == ["body", "rounds", 0, "first_in_tricks"]
+
+
 @pytest.mark.parametrize(
     "body, where",
     [
