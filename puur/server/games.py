@@ -323,7 +323,24 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
 @router.websocket("/games/{game_id}/live")
 async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> None:
     """Send ``{"token": TOKEN}`` first; then a ``hello`` with the seat's view, then one ``event`` per
-    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000)."""
+    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000).
+    Connections are bounded per client address (counted from the first byte, token or not) and per game:
+    past either the connection is closed with code 4429 and the reason (``GameHub.connect``, ``listen``)."""
+    hub = get_hub(websocket)
+    client = websocket.client.host if websocket.client else "unknown"
+    refused = hub.connect(client)
+    if refused is not None:
+        await websocket.accept()
+        await websocket.close(4429, refused)
+        return
+    try:
+        await _live_session(websocket, game_id, pace, hub)
+    finally:
+        hub.disconnect(client)
+
+
+async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: GameHub) -> None:
+    """One live connection, from its token to its end (``live_socket``)."""
     await websocket.accept()
     try:
         first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
@@ -334,7 +351,6 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
     if not isinstance(token, str) or not token:
         await websocket.close(4401, "no token")
         return
-    hub = get_hub(websocket)
     try:
         live = await asyncio.to_thread(hub.get, game_id)
     except NotFound:
@@ -345,14 +361,13 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
         await websocket.close(4403, "not a seat of this game")
         return
     sub = Subscriber(seat, asyncio.get_running_loop(), asyncio.Queue())
-    client = websocket.client.host if websocket.client else "unknown"
 
     def subscribe() -> dict[str, Any] | str:
         """The hello, or why the connection is refused (``GameHub.listen``: too many connections)."""
         with live.lock:  # between two actions: the hello and the events that follow it line up
             if live.evicted:
                 return "the game was reloaded: connect again"
-            refused = hub.listen(client, live, sub)
+            refused = hub.listen(live, sub)
             if refused is not None:
                 return refused
             return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
@@ -380,7 +395,7 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
         pass
     finally:
         receiver.cancel()
-        hub.unlisten(client, live, sub)
+        hub.unlisten(live, sub)
 
 
 async def _drain(websocket: WebSocket) -> None:

@@ -359,26 +359,33 @@ class GameHub:
             self.sweep()
 
     # ----- live connections -----
-    def listen(self, client: str, live: LiveGame, sub: Subscriber) -> str | None:
-        """Add a live connection from ``client`` (an address) to ``live``; the reason if it is refused (too
-        many on this game or from this client). Called with ``live.lock`` held."""
-        if len(live.subscribers) >= self.settings.listeners_per_game:
-            return f"at most {self.settings.listeners_per_game} live connections to one game"
+    def connect(self, client: str) -> str | None:
+        """Count a live connection from ``client`` (an address); the reason if it is one too many
+        (``listeners_per_client``). Each accepted one is ended by ``disconnect``."""
         with self._lock:
             if self._listeners[client] >= self.settings.listeners_per_client:
                 return f"at most {self.settings.listeners_per_client} live connections from one address"
             self._listeners[client] += 1
+        return None
+
+    def disconnect(self, client: str) -> None:
+        with self._lock:
+            self._listeners[client] -= 1
+            if self._listeners[client] <= 0:
+                del self._listeners[client]
+
+    def listen(self, live: LiveGame, sub: Subscriber) -> str | None:
+        """Add ``sub`` to ``live``'s connections; the reason if the game has as many as it may
+        (``listeners_per_game``). Called with ``live.lock`` held."""
+        if len(live.subscribers) >= self.settings.listeners_per_game:
+            return f"at most {self.settings.listeners_per_game} live connections to one game"
         live.subscribers.append(sub)
         return None
 
-    def unlisten(self, client: str, live: LiveGame, sub: Subscriber) -> None:
-        """Remove a live connection added by ``listen``."""
+    def unlisten(self, live: LiveGame, sub: Subscriber) -> None:
+        """Remove a connection added by ``listen`` (if it was)."""
         with contextlib.suppress(ValueError):
             live.subscribers.remove(sub)
-            with self._lock:
-                self._listeners[client] -= 1
-                if self._listeners[client] <= 0:
-                    del self._listeners[client]
 
     # ----- games -----
     def create(self, settings: dict[str, Any], game_id: str | None = None,

@@ -261,3 +261,15 @@ def test_live_connections_are_bounded_per_game_and_per_client(tmp_path: Path) ->
         with c.websocket_connect(f"/api/v1/games/{g1}/live?pace=0") as again:
             again.send_json({"token": t1})
             assert again.receive_json()["type"] == "hello"
+
+
+def test_connections_waiting_for_their_token_count_too(tmp_path: Path) -> None:
+    """Sockets that never send a token still take the client's places (each would wait 10 s)."""
+    settings = ServerSettings(listeners_per_client=1)
+    with TestClient(create_app(db_path=_db(tmp_path), settings=settings)) as c, \
+            c.websocket_connect("/api/v1/games/nosuch/live") as idle:  # fmt: skip
+        with c.websocket_connect("/api/v1/games/nosuch/live") as second:
+            closed = second.receive()
+            assert closed["code"] == 4429 and "one address" in closed["reason"]
+        idle.send_json({"token": "x"})
+        assert idle.receive()["code"] == 4404  # the first one goes on as usual
