@@ -241,6 +241,21 @@ def weis() -> dict[str, Any]:
             "split_long_runs": {
                 str(v).lower(): _presets_where("weis_split_long_runs", v) for v in (True, False)
             },
+            "meaning": _overlap_meaning(),
+            "examples": [
+                _ask({"op": "melds", "hand": ["H9", "H10", "HJ", "HQ", "HK", "HA", "CQ", "DQ", "SQ"]}),
+                _ask(
+                    {
+                        "op": "melds",
+                        "hand": ["H8", "H9", "H10", "HJ", "HQ", "HK", "C10", "D10", "S10"],
+                        "profile": "jasvel",
+                    }
+                ),
+                _ask({"op": "melds", "hand": ["S6", "S7", "S8", "S9", "S10", "SJ", "SQ", "SK"], "profile": "classic"}),
+            ],
+            "examples_note": "disjoint: the six-run (150) beats four Queens with the three-run left beside them "
+            "(120); jasvel: the six-run and four tens share H10, so only the six-run (150) is written, not 250; "
+            "classic: the eight-run is written 5 + 3 (100 + 20 = 120) rather than whole (100)",
         },
         "most_often_wrong": [
             "Only the team with the single best meld writes Weis, and it writes the melds of both partners; the "
@@ -287,6 +302,37 @@ def weis() -> dict[str, Any]:
             "puur.oracle.evaluate",
         ],
     )
+
+
+def _overlap_meaning() -> dict[str, Any]:
+    """What ``weis_overlap`` and ``weis_split_long_runs`` mean, as ``puur.rules.weis.choices`` applies them
+    (RULES.md §9.3, corrected 2026-12-01)."""
+    return {
+        "disjoint": {
+            "presets": _presets_where("weis_overlap", "disjoint"),
+            "rule": "no card is in two melds. The declaration is the set of melds without a shared card that "
+            "scores most (ties: the strongest best meld): every choice of quartets is tried, a quartet may take "
+            "a card out of a run, and what is left of the run still counts if it has 3 cards or more",
+            "source": "S000 (cards cannot overlap separate Weis), S001 (a card cannot belong to two "
+            "combinations); S004 is silent and its preset takes disjoint",
+        },
+        "sequence_and_quartet_may_share": {
+            "presets": _presets_where("weis_overlap", "sequence_and_quartet_may_share"),
+            "rule": "a card may sit in a run and a quartet at once, but a run and a quartet that share a card "
+            "are never both written: only one of the two is declared, the choice giving the most points (ties: "
+            "the strongest best meld). Runs stay maximal, so two runs never share a card",
+            "source": "J17 (the player declares only the strongest meld), J25 (the team does not score both "
+            "melds together; the overlap creates no extra bonus)",
+        },
+        "split_long_runs": {
+            "presets": _presets_where("weis_split_long_runs", True),
+            "rule": "a long run may be written in disjoint parts of 3 cards or more (8 = 5 + 3: 100 + 20 = 120 "
+            "in the small values, against 100 whole). The choice scoring most is the default; a human seat "
+            "whose choices differ in the best meld (the whole run is the stronger best meld) chooses which to "
+            "declare. Elsewhere runs are written whole",
+            "source": "S000 (a long run of 8 may split into 5 and 3); other sources are silent",
+        },
+    }
 
 
 # ----- contracts.json -----

@@ -105,6 +105,19 @@ def test_weis_values_agree_with_the_core() -> None:
     assert data["examples"][0]["points"] == 120  # four aces 100 + D6 D7 D8 20
 
 
+def test_weis_overlap_and_split_say_what_the_engine_does() -> None:
+    # RULES §9.3 (corrected): the best disjoint choice; a shared run and quartet never both written; S000 split
+    o = dataset("weis.json")["data"]["overlap"]
+    m = o["meaning"]
+    assert m["disjoint"]["presets"] == [n for n, p in PRESETS.items() if p.weis_overlap == "disjoint"]
+    assert m["sequence_and_quartet_may_share"]["presets"] == ["jasvel"]
+    assert m["split_long_runs"]["presets"] == ["classic"]
+    assert "never both written" in m["sequence_and_quartet_may_share"]["rule"]
+    assert "J25" in m["sequence_and_quartet_may_share"]["source"] and "S000" in m["split_long_runs"]["source"]
+    assert [e["points"] for e in o["examples"]] == [150, 150, 120]
+    assert [len(e["melds"]) for e in o["examples"]] == [1, 1, 2]
+
+
 def test_contracts_every_table_none_correct() -> None:
     data = dataset("contracts.json")["data"]
     assert [c["code"] for c in data["contracts"]] == ["C", "D", "H", "S", "O", "U"]
