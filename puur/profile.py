@@ -92,9 +92,12 @@ class RuleProfile:
     weis_values: str = "extended"
     """§9.1: small (S000, S001: 5+ run = 100, no four 9s) or extended (S004, J17)."""
     weis_overlap: str = "disjoint"
-    """§9.3: disjoint (S000, S001) or a card in a sequence and a quartet (J14, J17)."""
+    """§9.3: ``disjoint`` (S000, S001): no card in two melds, the best disjoint choice is declared (a quartet
+    may shorten a run); ``sequence_and_quartet_may_share`` (J17, J25): a card may sit in a run and a
+    quartet, but a run and a quartet sharing a card are never both written."""
     weis_split_long_runs: bool = False
-    """§9.3: S000 lets a long run be split (8 = 5 + 3)."""
+    """§9.3: S000 lets a long run be written in parts (8 = 5 + 3); the most points by default, a human
+    seat chooses where the best meld differs."""
     weis_compare: str = "points_cards_top"
     """§9.5 chain, each then trump, then seat: S000/J, S001 (type before length), S004 (no count)."""
     weis_undenufe_reverse: bool = True
