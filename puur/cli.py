@@ -71,6 +71,11 @@ def _serve_settings(args: argparse.Namespace) -> ServerSettings:
     )  # fmt: skip
 
 
+WS_MAX_MESSAGE = 64 * 1024
+"""The largest WebSocket message ``puur serve`` reads (SECURITY.md): the live connection's client sends one
+token message and nothing else that is read, so 64 KiB bounds it well above need (uvicorn's default: 16 MiB)."""
+
+
 def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -84,7 +89,7 @@ def _serve(args: argparse.Namespace) -> int:
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
     uvicorn.run(
         create_app(db_path=args.db, settings=settings), host=args.host, port=args.port, log_level="info",
-        access_log=args.access_log,
+        access_log=args.access_log, ws_max_size=WS_MAX_MESSAGE,
     )  # fmt: skip
     return 0
 
