@@ -20,7 +20,7 @@ def write_round(page: Any, contract: str, we: int, they: int, we_weis: int = 0, 
         page.fill("#we-stoeck", str(we_stoeck))
     n = page.locator("#rounds tbody tr").count()
     page.click("#write")
-    page.wait_for_function(f"document.querySelectorAll('#rounds tbody tr').length === {n + 1}")
+    page.locator("#rounds tbody tr").nth(n).wait_for()  # a locator wait: the page's CSP forbids eval
 
 
 def test_index_links_every_tool(page: Any, live_server: str) -> None:
@@ -83,7 +83,7 @@ def test_jasstafel_profile_sets_crossing_order_and_tricks_tie(page: Any, live_se
     assert "crossing order: Stöck, Weis, tricks" in page.inner_text("#factor-note")
     assert "trick by trick" in page.inner_text("#tie-note")
     page.select_option("#profile", "jasvel")
-    page.wait_for_function("document.querySelector('#factor-note').textContent.includes('Weis, Stöck, tricks')")
+    page.locator("#factor-note", has_text="Weis, Stöck, tricks").wait_for()
     assert "higher total" in page.inner_text("#tie-note")
     # We cross by Weis, They by Stöck in the same round: jasvel counts Weis first
     page.select_option("#target", "1000")
@@ -100,23 +100,23 @@ def test_jasstafel_profile_sets_crossing_order_and_tricks_tie(page: Any, live_se
     assert "We win" in page.inner_text("#banner") and "Weis block" in page.inner_text("#banner")
     # the same board under schieber: Stöck first, They win
     page.select_option("#profile", "schieber")
-    page.wait_for_function("document.querySelector('#banner').textContent.includes('They win')")
+    page.locator("#banner", has_text="They win").wait_for()
     assert "Stöck block" in page.inner_text("#banner")
     # both cross in the tricks block: 1236/1276
     page.click("#undo")
-    page.wait_for_function("document.querySelectorAll('#rounds tbody tr').length === 3")
+    page.locator("#rounds tbody tr").nth(3).wait_for(state="detached")
     write_round(page, "U", 78, 79)
     page.wait_for_selector("#banner:not([hidden])")
     assert "got there first" in page.inner_text("#banner") and page.is_disabled("#write")
     page.select_option("#profile", "jasvel")
-    page.wait_for_function("document.querySelector('#banner').textContent.includes('They win')")
+    page.locator("#banner", has_text="They win").wait_for()
     page.select_option("#profile", "schieber")
-    page.wait_for_function("document.querySelector('#banner').textContent.includes('got there first')")
+    page.locator("#banner", has_text="got there first").wait_for()
     page.click("#undo")
-    page.wait_for_function("document.querySelectorAll('#rounds tbody tr').length === 3")
+    page.locator("#rounds tbody tr").nth(3).wait_for(state="detached")
     page.select_option("#first", "0")
     write_round(page, "U", 78, 79)
-    page.wait_for_function("document.querySelector('#banner').textContent.includes('We win')")
+    page.locator("#banner", has_text="We win").wait_for()
     assert page.text_content("#total-we") == "1236" and page.text_content("#total-they") == "1276"
 
 
