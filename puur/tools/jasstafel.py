@@ -152,6 +152,8 @@ class Outcome:
     round: int
     tie: bool = False
     trick_block_tie: str = "trick_by_trick"
+    both_crossed: bool = False
+    """Both teams reached the target in the tricks block: the profile's ``trick_block_tie`` decided."""
 
     @property
     def message(self) -> str:
@@ -166,7 +168,14 @@ class Outcome:
                 "of the tricks: Undo, then write the round again saying which team got there first."
             )
         block = {"weis": "Weis", "stoeck": "Stöck", "tricks": "tricks"}[self.block]
-        return f"{TEAMS[self.winner]} win: crossed the target in the {block} block (round {self.round})."
+        how = ""
+        if self.both_crossed:
+            how = (
+                ", both teams did: the higher total wins"
+                if self.trick_block_tie == "higher_total"
+                else ", both teams did: the first there, trick by trick, wins"
+            )
+        return f"{TEAMS[self.winner]} win: crossed the target in the {block} block{how} (round {self.round})."
 
 
 def check_crossing(
@@ -187,9 +196,12 @@ def check_crossing(
     c = crossing(profile, target, before, score.blocks(), first_in_tricks=first_in_tricks)
     if c.block is None:
         return None
+    after = (before[0] + score.written[0], before[1] + score.written[1])
+    both = c.block == "tricks" and min(after) >= target
+    rule = profile.trick_block_tie
     if c.winner is not None:
-        return Outcome(c.winner, c.block, round_no, trick_block_tie=profile.trick_block_tie)
-    return Outcome(None, c.block, round_no, tie=True, trick_block_tie=profile.trick_block_tie)
+        return Outcome(c.winner, c.block, round_no, trick_block_tie=rule, both_crossed=both)
+    return Outcome(None, c.block, round_no, tie=True, trick_block_tie=rule, both_crossed=both)
 
 
 @dataclass(frozen=True)

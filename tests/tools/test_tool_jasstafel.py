@@ -162,6 +162,7 @@ def test_c_double_crossing_higher_total_wins_under_jasvel() -> None:
     assert out is not None and (out.winner, out.tie) == (1, False)
     out = crossing_with(JASVEL, (950, 900), (57, 100), first=1)
     assert out is not None and out.winner == 0
+    assert out.both_crossed and "both teams did: the higher total wins" in out.message
 
 
 @pytest.mark.parametrize("preset", ["schieber", "classic", "schweizer", "online"])
@@ -173,6 +174,7 @@ def test_c_double_crossing_trick_by_trick_needs_who_was_first(preset: str) -> No
     assert "trick by trick" in out.message and "Undo" in out.message
     out = crossing_with(prof, (950, 900), (57, 100), first=1)
     assert out is not None and (out.winner, out.block, out.tie) == (1, "tricks", False)  # lower total, first
+    assert out.both_crossed and "first there, trick by trick" in out.message
     out = crossing_with(prof, (950, 900), (57, 100), first=0)
     assert out is not None and out.winner == 0
 
