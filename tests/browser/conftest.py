@@ -73,10 +73,8 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    """A fresh page (own context: empty localStorage) at a 1280×900 viewport; dialogs are accepted."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+def _page(browser: Any, bypass_csp: bool) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=bypass_csp)
     p = context.new_page()
     p.set_default_timeout(10_000)
     p.on("dialog", lambda d: d.accept())
@@ -84,6 +82,23 @@ def page(browser: Any) -> Iterator[Any]:
         yield p
     finally:
         context.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    """A fresh page (own context: empty localStorage) at a 1280×900 viewport; dialogs are accepted.
+
+    Its context bypasses the pages' Content-Security-Policy: the tests wait with Playwright's
+    ``wait_for_function``, whose string predicates the policy's "no eval" refuses. The policy itself is
+    tested on ``strict_page`` (tests/browser/test_csp.py), where the table and every tool page are used
+    under it and any violation fails."""
+    yield from _page(browser, bypass_csp=True)
+
+
+@pytest.fixture
+def strict_page(browser: Any) -> Iterator[Any]:
+    """As ``page``, under the pages' own Content-Security-Policy."""
+    yield from _page(browser, bypass_csp=False)
 
 
 @pytest.fixture(scope="session")

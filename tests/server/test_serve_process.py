@@ -11,12 +11,16 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 import websockets
 
 from puur.cli import WS_MAX_MESSAGE
+
+T = TypeVar("T")
 
 
 def _free_port() -> int:
@@ -50,6 +54,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         proc.wait(timeout=20)
 
 
+def _run(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """Run a coroutine on its own loop in its own thread (a browser test in the same worker may leave a loop
+    running in this one, where ``asyncio.run`` refuses to start)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
 def _create(base: str) -> tuple[str, str]:
     body = json.dumps({"seats": ["human", "random", "random", "random"]}).encode()
     req = urllib.request.Request(base + "/api/v1/games", body, {"content-type": "application/json"})
@@ -71,7 +82,7 @@ def test_a_websocket_message_over_the_limit_closes_the_connection(server: str) -
                     await asyncio.wait_for(ws.recv(), timeout=10)
             return hello["type"], closed.value.rcvd.code if closed.value.rcvd else None
 
-    kind, code = asyncio.run(talk())
+    kind, code = _run(talk)
     assert kind == "hello"
     assert code == 1009  # message too big
 
@@ -88,7 +99,7 @@ def test_a_websocket_message_within_the_limit_is_read(server: str) -> None:
             await ws.ping()
             return ws.state.name
 
-    assert asyncio.run(talk()) == "OPEN"
+    assert _run(talk) == "OPEN"
 
 
 def test_puur_serve_limits_game_creation_by_default(server: str) -> None:
