@@ -139,6 +139,10 @@ class Card(IntEnum):
 _PARSE: dict[str, Card] = {c.name: c for c in Card}
 _PARSE.update({c.name.replace("10", "T"): c for c in Card if c.name.endswith("10")})
 
+CARD_SPELLINGS: frozenset[str] = frozenset(_PARSE)
+"""Every card code ``Card.parse`` reads, in upper case: ``H10`` and ``HT`` for the Banner (INTERFACES.md
+"Names and notation"; input is case-insensitive). The HTTP schema's card pattern is built from it."""
+
 SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FF << (9 * s) for s in range(4))
 """All nine cards of each suit, indexed by ``Suit``."""
 
@@ -236,6 +240,11 @@ _CONTRACT_NAMES: dict[str, Contract] = {
     "s": Contract.S, "schilten": Contract.S, "spades": Contract.S, "schaufel": Contract.S,
     "o": Contract.O, "obenabe": Contract.O, "u": Contract.U, "undenufe": Contract.U,
 }  # fmt: skip
+CONTRACT_SPELLINGS: frozenset[str] = frozenset(_CONTRACT_NAMES)
+"""Every contract code and name ``Contract.parse`` reads, in lower case (input is case-insensitive)."""
+PUSH_SPELLINGS: tuple[str, ...] = ("p", "schieben", "push")
+"""What ``parse_action`` reads as pushing (schieben), in lower case."""
+CLAIM_SPELLING = "claim"
 
 
 class Special(Enum):
@@ -262,9 +271,9 @@ def parse_action(text: str | Action) -> Action:
     if not isinstance(text, str):
         raise ValueError(f"an action is a string like 'H10', 'H' or 'P', got {text!r}")
     t = text.strip().lower()
-    if t in ("p", "schieben", "push"):
+    if t in PUSH_SPELLINGS:
         return PUSH
-    if t == "claim":
+    if t == CLAIM_SPELLING:
         return CLAIM
     if t in _CONTRACT_NAMES:
         return _CONTRACT_NAMES[t]

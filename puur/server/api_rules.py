@@ -18,31 +18,16 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from puur.oracle import evaluate, evaluate_many
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.policy import settings_of
+from puur.server.schema_types import CardCode as Card
+from puur.server.schema_types import WHOLE, ContractCode, Count, JsonInt, ProfileSpec, Team
 
 log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api/v1", tags=["rules"])
 
-Card = Annotated[
-    str, Field(min_length=1, max_length=8, description="a card: suit C D H S + rank, e.g. H10, DA")
-]
-ContractCode = Annotated[
-    str,
-    Field(
-        min_length=1,
-        max_length=20,
-        description="C D H S (that suit is trump), O Obenabe, U Undenufe; Swiss or French names accepted",
-    ),
-]
-ProfileSpec = Annotated[
-    str | dict[str, Any] | None,
-    Field(
-        description='a preset name (schieber, classic, schweizer, online, jasvel) or {"preset": NAME, ...overrides}'
-        "; default schieber",
-        examples=["schieber", {"preset": "jasvel", "multipliers": "both3"}],
-    ),
-]
-Pair = Annotated[list[StrictInt], Field(min_length=2, max_length=2, description="[team 0, team 1]")]
+# Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
+Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
+Hand = Annotated[list[Card], Field(max_length=9, description="up to 9 cards")]
 
 
 class _Request(BaseModel):
@@ -73,9 +58,9 @@ class RulesLegalMovesRequest(_Request):
     )
     contract: ContractCode
     trick: list[Card] = Field(
-        default_factory=list, max_length=36, description="cards already played, in order"
+        default_factory=list, max_length=3, description="cards already played to this trick, in order"
     )
-    hand: list[Card] = Field(max_length=36, description="the hand of the player to act")
+    hand: list[Card] = Field(min_length=1, max_length=9, description="the hand of the player to act")
 
 
 class RulesLegalMovesResult(_Result):
@@ -88,7 +73,7 @@ class RulesTrickRequest(_Request):
         json_schema_extra={"examples": [{"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}]},
     )
     contract: ContractCode
-    trick: list[Card] = Field(max_length=36, description="the 4 cards of the trick, in play order")
+    trick: list[Card] = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
     last: StrictBool = Field(False, description="the last trick of the round (+5)")
 
 
@@ -121,7 +106,7 @@ class RulesMeldsRequest(_Request):
         extra="forbid",
         json_schema_extra={"examples": [{"hand": ["D6", "D7", "D8", "HA", "CA", "SA", "DA", "C9", "S10"]}]},
     )
-    hand: list[Card] = Field(max_length=36, description="up to 9 cards")
+    hand: Hand
     contract: ContractCode | None = Field(None, description="optional: used to rank the best meld")
 
 
@@ -141,7 +126,7 @@ class RulesWeisRequest(_Request):
         },
     )
     contract: ContractCode
-    hands: list[list[Card]] = Field(
+    hands: list[Hand] = Field(
         min_length=4, max_length=4, description="four card lists by seat; seat 0 is the forehand"
     )
 
@@ -179,7 +164,7 @@ class RulesScoreRequest(_Request):
     contract: ContractCode
     card_points: Pair = Field(description="[t0, t1] card points, summing to 152")
     tricks: Pair = Field(description="[t0, t1] tricks taken, summing to 9")
-    last_trick: StrictInt = Field(description="the team (0 or 1) that won trick 9")
+    last_trick: JsonInt = Field(ge=0, le=1, description="the team (0 or 1) that won trick 9")
     weis: Pair = Field(default_factory=lambda: [0, 0])
     stoeck: Pair = Field(default_factory=lambda: [0, 0])
 
@@ -211,10 +196,10 @@ class RulesCrossingRequest(_Request):
             ]
         },
     )
-    target: StrictInt | None = Field(None, description="default: the profile's target")
+    target: Annotated[StrictInt, Field(ge=1), WHOLE] | None = Field(None, description="default: the profile's target")
     before: Pair = Field(description="written totals before the round")
     blocks: RulesBlocks = Field(description="written values of this round, by block")
-    first_in_tricks: StrictInt | None = Field(
+    first_in_tricks: Team | None = Field(
         None,
         description="the team (0 or 1) that reached the target first with the tricks counted in order; used "
         "only when both teams cross in the tricks block and trick_block_tie needs it (RULES.md §12.3)",
@@ -231,7 +216,7 @@ class RulesCrossingResult(_Result):
 
 class RulesChalkRequest(_Request):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [{"value": 2735}]})
-    value: StrictInt = Field(description="a written total", ge=-(10**9), le=10**9)
+    value: JsonInt = Field(description="a written total", ge=-(10**9), le=10**9)
 
 
 class RulesChalkResult(_Result):

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from puur.cards import parse_action
 from puur.game import DECLARATIONS, weis_choice_index
 from puur.profile import RuleProfile
+from puur.server.schema_types import ActionCode, Count, Declaration, ProfileSpec, Seed
 
 HUMAN = "human"
 
@@ -22,15 +23,13 @@ class GameCreate(BaseModel):
     """A new match: the rule profile, who sits where (``human`` or a computer player), an optional seed."""
 
     model_config = ConfigDict(extra="forbid")
-    profile: str | dict[str, Any] | None = Field(
-        None, description="a preset name or {\"preset\": NAME, ...overrides}", examples=["schieber"]
-    )
+    profile: ProfileSpec = None
     seats: list[str] = Field(
         ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
         description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
     )
-    seed: int | None = Field(
-        None, ge=0, lt=2**63, strict=True,
+    seed: Seed | None = Field(
+        None,
         description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
         "knows every hand); the record marks it (seed_source 'chosen')",
     )
@@ -84,13 +83,13 @@ class GameCreated(BaseModel):
 
 class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    action: str = Field(..., examples=["H10", "P", "H"], description="a card, a contract (C D H S O U), P or claim")
-    declare: list[str] = Field(
+    action: ActionCode
+    declare: list[Declaration] = Field(
         default_factory=list, examples=[["stoeck"], ["weis:1"]],
         description="'stoeck'; 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice",
     )
-    seq: int | None = Field(
-        None, ge=0, strict=True,
+    seq: Count | None = Field(
+        None,
         description="the view's seq the action was chosen on; if given and the game has moved on: 409 stale",
     )
 
@@ -102,6 +101,7 @@ class ActionBody(BaseModel):
     @field_validator("declare")
     @classmethod
     def _declare(cls, v: list[str]) -> list[str]:
+        v = [d.strip() for d in v]  # the pattern's $ lets a final newline through (Python's re)
         for d in v:
             if d not in DECLARATIONS and weis_choice_index(d) is None:
                 raise ValueError(
@@ -225,13 +225,7 @@ class TableOptions(BaseModel):
 
 class RulesBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    profile: str | dict[str, Any] | None = None
-
-    @field_validator("profile")
-    @classmethod
-    def _profile(cls, v: str | dict[str, Any] | None) -> str | dict[str, Any] | None:
-        RuleProfile.resolve(v)
-        return v
+    profile: ProfileSpec = None
 
 
 class RulesOrder(BaseModel):

@@ -55,6 +55,7 @@ from puur.server.live import (
     rematch_token,
 )
 from puur.server.policy import PlayerRefused, settings_of
+from puur.server.schema_types import CardCode
 from puur.server.store import Store
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -223,7 +224,7 @@ async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) ->
 
 
 @router.get("/games/{game_id}/why", response_model=Why, responses=ERRORS, summary="Why a card may not be played")
-def why(game_id: str, token: Token, hub: Hub, card: Annotated[str, Query(examples=["H7"])]) -> dict[str, Any]:
+def why(game_id: str, token: Token, hub: Hub, card: Annotated[CardCode, Query(examples=["H7"])]) -> dict[str, Any]:
     live = _game(hub, game_id)
     seat = _seat(live, token)
     try:

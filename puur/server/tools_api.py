@@ -8,13 +8,14 @@ pydantic's own validation errors.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
+from puur.server.schema_types import WHOLE, CardCode, ContractCode, JsonInt, ProfileSpec, TableName, Team
 from puur.tools import (
     ToolInputError,
     contract_label,
@@ -29,7 +30,7 @@ from puur.tools import jasstafel as jt
 
 router = APIRouter(prefix="/api/v1/tools", tags=["tools"])
 
-Profile = str | dict[str, Any] | None
+Profile = ProfileSpec
 
 
 def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPException:
@@ -39,9 +40,11 @@ def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPExceptio
 
 
 # Bounds that keep every answer small: a written total beyond a million points is no Jass score.
-# Integers in a request are JSON integers only: not true/false, not "3", not 1.5 (the schema says integer).
-Points = Annotated[StrictInt, Field(ge=-10_000, le=10_000)]
-Total = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
+# Integers in a request are JSON integers (puur.server.schema_types.JsonInt): 3 or 3.0, not true/false, "3" or
+# 1.5. Cards and contracts are the spellings the parser reads, and the schema says which (CardCode, ContractCode).
+Points = Annotated[StrictInt, Field(ge=-jt.MAX_ENTRY, le=jt.MAX_ENTRY), WHOLE]
+Total = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000), WHOLE]
+WeTheyPoints = Annotated[list[Points], Field(min_length=2, max_length=2)]
 
 # ----- Jasstafel -----
 
@@ -49,14 +52,12 @@ Total = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000)]
 class JassRound(BaseModel):
     """One round as entered: per team [We, They], before the factor."""
 
-    contract: str = Field(description="C D H S O U or a Swiss/French name (Eicheln, Rosen, …)")
-    card_points: list[Points] = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
-    weis: list[Points] = Field(default=[0, 0])
-    stoeck: list[Points] = Field(default=[0, 0])
-    first_in_tricks: StrictInt | None = Field(
+    contract: ContractCode
+    card_points: WeTheyPoints = Field(description="[We, They], the last trick's 5 included (157; 257 a match)")
+    weis: WeTheyPoints = Field(default=[0, 0])
+    stoeck: WeTheyPoints = Field(default=[0, 0])
+    first_in_tricks: Team | None = Field(
         default=None,
-        ge=0,
-        le=1,
         description="the team (0 We, 1 They) that reached the target first with the tricks counted in order; "
         "needed only when both teams cross in the tricks block and the profile's trick_block_tie asks for it "
         "(RULES.md §12.3)",
@@ -69,9 +70,9 @@ class JassRound(BaseModel):
 
 class JasstafelRequest(BaseModel):
     profile: Profile = Field(default=None, description="preset name or {preset, ...overrides}; default schieber")
-    target: StrictInt = Field(default=jt.DEFAULT_TARGET, le=1_000_000, description="1000, 2500, 1500, 3000 or any positive number")
-    multipliers: str | None = Field(default=None, description="common, both3, ascending, classic or online")
-    style: str = Field(default="compact", description="chalk style: compact, tally or cumulative")
+    target: JsonInt = Field(default=jt.DEFAULT_TARGET, ge=1, le=1_000_000, description="1000, 2500, 1500, 3000 or any positive number")
+    multipliers: TableName | None = Field(default=None, description="common, both3, ascending, classic or online")
+    style: Literal[jt.STYLES] = Field(default="compact", description="chalk style: compact, tally or cumulative")  # type: ignore[valid-type]
     rounds: list[JassRound] = Field(default=[], max_length=500, description="the rounds already written")
     write: JassRound | None = Field(default=None, description="a round to write now (refused after a win)")
     check: JassRound | None = Field(default=None, description="a round to check without writing it")
@@ -190,19 +191,19 @@ def chalk(req: ChalkRequest) -> list[MarksModel]:
 
 
 class WeisSeat(BaseModel):
-    hand: list[str] | None = Field(default=None, description="the seat's cards (at most 9)")
-    melds: list[list[str]] | None = Field(default=None, description="or the seat's melds, each a list of cards")
+    hand: list[CardCode] | None = Field(default=None, max_length=9, description="the seat's cards (at most 9)")
+    melds: list[list[CardCode]] | None = Field(default=None, description="or the seat's melds, each a list of cards")
 
 
 class OtherTeam(BaseModel):
-    points: StrictInt = Field(ge=0, le=300)
-    cards: StrictInt = Field(ge=0, le=9)
+    points: JsonInt = Field(ge=0, le=300)
+    cards: JsonInt = Field(ge=0, le=9)
 
 
 class WeisRequest(BaseModel):
     profile: Profile = None
-    contract: str = "C"
-    forehand: StrictInt = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
+    contract: ContractCode = "C"
+    forehand: JsonInt = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
     seats: list[WeisSeat | None] = Field(default=[], max_length=4, description="seats 1..4 (1 and 3 are a team)")
     compare: OtherTeam | None = Field(default=None, description="their best meld: points and card count")
 
@@ -257,9 +258,9 @@ def weis(req: WeisRequest) -> WeisResponse:
 
 class TrickRequest(BaseModel):
     profile: Profile = None
-    contract: str = "C"
-    cards: list[str] = Field(default=[], max_length=4, description="cards in playing order, seat 1 leads")
-    hands: list[list[str] | None] | None = Field(
+    contract: ContractCode = "C"
+    cards: list[CardCode] = Field(default=[], max_length=4, description="cards in playing order, seat 1 leads")
+    hands: list[Annotated[list[CardCode], Field(max_length=9)] | None] | None = Field(
         default=None, max_length=4, description="optional: each seat's hand before this trick, to check legality"
     )
     last_trick: StrictBool = Field(default=False, description="add the last trick's 5 to Worth")
@@ -294,23 +295,38 @@ def trick(req: TrickRequest) -> TrickResponse:
 # ----- Coiffeur -----
 
 
+Factor = Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
+
+
 class CoiffeurColumn(BaseModel):
     name: str | None = None
-    factor: StrictInt | None = Field(default=None, ge=1, le=100)
-    kind: str = Field(default="contract", description="contract, joker, slalom or guschti")
-    contract: str | None = None
+    factor: Factor | None = None
+    kind: Literal["contract", "joker", "slalom", "guschti"] = Field(
+        default="contract", description="contract, joker, slalom or guschti"
+    )
+    contract: ContractCode | None = None
+
+
+Box = Annotated[StrictInt, Field(ge=0, le=coiffeur_mod.MAX_BOX), WHOLE]
+Column = Annotated[StrictInt, Field(ge=0, le=100), WHOLE]
 
 
 class CoiffeurRequest(BaseModel):
-    sheet: str = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
+    sheet: Literal["8", "10"] = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
     columns: list[CoiffeurColumn] | None = Field(default=None, description="a custom sheet; overrides 'sheet'")
-    factors: list[StrictInt | None] | None = Field(default=None, description="override the factors column by column")
-    method: str = Field(default="A", description="A: total Σ box × factor (default); B: box of the multiplied round")
-    boxes: list[list[StrictInt | None]] = Field(default=[[], []], description="two team rows; null = empty box")
-    jokers: list[list[str | None]] = Field(default=[[], []], description="contract chosen per joker box")
+    factors: list[Factor | None] | None = Field(default=None, description="override the factors column by column")
+    method: Literal[coiffeur_mod.METHODS] = Field(  # type: ignore[valid-type]
+        default="A", description="A: total Σ box × factor (default); B: box of the multiplied round"
+    )
+    boxes: list[list[Box | None]] = Field(
+        default=[[], []], min_length=2, max_length=2, description="two team rows; null = empty box"
+    )
+    jokers: list[list[ContractCode | None]] = Field(
+        default=[[], []], min_length=2, max_length=2, description="contract chosen per joker box"
+    )
     joker_may_repeat: StrictBool = True
-    points: StrictInt | None = Field(default=None, ge=0, le=10000, description="optional: points to convert into tens")
-    points_column: StrictInt | None = Field(default=None, ge=0, description="column whose factor the conversion uses")
+    points: Box | None = Field(default=None, description="optional: points to convert into tens")
+    points_column: Column | None = Field(default=None, description="column whose factor the conversion uses")
 
     model_config = ConfigDict(
         json_schema_extra={
@@ -372,18 +388,21 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 # ----- Differenzler -----
 
 
+PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL), WHOLE]
+
+
 class DiffRound(BaseModel):
-    predicted: list[StrictInt] = Field(min_length=4, max_length=4)
-    actual: list[StrictInt] = Field(min_length=4, max_length=4)
+    predicted: list[PlayerPoints] = Field(min_length=4, max_length=4)
+    actual: list[PlayerPoints] = Field(min_length=4, max_length=4)
 
 
 class DifferenzlerRequest(BaseModel):
     players: list[str] | None = Field(default=None, min_length=4, max_length=4)
     rounds: list[DiffRound] = []
     add: DiffRound | None = Field(default=None, description="a round to add now")
-    rounds_planned: StrictInt | None = Field(default=None, ge=1, le=1000)
-    estimate_hand: list[str] | None = Field(default=None, description="optional: a hand for the rule of thumb")
-    estimate_contract: str | None = None
+    rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
+    estimate_hand: list[CardCode] | None = Field(default=None, description="optional: a hand for the rule of thumb")
+    estimate_contract: ContractCode | None = None
     profile: Profile = None
 
     model_config = ConfigDict(

@@ -1,0 +1,231 @@
+"""Types the HTTP API's request models share, so that the OpenAPI document says exactly what the server takes.
+
+INTERFACES.md §4: the server's OpenAPI document describes the API, and a body that does not parse is 422
+naming the field. A schema-valid request is therefore never refused for its form, only for a rule that a
+schema cannot state (a card in two hands, points that do not sum to 157...). Three kinds of value need care:
+
+- Cards, contracts and actions ("Names and notation"): any case, ``T`` for 10, the Swiss and French contract
+  names. Their patterns are built from the spellings ``puur.cards`` parses (``CARD_SPELLINGS``,
+  ``CONTRACT_SPELLINGS``, ``PUSH_SPELLINGS``), so they cannot drift from the parser. The pattern is checked
+  with Python's ``re`` (the dialect of the schema's checkers here); the parser then reads the value.
+- Integers: JSON Schema counts ``611226.0`` as an integer, so ``JsonInt`` takes a float with no fractional
+  part as that integer, and refuses true/false, strings and 3.5 (no silent coercion).
+- Profiles: a preset name from ``PRESETS``, or ``{"preset": NAME, ...overrides}`` whose options are typed
+  from ``puur.profile`` (``CHOICES``, ``BOOL_OPTIONS``, ``NULLABLE_BOOL_OPTIONS``, the multiplier tables).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    WithJsonSchema,
+    create_model,
+)
+from pydantic_core import PydanticCustomError
+
+from puur.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS
+from puur.profile import (
+    BOOL_OPTIONS,
+    CHOICES,
+    MULTIPLIER_TABLES,
+    NULLABLE_BOOL_OPTIONS,
+    PRESETS,
+    PROFILE_VERSION,
+    RuleProfile,
+)
+
+# ----- integers -----
+
+
+def _whole_float_as_int(value: Any) -> Any:
+    """611226.0 is the JSON integer 611226 (JSON Schema: a number with a zero fractional part is an integer)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+WHOLE = BeforeValidator(_whole_float_as_int)
+"""Put last in an ``Annotated`` integer, after its ``Field`` bounds: ``Annotated[StrictInt, Field(ge=0), WHOLE]``
+(bounds after it would land on the validator, and the schema would show ``ge`` instead of ``minimum``)."""
+JsonInt = Annotated[StrictInt, WHOLE]
+"""An integer as JSON Schema means it: an int, or a float with no fractional part; never a bool or a string.
+Bounds go on the field (``x: JsonInt = Field(ge=0)``) or use ``WHOLE`` as above."""
+
+SEED_MAX = 2**63 - 1
+"""The largest seed (a signed 64-bit integer), written exactly: ``lt=2**63`` shows as a rounded float."""
+Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX), WHOLE]
+Team = Annotated[StrictInt, Field(ge=0, le=1), WHOLE]
+"""Team 0 (seats 0 and 2) or team 1 (seats 1 and 3), INTERFACES.md "Names and notation"."""
+Count = Annotated[StrictInt, Field(ge=0), WHOLE]
+
+# ----- cards, contracts, actions -----
+
+
+def _any_case(word: str) -> str:
+    """``obenabe`` -> ``[Oo][Bb]...``: case-insensitive without a flag (JSON Schema patterns take none)."""
+    return "".join(f"[{c.upper()}{c.lower()}]" if c.isalpha() else re.escape(c) for c in word)
+
+
+def spelling_pattern(words: Iterable[str]) -> str:
+    """An anchored pattern matching exactly ``words`` in any case (longest first, then alphabetical)."""
+    alternatives = sorted({w.lower() for w in words}, key=lambda w: (-len(w), w))
+    return "^(?:" + "|".join(_any_case(w) for w in alternatives) + ")$"
+
+
+CARD_PATTERN = spelling_pattern(CARD_SPELLINGS)
+CONTRACT_PATTERN = spelling_pattern(CONTRACT_SPELLINGS)
+ACTION_PATTERN = spelling_pattern({*CARD_SPELLINGS, *CONTRACT_SPELLINGS, *PUSH_SPELLINGS, CLAIM_SPELLING})
+DECLARATION_PATTERN = "^(?:stoeck|weis:[0-9]{1,3})$"
+"""``stoeck`` or ``weis:N`` (puur.game ``DECLARATIONS``, ``weis_choice_index``: N at most three digits)."""
+
+
+def _matching(pattern: str, what: str) -> Callable[[str], str]:
+    compiled = re.compile(pattern)
+
+    def check(value: str) -> str:
+        if compiled.search(value) is None:
+            raise PydanticCustomError(
+                "string_pattern_mismatch", "{value!r} is not {what}", {"value": value, "what": what, "pattern": pattern}
+            )
+        return value
+
+    return check
+
+
+def _spelled(pattern: str, what: str, description: str, examples: list[str]) -> Any:
+    return Annotated[
+        str,
+        AfterValidator(_matching(pattern, what)),
+        WithJsonSchema({"type": "string", "pattern": pattern, "description": description, "examples": examples}),
+    ]
+
+
+if TYPE_CHECKING:  # what the validated value is: a str, None, a plain dict
+    CardCode = str
+    ContractCode = str
+    ActionCode = str
+    Declaration = str
+    PresetName = str
+    TableName = str
+    ProfileSpec = str | dict[str, Any] | None
+else:
+    PresetName = Literal[tuple(PRESETS)]
+    TableName = Literal[tuple(MULTIPLIER_TABLES)]
+    CardCode = _spelled(
+        CARD_PATTERN,
+        "a card",
+        "a card: suit C D H S and rank A K Q J 10 9 8 7 6 (T for 10), any case; e.g. H10, DA",
+        ["H10", "DA"],
+    )
+    ContractCode = _spelled(
+        CONTRACT_PATTERN,
+        "a contract",
+        "C D H S (that suit is trump), O Obenabe, U Undenufe, or a Swiss or French name (eicheln, schellen, rosen, "
+        "schilten, clubs, diamonds, hearts, spades, kreuz, ecken, herz, schaufel, obenabe, undenufe); any case",
+        ["H", "obenabe"],
+    )
+    ActionCode = _spelled(
+        ACTION_PATTERN,
+        "an action",
+        "a card (H10), a contract (C D H S O U or its name), P or schieben to push, or claim; any case",
+        ["H10", "P", "H"],
+    )
+    Declaration = _spelled(
+        DECLARATION_PATTERN,
+        "a declaration",
+        "'stoeck', or 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice",
+        ["stoeck", "weis:1"],
+    )
+
+# ----- rule profiles (RULES.md §14) -----
+
+Factor = Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
+Target = Annotated[StrictInt, Field(ge=100, le=100_000), WHOLE]
+
+
+class MultiplierTable(BaseModel):
+    """An explicit multiplier table: a factor 1..100 for each contract (RULES.md §11.3)."""
+
+    model_config = ConfigDict(extra="forbid")
+    C: Factor
+    D: Factor
+    H: Factor
+    S: Factor
+    O: Factor  # noqa: E741 - the contract's own letter
+    U: Factor
+
+
+class Schneider(BaseModel):
+    """RULES.md §12.4: below this fraction of the target the loser is Schneider, counted as that many games."""
+
+    model_config = ConfigDict(extra="forbid")
+    below_fraction: Annotated[StrictFloat, Field(gt=0, lt=1)]
+    counts_games: Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
+
+
+def _option_type(name: str) -> Any:
+    """The type of one profile option, from the tables ``RuleProfile`` validates with."""
+    if name in CHOICES:
+        return Literal[CHOICES[name]]
+    if name in BOOL_OPTIONS:
+        return StrictBool
+    if name in NULLABLE_BOOL_OPTIONS:
+        return StrictBool | None
+    return {
+        "multipliers": TableName | MultiplierTable,
+        "target": Target,
+        "targets_offered": Annotated[list[Target], Field(max_length=20)],
+        "schneider": Schneider | None,
+    }[name]
+
+
+_OPTIONS = [f.name for f in dataclasses.fields(RuleProfile) if f.name not in ("name", "version")]
+
+
+def _unset(schema: dict[str, Any]) -> None:
+    """An option left out keeps the preset's value: the schema shows no default (null is not its value)."""
+    schema.pop("default", None)
+
+
+ProfileOverrides: type[BaseModel] = create_model(  # type: ignore[call-overload]
+    "ProfileOverrides",
+    __config__=ConfigDict(extra="forbid"),
+    __doc__='{"preset": NAME, ...overrides}: a preset and the options that differ from it (RULES.md §14.1).',
+    preset=(PresetName, "schieber"),
+    version=(Literal[PROFILE_VERSION], PROFILE_VERSION),
+    **{name: (_option_type(name), Field(None, json_schema_extra=_unset)) for name in _OPTIONS},
+)
+
+
+def _profile_spec(value: Any) -> str | dict[str, Any] | None:
+    """The plain spec ``RuleProfile.resolve`` reads (only the options given), checked by it."""
+    spec = value.model_dump(exclude_unset=True) if isinstance(value, BaseModel) else value
+    RuleProfile.resolve(spec)  # what a schema cannot say: a ValueError names the option at fault (422)
+    return spec  # type: ignore[no-any-return]
+
+
+if not TYPE_CHECKING:
+    ProfileSpec = Annotated[
+        PresetName | ProfileOverrides | None,
+        AfterValidator(_profile_spec),
+        PlainSerializer(lambda v: v, return_type=Any),
+        Field(
+            description="a preset name (" + ", ".join(PRESETS) + ') or {"preset": NAME, ...overrides}; default schieber',
+            examples=["schieber", {"preset": "jasvel", "multipliers": "both3"}],
+        ),
+    ]
+    """A rule profile in a request; after validation the plain ``str | dict | None`` that ``RuleProfile.resolve``
+    takes."""
