@@ -8,14 +8,13 @@ thousands of hands; the oracle, the HTTP rules API, the MCP tool and the Weis ca
 
 from __future__ import annotations
 
-import asyncio
 import random
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from mcp_helpers import run_mcp
 
 from puur.cards import Card, Contract, cards_of, mask_of
 from puur.oracle import evaluate
@@ -341,28 +340,12 @@ def test_oracle_http_and_calculator_agree() -> None:
 
 
 def test_mcp_melds_tool_agrees() -> None:
-    from mcp import Client
-
-    from puur.server.mcp_server import build_server
-
     cases = _hand_cases(60)
-    failure: list[BaseException] = []
 
-    async def main() -> None:
-        async with Client(build_server()) as c:
-            for preset, hand in cases:
-                args: dict[str, Any] = {"hand": hand, "contract": "H", "profile": preset}
-                r = await c.call_tool("melds", args)
-                assert r.structured_content == evaluate({"op": "melds", **args})
+    async def main(c: Any) -> None:
+        for preset, hand in cases:
+            args: dict[str, Any] = {"hand": hand, "contract": "H", "profile": preset}
+            r = await c.call_tool("melds", args)
+            assert r.structured_content == evaluate({"op": "melds", **args})
 
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as e:  # noqa: BLE001 - raised again in the test's thread
-            failure.append(e)
-
-    t = threading.Thread(target=target)
-    t.start()
-    t.join()
-    if failure:
-        raise failure[0]
+    run_mcp(main)

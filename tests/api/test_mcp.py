@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
-import threading
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
+from mcp_helpers import run_mcp
 
 from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
@@ -41,28 +39,7 @@ RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
 }  # fmt: skip
 
 
-def run(fn: Callable[[Client], Awaitable[None]], server: Any = None) -> None:
-    """``fn`` with a client of ``server`` (default: a fresh one), on an event loop of its own in a thread
-    of its own: a test earlier in the same worker may have left a loop running in this thread (Playwright's
-    sync API does), and ``asyncio.run`` refuses to start inside one."""
-
-    async def main() -> None:
-        async with Client(server if server is not None else build_server()) as client:
-            await fn(client)
-
-    failure: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as e:  # noqa: BLE001 - raised again in the test's thread
-            failure.append(e)
-
-    thread = threading.Thread(target=target)
-    thread.start()
-    thread.join()
-    if failure:
-        raise failure[0]
+run = run_mcp
 
 
 def test_tools_listed() -> None:

@@ -3,18 +3,15 @@ human seat and marked, the commitment in every view, the seed in nothing a seat 
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
-from typing import Any
 
 from fastapi.testclient import TestClient
 from mcp import Client
+from mcp_helpers import run_mcp
 
 from puur.bots import player_names
 from puur.fairness import seed_commitment
 from puur.game import Game
-from puur.server.mcp_server import build_server
 from puur.verify import verify_record
 
 BOT = "heuristic" if "heuristic" in player_names() else "random"
@@ -113,28 +110,6 @@ def test_a_restart_keeps_the_commitment_and_a_rematch_draws_a_new_seed(client: T
     assert new.seed_source == "drawn" and new.seed != 5 and new.commitment != before["commitment"]
 
 
-def _mcp(fn: Any) -> None:
-    """Run ``fn(client)`` against a fresh MCP server on an event loop of its own thread."""
-
-    async def main() -> None:
-        async with Client(build_server()) as c:
-            await fn(c)
-
-    failure: list[BaseException] = []
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as e:  # re-raised in the test's thread
-            failure.append(e)
-
-    t = threading.Thread(target=target)
-    t.start()
-    t.join()
-    if failure:
-        raise failure[0]
-
-
 def test_mcp_answers_carry_the_commitment_and_no_seed_before_the_end() -> None:
     async def check(c: Client) -> None:
         view = (await c.call_tool("new_game", {"seat": 0, "bot": "random", "profile": SHORT})).structured_content
@@ -157,4 +132,4 @@ def test_mcp_answers_carry_the_commitment_and_no_seed_before_the_end() -> None:
         assert chosen is not None and chosen["fair_deal"]["seed_source"] == "chosen"
         assert (await c.call_tool("new_game", {"seed": -1})).is_error
 
-    _mcp(check)
+    run_mcp(check)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
+from mcp_helpers import run_mcp
 
 from puur.game import Game
 
@@ -61,44 +62,24 @@ def test_game_api_offers_checks_and_records_the_choice(client: TestClient) -> No
 
 
 def test_mcp_game_play_takes_the_choice() -> None:
-    import asyncio
-    import threading
+    async def main(c: Any) -> None:
+        new = await c.call_tool("new_game", {"profile": "classic", "seed": SEED, "bot": "random"})
+        assert not new.is_error, new.content
+        gid = new.structured_content["game_id"]  # type: ignore[index]
+        for _ in range(4):
+            view = (await c.call_tool("game_view", {"game_id": gid})).structured_content
+            obs = view["observation"]  # type: ignore[index]
+            if obs["phase"] == "contract":
+                await c.call_tool("game_play", {"game_id": gid, "action": "H"})
+                continue
+            break
+        assert obs["to_act"] == 0 and not obs["tricks"]
+        choice = obs["weis_choice"]
+        assert choice and choice["preselected"] == "weis:0"
+        card = obs["legal_actions"][0]
+        bad = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:9"]})
+        assert bad.is_error and "not offered" in bad.content[0].text  # type: ignore[union-attr]
+        played = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:1"]})
+        assert not played.is_error, played.content
 
-    from mcp import Client
-
-    from puur.server.mcp_server import build_server
-
-    failure: list[BaseException] = []
-
-    async def main() -> None:
-        async with Client(build_server()) as c:
-            new = await c.call_tool("new_game", {"profile": "classic", "seed": SEED, "bot": "random"})
-            assert not new.is_error, new.content
-            gid = new.structured_content["game_id"]  # type: ignore[index]
-            for _ in range(4):
-                view = (await c.call_tool("game_view", {"game_id": gid})).structured_content
-                obs = view["observation"]  # type: ignore[index]
-                if obs["phase"] == "contract":
-                    await c.call_tool("game_play", {"game_id": gid, "action": "H"})
-                    continue
-                break
-            assert obs["to_act"] == 0 and not obs["tricks"]
-            choice = obs["weis_choice"]
-            assert choice and choice["preselected"] == "weis:0"
-            card = obs["legal_actions"][0]
-            bad = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:9"]})
-            assert bad.is_error and "not offered" in bad.content[0].text  # type: ignore[union-attr]
-            played = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:1"]})
-            assert not played.is_error, played.content
-
-    def target() -> None:
-        try:
-            asyncio.run(main())
-        except BaseException as e:  # noqa: BLE001 - raised again in the test's thread
-            failure.append(e)
-
-    t = threading.Thread(target=target)
-    t.start()
-    t.join()
-    if failure:
-        raise failure[0]
+    run_mcp(main)
