@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -117,6 +117,19 @@ def _data_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_json(path: str, command: str) -> Any:
+    """The JSON in ``path``, or None after saying on standard error why it cannot be read."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        print(f"{command}: cannot read {path}: {e}", file=sys.stderr)
+        return None
+    if data is None:
+        print(f"{command}: {path} holds null, not a record", file=sys.stderr)
+    return data
+
+
 def _analyse(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
@@ -124,11 +137,8 @@ def _analyse(args: argparse.Namespace) -> int:
     from puur.bots.analysis import review_record
     from puur.cards import Card
 
-    try:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"puur analyse: {e}", file=sys.stderr)
+    record = _read_json(args.record, "puur analyse")
+    if record is None:
         return 2
     err = Console(stderr=True)
     try:
@@ -200,11 +210,8 @@ def _verify(args: argparse.Namespace) -> int:
     """``puur verify RECORD.json``: 0 when the record holds (puur.verify), 1 when not, 2 when unreadable."""
     from puur.verify import verify_record
 
-    try:
-        with open(args.record, encoding="utf-8") as f:
-            record = json.load(f)
-    except (OSError, ValueError) as e:
-        print(f"puur verify: cannot read {args.record}: {e}", file=sys.stderr)
+    record = _read_json(args.record, "puur verify")
+    if record is None:
         return 2
     verdict = verify_record(record)
     if args.json:
