@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from puur.oracle import evaluate, evaluate_many
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.policy import settings_of
-from puur.server.schema_types import CardCode as Card
 from puur.server.schema_types import WHOLE, ContractCode, Count, JsonInt, ProfileSpec, Team
+from puur.server.schema_types import CardCode as Card
 
 log = logging.getLogger(__name__)
 

@@ -18,6 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from puur.server import body_errors
 from puur.server.headers import SecurityHeadersMiddleware
 from puur.server.policy import BodyLimit, RateLimit, ServerSettings, rate_rules
+from puur.server.schema_types import install_exact_openapi
 
 STATIC = Path(__file__).parent / "static"
 
@@ -61,6 +62,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     from puur.server.mcp_server import mount_mcp
 
     mount_mcp(app, "/mcp")
+    install_exact_openapi(app)  # integer bounds as integers, 2**63 - 1 exactly (puur.server.schema_types)
     body_errors.install(app)  # a body that is not UTF-8: 422 like any body that does not parse
     # Before the routes: a request over its rate or its body size is refused before anything reads it
     # (the middleware added after these wrap them, so their answers carry CORS and the security headers).

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
+from fastapi import FastAPI
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -92,13 +93,14 @@ DECLARATION_PATTERN = "^(?:stoeck|weis:[0-9]{1,3})$"
 """``stoeck`` or ``weis:N`` (puur.game ``DECLARATIONS``, ``weis_choice_index``: N at most three digits)."""
 
 
-def _matching(pattern: str, what: str) -> Callable[[str], str]:
+def _matching(pattern: str, what: str, hint: str) -> Callable[[str], str]:
+    """Python's ``re.search`` with the schema's pattern: the same verdict as a checker of the schema here."""
     compiled = re.compile(pattern)
 
     def check(value: str) -> str:
         if compiled.search(value) is None:
             raise PydanticCustomError(
-                "string_pattern_mismatch", "{value!r} is not {what}", {"value": value, "what": what, "pattern": pattern}
+                "string_pattern_mismatch", "'{value}' is not {what}: {hint}", {"value": value, "what": what, "hint": hint}
             )
         return value
 
@@ -108,7 +110,7 @@ def _matching(pattern: str, what: str) -> Callable[[str], str]:
 def _spelled(pattern: str, what: str, description: str, examples: list[str]) -> Any:
     return Annotated[
         str,
-        AfterValidator(_matching(pattern, what)),
+        AfterValidator(_matching(pattern, what, description)),
         WithJsonSchema({"type": "string", "pattern": pattern, "description": description, "examples": examples}),
     ]
 
@@ -133,8 +135,9 @@ else:
     ContractCode = _spelled(
         CONTRACT_PATTERN,
         "a contract",
-        "C D H S (that suit is trump), O Obenabe, U Undenufe, or a Swiss or French name (eicheln, schellen, rosen, "
-        "schilten, clubs, diamonds, hearts, spades, kreuz, ecken, herz, schaufel, obenabe, undenufe); any case",
+        "C D H S (that suit is trump), O Obenabe, U Undenufe, or a Swiss or French name ("
+        + ", ".join(sorted(w for w in CONTRACT_SPELLINGS if len(w) > 1))
+        + "); any case",
         ["H", "obenabe"],
     )
     ActionCode = _spelled(
@@ -229,3 +232,41 @@ if not TYPE_CHECKING:
     ]
     """A rule profile in a request; after validation the plain ``str | dict | None`` that ``RuleProfile.resolve``
     takes."""
+
+
+# ----- the document -----
+
+EXACT_BOUNDS: dict[float, int] = {float(SEED_MAX): SEED_MAX}
+"""Integer bounds beyond a float's precision, by the float FastAPI turns them into."""
+_BOUND_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+
+
+def exact_integer_bounds(node: Any) -> Any:
+    """Write the bounds of integer schemas as integers again. FastAPI's OpenAPI model keeps every bound as a
+    float (``minimum: 0.0``; ``2**63 - 1`` becomes 9.223372036854776e18, which is 2**63): a checker then
+    judges the edge in floating point. ``EXACT_BOUNDS`` restores the bounds a float cannot hold."""
+    if isinstance(node, dict):
+        types = node.get("type")
+        if types == "integer" or (isinstance(types, list) and "integer" in types):
+            for key in _BOUND_KEYS:
+                value = node.get(key)
+                if isinstance(value, float) and value.is_integer():
+                    node[key] = EXACT_BOUNDS.get(value, int(value))
+        for child in node.values():
+            exact_integer_bounds(child)
+    elif isinstance(node, list):
+        for child in node:
+            exact_integer_bounds(child)
+    return node
+
+
+def install_exact_openapi(app: FastAPI) -> None:
+    """Serve the app's OpenAPI document with exact integer bounds (``exact_integer_bounds``)."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = exact_integer_bounds(generate())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
