@@ -32,7 +32,10 @@ from pydantic import (
     StrictBool,
     StrictFloat,
     StrictInt,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
     WithJsonSchema,
+    WrapValidator,
     create_model,
 )
 from pydantic_core import PydanticCustomError
@@ -220,11 +223,36 @@ def _profile_spec(value: Any) -> str | dict[str, Any] | None:
     return spec  # type: ignore[no-any-return]
 
 
+def _form_tag(part: Any) -> bool:
+    """pydantic's name for one form of a union in an error's ``loc`` (``literal['a','b']``, ``MultiplierTable``)."""
+    return isinstance(part, str) and ("[" in part or part in ("MultiplierTable", "Schneider"))
+
+
+def _one_profile_error(value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+    """One error at ``profile`` itself, not one per form of the union (pydantic would put the form's name in
+    ``loc``): for a string, why it is no preset; for an object, the option at fault and why."""
+    try:
+        return handler(value)
+    except ValidationError as e:
+        errors = e.errors()
+        form = "ProfileOverrides" if isinstance(value, dict) else "literal"
+        mine = [err for err in errors if not err["loc"] or str(err["loc"][0]).startswith(form)] or errors
+        # a nested union (multipliers: a name or a table): the error of the form the value has
+        mine.sort(key=lambda err: err["type"] == "literal_error" and not isinstance(err["input"], str))
+        err = mine[0]
+        where = ".".join(str(p) for p in err["loc"][1:] if not _form_tag(p))
+        message = f"profile option {where}: {err['msg']}" if where else err["msg"]
+        if not isinstance(value, str | dict) and value is not None:
+            message = 'a profile is a preset name or an object {"preset": NAME, ...options}'
+        raise PydanticCustomError(err["type"], message) from None
+
+
 if not TYPE_CHECKING:
     ProfileSpec = Annotated[
         PresetName | ProfileOverrides | None,
         AfterValidator(_profile_spec),
         PlainSerializer(lambda v: v, return_type=Any),
+        WrapValidator(_one_profile_error),
         Field(
             description="a preset name (" + ", ".join(PRESETS) + ') or {"preset": NAME, ...overrides}; default schieber',
             examples=["schieber", {"preset": "jasvel", "multipliers": "both3"}],
