@@ -18,8 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from puur.oracle import evaluate, evaluate_many
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.policy import settings_of
-from puur.server.schema_types import WHOLE, ContractCode, Count, JsonInt, ProfileSpec, Team
-from puur.server.schema_types import CardCode as Card
+from puur.server.schema_types import WHOLE, Cards, ContractCode, Count, JsonInt, ProfileSpec, Team
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +26,7 @@ router = APIRouter(prefix="/api/v1", tags=["rules"])
 
 # Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
-Hand = Annotated[list[Card], Field(max_length=9, description="up to 9 cards")]
+Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
 
 
 class _Request(BaseModel):
@@ -57,10 +56,10 @@ class RulesLegalMovesRequest(_Request):
         json_schema_extra={"examples": [{"contract": "H", "trick": ["C6"], "hand": ["CA", "H7", "S9"]}]},
     )
     contract: ContractCode
-    trick: list[Card] = Field(
+    trick: Cards = Field(
         default_factory=list, max_length=3, description="cards already played to this trick, in order"
     )
-    hand: list[Card] = Field(min_length=1, max_length=9, description="the hand of the player to act")
+    hand: Cards = Field(min_length=1, max_length=9, description="the hand of the player to act")
 
 
 class RulesLegalMovesResult(_Result):
@@ -73,7 +72,7 @@ class RulesTrickRequest(_Request):
         json_schema_extra={"examples": [{"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}]},
     )
     contract: ContractCode
-    trick: list[Card] = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
+    trick: Cards = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
     last: StrictBool = Field(False, description="the last trick of the round (+5)")
 
 
@@ -88,7 +87,7 @@ class RulesCardPointsRequest(_Request):
         extra="forbid", json_schema_extra={"examples": [{"contract": "U", "cards": ["D6", "DA", "S8"]}]}
     )
     contract: ContractCode
-    cards: list[Card] = Field(max_length=36)
+    cards: Cards = Field(max_length=36)
 
 
 class RulesCardPointsResult(_Result):

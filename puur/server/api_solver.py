@@ -15,8 +15,7 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from puur.server.api_rules import ERROR_RESPONSES
-from puur.server.schema_types import CardCode as Card
-from puur.server.schema_types import ContractCode, JsonInt, ProfileSpec
+from puur.server.schema_types import Cards, ContractCode, JsonInt, ProfileSpec
 
 router = APIRouter(prefix="/api/v1", tags=["solver"])
 
@@ -36,12 +35,12 @@ _EXAMPLE: dict[str, Any] = {
 class SolveRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
 
-    hands: list[Annotated[list[Card], Field(min_length=9, max_length=9)]] = Field(
+    hands: list[Annotated[Cards, Field(min_length=9, max_length=9)]] = Field(
         min_length=4, max_length=4, description="the four hands as dealt, seats 0 to 3, nine cards each"
     )
     contract: ContractCode
     forehand: JsonInt = Field(0, ge=0, le=3, description="the seat that led the first trick")
-    played: list[Card] = Field(default_factory=list, max_length=36, description="the cards played, in order")
+    played: Cards = Field(default_factory=list, max_length=36, description="the cards played, in order")
     profile: ProfileSpec = None
 
 

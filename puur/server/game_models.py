@@ -27,6 +27,8 @@ class GameCreate(BaseModel):
     seats: list[str] = Field(
         ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
         description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
+        # at least one human seat, spelled as _seats reads it (any case, spaces around)
+        json_schema_extra={"contains": {"type": "string", "pattern": r"^\s*[Hh][Uu][Mm][Aa][Nn]\s*$"}},
     )
     seed: Seed | None = Field(
         None,

@@ -125,6 +125,7 @@ if TYPE_CHECKING:  # what the validated value is: a str, None, a plain dict
     Declaration = str
     PresetName = str
     TableName = str
+    Cards = list[str]
     ProfileSpec = str | dict[str, Any] | None
 else:
     PresetName = Literal[tuple(PRESETS)]
@@ -143,6 +144,8 @@ else:
         + "); any case",
         ["H", "obenabe"],
     )
+    Cards = Annotated[list[CardCode], Field(json_schema_extra={"uniqueItems": True})]
+    """Cards without a repeat (the parsers refuse one; ``H10`` and ``ht`` are one card, which no schema can say)."""
     ActionCode = _spelled(
         ACTION_PATTERN,
         "an action",

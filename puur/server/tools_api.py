@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
-from puur.server.schema_types import WHOLE, CardCode, ContractCode, JsonInt, ProfileSpec, TableName, Team
+from puur.server.schema_types import WHOLE, Cards, ContractCode, JsonInt, ProfileSpec, TableName, Team
 from puur.tools import (
     ToolInputError,
     contract_label,
@@ -191,8 +191,10 @@ def chalk(req: ChalkRequest) -> list[MarksModel]:
 
 
 class WeisSeat(BaseModel):
-    hand: list[CardCode] | None = Field(default=None, max_length=9, description="the seat's cards (at most 9)")
-    melds: list[list[CardCode]] | None = Field(default=None, description="or the seat's melds, each a list of cards")
+    hand: Cards | None = Field(default=None, max_length=9, description="the seat's cards (at most 9)")
+    melds: list[Annotated[Cards, Field(min_length=3, max_length=9)]] | None = Field(
+        default=None, description="or the seat's melds, each a list of cards (a sequence of 3 to 9, or four of a kind)"
+    )
 
 
 class OtherTeam(BaseModel):
@@ -259,8 +261,8 @@ def weis(req: WeisRequest) -> WeisResponse:
 class TrickRequest(BaseModel):
     profile: Profile = None
     contract: ContractCode = "C"
-    cards: list[CardCode] = Field(default=[], max_length=4, description="cards in playing order, seat 1 leads")
-    hands: list[Annotated[list[CardCode], Field(max_length=9)] | None] | None = Field(
+    cards: Cards = Field(default=[], max_length=4, description="cards in playing order, seat 1 leads")
+    hands: list[Annotated[Cards, Field(max_length=9)] | None] | None = Field(
         default=None, max_length=4, description="optional: each seat's hand before this trick, to check legality"
     )
     last_trick: StrictBool = Field(default=False, description="add the last trick's 5 to Worth")
@@ -401,7 +403,7 @@ class DifferenzlerRequest(BaseModel):
     rounds: list[DiffRound] = []
     add: DiffRound | None = Field(default=None, description="a round to add now")
     rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
-    estimate_hand: list[CardCode] | None = Field(default=None, description="optional: a hand for the rule of thumb")
+    estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: ContractCode | None = None
     profile: Profile = None
 
