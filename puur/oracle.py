@@ -146,7 +146,7 @@ def _op_weis(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     hands_raw = _field(req, "hands")
     if not isinstance(hands_raw, list) or len(hands_raw) != 4:
         raise OracleError("bad_request", "hands must be a list of four card lists, by seat (seat 0 is forehand)")
-    hands = [_cards({"h": h}, "h", max_len=9) for h in hands_raw]
+    hands = [_cards({f"hands[{i}]": h}, f"hands[{i}]", max_len=9) for i, h in enumerate(hands_raw)]
     _no_overlap(*((f"seat {i}", h) for i, h in enumerate(hands)))
     res = resolve_weis([mask_of(h) for h in hands], p, contract, forehand=0)
     return {

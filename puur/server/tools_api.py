@@ -315,7 +315,9 @@ Column = Annotated[StrictInt, Field(ge=0, le=100), WHOLE]
 
 class CoiffeurRequest(BaseModel):
     sheet: Literal["8", "10"] = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
-    columns: list[CoiffeurColumn] | None = Field(default=None, description="a custom sheet; overrides 'sheet'")
+    columns: list[CoiffeurColumn] | None = Field(
+        default=None, min_length=1, description="a custom sheet (at least one column); overrides 'sheet'"
+    )
     factors: list[Factor | None] | None = Field(default=None, description="override the factors column by column")
     method: Literal[coiffeur_mod.METHODS] = Field(  # type: ignore[valid-type]
         default="A", description="A: total Σ box × factor (default); B: box of the multiplied round"

@@ -35,23 +35,25 @@ TOKEN: str = _GAME["tokens"]["0"]
 # Per operation: the rules that a schema-valid body may break, answered 422 naming the rule. Everything else
 # (types, enums, patterns, ranges, lengths) is in the schema, and a 422 for it fails the test.
 RULES_THE_SCHEMA_CANNOT_STATE: dict[str, str] = {
-    "/api/v1/games": "a computer seat the operator offers (PlayerPolicy); a chosen seed only with one human seat; "
-    "at least one human seat",
-    "/api/v1/rules/legal-moves": "no card twice (H10, h10 and HT are one card), in the trick and the hand together; "
-    "at most three cards already in the trick",
-    "/api/v1/rules/trick": "four different cards",
-    "/api/v1/rules/card-points": "no card twice",
-    "/api/v1/rules/melds": "no card twice, at most nine",
-    "/api/v1/rules/weis": "no card twice over the four hands, at most nine a hand",
+    "/api/v1/games": "a computer seat the operator offers, with its options (PlayerPolicy, set per server); a "
+    "chosen seed only with one human seat",
+    "/api/v1/rules/legal-moves": "no card twice over the trick and the hand together (H10, h10 and HT are one card: "
+    "uniqueItems cannot say so)",
+    "/api/v1/rules/trick": "four different cards (H10, h10 and HT are one card)",
+    "/api/v1/rules/card-points": "no card twice (H10, h10 and HT are one card)",
+    "/api/v1/rules/melds": "no card twice (H10, h10 and HT are one card)",
+    "/api/v1/rules/weis": "no card twice over the four hands",
     "/api/v1/rules/score": "card points summing to 152 and tricks to 9, consistent with the last trick's team; "
-    "Weis and Stöck written by one team, in values melds can make",
+    "Weis and Stöck written by one team, in values melds can make; no Stöck in Obenabe or Undenufe",
     "/api/v1/rules/crossing": "both teams below the target before the round; Weis and Stöck written by one team",
-    "/api/v1/solve": "36 different cards over the four hands; the cards played are legal plays from them, in order",
+    "/api/v1/solve": "36 different cards over the four hands; the cards played are legal plays from them, in order; "
+    "from the fourth trick on",
     "/api/v1/tools/jasstafel": "no round written after the match is won; cumulative marks need the rounds",
-    "/api/v1/tools/weis": "no card twice over the seats; a seat gives a hand or melds; melds that are melds",
+    "/api/v1/tools/weis": "a seat gives its hand or its melds (one of the two); no card twice over the seats; "
+    "melds that are melds",
     "/api/v1/tools/trick": "four different cards; each played card in its seat's hand, no card in two hands",
-    "/api/v1/tools/coiffeur": "boxes and jokers fit the sheet's columns; a joker's contract not repeated when "
-    "refused; the conversion's column exists",
+    "/api/v1/tools/coiffeur": "one factor per column; boxes and jokers fit the sheet's columns; a joker only in a "
+    "joker column, its contract not repeated when refused; the conversion's column exists",
     "/api/v1/tools/differenzler": "no round after the planned ones; the estimate's hand has no card twice",
 }
 
