@@ -150,3 +150,14 @@ def test_the_allowance_names_only_operations_of_the_document() -> None:
     """A path in RULES_THE_SCHEMA_CANNOT_STATE that is not in the document would allow nothing: a stale entry."""
     spec = TestClient(APP).get("/api/v1/openapi.json").json()
     assert set(RULES_THE_SCHEMA_CANNOT_STATE) <= set(spec["paths"])
+
+
+def test_422_is_an_expected_answer_only_where_a_rule_needs_it() -> None:
+    """positive_data_acceptance keeps schemathesis's default everywhere else (no check dropped or widened)."""
+    seen = set()
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        expected = schema.config.checks_config_for(operation=operation).positive_data_acceptance.expected_statuses
+        assert ("422" in expected) == (operation.path in RULES_THE_SCHEMA_CANNOT_STATE), operation.label
+        seen.add(operation.path)
+    assert len(seen) > len(RULES_THE_SCHEMA_CANNOT_STATE)
