@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from puur.cards import SUIT_MASKS, Action, Card, Contract, iter_cards, mask_of
 from puur.profile import RuleProfile
-from puur.rules.tables import HIGHER_TRUMPS, TRUMP_STRENGTH
+from puur.rules.beats import HIGHER_TRUMPS
+from puur.rules.tables import PUUR_BITS, STOECK_POINTS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, Meld, declaration, meld_key
 
@@ -130,7 +131,7 @@ def observe(game: Game, seat: int) -> Observation:
             "seat": r.stoeck_holder,
             "team": r.stoeck_holder & 1,
             "cards": [Card(c).name for c in iter_cards(r.stoeck_pair)],
-            "points": 20,
+            "points": STOECK_POINTS,
         }
     return Observation(
         seat=seat,
@@ -297,7 +298,7 @@ def read_trick(
     p = profile
     trump = int(contract) if contract.is_trump else -1
     tmask = SUIT_MASKS[trump] if trump >= 0 else 0
-    puur = 1 << (9 * trump + 5) if trump >= 0 else 0
+    puur = PUUR_BITS[contract]
     led = cards[0] // 9
     for i in range(1, len(cards)):
         seat = (leader + i) % 4

@@ -19,7 +19,7 @@ from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, why_illegal
 from puur.rules.scoring import RoundScore, round_score
 from puur.rules.stoeck import stoeck_cards
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, card_points_table
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, card_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
 
@@ -150,6 +150,12 @@ class RoundState:
     @property
     def factor(self) -> int:
         return self.profile.factor(self.contract) if self.contract is not None else 0
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """The card points of every card (0..35) under the chosen contract and the profile's
+        ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract."""
+        return self._points
 
     # ----- contract -----
     def contract_options(self) -> list[Contract | str]:
@@ -359,7 +365,7 @@ class RoundState:
     def stoeck_points(self) -> tuple[int, int]:
         if self.stoeck_status != "scored" or self.stoeck_holder is None:
             return (0, 0)
-        return (20, 0) if self.stoeck_holder % 2 == 0 else (0, 20)
+        return (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
 
     def score(self) -> RoundScore:
         """The round's score (RULES.md §11). Before trick 9 it is the score so far (no last-trick or

@@ -24,7 +24,8 @@ from collections.abc import Sequence
 
 from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, Contract
 from puur.profile import RuleProfile
-from puur.rules.tables import HIGHER_TRUMPS, TRUMP_STRENGTH
+from puur.rules.beats import HIGHER_TRUMPS
+from puur.rules.tables import PUUR_BITS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
 
 
@@ -52,7 +53,7 @@ def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: Ru
         return follow or hand
     t = int(contract)
     trumps = hand & SUIT_MASKS[t]
-    puur = 1 << (9 * t + 5)
+    puur = PUUR_BITS[t]
     if led == t:  # trump led
         if not trumps:
             return hand

@@ -21,8 +21,11 @@ UNDENUFE_MODERN = (11, 0, 8, 0, 10, 2, 3, 4, 0)  # S004, J06, J13, J16
 UNDENUFE_CLASSIC = (0, 0, 8, 0, 10, 2, 3, 4, 11)  # S000, S001
 
 LAST_TRICK_BONUS = 5
+"""Points for taking the last trick (trick 9), before the multiplier (RULES.md §6, §8 rule 5, §11.1)."""
 MATCH_BONUS = 100
+"""Points for taking all nine tricks, a match, before the multiplier (RULES.md §11.1)."""
 STOECK_POINTS = 20
+"""Stöck, the trump King and Ober in one hand, before the multiplier (RULES.md §10, §11.1)."""
 
 
 @cache
@@ -69,22 +72,15 @@ def trump_strength(card: int) -> int:
     return TRUMP_STRENGTH[card % 9]
 
 
-def _higher_trumps() -> tuple[int, ...]:
-    out = []
-    for card in range(36):
-        base, r = 9 * (card // 9), card % 9
-        out.append(sum(1 << (base + r2) for r2 in range(9) if TRUMP_STRENGTH[r2] > TRUMP_STRENGTH[r]))
-    return tuple(out)
-
-
-HIGHER_TRUMPS: tuple[int, ...] = _higher_trumps()
-"""For each card, the cards of its suit that beat it when that suit is trump (over- and undertrumping)."""
-
-
 def puur_of(contract: Contract) -> int:
-    """The Puur (trump Under) of a trump contract."""
-    assert contract.is_trump
+    """The Puur, the trump Under (Jack), of a trump contract (RULES.md §5; its exemptions in §7.2-§7.3)."""
+    if not Contract(contract).is_trump:
+        raise ValueError(f"{Contract(contract).name} has no trump, so no Puur")
     return 9 * int(contract) + Rank.JACK
+
+
+PUUR_BITS: tuple[int, ...] = tuple(1 << puur_of(c) if c.is_trump else 0 for c in Contract)
+"""``PUUR_BITS[int(contract)]``: the Puur as a one-card set, 0 in Obenabe and Undenufe (``puur_of``)."""
 
 
 def trump_mask(contract: Contract) -> int:
