@@ -464,10 +464,10 @@ def round_from_view(
             if len(trick) == 4:
                 leader = (leader + trick_winner(trick, contract)) % 4
     r = RoundState(profile, dealt, dealer, forehand)
-    if contract is None:
-        return r
     if pushed:
         r.push()
+    if contract is None:
+        return r
     r.choose(contract)
     for c in played:
         r.play(c)

@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_computers
 from puur.cards import Action, Card
+from puur.determinize import Determinizer
 from puur.game import Game
-from puur.observation import Determinizer, constraints
+from puur.inference import constraints
 from puur.oracle import evaluate
 from puur.profile import RuleProfile
 

@@ -2,7 +2,7 @@
 
 Card reading after PRODUCT.md §3.3 ("after every trick, review: which suits appeared, who is void, which
 trumps remain") and §3.4 (a discard shows a void; track trumps, especially Puur and Nell). The hard
-inferences (voids, trump limits shown by the play, shown Weis) come from ``puur.observation.constraints``;
+inferences (voids, trump limits shown by the play, shown Weis) come from ``puur.inference.constraints``;
 nothing here reads anything but the ``Observation``.
 """
 
@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from puur.cards import SUIT_MASKS, Contract
-from puur.observation import Observation, constraints
+from puur.inference import constraints
+from puur.observation import Observation
 from puur.rules.tables import STRENGTH_TABLES, card_points_table
 from puur.rules.trick import trick_winner
 

@@ -3,9 +3,9 @@
 It is not a tree search: each legal action is valued by playouts from its own first move on sampled
 deals (flat Monte Carlo); the name is kept because players are addressed by it.
 
-For each decision it samples deals consistent with the observation (``Determinizer``: the seat's hand,
-the cards played, voids shown by the play, shown and announced Weis), rebuilds each sampled deal as a
-``RoundState`` (``round_from_view``), and for every legal card plays the round out from a clone with the
+For each decision it samples rounds consistent with the observation (``puur.determinize``: the seat's
+hand, the cards played, voids shown by the play, shown and announced Weis; ``Determinizer.resample``, OpenSpiel's
+``ResampleFromInfostate``), and for every legal card plays the round out from a clone with the
 fast policy of ``puur.bots.rollout``. The same sampled worlds serve every candidate card, so the cards are
 compared on equal terms; the card with the best mean score wins. A playout is scored by the round's
 written points difference (the seat's team minus the other: card points, last trick, match, Weis,
@@ -46,8 +46,9 @@ from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.rollout import playout
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
-from puur.observation import Determinizer, Observation
-from puur.round import RoundState, round_from_view
+from puur.determinize import Determinizer
+from puur.observation import Observation
+from puur.round import RoundState
 
 LEVELS: dict[str, tuple[int, int, float]] = {
     "easy": (60, 180, 0.25),
@@ -72,21 +73,6 @@ PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
 (1) by default: ``pushed=12`` measured no gain (BENCHMARKS.md, "Computer players")."""
-
-
-def played_in_order(obs: Observation) -> list[int]:
-    out = [int(c) for t in obs.tricks for c in t.cards]
-    out += [int(c) for _, c in obs.trick]
-    return out
-
-
-def world(obs: Observation, det: Determinizer, rng: random.Random, played: list[int]) -> RoundState:
-    """One sampled deal, rebuilt as a round at the current position."""
-    hands = det.sample(rng)
-    stoeck_scored = True if obs.stoeck else None
-    return round_from_view(
-        obs.profile, hands, obs.dealer, obs.forehand, obs.pushed, obs.contract, played, stoeck_scored
-    )
 
 
 def playout_value(r: RoundState, card: int, team: int) -> float:
@@ -184,20 +170,18 @@ class MCTSPlayer:
         for phase in range(phases):
             per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
             for _ in range(per):
-                hands = det.sample(rng)
+                world = det.resample(rng)
                 for _ in range(tries - 1):
                     # the partner pushed: prefer deals where the model would have pushed its hand
-                    if best_contract(hands[partner], obs.profile)[1] < PUSH_THRESHOLD:
+                    if best_contract(world.hands[partner], obs.profile)[1] < PUSH_THRESHOLD:
                         break
-                    hands = det.sample(rng)
+                    world = det.resample(rng)
                 for i in alive:
-                    r = RoundState(obs.profile, list(hands), obs.dealer, obs.forehand)
-                    if obs.pushed:
-                        r.push()
+                    r = world.clone()
                     a = options[i]
                     if a == PUSH:
                         r.push()
-                        a = best_contract(hands[partner], obs.profile)[0]
+                        a = best_contract(world.hands[partner], obs.profile)[0]
                     assert isinstance(a, Contract)
                     r.choose(a)
                     playout(r)
@@ -216,7 +200,6 @@ class MCTSPlayer:
     def search(self, obs: Observation, legal: list[int], start: float) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds."""
         det = Determinizer(obs)
-        played = played_in_order(obs)
         team = obs.seat & 1
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
@@ -229,7 +212,7 @@ class MCTSPlayer:
         for phase in range(phases):
             per_card = max(1, (self.budget - spent) // (len(alive) * (phases - phase)))
             for _ in range(per_card):
-                base = world(obs, det, rng, played)
+                base = det.resample(rng)
                 for c in alive:
                     totals[c] += playout_value(base.clone(), c, team)
                     counts[c] += 1
@@ -248,7 +231,6 @@ class MCTSPlayer:
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide."""
         det = Determinizer(obs)
-        played = played_in_order(obs)
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
         totals = dict.fromkeys(legal, 0)
@@ -260,7 +242,7 @@ class MCTSPlayer:
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
-            base = world(obs, det, self.rng, played)
+            base = det.resample(self.rng)
             try:
                 values = Solver(base, tt_bits=12, deadline=solve_by).card_values(base, mask)
             except TimeoutError:
@@ -294,4 +276,4 @@ def _make(
     )
 
 
-__all__ = ["LEVELS", "MCTSPlayer", "played_in_order", "playout_value", "world"]
+__all__ = ["LEVELS", "MCTSPlayer", "playout_value"]

@@ -368,3 +368,26 @@ def resolve_declarations(
     team = winner % 2
     pts = decls[team].points + decls[team + 2].points
     return WeisResult(decls, winner, team, (pts, 0) if team == 0 else (0, pts))
+
+
+def announcements(
+    bests: Sequence[Meld | None], order: Sequence[int], profile: RuleProfile, contract: Contract | None
+) -> tuple[tuple[int, int], ...]:
+    """The Weis values announced during trick 1 by the seats of ``order`` (in play order), each seat's
+    best meld in ``bests`` (RULES.md §9.4, §14.1). Under ``announce_then_resolve`` (S000: "Announce a Weis
+    only if at least as good as one already announced") a seat announces only when its best meld is at
+    least as good as the best announced before it (compared as §9.5, the seat step left out: an equal
+    one is announced); otherwise (J14, J17) every seat with a Weis announces its value."""
+    out: list[tuple[int, int]] = []
+    top: tuple[int, ...] | None = None
+    for s in order:
+        best = bests[s]
+        if best is None:
+            continue
+        if profile.weis_declaration == "announce_then_resolve":
+            key = meld_key(best, profile, contract)
+            if top is not None and key < top:
+                continue
+            top = key
+        out.append((s, best.points))
+    return tuple(out)

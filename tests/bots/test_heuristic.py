@@ -10,10 +10,9 @@ from puur.bots import make_player
 from puur.bots.heuristic import claim_is_true
 from puur.bots.runner import declarations_for
 from puur.cards import CLAIM
+from puur.determinize import Determinizer
 from puur.game import Game
-from puur.observation import Determinizer
 from puur.profile import PRESETS
-from puur.round import round_from_view
 
 PLAYERS = ["random:seed=1", "heuristic", "mcts:iters=6,seed=2"]
 
@@ -52,7 +51,6 @@ def _twin_game(game: Game, seat: int, seed: int) -> Game | None:
     """A second game in which ``seat`` sees exactly the same, but the hidden hands differ."""
     obs = game.observation(seat)
     r = game.round
-    played = [c for t in r.tricks for c in t.cards] + list(r.trick)
     det = Determinizer(obs)
     rng = random.Random(seed)
     for _ in range(30):
@@ -60,10 +58,7 @@ def _twin_game(game: Game, seat: int, seed: int) -> Game | None:
         if hands == r.hands:
             continue
         twin = Game(game.profile, seed=game.seed)
-        twin.round = round_from_view(
-            game.profile, hands, r.dealer, r.forehand, r.pushed, r.contract, played,
-            None if r.stoeck_status != "scored" else True,
-        )  # fmt: skip
+        twin.round = det.round_of(hands)
         if twin.round.hands[seat] == r.hands[seat] and twin.observation(seat) == obs:
             return twin
     return None

@@ -1,0 +1,192 @@
+"""Determinization: full deals, and whole rounds, consistent with one seat's view (for search).
+
+``determinize`` samples the four current hands so that the seat's own hand, the cards played, what the
+play shows (``puur.inference``), the shown Weis and the announced Weis values all hold; ``resample``
+rebuilds such a deal as a ``RoundState`` at the observed position, OpenSpiel's ``ResampleFromInfostate``
+(DESIGN.md, "Models worth copying"). A sampled deal holds only what the seat may know, so a search over
+it cannot peek at the true hidden hands.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from puur.inference import constraints, played_by, played_mask
+from puur.round import RoundState, round_from_view
+from puur.rules.weis import Meld, announcements, declaration
+
+if TYPE_CHECKING:
+    from puur.observation import Observation
+
+
+class InconsistentObservation(ValueError):
+    """No deal agrees with the observation (a corrupted or hand-made observation)."""
+
+
+class Determinizer:
+    """Samples full deals consistent with one observation; the constraints are read once.
+
+    Hidden cards are dealt one by one, in random order, to a seat that may hold them, with probability
+    proportional to the room left in each hand; a seat is only chosen when the rest can still be placed
+    (Hall's condition over the three hidden hands), so the sampler never dead-ends. With no constraints
+    this is exactly uniform; with constraints it is close to uniform. Announced Weis values (trick 1 of
+    the announcing profiles) are enforced by rejection, up to ``max_tries`` samples.
+    """
+
+    def __init__(self, obs: Observation, max_tries: int = 50) -> None:
+        self.obs = obs
+        self.max_tries = max_tries
+        seat = obs.seat
+        self.cannot, must = constraints(obs)
+        base = [0, 0, 0, 0]
+        base[seat] = obs.hand_mask
+        played = played_mask(obs)
+        self.others = [s for s in range(4) if s != seat]
+        hidden_all = ((1 << 36) - 1) & ~played & ~base[seat]
+        self.need = {s: obs.hand_sizes[s] for s in self.others}
+        for s in self.others:
+            fixed = must[s] & hidden_all
+            base[s] |= fixed
+            self.need[s] -= fixed.bit_count()
+            if self.need[s] < 0:
+                raise InconsistentObservation(f"seat {s} must hold more cards than it has")
+        self.base = base
+        free = hidden_all & ~(must[0] | must[1] | must[2] | must[3])
+        self.cards = [c for c in range(36) if free >> c & 1]
+        if len(self.cards) != sum(self.need.values()):
+            raise InconsistentObservation("the hidden cards do not fill the hidden hands")
+        self.check_announced = bool(obs.weis_announced) and not obs.weis_shown and len(obs.tricks) == 0
+        self.played = [int(c) for t in obs.tricks for c in t.cards] + [int(c) for _, c in obs.trick]
+        """Every card played this round, in play order."""
+
+    def sample(self, rng: random.Random) -> list[int]:
+        """The four current hands, as card sets."""
+        first: list[int] | None = None
+        for _ in range(self.max_tries):
+            hands = _sample(self.cards, self.others, self.need, self.cannot, self.base, rng)
+            if not self.check_announced or _announcements_hold(self.obs, hands):
+                return hands
+            first = first or hands
+        assert first is not None
+        return first
+
+    def resample(self, rng: random.Random) -> RoundState:
+        """One sampled deal as a ``RoundState`` at the observed position (``resample``)."""
+        return self.round_of(self.sample(rng))
+
+    def round_of(self, hands: list[int]) -> RoundState:
+        """The round at the observed position with ``hands`` (the four current hands) as the hidden
+        truth: dealt as the current hands plus what each seat played, the contract (after the push, if
+        any) chosen and the play replayed through the rules (``round_from_view``)."""
+        obs = self.obs
+        stoeck_scored = True if obs.stoeck else None
+        return round_from_view(
+            obs.profile, hands, obs.dealer, obs.forehand, obs.pushed, obs.contract, self.played, stoeck_scored
+        )
+
+
+def determinize(obs: Observation, rng: random.Random, *, max_tries: int = 50) -> list[int]:
+    """A full deal (the four current hands, as card sets) consistent with everything ``obs.seat`` knows:
+    its hand, the cards played, voids and trump limits shown by the play, shown Weis, announced Weis
+    values. See ``Determinizer`` for the sampling."""
+    return Determinizer(obs, max_tries).sample(rng)
+
+
+def resample(obs: Observation, rng: random.Random, *, max_tries: int = 50) -> RoundState:
+    """A whole round at the position ``obs`` shows, its hidden hands sampled by ``determinize``:
+    OpenSpiel's ``ResampleFromInfostate``. The round agrees with everything ``obs.seat`` knows, so a
+    search may play it out without seeing a hidden card. For many samples from one observation use
+    ``Determinizer(obs).resample(rng)``, which reads the constraints once.
+
+    >>> import random
+    >>> from puur.game import Game
+    >>> game = Game("schieber", seed=7)
+    >>> world = resample(game.observation(game.current_seat), random.Random(1))
+    >>> world.hands[game.current_seat] == game.round.hands[game.current_seat]
+    True
+    """
+    return Determinizer(obs, max_tries).resample(rng)
+
+
+_SUBKEYS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(k for k in range(1, 8) if k & ~subset == 0) for subset in range(8)
+)
+"""For each set of the three hidden seats (3 bits), the allowed-seat sets contained in it."""
+
+
+def _sample(
+    cards: list[int], others: list[int], need0: dict[int, int], cannot: list[int], base: list[int], rng: random.Random
+) -> list[int]:
+    hands = list(base)
+    need = [need0[s] for s in others]
+    keys = []
+    for c in cards:
+        k = 0
+        for i, s in enumerate(others):
+            if not cannot[s] >> c & 1:
+                k |= 1 << i
+        if not k:
+            raise InconsistentObservation("a hidden card cannot be placed in any hand")
+        keys.append(k)
+    order = list(range(len(cards)))
+    rng.shuffle(order)
+    if all(k == 7 for k in keys):  # no constraint: deal the shuffled cards out, exactly uniform
+        pos = 0
+        for i, s in enumerate(others):
+            for j in order[pos : pos + need[i]]:
+                hands[s] |= 1 << cards[j]
+            pos += need[i]
+        return hands
+    counts = [0] * 8
+    for k in keys:
+        counts[k] += 1
+    if not _hall(counts, need):
+        raise InconsistentObservation("the hidden cards cannot be dealt consistently with the play")
+    for j in order:
+        k = keys[j]
+        counts[k] -= 1
+        choices: list[int] = []
+        weights: list[int] = []
+        for i in range(3):
+            if k >> i & 1 and need[i] > 0:
+                need[i] -= 1
+                if _hall(counts, need):
+                    choices.append(i)
+                    weights.append(need[i] + 1)
+                need[i] += 1
+        if not choices:
+            raise InconsistentObservation("the hidden cards cannot be dealt consistently with the play")
+        i = rng.choices(choices, weights)[0] if len(choices) > 1 else choices[0]
+        need[i] -= 1
+        hands[others[i]] |= 1 << cards[j]
+    return hands
+
+
+def _hall(counts: list[int], need: list[int]) -> bool:
+    """Hall's condition: every set of hidden seats has room for the cards that may only go to it."""
+    for subset in range(1, 8):
+        room = (need[0] if subset & 1 else 0) + (need[1] if subset & 2 else 0) + (need[2] if subset & 4 else 0)
+        only = 0
+        for k in _SUBKEYS[subset]:
+            only += counts[k]
+        if only > room:
+            return False
+    return True
+
+
+def _announcements_hold(obs: Observation, hands: list[int]) -> bool:
+    """Trick 1 of the announcing profiles: the announcements the sampled deal would make (each seat's best
+    meld of its dealt hand, by ``announcements``) are the ones the seat saw: a seat that played its trick-1
+    card without announcing holds no meld, or under ``announce_then_resolve`` none as good as one announced
+    before it."""
+    by = played_by(obs)
+    order = [s for s, _ in obs.trick]
+    bests: list[Meld | None] = [None, None, None, None]
+    for s in order:
+        bests[s] = declaration(hands[s] | by[s], obs.profile, obs.contract).best
+    return announcements(bests, order, obs.profile, obs.contract) == obs.weis_announced
+
+
+
+__all__ = ["Determinizer", "InconsistentObservation", "determinize", "resample"]
