@@ -35,6 +35,18 @@ def _rules_eval(args: argparse.Namespace) -> int:
     return 0
 
 
+def _ops_epilog() -> str:
+    """``puur rules eval --help``'s list of ops, from the oracle's one list of them (``puur.oracle.OPS``)."""
+    from puur.oracle import OPS
+
+    lines = [f"  {name:<12} {op.summary}" for name, op in OPS.items()]
+    return (
+        'A request is {"op": OP, ...fields, "profile": optional}; an array gives an array of results.\n'
+        "ops:\n" + "\n".join(lines) + "\n"
+        "Each op's fields: the typed endpoints' schemas (/api/v1/openapi.json) or the MCP tools of the same names."
+    )
+
+
 def _rules_profiles(args: argparse.Namespace) -> int:
     from puur.profile import PRESETS
 
@@ -239,7 +251,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     rules = sub.add_parser("rules", help="the rules oracle").add_subparsers(dest="rules_command", required=True)
-    ev = rules.add_parser("eval", help="answer JSON rules requests (INTERFACES.md §1)")
+    ev = rules.add_parser(
+        "eval", help="answer JSON rules requests (INTERFACES.md §1)", epilog=_ops_epilog(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )  # fmt: skip
     ev.add_argument("file", nargs="?", help="a JSON file (default: standard input)")
     ev.set_defaults(handler=_rules_eval)
     rules.add_parser("profiles", help="print every preset with all its options").set_defaults(

@@ -1,6 +1,7 @@
 """The rules oracle: one JSON request in, one JSON result out (INTERFACES.md §1).
 
-Served by ``puur rules eval``, ``POST /api/v1/rules/eval`` and the MCP tools, from this one function.
+Served by ``puur rules eval``, ``POST /api/v1/rules/eval``, the typed endpoints and the MCP tools, from this
+one function; ``OPS`` is the one list of ops (``puur.ops`` adds their typed request and result models).
 
 >>> evaluate({"op": "trick", "contract": "H", "trick": ["CA", "H9", "HJ", "C7"]})["winner"]
 2
@@ -9,7 +10,7 @@ Served by ``puur rules eval``, ``POST /api/v1/rules/eval`` and the MCP tools, fr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from puur.cards import Card, Contract, cards_of, mask_of, parse_cards
 from puur.profile import RuleProfile
@@ -26,18 +27,6 @@ class OracleError(ValueError):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
-
-
-RULE_SECTIONS = {
-    "legal_moves": "RULES.md §7 (legal moves)",
-    "trick": "RULES.md §8 (trick resolution), §6 (card points)",
-    "card_points": "RULES.md §6 (card points)",
-    "melds": "RULES.md §9.1-9.3 (Weis values, overlap, splitting)",
-    "weis": "RULES.md §9.5-9.6 (Weis comparison, who writes Weis)",
-    "score": "RULES.md §11 (round scoring and multipliers)",
-    "crossing": "RULES.md §12.3 (crossing priority)",
-    "chalk": "TOOLS.md §1.3 (Jasstafel marks)",
-}
 
 
 def _field(req: dict[str, Any], name: str, default: Any = ...) -> Any:
@@ -229,16 +218,54 @@ def _op_chalk(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     return to_marks(value).to_dict()
 
 
-OPS: dict[str, Callable[[dict[str, Any], RuleProfile], dict[str, Any]]] = {
-    "legal_moves": _op_legal_moves,
-    "trick": _op_trick,
-    "card_points": _op_card_points,
-    "melds": _op_melds,
-    "weis": _op_weis,
-    "score": _op_score,
-    "crossing": _op_crossing,
-    "chalk": _op_chalk,
+class OracleOp(NamedTuple):
+    """One op of the oracle as the rules core knows it: how it is answered, the rule section every answer
+    cites, and the line that names it (``puur rules eval --help``, the HTTP summary). The faces' typed
+    request and result models for the op are in ``puur.ops``."""
+
+    answer: Callable[[dict[str, Any], RuleProfile], dict[str, Any]]
+    rule: str
+    summary: str
+
+
+OPS: dict[str, OracleOp] = {
+    "legal_moves": OracleOp(
+        _op_legal_moves, "RULES.md §7 (legal moves)", "The playable cards of a hand (RULES.md §7)"
+    ),
+    "trick": OracleOp(
+        _op_trick,
+        "RULES.md §8 (trick resolution), §6 (card points)",
+        "Who wins a trick and its points (RULES.md §8)",
+    ),
+    "card_points": OracleOp(
+        _op_card_points, "RULES.md §6 (card points)", "Card points of some cards (RULES.md §6)"
+    ),
+    "melds": OracleOp(
+        _op_melds,
+        "RULES.md §9.1-9.3 (Weis values, overlap, splitting)",
+        "The declaration of a hand that scores most (RULES.md §9.1-9.3)",
+    ),
+    "weis": OracleOp(
+        _op_weis,
+        "RULES.md §9.5-9.6 (Weis comparison, who writes Weis)",
+        "Who writes Weis, and how much (RULES.md §9.5-9.6)",
+    ),
+    "score": OracleOp(
+        _op_score, "RULES.md §11 (round scoring and multipliers)", "A round's raw and written score (RULES.md §11)"
+    ),
+    "crossing": OracleOp(
+        _op_crossing,
+        "RULES.md §12.3 (crossing priority)",
+        "Which team reaches the target first, and in which block (RULES.md §12.3)",
+    ),
+    "chalk": OracleOp(
+        _op_chalk, "TOOLS.md §1.3 (Jasstafel marks)", "A written total as Jasstafel marks (TOOLS.md §1.3)"
+    ),
 }
+"""The eight ops, in the order every face lists them."""
+
+RULE_SECTIONS: dict[str, str] = {name: op.rule for name, op in OPS.items()}
+"""The rule section each op's answers cite (``assumptions.rule``), by op."""
 
 
 def _error(code: str, message: str) -> dict[str, Any]:
@@ -261,7 +288,7 @@ def evaluate(request: Any) -> dict[str, Any]:
     except (ValueError, TypeError) as e:
         return _error("invalid_profile", str(e))
     try:
-        result = OPS[op](request, profile)
+        result = OPS[op].answer(request, profile)
     except OracleError as e:
         return _error(e.code, str(e))
     except (ValueError, TypeError) as e:
@@ -286,4 +313,4 @@ def evaluate_many(payload: Any) -> Any:
     return evaluate(payload)
 
 
-__all__ = ["OPS", "OracleError", "evaluate", "evaluate_many", "cards_of"]
+__all__ = ["OPS", "RULE_SECTIONS", "OracleError", "OracleOp", "evaluate", "evaluate_many", "cards_of"]

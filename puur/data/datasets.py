@@ -8,6 +8,7 @@ example is computed through ``puur.oracle.evaluate`` so the published number is 
 from __future__ import annotations
 
 import ast
+import copy
 import dataclasses
 import inspect
 import textwrap
@@ -18,6 +19,7 @@ from typing import Any
 from puur.cards import RANK_CODES, RANK_NAMES, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, Contract, contract_name
 from puur.data.envelope import envelope
 from puur.data.glossary import GLOSSARY
+from puur.ops import SCORE_EXAMPLE
 from puur.oracle import OPS, RULE_SECTIONS, evaluate
 from puur.profile import (
     BOOL_OPTIONS,
@@ -403,19 +405,10 @@ def contracts() -> dict[str, Any]:
 def scoring() -> dict[str, Any]:
     # J02's worked example: 100 in tricks, 50 Weis, 20 Stöck under a ×4 contract. With Stöck it must be a trump
     # contract, so the ascending table's Schilten (×4) is used; the oracle computes it.
-    example_profile = {"preset": "schieber", "multipliers": "ascending"}
-    worked = _ask(
-        {
-            "op": "score",
-            "profile": example_profile,
-            "contract": "S",
-            "card_points": [95, 57],
-            "tricks": [5, 4],
-            "last_trick": 0,
-            "weis": [50, 0],
-            "stoeck": [20, 0],
-        }
-    )
+    # The request is the score op's example in the registry (puur.ops), a copy, profile first as published.
+    example = copy.deepcopy(SCORE_EXAMPLE)
+    example_profile = example["profile"]
+    worked = _ask({"op": "score", "profile": example_profile, **example})
     s = RoundScore(worked["factor"], (95, 57), (LAST_TRICK_BONUS, 0), (0, 0), (50, 0), (STOECK_POINTS, 0))
     wrong = s.tricks_raw[0] * s.factor + s.weis[0] + s.stoeck[0]
     chalk_values = [0, 157, 680, 2735, -15]

@@ -1,8 +1,10 @@
 """Puur's MCP server (official SDK v2, ``MCPServer``): the rules oracle as tools, the datasets as resources.
 
-Every rules tool calls ``puur.oracle.evaluate`` (one implementation) and returns the oracle's result,
-which carries ``assumptions``: the profile, the multiplier table and the rule section. Impossible input
-is a tool error whose text is the oracle's code and message.
+The rules tools are generated from the op registry (``puur.ops.REGISTRY``): each takes the fields of its
+op's request model, publishes that model's schema (the typed HTTP endpoint's), calls ``puur.oracle.evaluate``
+(one implementation) and returns the oracle's result, which carries ``assumptions``: the profile, the
+multiplier table and the rule section. Impossible input is a tool error whose text is the oracle's code and
+message. ``solve_open_cards`` takes ``/api/v1/solve``'s request model the same way.
 
 ``puur mcp`` runs it on standard input/output; ``create_app`` mounts the same server at ``/mcp``
 (streamable HTTP). Game tools are added when the match engine (``puur.game``) is importable: they show
@@ -11,6 +13,7 @@ only the user's own seat's observation, never another seat's hidden cards.
 
 from __future__ import annotations
 
+import inspect
 import secrets
 import threading
 import time
@@ -22,14 +25,17 @@ from typing import Annotated, Any
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources import FunctionResource
+from mcp.server.mcpserver.tools import Tool
 from mcp_types import ToolAnnotations
-from pydantic import Field
+from pydantic import BaseModel, Field, ValidationError
 
 from puur import __version__
 from puur.data import DATASET_NAMES, dataset, dumps
 from puur.fairness import draw_salt
-from puur.oracle import RULE_SECTIONS, evaluate
+from puur.ops import REGISTRY, Op
+from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
+from puur.server.api_solver import SolveRequest
 from puur.server.policy import ServerSettings, settings_of
 
 INSTRUCTIONS = (
@@ -45,22 +51,76 @@ READ_ONLY = ToolAnnotations(
     read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False
 )
 
-Cards = Annotated[list[str], Field(description="cards like ['H10', 'DA', 'CJ']", max_length=36)]
-Contract = Annotated[str, Field(description="C D H S (trump suit), O Obenabe or U Undenufe")]
 Profile = Annotated[
     str | dict[str, Any] | None,
     Field(description='preset name or {"preset": NAME, ...overrides}; default schieber'),
 ]
-Pair = Annotated[list[int], Field(description="[team 0, team 1]", min_length=2, max_length=2)]
 
 
-def _ask(op: str, **fields: Any) -> dict[str, Any]:
-    request = {"op": op, **{k: v for k, v in fields.items() if v is not None}}
-    result = evaluate(request)
+def _read(request: type[BaseModel], arguments: dict[str, Any]) -> dict[str, Any]:
+    """A tool's arguments, read through its request model when they satisfy it (as the typed HTTP endpoint
+    reads them: 611226.0 is the integer 611226), else as given, so that the rules say what is wrong in their
+    own words (``invalid_card: ...``). Arguments left out (None) are dropped."""
+    given = {k: v for k, v in arguments.items() if v is not None}
+    try:
+        return request.model_validate(given).model_dump(exclude_none=True)
+    except ValidationError:
+        return given
+
+
+def _ask(op: str, request: dict[str, Any]) -> dict[str, Any]:
+    """The oracle's answer; an error is a ``ToolError`` whose text is the oracle's code and message."""
+    result = evaluate({"op": op, **request})
     if not result.get("ok"):
         err = result.get("error", {})
         raise ToolError(f"{err.get('code')}: {err.get('message')}")
     return result
+
+
+def _solve(request: dict[str, Any]) -> dict[str, Any]:
+    """``solve_open_cards`` on the tool's arguments; a position it refuses is ``impossible_input``."""
+    from puur.bots.analysis import solve_open_cards as solve
+
+    try:
+        return solve(request["hands"], request["contract"], request.get("played", []),
+                     request.get("forehand", 0), request.get("profile"))  # fmt: skip
+    except (ValueError, TypeError) as e:
+        raise ToolError(f"impossible_input: {e}") from None
+
+
+def _typed_tool(
+    name: str, description: str, request: type[BaseModel], answer: Callable[[dict[str, Any]], dict[str, Any]]
+) -> Tool:
+    """A read-only MCP tool whose arguments are the fields of ``request`` and whose input schema is that
+    model's (the schema the typed HTTP endpoint publishes); ``answer`` gets the arguments (``_read``)."""
+
+    def call(**arguments: Any) -> dict[str, Any]:
+        return answer(_read(request, arguments))
+
+    params = [  # required fields first: a Python signature cannot put them after optional ones
+        inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, annotation=Any,
+                          default=inspect.Parameter.empty if field.is_required() else None)
+        for field_name, field in sorted(request.model_fields.items(), key=lambda item: not item[1].is_required())
+    ]  # fmt: skip
+    call.__signature__ = inspect.Signature(params, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
+    call.__name__ = call.__qualname__ = name  # the SDK names its argument and output models after it
+    tool = Tool.from_function(call, name=name, description=description, annotations=READ_ONLY)
+    return tool.model_copy(update={"parameters": request.model_json_schema()})
+
+
+def _rules_tool(op: Op) -> Tool:
+    """The MCP tool of one oracle op (``puur.ops.REGISTRY``): the op's request model, its description with
+    its rule section, the oracle's answer."""
+    return _typed_tool(op.name, op.tool_description, op.request, lambda request: _ask(op.name, request))
+
+
+SOLVE_DESCRIPTION = (
+    "Perfect play with open cards (double dummy) from a position: the four hands as dealt (seats 0-3, 9 cards "
+    "each), the contract, the cards played since the first lead in order and the seat that led it. Returns the "
+    "seat to act, a best card, the round's final points by team under perfect play (card points, last trick, "
+    "match; Weis and Stöck do not depend on the play) and the points after each legal card. For analysis of "
+    "known hands only; answered from the fourth trick on (at most 24 cards in the hands)."
+)
 
 
 def _dataset_text(name: str) -> Callable[[], str]:
@@ -82,120 +142,11 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
         instructions=INSTRUCTIONS,
         version=__version__,
         log_level="WARNING",
+        tools=[
+            *(_rules_tool(op) for op in REGISTRY.values()),
+            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, _solve),
+        ],
     )
-
-    @server.tool(
-        annotations=READ_ONLY, description=f"The playable cards of a hand. {RULE_SECTIONS['legal_moves']}."
-    )
-    def legal_moves(
-        contract: Contract, hand: Cards, trick: Cards | None = None, profile: Profile = None
-    ) -> dict[str, Any]:
-        return _ask("legal_moves", contract=contract, hand=hand, trick=trick or [], profile=profile)
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="Who wins a trick of 4 cards (in play order, first = led) and its card points (+5 when last). "
-        f"{RULE_SECTIONS['trick']}.",
-    )
-    def trick(
-        contract: Contract, trick: Cards, last: bool = False, profile: Profile = None
-    ) -> dict[str, Any]:
-        return _ask("trick", contract=contract, trick=trick, last=last, profile=profile)
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="Perfect play with open cards (double dummy) from a position: the four hands as dealt "
-        "(seats 0-3, 9 cards each), the contract, the cards played since the first lead in order and the seat "
-        "that led it. Returns the seat to act, a best card, the round's final points by team under perfect "
-        "play (card points, last trick, match; Weis and Stöck do not depend on the play) and the points after "
-        "each legal card. For analysis of known hands only; answered from the fourth trick on (at most 24 "
-        "cards in the hands).",
-    )
-    def solve_open_cards(
-        hands: list[Cards], contract: Contract, played: Cards | None = None, forehand: int = 0,
-        profile: Profile = None,
-    ) -> dict[str, Any]:  # fmt: skip
-        from puur.bots.analysis import solve_open_cards as solve
-
-        try:
-            return solve(hands, contract, played or [], forehand, profile)
-        except ValueError as e:
-            raise ToolError(f"impossible_input: {e}") from None
-
-    @server.tool(
-        annotations=READ_ONLY, description=f"Card points of some cards. {RULE_SECTIONS['card_points']}."
-    )
-    def card_points(contract: Contract, cards: Cards, profile: Profile = None) -> dict[str, Any]:
-        return _ask("card_points", contract=contract, cards=cards, profile=profile)
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="Every meld of a hand (up to 9 cards): the declaration that scores most, its points and the "
-        f"best single meld. {RULE_SECTIONS['melds']}.",
-    )
-    def melds(hand: Cards, contract: Contract | None = None, profile: Profile = None) -> dict[str, Any]:
-        return _ask("melds", hand=hand, contract=contract, profile=profile)
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="Which seat holds the single best Weis and what each team writes (before the multiplier); "
-        f"hands are four card lists by seat, seat 0 the forehand. {RULE_SECTIONS['weis']}.",
-    )
-    def weis(contract: Contract, hands: list[Cards], profile: Profile = None) -> dict[str, Any]:
-        return _ask("weis", contract=contract, hands=hands, profile=profile)
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="A round's score: (card points + 5 last trick + 100 match + Weis + Stöck) × the contract's "
-        "factor, for both teams. card_points sum to 152, tricks to 9. The result names the multiplier table used. "
-        f"{RULE_SECTIONS['score']}.",
-    )
-    def score(
-        contract: Contract,
-        card_points: Pair,
-        tricks: Pair,
-        last_trick: int,
-        weis: Pair | None = None,
-        stoeck: Pair | None = None,
-        profile: Profile = None,
-    ) -> dict[str, Any]:
-        return _ask(
-            "score",
-            contract=contract,
-            card_points=card_points,
-            tricks=tricks,
-            last_trick=last_trick,
-            weis=weis,
-            stoeck=stoeck,
-            profile=profile,
-        )
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="Which team reaches the target first: the round's written blocks "
-        '{"weis": [t0, t1], "stoeck": [..], "tricks": [..]} counted in the profile\'s priority order. '
-        "When both teams cross in the tricks block the profile's trick_block_tie decides: higher_total gives "
-        "the higher total; trick_by_trick (and equal totals) needs first_in_tricks, the team there first "
-        f"with the tricks counted in order, else the winner is null. {RULE_SECTIONS['crossing']}.",
-    )
-    def crossing(
-        before: Pair,
-        blocks: dict[str, list[int]],
-        target: int | None = None,
-        first_in_tricks: int | None = None,
-        profile: Profile = None,
-    ) -> dict[str, Any]:
-        return _ask(
-            "crossing", before=before, blocks=blocks, target=target, first_in_tricks=first_in_tricks, profile=profile
-        )
-
-    @server.tool(
-        annotations=READ_ONLY,
-        description="A written total as the marks a Jasstafel carries: X = 1000, V = 500, strokes of 100, 50 and "
-        f"20, and a remainder. {RULE_SECTIONS['chalk']}.",
-    )
-    def chalk(value: int, profile: Profile = None) -> dict[str, Any]:
-        return _ask("chalk", value=value, profile=profile)
 
     @server.tool(
         annotations=READ_ONLY, description="Every rule-profile preset with its source and all its options."

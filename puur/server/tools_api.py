@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from puur.ops import JasstafelMarks
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
 from puur.server.schema_types import WHOLE, Cards, ContractCode, JsonInt, ProfileSpec, TableName, Team
@@ -89,13 +90,7 @@ class JasstafelRequest(BaseModel):
     )
 
 
-class MarksModel(BaseModel):
-    x: int
-    v: int
-    hundreds: int
-    fifties: int
-    twenties: int
-    remainder: int
+class MarksModel(JasstafelMarks):  # the marks (as the chalk op answers them), the value and its text
     value: int
     text: str
 

@@ -1,0 +1,339 @@
+"""The registry of the rules oracle's ops: one entry per op, from which every face is generated.
+
+``puur.oracle.OPS`` answers each op (its function, the rule section its answers cite, its one-line summary);
+an ``Op`` here adds what the typed faces need: the request model (built once from the schema types of
+``puur.server.schema_types``, with its example), the result model and the description a tool carries. From
+``REGISTRY`` come the typed HTTP endpoints ``POST /api/v1/rules/<path>`` and their OpenAPI examples
+(``puur.server.api_rules``), the MCP rules tools (``puur.server.mcp_server``) and the worked examples the
+datasets publish (``puur.data.datasets``); ``puur rules eval --help`` lists the ops from ``puur.oracle.OPS``.
+
+Every face asks ``puur.oracle.evaluate``: one implementation (INTERFACES.md §1).
+
+>>> REGISTRY["trick"].path, REGISTRY["trick"].request.__name__
+('trick', 'RulesTrickRequest')
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+
+from puur.oracle import OPS, OracleOp
+from puur.server.schema_types import WHOLE, Cards, ContractCode, Count, JsonInt, ProfileSpec, Team
+
+# Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
+Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
+Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
+
+
+def examples(*requests: dict[str, Any]) -> dict[str, Any]:
+    """A request model's OpenAPI examples (``class M(_Request, json_schema_extra=examples(...))``)."""
+    return {"examples": list(requests)}
+
+
+class _Request(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    profile: ProfileSpec = None
+
+
+class RulesAssumptions(BaseModel):
+    """What the answer assumed: the profile, the multiplier table (name and factors) and the rule section."""
+
+    profile: str | dict[str, Any]
+    multipliers: str
+    multiplier_table: dict[str, int]
+    rule: str
+
+
+class _Result(BaseModel):
+    ok: Literal[True] = True
+    op: str
+    assumptions: RulesAssumptions
+
+
+# ----- legal_moves (RULES.md §7) -----
+
+
+class RulesLegalMovesRequest(
+    _Request, json_schema_extra=examples({"contract": "H", "trick": ["C6"], "hand": ["CA", "H7", "S9"]})
+):
+    contract: ContractCode
+    trick: Cards = Field(
+        default_factory=list, max_length=3, description="cards already played to this trick, in order"
+    )
+    hand: Cards = Field(min_length=1, max_length=9, description="the hand of the player to act")
+
+
+class RulesLegalMovesResult(_Result):
+    legal: list[str]
+
+
+# ----- trick (RULES.md §8, §6) -----
+
+
+class RulesTrickRequest(
+    _Request, json_schema_extra=examples({"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False})
+):
+    contract: ContractCode
+    trick: Cards = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
+    last: StrictBool = Field(False, description="the last trick of the round (+5)")
+
+
+class RulesTrickResult(_Result):
+    winner: int = Field(description="index 0..3 in the trick")
+    winning_card: str
+    points: int
+
+
+# ----- card_points (RULES.md §6) -----
+
+
+class RulesCardPointsRequest(
+    _Request, json_schema_extra=examples({"contract": "U", "cards": ["D6", "DA", "S8"]})
+):
+    contract: ContractCode
+    cards: Cards = Field(max_length=36)
+
+
+class RulesCardPointsResult(_Result):
+    points: int
+
+
+# ----- melds and weis (RULES.md §9) -----
+
+
+class RulesMeld(BaseModel):
+    kind: Literal["sequence", "four"]
+    cards: list[str]
+    points: int
+
+
+class RulesMeldsRequest(
+    _Request, json_schema_extra=examples({"hand": ["D6", "D7", "D8", "HA", "CA", "SA", "DA", "C9", "S10"]})
+):
+    hand: Hand
+    contract: ContractCode | None = Field(None, description="optional: used to rank the best meld")
+
+
+class RulesDeclaration(BaseModel):
+    melds: list[RulesMeld]
+    points: int
+    best: RulesMeld | None
+
+
+class RulesMeldsResult(RulesDeclaration, _Result):  # ok, op, assumptions, then the hand's declaration
+    pass
+
+
+class RulesWeisRequest(
+    _Request,
+    json_schema_extra=examples(
+        {"contract": "H", "hands": [["C6", "C7", "C8"], ["D9", "D10", "DJ"], ["S6"], ["H6"]]}
+    ),
+):
+    contract: ContractCode
+    hands: list[Hand] = Field(
+        min_length=4, max_length=4, description="four card lists by seat; seat 0 is the forehand"
+    )
+
+
+class RulesWeisResult(_Result):
+    winner_seat: int | None
+    team: int | None
+    points: list[int] = Field(description="[team 0, team 1], before the multiplier")
+    declarations: list[RulesDeclaration]
+
+
+# ----- score (RULES.md §11) -----
+
+SCORE_EXAMPLE: dict[str, Any] = {
+    "contract": "S",
+    "card_points": [95, 57],
+    "tricks": [5, 4],
+    "last_trick": 0,
+    "weis": [50, 0],
+    "stoeck": [20, 0],
+    "profile": {"preset": "schieber", "multipliers": "ascending"},
+}
+"""J02's worked example (100 in tricks, 50 Weis, 20 Stöck under ×4): the OpenAPI example and scoring.json's."""
+
+
+class RulesScoreRequest(_Request, json_schema_extra=examples(SCORE_EXAMPLE)):
+    contract: ContractCode
+    card_points: Pair = Field(description="[t0, t1] card points, summing to 152")
+    tricks: Pair = Field(description="[t0, t1] tricks taken, summing to 9")
+    last_trick: JsonInt = Field(ge=0, le=1, description="the team (0 or 1) that won trick 9")
+    weis: Pair = Field(default_factory=lambda: [0, 0])
+    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+
+
+class RulesScoreResult(_Result):
+    factor: int
+    raw: list[int]
+    written: list[int]
+
+
+# ----- crossing (RULES.md §12.3) -----
+
+
+class RulesBlocks(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    weis: Pair = Field(default_factory=lambda: [0, 0])
+    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+    tricks: Pair = Field(default_factory=lambda: [0, 0])
+
+
+class RulesCrossingRequest(
+    _Request,
+    json_schema_extra=examples(
+        {
+            "target": 1000,
+            "before": [950, 960],
+            "blocks": {"weis": [100, 0], "stoeck": [0, 40], "tricks": [100, 114]},
+            "profile": "jasvel",
+        }
+    ),
+):
+    target: Annotated[StrictInt, Field(ge=1), WHOLE] | None = Field(
+        None, description="default: the profile's target"
+    )
+    before: Pair = Field(description="written totals before the round")
+    blocks: RulesBlocks = Field(description="written values of this round, by block")
+    first_in_tricks: Team | None = Field(
+        None,
+        description="the team (0 or 1) that reached the target first with the tricks counted in order; used "
+        "only when both teams cross in the tricks block and trick_block_tie needs it (RULES.md §12.3)",
+    )
+
+
+class RulesCrossingResult(_Result):
+    winner: int | None
+    block: Literal["weis", "stoeck", "tricks"] | None
+    trick_block_tie: Literal["trick_by_trick", "higher_total"] = Field(
+        description="the profile's rule for both teams crossing in the tricks block (disputed, RULES.md §12.3)"
+    )
+
+
+# ----- chalk (TOOLS.md §1.3) -----
+
+
+class JasstafelMarks(BaseModel):
+    """A written total as a Jasstafel carries it (``puur.rules.chalk.Marks``): X = 1000, V = 500, strokes of
+    100, 50 and 20, and a remainder (TOOLS.md §1.3)."""
+
+    x: int
+    v: int
+    hundreds: int
+    fifties: int
+    twenties: int
+    remainder: int
+
+
+class RulesChalkRequest(_Request, json_schema_extra=examples({"value": 2735})):
+    value: JsonInt = Field(description="a written total", ge=-(10**9), le=10**9)
+
+
+class RulesChalkResult(JasstafelMarks, _Result):  # ok, op, assumptions, then the marks
+    pass
+
+
+# ----- the registry -----
+
+
+@dataclass(frozen=True)
+class Op:
+    """One oracle op as every face shows it: its name, its typed request (with OpenAPI examples) and result,
+    and what a tool says it does (its rule section follows from ``puur.oracle.OPS``)."""
+
+    name: str
+    request: type[BaseModel]
+    result: type[BaseModel]
+    description: str
+
+    @property
+    def core(self) -> OracleOp:
+        """How the oracle answers it, the rule section it cites and its one-line summary."""
+        return OPS[self.name]
+
+    @property
+    def rule(self) -> str:
+        return self.core.rule
+
+    @property
+    def summary(self) -> str:
+        return self.core.summary
+
+    @property
+    def path(self) -> str:
+        """The typed endpoint's path under ``/api/v1/rules/`` (``legal_moves`` -> ``legal-moves``)."""
+        return self.name.replace("_", "-")
+
+    @property
+    def tool_description(self) -> str:
+        """What the MCP tool says: the description, then the rule section."""
+        return f"{self.description} {self.rule}."
+
+    @property
+    def examples(self) -> list[dict[str, Any]]:
+        """The request's examples (without ``op``), as the OpenAPI document shows them."""
+        extra = self.request.model_config.get("json_schema_extra")
+        return list(extra["examples"]) if isinstance(extra, dict) else []  # type: ignore[arg-type]
+
+
+REGISTRY: dict[str, Op] = {
+    op.name: op
+    for op in (
+        Op("legal_moves", RulesLegalMovesRequest, RulesLegalMovesResult, "The playable cards of a hand."),
+        Op(
+            "trick",
+            RulesTrickRequest,
+            RulesTrickResult,
+            "Who wins a trick of 4 cards (in play order, first = led) and its card points (+5 when last).",
+        ),
+        Op("card_points", RulesCardPointsRequest, RulesCardPointsResult, "Card points of some cards."),
+        Op(
+            "melds",
+            RulesMeldsRequest,
+            RulesMeldsResult,
+            "Every meld of a hand (up to 9 cards): the declaration that scores most, its points and the best "
+            "single meld.",
+        ),
+        Op(
+            "weis",
+            RulesWeisRequest,
+            RulesWeisResult,
+            "Which seat holds the single best Weis and what each team writes (before the multiplier); hands are "
+            "four card lists by seat, seat 0 the forehand.",
+        ),
+        Op(
+            "score",
+            RulesScoreRequest,
+            RulesScoreResult,
+            "A round's score: (card points + 5 last trick + 100 match + Weis + Stöck) × the contract's factor, "
+            "for both teams. card_points sum to 152, tricks to 9. The result names the multiplier table used.",
+        ),
+        Op(
+            "crossing",
+            RulesCrossingRequest,
+            RulesCrossingResult,
+            "Which team reaches the target first: the round's written blocks "
+            '{"weis": [t0, t1], "stoeck": [..], "tricks": [..]} counted in the profile\'s priority order. When '
+            "both teams cross in the tricks block the profile's trick_block_tie decides: higher_total gives the "
+            "higher total; trick_by_trick (and equal totals) needs first_in_tricks, the team there first with "
+            "the tricks counted in order, else the winner is null.",
+        ),
+        Op(
+            "chalk",
+            RulesChalkRequest,
+            RulesChalkResult,
+            "A written total as the marks a Jasstafel carries: X = 1000, V = 500, strokes of 100, 50 and 20, and "
+            "a remainder.",
+        ),
+    )
+}
+"""Every oracle op, in ``puur.oracle.OPS``'s order (a test holds the two to the same names)."""
+
+__all__ = ["REGISTRY", "SCORE_EXAMPLE", "JasstafelMarks", "Op", "RulesAssumptions", "examples"]
