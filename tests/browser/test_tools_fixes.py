@@ -1,0 +1,42 @@
+"""Issue 16, the scoreboard tools: each fix driven as a player would, at desktop and at phone width (390×844)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def tool_page(request: pytest.FixtureRequest, page: Any) -> Any:
+    """The ``page`` fixture at each of the two widths."""
+    width, height = VIEWPORTS[request.param]
+    page.set_viewport_size({"width": width, "height": height})
+    return page
+
+
+def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, live_server: str) -> None:
+    page = tool_page
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    for i, (p, a) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
+        page.fill(f"#pred{i}", str(p))
+        page.fill(f"#act{i}", str(a))
+    page.wait_for_function("document.querySelector('#diff2').textContent === '7'")
+    assert [page.text_content(f"#diff{i}") for i in range(4)] == ["5", "0", "7", "2"]
+    page.click("#add")
+    page.wait_for_function("document.querySelectorAll('#totals tbody tr').length === 1")
+    # the new round's row is empty: no difference of the round just added stands under it
+    page.wait_for_function("document.querySelector('#diff0').textContent === '—'")
+    assert [page.text_content(f"#diff{i}") for i in range(4)] == ["—"] * 4
+    # one player typed: only their column shows a difference
+    page.fill("#pred1", "60")
+    page.fill("#act1", "40")
+    page.wait_for_function("document.querySelector('#diff1').textContent === '20'")
+    assert [page.text_content(f"#diff{i}") for i in (0, 2, 3)] == ["—"] * 3
+    page.fill("#act1", "")
+    page.wait_for_function("document.querySelector('#diff1').textContent === '—'")
