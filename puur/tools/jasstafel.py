@@ -35,8 +35,9 @@ from puur.tools import ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")
 """The two team columns (TOOLS.md §1.5)."""
-TARGETS = (1000, 2500, 1500, 3000)
-"""Targets offered, in the widget's order (TOOLS.md §1.5, W8, C13)."""
+TARGETS = (1000, 1500, 2500, 3000)
+"""Targets offered, smallest first (TOOLS.md §0.7, W8, C13: the four used in practice; the widget of source
+24 lists them 1000, 2500, 1500, 3000, which players read as out of order, issue 16)."""
 DEFAULT_TARGET = 1000
 """TOOLS.md §1.5 [DECISION: default 1000]."""
 TABLE_LABELS: dict[str, str] = {

@@ -40,3 +40,24 @@ def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, li
     assert [page.text_content(f"#diff{i}") for i in (0, 2, 3)] == ["—"] * 3
     page.fill("#act1", "")
     page.wait_for_function("document.querySelector('#diff1').textContent === '—'")
+
+
+def test_jasstafel_targets_in_order_and_a_match_leaves_the_other_team_zero(tool_page: Any, live_server: str) -> None:
+    page = tool_page
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_function("document.querySelectorAll('#target option').length === 4")
+    assert page.eval_on_selector_all("#target option", "os => os.map(o => o.value)") == ["1000", "1500", "2500", "3000"]
+    assert page.input_value("#target") == "1000"
+    page.fill("#we-cards", "257")
+    assert page.input_value("#they-cards") == "0"
+    page.fill("#we-cards", "100")  # the proposal follows the field until the other is edited
+    assert page.input_value("#they-cards") == "57"
+    page.fill("#we-cards", "")
+    page.fill("#they-cards", "")
+    page.fill("#they-cards", "257")
+    assert page.input_value("#we-cards") == "0"
+    # a chosen target survives a reload and stays in the ordered list
+    page.select_option("#target", "2500")
+    page.reload()
+    page.wait_for_function("document.querySelectorAll('#target option').length === 4")
+    assert page.input_value("#target") == "2500"

@@ -52,7 +52,7 @@ def test_w6_labels_and_w8_targets() -> None:
     assert TABLE_LABELS["common"] == "Common (Undenufe ×4)"
     assert TABLE_LABELS["both3"] == "Obenabe and Undenufe ×3"
     assert TABLE_LABELS["ascending"] == "Ascending 1–6"
-    assert TARGETS == (1000, 2500, 1500, 3000)
+    assert TARGETS == (1000, 1500, 2500, 3000)
     assert Board().target == 1000
 
 

@@ -26,9 +26,15 @@ function render(d) {
   $("#write").disabled = d.finished;
   const f = d.factors; $("#factor-note").textContent = `${d.multipliers_label}: ` + CONTRACTS.map(([c, n]) => `${n} ×${f[c]}`).join(" · ") + ` — crossing order: ${d.block_order.map(x => x === "stoeck" ? "Stöck" : x === "weis" ? "Weis" : "tricks").join(", ")}`;
   if (S.table === null) $("#table").value = d.multipliers;
+  if ($("#target").options.length !== d.targets.length) fillTargets(d.targets);
   $("#tie-note").textContent = "If both teams cross the target in the tricks block, " + (d.trick_block_tie === "higher_total"
     ? "the higher total wins (equal totals: the team that got there first)."
     : "the team that got there first, trick by trick, wins: say which above.");
+}
+// The targets the server offers, smallest first, and the board's own if it is another (any positive number).
+function fillTargets(targets) {
+  const all = Array.from(new Set([...targets, S.target])).sort((a, b) => a - b);
+  fillSelect($("#target"), all.map(t => [t, t]), S.target);
 }
 async function refresh() {
   try { $("#error").textContent = ""; render(await api("jasstafel", body())); }
@@ -53,7 +59,7 @@ async function write() {
 }
 document.addEventListener("DOMContentLoaded", () => {
   fillSelect($("#contract"), CONTRACTS, S.contract);
-  fillSelect($("#target"), [1000, 2500, 1500, 3000].map(t => [t, t]), S.target);
+  fillTargets([S.target]);
   fillSelect($("#table"), [["common", "Common (Undenufe ×4)"], ["both3", "Obenabe and Undenufe ×3"], ["ascending", "Ascending 1–6"], ["classic", "Classic (Rosen and Schellen ×2)"], ["online", "Online (Eicheln and Schilten ×2)"]], S.table);
   $("#style").value = S.style;
   $("#profile").value = S.profile;
@@ -68,7 +74,9 @@ document.addEventListener("DOMContentLoaded", () => {
     $("#" + a).addEventListener("input", () => {
       delete $("#" + a).dataset.auto;
       const o = $("#" + b), n = intOr($("#" + a).value, NaN);
-      if ((o.value === "" || o.dataset.auto) && Number.isInteger(n) && n >= 0 && n <= 157) { o.value = 157 - n; o.dataset.auto = "1"; }
+      // A match (257: all nine tricks) leaves the other team 0 (RULES §6, TOOLS.md §0.4).
+      const rest = n === 257 ? 0 : n >= 0 && n <= 157 ? 157 - n : null;
+      if ((o.value === "" || o.dataset.auto) && Number.isInteger(n) && rest !== null) { o.value = rest; o.dataset.auto = "1"; }
     });
   }
   ids.forEach(id => $("#" + id).addEventListener("input", check));
