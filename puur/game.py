@@ -34,7 +34,8 @@ from puur.cards import (
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
-from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider
+from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
+from puur.rules.tables import STOECK_POINTS
 
 RECORD_FORMAT = "puur-record"
 RECORD_VERSION = 1
@@ -290,13 +291,11 @@ class Game:
         trick and declaration, in the profile's block order for what one card credited at once."""
         r = self.round
         f = r.factor
+        match = match_bonus(r.tricks_won)  # nine tricks won: the round is done
         parts = {
             "weis": r.weis_points(),
             "stoeck": r.stoeck_points(),
-            "tricks": (
-                r.card_points[0] + (100 if r.is_done and r.tricks_won[0] == 9 else 0),
-                r.card_points[1] + (100 if r.is_done and r.tricks_won[1] == 9 else 0),
-            ),
+            "tricks": (r.card_points[0] + match[0], r.card_points[1] + match[1]),
         }
         prev = self._live_parts or {k: [0, 0] for k in parts}
         blocks = {k: ((v[0] - prev[k][0]) * f, (v[1] - prev[k][1]) * f) for k, v in parts.items()}
@@ -327,7 +326,7 @@ class Game:
         if r.stoeck_status != "pending" or holder is None or self.profile.stoeck == "strict":
             return False
         team = holder & 1
-        value = 20 * r.factor
+        value = STOECK_POINTS * r.factor
         stoeck = blocks.get("stoeck", (0, 0))
         with_stoeck = {**blocks, "stoeck": (stoeck[0] + value, stoeck[1]) if team == 0 else (stoeck[0], stoeck[1] + value)}
         c = crossing(self.profile, self.target, before, with_stoeck)
@@ -358,7 +357,7 @@ class Game:
         stoeck = list(r.stoeck_points())
         holder = r.stoeck_holder
         if holder is not None and holder & 1 == team and r.stoeck_status == "pending":
-            stoeck[team] = 20
+            stoeck[team] = STOECK_POINTS
         card_points = (r.card_points[0], 0) if team == 0 else (0, r.card_points[1])
         return RoundScore(r.factor, card_points, (0, 0), (0, 0), weis, (stoeck[0], stoeck[1]))
 

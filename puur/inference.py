@@ -6,9 +6,13 @@ trump, and so on for every option of the profile (§7.4, §14.1). ``read_trick``
 ``constraints`` adds up the round's tricks and the shown Weis (a shown meld not yet played is still in
 its owner's hand, §9.4). Nothing here reads anything but the ``Observation``.
 
-The reading is sound and complete: a card is ruled out for a seat exactly when, had the seat held it, a
-card it played would have been illegal by ``legal_moves`` (tests/test_inference.py checks this against
-the rules on random rounds of every preset).
+The reading is sound and complete: a card not yet played is ruled out for a seat exactly when, had the
+seat held it too, a card it played would have been illegal by ``legal_moves`` (tests/test_inference.py
+checks both against the rules on random rounds of every preset and of every combination of the
+legal-move options). One combination of options leaves a fact no list of impossible cards can hold:
+with the undertrump ban lifted while the partner is winning (``undertrump_ban_when_partner_leads=False``),
+a compulsory overtrump and trumping allowed while able to follow, an undertrump under a winning partner
+shows only "void in the led suit, or no higher trump"; neither card set is ruled out.
 """
 
 from __future__ import annotations
@@ -33,8 +37,9 @@ def constraints(obs: Observation) -> tuple[list[int], list[int]]:
     (where the profile forbids trumping while able to follow, also when it trumped); a seat that did not
     play trump on a trump lead holds none (but perhaps the Puur, where a lone Puur may be kept); under a
     compulsory overtrump a seat that did not overtrump holds no higher non-Puur trump; under the classic
-    undertrump ban a seat that undertrumped holds only trumps. Shown melds not yet played must be in their
-    owner's hand.
+    undertrump ban a seat that undertrumped holds only trumps; where undertrumping is allowed unless the
+    seat can overtrump, a seat that undertrumped holds no higher non-Puur trump. Shown melds not yet
+    played must be in their owner's hand.
     """
     cannot = [0, 0, 0, 0]
     must = [0, 0, 0, 0]
@@ -93,12 +98,14 @@ def read_trick(
             if not p.trump_allowed_when_able_to_follow:
                 cannot[seat] |= SUIT_MASKS[led]
             if high >= 0 and not HIGHER_TRUMPS[high] >> c & 1:  # an undertrump
+                void = not p.trump_allowed_when_able_to_follow
                 if p.undertrump == "banned_unless_only_trumps":
                     partner_winning = len(before) >= 2 and trick_winner(before, contract) == len(before) - 2
                     if p.undertrump_ban_when_partner_leads is not False or not partner_winning:
-                        cannot[seat] |= ~tmask & ((1 << 36) - 1)
-                elif p.must_overtrump:
-                    cannot[seat] |= HIGHER_TRUMPS[high] & ~puur
+                        cannot[seat] |= ~tmask & ((1 << 36) - 1)  # §7.2 rule 2: it holds only trumps
+                        void = True
+                if p.undertrump == "allowed_unless_can_overtrump" or (void and p.must_overtrump):
+                    cannot[seat] |= HIGHER_TRUMPS[high] & ~puur  # it could not overtrump (§7.3)
             continue
         cannot[seat] |= SUIT_MASKS[led]  # a discard: void in the led suit
         if high >= 0 and p.must_overtrump:

@@ -17,9 +17,9 @@ from typing import NamedTuple
 from puur.cards import SUIT_MASKS, Card, Contract, Rank, mask_of
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, why_illegal
-from puur.rules.scoring import RoundScore, round_score
+from puur.rules.scoring import RoundScore, match_bonus, round_score
 from puur.rules.stoeck import stoeck_cards
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, card_points_table
+from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, card_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
 
@@ -386,8 +386,8 @@ class RoundState:
         steps: list[tuple[int, int]] = []
         for i, t in enumerate(self.tricks):
             p = t.points
-            if i == 8 and self.tricks_won[t.winner & 1] == 9:
-                p += MATCH_BONUS
+            if i == 8:
+                p += match_bonus(self.tricks_won)[t.winner & 1]
             steps.append((p * f, 0) if t.winner & 1 == 0 else (0, p * f))
         return steps
 

@@ -21,7 +21,7 @@ from typing import Any
 from puur.cards import Card, Contract, iter_cards
 from puur.profile import RuleProfile
 from puur.round import RoundState
-from puur.rules.tables import MATCH_BONUS
+from puur.rules.scoring import match_bonus
 
 
 @dataclass(frozen=True)
@@ -116,8 +116,8 @@ def review_round(
         before, kept, trick = solver.final_points(value, r), best, len(r.tricks) + 1
         r.play(card)
         if r.is_done:
-            cp = [r.card_points[t] + (MATCH_BONUS if r.tricks_won[t] == 9 else 0) for t in (0, 1)]
-            after = (cp[0], cp[1])
+            match = match_bonus(r.tricks_won)
+            after = (r.card_points[0] + match[0], r.card_points[1] + match[1])
         else:
             value, best = solver.best_cards(r)
             after = solver.final_points(value, r)

@@ -12,6 +12,7 @@ from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.knowledge import Knowledge
 from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract, iter_cards
 from puur.observation import Observation
+from puur.rules.tables import STOECK_POINTS
 
 MASTER_KEEP = 18.0
 """§3.3 "Keep entries" / "Side-suit winners give leads": a master card is worth keeping when discarding."""
@@ -38,7 +39,7 @@ def claim_is_true(obs: Observation) -> bool:
     weis = 0
     if obs.tricks:
         weis = sum(p for s, melds in obs.weis_shown if s & 1 == team for _, _, p in melds)
-    stoeck = 20 if obs.stoeck and obs.stoeck.get("team") == team else 0
+    stoeck = STOECK_POINTS if obs.stoeck and obs.stoeck.get("team") == team else 0
     return obs.scores[team] + obs.factor * (obs.round_points[team] + weis + stoeck) >= obs.target
 
 
@@ -111,8 +112,8 @@ def follow(k: Knowledge, legal: list[int], tricks_left: int) -> int:
         if partner_trick_is_sure(k, best):
             smear = smear_choice(k, [c for c in legal if c // 9 != k.trump or k.trump == led] or legal)
             return smear if smear is not None else discard_choice(k, legal)
-        return support_partner(k, legal, best, led, later_opps)
-    winners = [c for c in legal if k.beats(c, best, led)]
+        return support_partner(k, legal, best, later_opps)
+    winners = [c for c in legal if k.beats(c, best)]
     if winners:
         take = take_trick(k, winners, later_opps, tricks_left)
         if take is not None:
@@ -120,10 +121,10 @@ def follow(k: Knowledge, legal: list[int], tricks_left: int) -> int:
     return discard_choice(k, legal)
 
 
-def support_partner(k: Knowledge, legal: list[int], best: int, led: int, later_opps: list[int]) -> int:
+def support_partner(k: Knowledge, legal: list[int], best: int, later_opps: list[int]) -> int:
     """Partner leads the trick but an opponent may still overtake: take over with a sure winner when the
     trick is worth it (§3.3 "protecting a valuable card"), else play low."""
-    sure = [c for c in legal if k.beats(c, best, led) and k.safe_against(c, best, later_opps)]
+    sure = [c for c in legal if k.beats(c, best) and k.safe_against(c, best, later_opps)]
     if sure and k.trick_points() >= TRUMP_WORTHY_POINTS:
         non_trump = [c for c in sure if c // 9 != k.trump]
         if non_trump or k.trick_points() >= 2 * TRUMP_WORTHY_POINTS:

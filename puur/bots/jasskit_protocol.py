@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from puur.cards import PUSH, Action, Card, Contract
+from puur.cards import PUSH, Action, Card, Contract, mask_of
 from puur.jasskit import JK_TRUMP, PUUR_CONTRACT, from_jk_player, to_jk_player
 from puur.observation import Observation, TrickView
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves
-from puur.rules.tables import LAST_TRICK_BONUS, card_points_table
-from puur.rules.trick import trick_winner
+from puur.rules.trick import trick_points, trick_winner
 
 JK_VERSION = "V0.2"
 JK_PUSH = 10
@@ -98,16 +97,15 @@ def observation_from_jasskit(data: dict[str, Any], profile: RuleProfile) -> Obse
     played_by = [0, 0, 0, 0]
     tricks: list[TrickView] = []
     current: list[tuple[int, Card]] = []
-    points_table = card_points_table(contract, profile.undenufe_values) if contract is not None else None
     round_points = [0, 0]
     for t in data.get("tricks", []):
         cards = [Card.parse(s) for s in t.get("cards", [])]
         leader = from_jk_player(int(t["first"])) if "first" in t else forehand
         for i in range(len(cards)):
             played_by[(leader + i) % 4] += 1
-        if len(cards) == 4 and contract is not None and points_table is not None:
+        if len(cards) == 4 and contract is not None:
             winner = (leader + trick_winner([int(c) for c in cards], contract)) % 4
-            pts = sum(points_table[c] for c in cards) + (LAST_TRICK_BONUS if len(tricks) == 8 else 0)
+            pts = trick_points(cards, contract, profile.undenufe_values, last=len(tricks) == 8)
             round_points[winner & 1] += pts
             tricks.append(TrickView(leader, tuple(cards), winner, pts))
         elif cards:
@@ -120,8 +118,7 @@ def observation_from_jasskit(data: dict[str, Any], profile: RuleProfile) -> Obse
         phase = "contract"
         to_act = (forehand + 2) % 4 if pushed else forehand
     else:
-        mask = sum(1 << c for c in hand)
-        lm = legal_moves(mask, [int(c) for _, c in current], contract, profile)
+        lm = legal_moves(mask_of(hand), [int(c) for _, c in current], contract, profile)
         legal = tuple(Card(c) for c in range(36) if lm >> c & 1)
         phase = "play"
         to_act = seat

@@ -13,20 +13,11 @@ from dataclasses import dataclass
 from puur.cards import SUIT_MASKS, Contract
 from puur.inference import constraints
 from puur.observation import Observation
+from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.tables import STRENGTH_TABLES, card_points_table
 from puur.rules.trick import trick_winner
 
 FULL = (1 << 36) - 1
-
-STRONGER: dict[Contract, tuple[int, ...]] = {
-    contract: tuple(
-        sum(1 << d for d in range(36) if d // 9 == c // 9 and STRENGTH_TABLES[contract][d] > STRENGTH_TABLES[contract][c])
-        for c in range(36)
-    )
-    for contract in Contract
-}
-"""Per contract and card: the cards of the same suit that beat it (a card set)."""
-
 
 @dataclass
 class Knowledge:
@@ -84,12 +75,10 @@ class Knowledge:
         return [(self.seat + k) & 3 for k in range(1, 4 - n) if (self.seat + k) & 1 != self.seat & 1]
 
     # ----- strength -----
-    def beats(self, card: int, best: int, led: int) -> bool:
-        """Whether ``card`` beats the trick's current best card ``best`` (led suit ``led``), RULES.md §8."""
-        s = card // 9
-        if s == best // 9:
-            return self.strength[card] > self.strength[best]
-        return s == self.trump
+    def beats(self, card: int, best: int) -> bool:
+        """Whether ``card`` takes the trick from its current best card ``best`` (RULES.md §8;
+        ``puur.rules.beats.BEATS``)."""
+        return bool(BEATS[self.contract][best] >> card & 1)
 
     def current_best(self) -> tuple[int, int]:
         """(winning card, winning seat) of the current trick."""
@@ -101,7 +90,7 @@ class Knowledge:
 
     def stronger_in_suit(self, card: int, mask: int) -> int:
         """The cards of ``mask`` in ``card``'s suit that beat it."""
-        return mask & STRONGER[self.contract][card]
+        return mask & STRONGER_IN_SUIT[self.contract][card]
 
     def is_master(self, card: int) -> bool:
         """No unseen card of its suit is stronger: the card is the top of its suit still out (§3.3)."""

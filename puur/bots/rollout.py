@@ -16,8 +16,11 @@ Its measured worth against earlier policies, and the rules tried and left out, a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from puur.cards import SUIT_MASKS
 from puur.round import RoundState
+from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
 from puur.rules.tables import STRENGTH_TABLES
 from puur.rules.trick import trick_winner
@@ -55,21 +58,7 @@ def _discard_keys(points: tuple[int, ...], strength: tuple[int, ...]) -> tuple[i
 _KEYS: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 
 
-def _can_beat(hand: int, c: int, strength: tuple[int, ...], tmask: int) -> bool:
-    """Whether ``hand`` holds a card that beats ``c`` (a stronger card of its suit, or a trump over a plain card)."""
-    if tmask and not (tmask >> c) & 1 and hand & tmask:
-        return True
-    m = hand & SUIT_MASKS[c // 9]
-    st = strength[c]
-    while m:
-        low = m & -m
-        if strength[low.bit_length() - 1] > st:
-            return True
-        m ^= low
-    return False
-
-
-def _losers(hands: list[int], seat: int, cards: int, strength: tuple[int, ...]) -> int:
+def _losers(hands: Sequence[int], seat: int, cards: int, stronger: tuple[int, ...]) -> int:
     """The ``cards`` another hand can beat in their suit: not masters, so they win no trick of their own."""
     others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3]
     out = 0
@@ -77,41 +66,26 @@ def _losers(hands: list[int], seat: int, cards: int, strength: tuple[int, ...]) 
     while m:
         low = m & -m
         m ^= low
-        if _can_beat(others, low.bit_length() - 1, strength, 0):
+        if others & stronger[low.bit_length() - 1]:
             out |= low
     return out
 
 
-def _beaters(cards: int, best: int, strength: tuple[int, ...], trump: int) -> int:
-    """The ``cards`` that beat ``best``: a stronger card of its suit, or a trump over a plain card."""
-    bsuit, bs = best // 9, strength[best]
+def _safe_from(hand: int, cards: int, beats: tuple[int, ...]) -> int:
+    """The ``cards`` that ``hand`` cannot beat (``beats``: a row of ``puur.rules.beats.BEATS``)."""
     out = 0
     m = cards
     while m:
         low = m & -m
         m ^= low
-        c = low.bit_length() - 1
-        cs = c // 9
-        if (cs == bsuit and strength[c] > bs) or (cs == trump and bsuit != trump):
+        if not hand & beats[low.bit_length() - 1]:
             out |= low
     return out
 
 
-def _safe_from(hand: int, cards: int, strength: tuple[int, ...], tmask: int) -> int:
-    """The ``cards`` that ``hand`` cannot beat."""
-    out = 0
-    m = cards
-    while m:
-        low = m & -m
-        m ^= low
-        if not _can_beat(hand, low.bit_length() - 1, strength, tmask):
-            out |= low
-    return out
-
-
-def _throw(hands: list[int], seat: int, legal: int, disc: tuple[int, ...], strength: tuple[int, ...]) -> int:
+def _throw(hands: Sequence[int], seat: int, legal: int, disc: tuple[int, ...], stronger: tuple[int, ...]) -> int:
     """The cheapest card to throw, keeping the masters for tricks of their own."""
-    return _lowest(_losers(hands, seat, legal, strength) or legal, disc)
+    return _lowest(_losers(hands, seat, legal, stronger) or legal, disc)
 
 
 def choose(r: RoundState) -> int:
@@ -126,7 +100,9 @@ def choose(r: RoundState) -> int:
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
     strength = STRENGTH_TABLES[contract]
-    points = r._points
+    beats = BEATS[contract]
+    stronger = STRONGER_IN_SUIT[contract]
+    points = r.points
     key = (int(contract), points)
     disc = _KEYS.get(key)
     if disc is None:
@@ -135,32 +111,30 @@ def choose(r: RoundState) -> int:
     tmask = SUIT_MASKS[trump] if trump >= 0 else 0
     n = len(trick)
     if not n:
-        return _lead(r, seat, legal, strength, points, disc, tmask)
+        return _lead(r, seat, legal, strength, beats, stronger, points, disc, tmask)
     w = trick_winner(trick, contract)
     partner_winning = w == n - 2
     last = n == 3
     if partner_winning:
-        if last or not _can_beat(hands[(seat + 1) & 3], trick[w], strength, tmask):
+        if last or not hands[(seat + 1) & 3] & beats[trick[w]]:
             # the partner's trick is sure: smear points on it (not a trump, not a master)
             pool = legal & ~tmask or legal
-            return _highest(_losers(hands, seat, pool, strength) or pool, points)
+            return _highest(_losers(hands, seat, pool, stronger) or pool, points)
         # the last opponent could take the partner's trick: secure it with a plain card it cannot beat
-        secure = _safe_from(
-            hands[(seat + 1) & 3], _beaters(legal & ~tmask, trick[w], strength, trump), strength, tmask
-        )
+        secure = _safe_from(hands[(seat + 1) & 3], legal & ~tmask & beats[trick[w]], beats)
         if secure:
             return _lowest(secure, strength)
-        return _throw(hands, seat, legal, disc, strength)
+        return _throw(hands, seat, legal, disc, stronger)
     tp = points[trick[0]] + (points[trick[1]] if n > 1 else 0) + (points[trick[2]] if n > 2 else 0)
     best = trick[w]
     led = trick[0] // 9
-    beat = _beaters(legal, best, strength, trump)
+    beat: int = legal & beats[best]
     if beat and not last:
         # keep only the cards the next opponent cannot overtake
-        safe = _safe_from(hands[(seat + 1) & 3], beat, strength, tmask)
+        safe = _safe_from(hands[(seat + 1) & 3], beat, beats)
         if safe:
             beat = safe
-        elif n == 1 and not tmask and _can_beat(hands[(seat + 2) & 3], best, strength, 0):
+        elif n == 1 and not tmask and hands[(seat + 2) & 3] & beats[best]:
             beat = 0  # second hand low: the partner, last to play, can still take it
     if beat:
         plain = beat & ~tmask
@@ -168,7 +142,7 @@ def choose(r: RoundState) -> int:
             return _lowest(plain, strength)
         if tp >= TRUMP_WORTHY or len(r.tricks) == 8 or led == trump:
             return _lowest(beat, strength)
-    return _throw(hands, seat, legal, disc, strength)
+    return _throw(hands, seat, legal, disc, stronger)
 
 
 def _lead(
@@ -176,6 +150,8 @@ def _lead(
     seat: int,
     legal: int,
     strength: tuple[int, ...],
+    beats: tuple[int, ...],
+    stronger: tuple[int, ...],
     points: tuple[int, ...],
     disc: tuple[int, ...],
     tmask: int,
@@ -187,7 +163,7 @@ def _lead(
     opp = a | b
     opp_trumps = opp & tmask
     best_c, best_v = -1, -1
-    m = legal & ~_losers(hands, seat, legal, strength)  # our masters
+    m = legal & ~_losers(hands, seat, legal, stronger)  # our masters
     while m:
         low = m & -m
         c = low.bit_length() - 1
@@ -211,7 +187,7 @@ def _lead(
     for suit in SUIT_MASKS:
         mine = legal & suit
         pm = partner & suit
-        if not mine or not pm or suit == tmask or _can_beat(opp, _highest(pm, strength), strength, tmask):
+        if not mine or not pm or suit == tmask or opp & beats[_highest(pm, strength)]:
             continue
         c = _highest(mine, points)
         if points[c] + 1 > best_v:

@@ -75,6 +75,12 @@ class RoundScore:
         }
 
 
+def match_bonus(tricks: Sequence[int]) -> tuple[int, int]:
+    """Per team, ``MATCH_BONUS`` (100) for the team that took all nine tricks, else 0 (RULES.md §11.1);
+    ``tricks`` is the tricks each team has won so far."""
+    return (MATCH_BONUS if tricks[0] == 9 else 0, MATCH_BONUS if tricks[1] == 9 else 0)
+
+
 def round_score(
     profile: RuleProfile,
     contract: Contract,
@@ -86,12 +92,11 @@ def round_score(
 ) -> RoundScore:
     """Score one round (RULES.md §11.1): 5 for the last trick, 100 for all nine tricks, then × factor."""
     last = (LAST_TRICK_BONUS, 0) if last_trick_team == 0 else (0, LAST_TRICK_BONUS)
-    match = (MATCH_BONUS if tricks[0] == 9 else 0, MATCH_BONUS if tricks[1] == 9 else 0)
     return RoundScore(
         profile.factor(contract),
         (card_points[0], card_points[1]),
         last,
-        match,
+        match_bonus(tricks),
         (weis[0], weis[1]),
         (stoeck[0], stoeck[1]),
     )

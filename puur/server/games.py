@@ -25,7 +25,7 @@ from starlette.websockets import WebSocketDisconnect
 from puur.cards import Card, Contract
 from puur.game import IllegalAction
 from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
-from puur.rules.tables import card_points_table, strength_table
+from puur.rules.tables import card_points_table, suit_strength_order
 from puur.server.game_models import (
     ActionBody,
     Error,
@@ -308,12 +308,11 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
     p = RuleProfile.resolve(body.profile)
     contracts = []
     for contract in Contract:
-        strength = strength_table(contract)
         points = card_points_table(contract, p.undenufe_values)
         suits = [("trump", int(contract)), ("plain", (int(contract) + 2) % 4)] if contract.is_trump else [("all", 2)]
         orders = []
         for label, suit in suits:
-            cards = sorted(range(suit * 9, suit * 9 + 9), key=lambda c: -strength[c])
+            cards = suit_strength_order(contract, suit)
             orders.append(RulesOrder(label=label, suit="CDHS"[suit], cards=[str(Card(c)) for c in cards],
                                      points=[points[c] for c in cards]))
         contracts.append(RulesContract(code=str(contract), factor=p.factor(contract), orders=orders))
