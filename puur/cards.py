@@ -16,11 +16,41 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from enum import Enum, IntEnum
+from typing import TYPE_CHECKING, NewType, TypeAlias
 
-CardSet = int
-"""A set of cards as a 36-bit int: bit ``c`` is set when card ``c`` is in the set."""
+CardIndex: TypeAlias = int
+"""One card as its index 0..35 (``suit * 9 + rank``): a ``Card``, or the plain int the hot paths keep.
+Signatures say ``CardIndex`` for one card and ``CardSet`` for a set of cards."""
 
-FULL_DECK: CardSet = (1 << 36) - 1
+if TYPE_CHECKING:
+
+    class CardSet(int):
+        """A set of cards as a 36-bit int (see below). For the type checker a set combined bit by bit
+        with any mask (another set, ``1 << card``, ``~set``, ``-set``) is again a set; shifts, sums and
+        counts are plain ints."""
+
+        def __and__(self, other: int, /) -> CardSet: ...
+        def __rand__(self, other: int, /) -> CardSet: ...
+        def __or__(self, other: int, /) -> CardSet: ...
+        def __ror__(self, other: int, /) -> CardSet: ...
+        def __xor__(self, other: int, /) -> CardSet: ...
+        def __rxor__(self, other: int, /) -> CardSet: ...
+        def __neg__(self) -> CardSet: ...
+        def __invert__(self) -> CardSet: ...
+
+else:
+    CardSet = NewType("CardSet", int)
+"""A set of cards as a 36-bit int: bit ``c`` is set when card ``c`` is in the set.
+
+At run time ``CardSet`` is a ``NewType``: a set is the int itself (no wrapper, no cost), so the bit-set
+code and the C solver core keep plain ints. For the type checker it is distinct from one card (a
+``CardIndex``): ``legal_moves(Card.HJ, ...)``, a card where a set is wanted, is an error. A set is
+made once with ``CardSet(...)`` (or ``mask_of``, ``EMPTY``, ``SUIT_MASKS``); ``&``, ``|``, ``^`` with it
+stay sets, so the rules' bit arithmetic needs no conversion."""
+
+EMPTY = CardSet(0)
+"""The empty card set."""
+FULL_DECK = CardSet((1 << 36) - 1)
 
 
 class Suit(IntEnum):
@@ -108,7 +138,7 @@ class Card(IntEnum):
 
     @property
     def bit(self) -> CardSet:
-        return 1 << self
+        return CardSet(1 << self)
 
     @classmethod
     def of(cls, suit: Suit | int, rank: Rank | int) -> Card:
@@ -143,36 +173,38 @@ CARD_SPELLINGS: frozenset[str] = frozenset(_PARSE)
 """Every card code ``Card.parse`` reads, in upper case: ``H10`` and ``HT`` for the Banner (INTERFACES.md
 "Names and notation"; input is case-insensitive). The HTTP schema's card pattern is built from it."""
 
-SUIT_MASKS: tuple[CardSet, ...] = tuple(0x1FF << (9 * s) for s in range(4))
+SUIT_MASKS: tuple[CardSet, ...] = tuple(CardSet(0x1FF << (9 * s)) for s in range(4))
 """All nine cards of each suit, indexed by ``Suit``."""
 
 
-def bit(card: int) -> CardSet:
-    return 1 << card
+def bit(card: CardIndex) -> CardSet:
+    """The set of the one card ``card``."""
+    return CardSet(1 << card)
 
 
-def mask_of(cards: Iterable[int]) -> CardSet:
+def mask_of(cards: Iterable[CardIndex]) -> CardSet:
     """The card set of ``cards``."""
-    m = 0
+    m = EMPTY
     for c in cards:
         m |= 1 << c
     return m
 
 
-def iter_cards(mask: CardSet) -> Iterator[int]:
-    """The cards of ``mask`` as plain ints, lowest first."""
+def iter_cards(mask: int) -> Iterator[CardIndex]:
+    """The cards of ``mask`` (a ``CardSet``, or any bit mask the hot paths keep as an int) as plain ints,
+    lowest first."""
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
 
 
-def cards_of(mask: CardSet) -> list[Card]:
+def cards_of(mask: int) -> list[Card]:
     """The cards of ``mask`` as ``Card`` values, in index order (suit C D H S, then 6 to A)."""
     return [Card(c) for c in iter_cards(mask)]
 
 
-def count(mask: CardSet) -> int:
+def count(mask: int) -> int:
     return mask.bit_count()
 
 
@@ -326,7 +358,7 @@ CONTRACT_NAMES: dict[str, tuple[str, ...]] = {
 }
 
 
-def card_name(card: int, deck: str = "swiss", lang: str = "de") -> str:
+def card_name(card: CardIndex, deck: str = "swiss", lang: str = "de") -> str:
     """A card's display name, e.g. ``card_name(Card.HJ, "swiss", "de") == "Rosen Under"``."""
     _check_deck_lang(deck, lang)
     suit, rank = divmod(int(card), 9)

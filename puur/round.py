@@ -12,13 +12,14 @@ scores most, resolved after trick 1), Stöck §10 by the profile's ``stoeck`` op
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import NamedTuple
 
-from puur.cards import SUIT_MASKS, Card, Contract, Rank, mask_of
+from puur.cards import EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, why_illegal
 from puur.rules.scoring import RoundScore, match_bonus, round_score
-from puur.rules.stoeck import stoeck_cards
+from puur.rules.stoeck import StoeckStatus, stoeck_cards
 from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, card_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
@@ -49,7 +50,7 @@ def deal(rng: random.Random, dealer: int) -> list[int]:
     return hands
 
 
-def holder_of(hands: list[int], card: int) -> int:
+def holder_of(hands: Sequence[int], card: CardIndex) -> int:
     for seat, h in enumerate(hands):
         if h >> card & 1:
             return seat
@@ -83,17 +84,17 @@ class RoundState:
         "declarations",
     )  # fmt: skip
 
-    def __init__(self, profile: RuleProfile, hands: list[int], dealer: int, forehand: int) -> None:
+    def __init__(self, profile: RuleProfile, hands: Sequence[int], dealer: int, forehand: int) -> None:
         self.profile = profile
         self.dealer = dealer
         self.forehand = forehand
-        self.dealt = list(hands)
-        self.hands = list(hands)
+        self.dealt: list[CardSet] = [CardSet(h) for h in hands]
+        self.hands = list(self.dealt)
         self.contract: Contract | None = None
         self.pushed = False
         self.chooser: int | None = None
         self.to_act: int | None = forehand
-        self.trick: list[int] = []
+        self.trick: list[CardIndex] = []
         self.leader = forehand
         self.tricks: list[CompletedTrick] = []
         self.card_points = [0, 0]
@@ -101,8 +102,8 @@ class RoundState:
         self.weis: WeisResult | None = None
         self.weis_credited = False
         self.stoeck_holder: int | None = None
-        self.stoeck_pair = 0  # the trump K and Q when one seat holds both, else 0
-        self.stoeck_status: str | None = None  # None (no pair), "pending", "scored", "lost"
+        self.stoeck_pair = EMPTY  # the trump K and Q when one seat holds both, else empty
+        self.stoeck_status: StoeckStatus | None = None  # None: no seat holds the pair
         self.stoeck_first_played = False
         self._points: tuple[int, ...] = ()
         self.declarations: list[tuple[int, int, tuple[str, ...]]] = []  # (seat, card, declare) as given
@@ -188,7 +189,7 @@ class RoundState:
                 if self.dealt[seat] & pair == pair:
                     self.stoeck_holder = seat
                     self.stoeck_pair = pair
-                    self.stoeck_status = "pending"
+                    self.stoeck_status = StoeckStatus.PENDING
         self.to_act = self.forehand
         self.leader = self.forehand
 
@@ -228,12 +229,12 @@ class RoundState:
         self.weis = resolve_declarations(decls, self.profile, self.contract, self.forehand)
 
     # ----- play -----
-    def legal_cards(self) -> int:
+    def legal_cards(self) -> CardSet:
         """The card set the seat to act may play."""
         assert self.contract is not None and self.to_act is not None
         return legal_moves(self.hands[self.to_act], self.trick, self.contract, self.profile)
 
-    def check_card(self, card: int) -> None:
+    def check_card(self, card: CardIndex) -> None:
         """Raise ``IllegalAction`` with the rule's reason when the seat to act may not play ``card``."""
         if self.contract is None:
             raise IllegalAction("the contract has not been chosen yet: choose a contract or push")
@@ -243,14 +244,14 @@ class RoundState:
         if reason:
             raise IllegalAction(reason)
 
-    def stoeck_due(self, card: int) -> bool:
+    def stoeck_due(self, card: CardIndex) -> bool:
         """True when ``card`` is the holder's second Stöck card (the moment to declare, §10)."""
-        if self.stoeck_status != "pending" or self.to_act != self.stoeck_holder or self.contract is None:
+        if self.stoeck_status != StoeckStatus.PENDING or self.to_act != self.stoeck_holder or self.contract is None:
             return False
         pair = stoeck_cards(self.contract)
         return bool(pair >> card & 1) and self.stoeck_first_played
 
-    def play(self, card: int, declare_stoeck: bool | None = None) -> tuple[str, ...]:
+    def play(self, card: CardIndex, declare_stoeck: bool | None = None) -> tuple[str, ...]:
         """Play ``card`` for the seat to act (unchecked: call ``check_card`` first for outside input).
 
         ``declare_stoeck``: True/False is what the player declared with this card; None lets the engine
@@ -312,7 +313,7 @@ class RoundState:
         tricks.append(CompletedTrick(leader, (c0, c1, c2, c3), w, points))
         return events
 
-    def _stoeck_on_card(self, seat: int, card: int, declare: bool | None) -> tuple[str, ...]:
+    def _stoeck_on_card(self, seat: int, card: CardIndex, declare: bool | None) -> tuple[str, ...]:
         """Stöck by the profile's ``stoeck`` option (§10, §14.1). A declaration without the pair, or from
         another seat, is accepted with the card and scores nothing."""
         if declare:
@@ -322,36 +323,36 @@ class RoundState:
         mode = self.profile.stoeck
         if not self.stoeck_first_played:
             self.stoeck_first_played = True
-            if mode == "strict" and declare and self.stoeck_status == "pending":
-                self.stoeck_status = "lost"  # declared with the first card: too early (J14, J02)
+            if mode == "strict" and declare and self.stoeck_status == StoeckStatus.PENDING:
+                self.stoeck_status = StoeckStatus.LOST  # declared with the first card: too early (J14, J02)
             return ()
-        if self.stoeck_status != "pending":
+        if self.stoeck_status != StoeckStatus.PENDING:
             return ()
         if mode == "strict" and declare is False:
-            self.stoeck_status = "lost"  # not declared with the second card (J14)
+            self.stoeck_status = StoeckStatus.LOST  # not declared with the second card (J14)
             return ()
-        self.stoeck_status = "scored"
+        self.stoeck_status = StoeckStatus.SCORED
         return ("stoeck",)
 
     def score_stoeck_early(self) -> None:
         """Score a pending Stöck before its second card is played, because it wins the match (S001 "or
         earlier if it wins the match", S000 "early if it wins the game"; RULES.md §10). The match engine
         decides when; here the pair only becomes scored, and so public."""
-        if self.stoeck_status != "pending":
+        if self.stoeck_status != StoeckStatus.PENDING:
             raise IllegalAction("no pending Stöck to score")
-        self.stoeck_status = "scored"
+        self.stoeck_status = StoeckStatus.SCORED
 
     def _lenient_stoeck_from_weis(self) -> tuple[str, ...]:
         """S000: Stöck also counts when both cards are shown in a scored Weis (RULES.md §10)."""
         holder = self.stoeck_holder
-        if self.stoeck_status != "pending" or self.weis is None or holder is None:
+        if self.stoeck_status != StoeckStatus.PENDING or self.weis is None or holder is None:
             return ()
         if self.weis.team != holder % 2:
             return ()
         pair = self.stoeck_pair
         for meld in self.weis.declarations[holder].melds:
             if mask_of(meld.cards) & pair == pair:
-                self.stoeck_status = "scored"
+                self.stoeck_status = StoeckStatus.SCORED
                 return ("stoeck",)
         return ()
 
@@ -363,7 +364,7 @@ class RoundState:
         return self.weis.points
 
     def stoeck_points(self) -> tuple[int, int]:
-        if self.stoeck_status != "scored" or self.stoeck_holder is None:
+        if self.stoeck_status != StoeckStatus.SCORED or self.stoeck_holder is None:
             return (0, 0)
         return (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
 
@@ -397,7 +398,7 @@ class RoundState:
         return [((self.leader + i) % 4, c) for i, c in enumerate(self.trick)]
 
 
-def first_forehand(profile: RuleProfile, hands: list[int], dealer: int) -> int:
+def first_forehand(profile: RuleProfile, hands: Sequence[int], dealer: int) -> int:
     """Forehand of hand 1 (RULES.md §3.2): the dealer's right, or the holder of C7 / H7 / D7."""
     rule = profile.first_forehand
     if rule == "dealer_right":
@@ -439,12 +440,12 @@ __all__ = [
 
 def round_from_view(
     profile: RuleProfile,
-    hands: list[int],
+    hands: Sequence[int],
     dealer: int,
     forehand: int,
     pushed: bool,
     contract: Contract | None,
-    played: list[int],
+    played: list[CardIndex],
     stoeck_scored: bool | None = None,
 ) -> RoundState:
     """Rebuild a round from a seat's view and a determinized deal (for search).
@@ -471,6 +472,6 @@ def round_from_view(
     r.choose(contract)
     for c in played:
         r.play(c)
-    if stoeck_scored is False and r.stoeck_status == "scored":
-        r.stoeck_status = "lost"
+    if stoeck_scored is False and r.stoeck_status == StoeckStatus.SCORED:
+        r.stoeck_status = StoeckStatus.LOST
     return r

@@ -3,7 +3,8 @@
 Given a ``RoundState`` whose contract is chosen (all four hands known), ``solve`` finds the card the seat
 to act should play and the points each team then makes, everyone playing perfectly with open cards:
 card points of the tricks (taken so far and still to come), the 5 for the last trick and the 100 for a
-match. Weis and Stöck do not depend on the card play and are not counted.
+match (``LAST_TRICK_BONUS``, ``MATCH_BONUS``: RULES.md §6, §11.1). Weis and Stöck do not depend on the
+card play and are not counted.
 
 Alpha-beta (minimax: team 0 maximizes its points minus team 1's) with a transposition table at trick
 boundaries (bounds and the best lead, keyed by the cards left, the leader and who can still make a
@@ -14,11 +15,12 @@ card still in play between them). The rules stay in the rules core: legal moves 
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
 other cards are held), and who wins a trick from a per-contract table built with ``trick_winner``.
 
-The search runs in a compiled core (``_solver_core.c``, built by setup.py) when it is built: the same
-search over the same tables, node for node, some 30 times faster per position; it calls ``legal_moves``
-back for each new case. Without a C compiler the Python search below does the work
-(``solve(r, compiled=False)``). ``Solver`` keeps one table for the positions of one deal (analysis of a
-round card by card, ``puur.bots.analysis``).
+The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
+times faster per position), used when it is built, and in Python below (``Core`` and the module-level
+``lead``, ``follow``, ``last_trick``, ``legal``, ``collapse``, ``improve``, ...: each the C function of
+the same name), used without a C compiler or with ``solve(r, compiled=False)``. Both visit the same
+positions in the same order and give the same values. ``Solver`` keeps one table for the positions of one
+deal (analysis of a round card by card, ``puur.bots.analysis``).
 
 >>> import random
 >>> from puur.profile import RuleProfile
@@ -35,21 +37,21 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
-from puur.cards import SUIT_MASKS, Contract, iter_cards
+from puur.cards import SUIT_MASKS, CardSet, Contract, iter_cards
 from puur.round import RoundState
 from puur.rules.legal import legal_moves
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES
 from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
-    from puur.bots._solver_core import Core
+    from puur.bots._solver_core import Core as _CompiledCore
 
-_CORE: type[Core] | None
+_CORE: type[_CompiledCore] | None
 try:  # the compiled search core, built with the package (setup.py); the Python search is the fallback
     from puur.bots._solver_core import Core as _CORE
 except ImportError:  # pragma: no cover - a build without a C compiler
@@ -57,18 +59,14 @@ except ImportError:  # pragma: no cover - a build without a C compiler
 
 COMPILED = _CORE is not None
 """Whether the compiled search core is available (``solve`` then uses it unless told otherwise)."""
-_CLOCK_EVERY = 1023
-"""With a deadline the clock is read once in 1024 positions (the compiled core counts every position, the
-Python search its trick starts)."""
+CLOCK_EVERY = 1023
+"""With a deadline the clock is read once in 1024 positions (``timed_out``)."""
 _TT_BITS = 20  # the compiled core's table: 2**20 buckets of 4 entries (64 MiB, touched as used)
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
 FULL = (1 << 36) - 1
 OTHER_BIT = 1 << 36  # in a legal-move memo key/value: the hand holds (may play) cards outside the relevant suits
-# the most team 0 (hi) / team 1 (lo) can still add for a match, by match flag (0, 1, NO_MATCH, FRESH)
-HI_BONUS = (MATCH_BONUS, 0, 0, MATCH_BONUS)
-LO_BONUS = (0, MATCH_BONUS, 0, MATCH_BONUS)
-INF = 100000
+INF = 30000  # beyond any value (the compiled table keeps values and bounds in 16 bits)
 
 
 @dataclass(frozen=True)
@@ -81,6 +79,7 @@ class SolveResult:
 
 
 def _flag_after(flag: int, team: int) -> int:
+    """Who can still make a match once ``team`` has taken a trick: ``team``, or ``NO_MATCH``."""
     if flag == FRESH:
         return team
     return flag if flag == team else NO_MATCH
@@ -105,439 +104,486 @@ def _contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ..
     return beats, tuple(up), rank
 
 
-class _Search:
-    """The search over the card play of one deal under one contract and profile; ``at(r)`` roots it at a
-    position, whose ``value(alpha, beta)`` is team 0's future points minus team 1's (fail-soft);
-    ``node_count`` counts the positions visited."""
+@cache
+def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """The trump suit for the search's bounds: its shift (``9 * suit``, -1 without trumps) and, for each
+    set of trumps as a 9-bit mask, ``top_above`` the trumps above its strongest (all for none) and
+    ``trump_points`` its points."""
+    beats = _contract_tables(contract)[0]
+    tsh = 9 * int(contract) if contract.is_trump else -1
+    top_above = [511] * 512
+    tpts = [0] * 512
+    if tsh >= 0:
+        for m9 in range(1, 512):
+            cs = [tsh + i for i in range(9) if m9 >> i & 1]
+            top = next(c for c in cs if not beats[c] & (m9 << tsh))
+            top_above[m9] = beats[top] >> tsh & 511
+            tpts[m9] = sum(pts[c] for c in cs)
+    return tsh, tuple(top_above), tuple(tpts)
 
-    def __init__(self, r: RoundState, compiled: bool, tt_bits: int = _TT_BITS, deadline: float = 0.0) -> None:
-        assert r.contract is not None and r.to_act is not None
-        core_type = _CORE if compiled else None
-        contract = r.contract
-        profile = r.profile
-        pts = r._points
-        beats, up, rank = _contract_tables(contract)
-        trump_mask = SUIT_MASKS[int(contract)] if contract < 4 else 0
-        rel = tuple(SUIT_MASKS[s] | trump_mask for s in range(4))
-        hands = list(r.hands)
-        self.hands = hands
+
+# ---------- the search: _solver_core.c in Python, function for function ----------
+#
+# C helpers with no Python function: popc, top_card, low_card (int.bit_count, bit_length), mix, lmemo_grow
+# and tt_find (a dict and dict.get), sort_keys (list.sort). The search raises where the C code marks the
+# Core failed and unwinds.
+
+
+class Core:
+    """The search over the card play of one deal under one contract (the C ``Core``): the tables, the
+    hands being searched, the transposition table and the legal-move memo. Built, called and read as the
+    compiled ``_solver_core.Core`` is (``lead``, ``follow``, ``nodes``, ``deadline``)."""
+
+    __slots__ = (
+        "beats", "up", "pts", "k_smear", "k_low", "k_win", "k_discard", "k_lead", "rel", "tsh", "top_above",
+        "tpts", "last_bonus", "match_bonus", "hi_bonus", "lo_bonus", "hands", "tt", "lmemo", "legal_cb",
+        "nodes", "deadline",
+    )  # fmt: skip
+
+    def __init__(
+        self, beats: Sequence[int], up: Sequence[int], points: Sequence[int], rank: Sequence[int],
+        rel: Sequence[int], trump_shift: int, top_above: Sequence[int], trump_points: Sequence[int],
+        last_bonus: int, match_bonus: int, legal: Callable[[int, tuple[int, ...]], int], tt_bits: int = _TT_BITS,
+    ) -> None:  # fmt: skip
+        """``Core_init``: the tables (checked), the search order keys, the bounds' match bonus by flag. The
+        Python table is a dict that grows as needed; ``tt_bits`` is checked as the C core checks it."""
+        self.beats = _numbers(beats, 36, "beats")
+        self.up = _numbers(up, 36, "up")
+        self.pts = pts = _numbers(points, 36, "points")
+        rk = _numbers(rank, 36, "rank")
+        self.rel = _numbers(rel, 4, "rel")
+        self.top_above = _numbers(top_above, 512, "top_above")
+        self.tpts = _numbers(trump_points, 512, "trump_points")
+        if not callable(legal):
+            raise TypeError("legal must be callable")
+        if not 4 <= tt_bits <= 26:
+            raise ValueError("tt_bits must be between 4 and 26")
+        # the search order keys (key << 6 | card): smear points, play low, win cheaply, discard cheaply, lead
+        self.k_smear = [((60 - pts[c]) * 32 + rk[c]) << 6 | c for c in range(36)]
+        self.k_low = [(pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
+        self.k_win = [rk[c] << 6 | c for c in range(36)]
+        self.k_discard = [(4096 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
+        self.k_lead = [(128 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
+        self.tsh = trump_shift
+        self.last_bonus = last_bonus
+        self.match_bonus = match_bonus
+        # the most team 0 (hi) / team 1 (lo) can still add for a match, by match flag (0, 1, NO_MATCH, FRESH)
+        self.hi_bonus = (match_bonus, 0, 0, match_bonus)
+        self.lo_bonus = (0, match_bonus, 0, match_bonus)
+        self.legal_cb = legal
+        self.hands = [0, 0, 0, 0]
+        self.tt: dict[int, tuple[int, int, int]] = {}
+        self.lmemo: dict[int, int] = {}
         self.nodes = 0
-        tt: dict[int, tuple[int, int, int]] = {}
-        lmemo: dict[int, int] = {}
-        self.tt = tt
-        nodes = 0
-        # sort keys by card (key << 6 | card): smear points, play low, win cheaply, discard cheaply
-        k_smear = [((60 - pts[c]) * 32 + rank[c]) << 6 | c for c in range(36)]
-        k_low = [(pts[c] * 32 + rank[c]) << 6 | c for c in range(36)]
-        k_win = [rank[c] << 6 | c for c in range(36)]
-        k_discard = [(4096 + pts[c] * 32 + rank[c]) << 6 | c for c in range(36)]
+        self.deadline = 0.0
 
-        # the trump suit as 9-bit masks: the cards above a set's strongest (all for none), their points
-        tsh = 9 * int(contract) if contract < 4 else -1
-        top_above = [511] * 512
-        tpts = [0] * 512
-        if tsh >= 0:
-            for m9 in range(1, 512):
-                cs = [tsh + i for i in range(9) if m9 >> i & 1]
-                top = next(c for c in cs if not beats[c] & (m9 << tsh))
-                top_above[m9] = beats[top] >> tsh & 511
-                tpts[m9] = sum(pts[c] for c in cs)
+    def lead(self, hands: Sequence[int], leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
+        """``Core_lead``: the value at a trick boundary, ``leader`` to lead."""
+        self.hands = _hands(hands)
+        return lead(self, leader & 3, flag & 3, left, gone & FULL, alpha, beta)
 
-        def legal(hand: int, trick: list[int], tk: int) -> int:
-            """``legal_moves`` memoized on (led suit and trump cards held, other cards held?, trick)."""
-            relm = rel[trick[0] // 9] if trick else 0
-            hr = hand & relm
-            key = hr | tk | (OTHER_BIT if hand != hr else 0)
-            e = lmemo.get(key)
-            if e is None:
-                lg = legal_moves(hand, trick, contract, profile)
-                e = (lg & relm) | (OTHER_BIT if lg & ~relm else 0)
-                lmemo[key] = e
-            if e & OTHER_BIT:
-                return (e & FULL) | (hand & ~relm)
-            return e
+    def follow(
+        self, hands: Sequence[int], trick: Sequence[int], seat: int, wcard: int, wseat: int, tp: int,
+        leader: int, flag: int, left: int, gone: int, alpha: int, beta: int,
+    ) -> int:  # fmt: skip
+        """``Core_follow``: the value inside a trick, ``trick`` (one to three cards) on the table."""
+        h = _hands(hands)
+        if not 1 <= len(trick) <= 3:
+            raise ValueError("trick: one to three cards")
+        if not 0 <= wcard <= 35:
+            raise ValueError("wcard: a card outside 0..35")
+        tr = [0, 0, 0, 0]
+        tk = 0
+        for i, c in enumerate(trick):
+            if not 0 <= c <= 35:
+                raise ValueError("trick: a card outside 0..35")
+            tr[i] = c
+            tk |= (c + 1) << (37 + 6 * i)
+        self.hands = h
+        return follow(self, len(trick), seat & 3, tr, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left,
+                      gone & FULL, alpha, beta)  # fmt: skip
 
-        def collapse(lg: int, gone: int) -> list[int]:
-            """The legal cards, keeping one (the strongest) of each run of equivalent cards."""
-            out = []
-            m = lg
-            while m:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                n = up[c]
-                while n >= 0 and gone >> n & 1:
-                    n = up[n]
-                if n >= 0 and lg >> n & 1 and pts[n] == pts[c]:
-                    continue
-                out.append(c)
-            return out
 
-        def last_trick(leader: int, flag: int) -> int:
-            """Trick 9 from its lead, one card left in each hand: its value (+5, and the match)."""
-            c = hands[leader].bit_length() - 1
-            p = pts[c] + LAST_TRICK_BONUS
-            w, ws = c, leader
-            for i in (1, 2, 3):
-                s = (leader + i) & 3
-                d = hands[s].bit_length() - 1
-                p += pts[d]
-                if beats[w] >> d & 1:
-                    w, ws = d, s
-            team = ws & 1
-            if flag == team:
-                p += MATCH_BONUS
-            return -p if team else p
+def _numbers(seq: Sequence[int], n: int, what: str) -> tuple[int, ...]:
+    """``read_numbers``: ``n`` numbers, or a ``ValueError`` naming the table."""
+    if len(seq) != n:
+        raise ValueError(f"{what}: expected {n} numbers")
+    return tuple(int(x) for x in seq)
 
-        def lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
-            """The value of the rest of the round at a trick boundary (``left``: points still out, +5)."""
-            nonlocal nodes
-            nodes += 1
-            if deadline and not nodes & _CLOCK_EVERY and time.monotonic() > deadline:
-                raise TimeoutError("the search passed its deadline")
-            rem = FULL ^ gone
-            if rem.bit_count() == 4:
-                return last_trick(leader, flag)
-            if tsh >= 0 and (r9 := rem >> tsh & 511):
-                # trumps that beat all of the other team's are in tricks their team wins
-                a9 = (hands[0] | hands[2]) >> tsh & 511
-                b9 = r9 ^ a9
-                m0 = a9 & top_above[b9]
-                m1 = b9 & top_above[a9]
-                hi = left - 2 * tpts[m1] + (0 if m1 else HI_BONUS[flag])
-                lo = 2 * tpts[m0] - left - (0 if m0 else LO_BONUS[flag])
-            else:
-                hi = left + HI_BONUS[flag]
-                lo = -left - LO_BONUS[flag]
-            if hi <= alpha:
-                return hi
-            if lo >= beta:
-                return lo
-            key = rem << 4 | leader << 2 | flag
-            entry = tt.get(key)
-            hint = -1
-            if entry is not None:
-                elo, ehi, hint = entry
-                if elo >= beta:
-                    return elo
-                if ehi <= alpha:
-                    return ehi
-                if elo == ehi:
-                    return elo
-                if elo > lo:
-                    lo = elo
-                if ehi < hi:
-                    hi = ehi
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            a0 = alpha
-            b0 = beta
-            hand = hands[leader]
-            cards = collapse(hand, gone)
-            if len(cards) > 1:
-                others = rem ^ hand
-                order = []
-                for c in cards:
-                    if c == hint:
-                        order.append(c)
-                    elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit: richest first
-                        order.append((64 - pts[c]) << 6 | c)
-                    else:
-                        order.append((128 + pts[c] * 32 + rank[c]) << 6 | c)
-                order.sort()
-                cards = [x & 63 for x in order]
-            maximize = not leader & 1
-            best_v = -INF if maximize else INF
-            best_c = -1
-            nxt = (leader + 1) & 3
-            trick = [0]
-            for c in cards:
-                hands[leader] = hand ^ (1 << c)
-                trick[0] = c
-                v = follow(1, nxt, trick, (c + 1) << 37, c, leader, pts[c], leader, flag, left, gone, alpha, beta)
-                if maximize:
-                    if v > best_v:
-                        best_v = v
-                        best_c = c
-                        if v > alpha:
-                            alpha = v
-                            if v >= beta:
-                                break
-                elif v < best_v:
-                    best_v = v
-                    best_c = c
-                    if v < beta:
-                        beta = v
-                        if v <= alpha:
-                            break
-            hands[leader] = hand
-            if best_v <= a0:
-                elo, ehi = -INF, best_v
-            elif best_v >= b0:
-                elo, ehi = best_v, INF
-            else:
-                elo = ehi = best_v
-            if entry is not None:
-                if entry[0] > elo:
-                    elo = entry[0]
-                if entry[1] < ehi:
-                    ehi = entry[1]
-            tt[key] = (elo, ehi, best_c)
-            return best_v
 
-        def follow(
-            pos: int, seat: int, trick: list[int], tk: int, wcard: int, wseat: int, tp: int,
-            leader: int, flag: int, left: int, gone: int, alpha: int, beta: int,
-        ) -> int:  # fmt: skip
-            """The value of the rest of the round (the current trick included) with ``pos`` cards down."""
-            nonlocal nodes
-            nodes += 1
-            hand = hands[seat]
-            # legal_moves, memoized on (led suit and trump cards held, other cards held?, trick)
-            relm = rel[trick[0] // 9]
-            hr = hand & relm
-            e = lmemo.get(hr | tk | (OTHER_BIT if hand != hr else 0))
-            if e is None:
-                lg = legal_moves(hand, trick, contract, profile)
-                e = (lg & relm) | (OTHER_BIT if lg & ~relm else 0)
-                lmemo[hr | tk | (OTHER_BIT if hand != hr else 0)] = e
-            lg = (e & FULL) | (hand & ~relm) if e & OTHER_BIT else e
-            bw = beats[wcard]
-            # the search order, as sort keys (order key << 6 | card)
-            if not (wseat ^ seat) & 1:  # the partner wins so far
-                k1 = k_smear if pos == 3 or not bw & hands[(seat + 1) & 3] else k_low
-                k0 = k1
-            else:
-                k1 = k_smear if pos == 3 else k_win
-                k0 = k_discard
-            order = []
-            m = lg
-            while m:
-                b = m & -m
-                m ^= b
-                c = b.bit_length() - 1
-                n = up[c]
-                while n >= 0 and gone >> n & 1:
-                    n = up[n]
-                if n >= 0 and lg >> n & 1 and pts[n] == pts[c]:
-                    continue  # equivalent to a stronger card kept
-                order.append(k1[c] if bw >> c & 1 else k0[c])
-            if len(order) > 1:
-                order.sort()
-            maximize = not seat & 1
-            best_v = -INF if maximize else INF
-            if pos == 3:
-                t0, t1, t2 = trick
-                gone2 = gone | (1 << t0) | (1 << t1) | (1 << t2)
-                if len(order) > 1:
-                    # enhanced transposition cutoff: a child already known to refute this window
-                    rem2 = FULL ^ gone2
-                    for x in order:
-                        c = x & 63
-                        w = seat if bw >> c & 1 else wseat
-                        team = w & 1
-                        nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                        te = tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
-                        if te is not None:
-                            p = tp + pts[c]
-                            if maximize:
-                                v = te[0] - p if team else te[0] + p
-                                if v >= beta:
-                                    return v
-                            else:
-                                v = te[1] - p if team else te[1] + p
-                                if v <= alpha:
-                                    return v
-                if gone2.bit_count() == 35:
-                    # trick 9 (from a root inside it): the round ends with this card
-                    c = order[0] & 63
-                    w = seat if bw >> c & 1 else wseat
-                    p = tp + pts[c] + LAST_TRICK_BONUS + (MATCH_BONUS if flag == w & 1 else 0)
-                    return -p if w & 1 else p
-                if gone2.bit_count() == 31:
-                    # trick 8: each card also decides trick 9 (one card left in each hand)
-                    for x in order:
-                        c = x & 63
-                        hands[seat] = hand ^ (1 << c)
-                        w = seat if bw >> c & 1 else wseat
-                        p = tp + pts[c]
-                        team = w & 1
-                        nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                        v = (-p if team else p) + last_trick(w, nflag)
-                        if maximize:
-                            if v > best_v:
-                                best_v = v
-                                if v >= beta:
-                                    break
-                        elif v < best_v:
-                            best_v = v
-                            if v <= alpha:
-                                break
-                    hands[seat] = hand
-                    return best_v
-                for x in order:
-                    c = x & 63
-                    bit = 1 << c
-                    hands[seat] = hand ^ bit
-                    w = seat if bw >> c & 1 else wseat
+def _hands(hands: Sequence[int]) -> list[int]:
+    """``read_hands``: the four hands as card sets within the 36 cards."""
+    h = list(_numbers(hands, 4, "hands"))
+    if any(x & ~FULL or x < 0 for x in h):
+        raise ValueError("hands: a card set outside the 36 cards")
+    return h
+
+
+def timed_out(s: Core) -> None:
+    """Count a position; once in 1024 read the clock and raise ``TimeoutError`` past the deadline."""
+    s.nodes = n = s.nodes + 1
+    if not n & CLOCK_EVERY and s.deadline > 0 and time.monotonic() > s.deadline:
+        raise TimeoutError("the search passed its deadline")
+
+
+def legal_miss(s: Core, hand: int, trick: list[int], n: int, key: int, relm: int) -> int:
+    """A case not memoized yet: ask ``legal_moves`` and remember the answer."""
+    lg = s.legal_cb(hand, tuple(trick[:n]))
+    if not lg or lg & ~hand:
+        raise ValueError("legal_moves gave cards outside the hand")
+    s.lmemo[key] = (lg & relm) | (OTHER_BIT if lg & ~relm else 0)
+    return lg
+
+
+def legal(s: Core, hand: int, trick: list[int], n: int, tk: int) -> int:
+    """The legal cards of ``hand`` after the ``n`` cards ``trick`` (n >= 1; ``tk`` encodes the trick):
+    ``legal_moves`` memoized on the led suit and trump cards held, whether other cards are held, and the
+    trick."""
+    relm = s.rel[trick[0] // 9]
+    hr = hand & relm
+    key = hr | tk | (OTHER_BIT if hand != hr else 0)
+    e = s.lmemo.get(key)
+    if e is None:
+        return legal_miss(s, hand, trick, n, key, relm)
+    return (e & FULL) | (hand & ~relm) if e & OTHER_BIT else e
+
+
+def tt_store(s: Core, key: int, lo: int, hi: int, best: int) -> None:
+    """Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary, tightening those kept."""
+    entry = s.tt.get(key)
+    if entry is not None:
+        if entry[0] > lo:
+            lo = entry[0]
+        if entry[1] < hi:
+            hi = entry[1]
+    s.tt[key] = (lo, hi, best)
+
+
+def collapse(up: Sequence[int], pts: Sequence[int], lg: int, gone: int) -> list[int]:
+    """The cards of ``lg`` but one (the strongest) of each run of equivalent cards: a card is dropped when
+    the next stronger card of its suit still in play (``gone``: the cards played) is in ``lg`` and has the
+    same points."""
+    out = []
+    m = lg
+    while m:
+        b = m & -m
+        m ^= b
+        c = b.bit_length() - 1
+        n = up[c]
+        while n >= 0 and gone >> n & 1:
+            n = up[n]
+        if n < 0 or not lg >> n & 1 or pts[n] != pts[c]:
+            out.append(c)
+    return out
+
+
+def improve(maximize: bool, v: int, best: int, alpha: int, beta: int) -> tuple[bool, int, int, int]:
+    """The minimax step: a child's value ``v`` into the best value so far and the window (fail-soft).
+    Returns (whether it refutes the window: a cutoff, best, alpha, beta)."""
+    if maximize:
+        if v > best:
+            best = v
+            if v > alpha:
+                alpha = v
+                if v >= beta:
+                    return True, best, alpha, beta
+    elif v < best:
+        best = v
+        if v < beta:
+            beta = v
+            if v <= alpha:
+                return True, best, alpha, beta
+    return False, best, alpha, beta
+
+
+def last_trick(s: Core, leader: int, flag: int) -> int:
+    """Trick 9 from its lead, one card left in each hand: its value (the last trick's 5, and the match)."""
+    hands = s.hands
+    c = hands[leader].bit_length() - 1
+    p = s.pts[c] + s.last_bonus
+    w, ws = c, leader
+    for i in (1, 2, 3):
+        seat = (leader + i) & 3
+        d = hands[seat].bit_length() - 1
+        p += s.pts[d]
+        if s.beats[w] >> d & 1:
+            w, ws = d, seat
+    team = ws & 1
+    if flag == team:
+        p += s.match_bonus
+    return -p if team else p
+
+
+def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
+    """The value of the rest of the round at a trick boundary, ``leader`` to lead (``left``: the points
+    still out, +5; ``gone``: the cards played)."""
+    timed_out(s)
+    rem = FULL ^ gone
+    if rem.bit_count() == 4:
+        return last_trick(s, leader, flag)
+    hands = s.hands
+    tsh = s.tsh
+    if tsh >= 0 and (r9 := rem >> tsh & 511):
+        # trumps that beat all of the other team's are in tricks their team wins
+        a9 = (hands[0] | hands[2]) >> tsh & 511
+        b9 = r9 ^ a9
+        m0 = a9 & s.top_above[b9]
+        m1 = b9 & s.top_above[a9]
+        hi = left - 2 * s.tpts[m1] + (0 if m1 else s.hi_bonus[flag])
+        lo = 2 * s.tpts[m0] - left - (0 if m0 else s.lo_bonus[flag])
+    else:
+        hi = left + s.hi_bonus[flag]
+        lo = -left - s.lo_bonus[flag]
+    if hi <= alpha:
+        return hi
+    if lo >= beta:
+        return lo
+    key = rem << 4 | leader << 2 | flag
+    entry = s.tt.get(key)
+    hint = -1
+    if entry is not None:
+        elo, ehi, hint = entry
+        if elo >= beta:
+            return elo
+        if ehi <= alpha:
+            return ehi
+        if elo == ehi:
+            return elo
+        if elo > lo:
+            lo = elo
+        if ehi < hi:
+            hi = ehi
+        if lo > alpha:
+            alpha = lo
+        if hi < beta:
+            beta = hi
+    a0 = alpha
+    b0 = beta
+    hand = hands[leader]
+    beats = s.beats
+    pts = s.pts
+    k_lead = s.k_lead
+    others = rem ^ hand
+    order = []
+    for c in collapse(s.up, pts, hand, gone):
+        if c == hint:
+            order.append(c)
+        elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit: richest first
+            order.append((64 - pts[c]) << 6 | c)
+        else:
+            order.append(k_lead[c])
+    if len(order) > 1:
+        order.sort()
+    maximize = not leader & 1
+    best_v = -INF if maximize else INF
+    best_c = -1
+    nxt = (leader + 1) & 3
+    trick = [0, 0, 0, 0]
+    for x in order:
+        c = x & 63
+        hands[leader] = hand ^ (1 << c)
+        trick[0] = c
+        v = follow(s, 1, nxt, trick, (c + 1) << 37, c, leader, pts[c], leader, flag, left, gone, alpha, beta)
+        before = best_v
+        cut, best_v, alpha, beta = improve(maximize, v, best_v, alpha, beta)
+        if best_v != before:
+            best_c = c
+        if cut:
+            break
+    hands[leader] = hand
+    if best_v <= a0:
+        tt_store(s, key, -INF, best_v, best_c)
+    elif best_v >= b0:
+        tt_store(s, key, best_v, INF, best_c)
+    else:
+        tt_store(s, key, best_v, best_v, best_c)
+    return best_v
+
+
+def follow(
+    s: Core, pos: int, seat: int, trick: list[int], tk: int, wcard: int, wseat: int, tp: int, leader: int,
+    flag: int, left: int, gone: int, alpha: int, beta: int,
+) -> int:  # fmt: skip
+    """The value of the rest of the round (the current trick included) with ``pos`` cards of ``trick``
+    down and ``seat`` to play: ``wcard`` of ``wseat`` wins it so far, ``tp`` its points."""
+    timed_out(s)
+    hands = s.hands
+    hand = hands[seat]
+    lg = legal(s, hand, trick, pos, tk)
+    bw = s.beats[wcard]
+    # the search order, as sort keys (order key << 6 | card)
+    if not (wseat ^ seat) & 1:  # the partner wins so far
+        k1 = s.k_smear if pos == 3 or not bw & hands[(seat + 1) & 3] else s.k_low
+        k0 = k1
+    else:
+        k1 = s.k_smear if pos == 3 else s.k_win
+        k0 = s.k_discard
+    pts = s.pts
+    order = [k1[c] if bw >> c & 1 else k0[c] for c in collapse(s.up, pts, lg, gone)]
+    if len(order) > 1:
+        order.sort()
+    maximize = not seat & 1
+    best_v = -INF if maximize else INF
+    gone2 = gone
+    last8 = False
+    if pos == 3:
+        gone2 = gone | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
+        if len(order) > 1:
+            # enhanced transposition cutoff: a child already known to refute this window
+            rem2 = FULL ^ gone2
+            for x in order:
+                c = x & 63
+                w = seat if bw >> c & 1 else wseat
+                team = w & 1
+                nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
+                te = s.tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
+                if te is not None:
                     p = tp + pts[c]
-                    team = w & 1
-                    nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                    if team:
-                        v = lead(w, nflag, left - p, gone2 | bit, alpha + p, beta + p) - p
-                    else:
-                        v = lead(w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p
                     if maximize:
-                        if v > best_v:
-                            best_v = v
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    break
-                    elif v < best_v:
-                        best_v = v
-                        if v < beta:
-                            beta = v
-                            if v <= alpha:
-                                break
+                        v = te[0] - p if team else te[0] + p
+                        if te[0] > -INF and v >= beta:
+                            return v
+                    else:
+                        v = te[1] - p if team else te[1] + p
+                        if te[1] < INF and v <= alpha:
+                            return v
+        cnt = gone2.bit_count()
+        if cnt == 35:  # trick 9 (from a root inside it): the round ends with this card
+            c = order[0] & 63
+            w = seat if bw >> c & 1 else wseat
+            p = tp + pts[c] + s.last_bonus + (s.match_bonus if flag == w & 1 else 0)
+            return -p if w & 1 else p
+        last8 = cnt == 31  # trick 8: each card also decides trick 9 (one card left in each hand)
+    nxt = (seat + 1) & 3
+    shift = 37 + 6 * pos
+    for x in order:
+        c = x & 63
+        bit = 1 << c
+        hands[seat] = hand ^ bit
+        if pos < 3:
+            trick[pos] = c
+            if bw & bit:
+                v = follow(s, pos + 1, nxt, trick, tk | (c + 1) << shift, c, seat, tp + pts[c], leader, flag, left,
+                           gone, alpha, beta)  # fmt: skip
             else:
-                nxt = (seat + 1) & 3
-                shift = 37 + 6 * pos
-                for x in order:
-                    c = x & 63
-                    hands[seat] = hand ^ (1 << c)
-                    trick.append(c)
-                    if bw >> c & 1:
-                        v = follow(pos + 1, nxt, trick, tk | (c + 1) << shift, c, seat, tp + pts[c],
-                                   leader, flag, left, gone, alpha, beta)  # fmt: skip
-                    else:
-                        v = follow(pos + 1, nxt, trick, tk | (c + 1) << shift, wcard, wseat, tp + pts[c],
-                                   leader, flag, left, gone, alpha, beta)  # fmt: skip
-                    trick.pop()
-                    if maximize:
-                        if v > best_v:
-                            best_v = v
-                            if v > alpha:
-                                alpha = v
-                                if v >= beta:
-                                    break
-                    elif v < best_v:
-                        best_v = v
-                        if v < beta:
-                            beta = v
-                            if v <= alpha:
-                                break
-            hands[seat] = hand
-            return best_v
+                v = follow(s, pos + 1, nxt, trick, tk | (c + 1) << shift, wcard, wseat, tp + pts[c], leader, flag,
+                           left, gone, alpha, beta)  # fmt: skip
+        else:
+            w = seat if bw & bit else wseat
+            p = tp + pts[c]
+            team = w & 1
+            nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
+            if last8:
+                v = (-p if team else p) + last_trick(s, w, nflag)
+            elif team:
+                v = lead(s, w, nflag, left - p, gone2 | bit, alpha + p, beta + p) - p
+            else:
+                v = lead(s, w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p
+        cut, best_v, alpha, beta = improve(maximize, v, best_v, alpha, beta)
+        if cut:
+            break
+    hands[seat] = hand
+    return best_v
 
-        root_lead: Callable[..., int] = lead
-        root_follow: Callable[..., int] = follow
-        if core_type is not None:
-            # the same search, compiled (``_solver_core.c``); the tables and legal_moves come from here
-            core = core_type(
-                beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS,
-                lambda hand, cards: legal_moves(hand, cards, contract, profile),
-                tt_bits=tt_bits,
-            )  # fmt: skip
-            core.deadline = deadline
 
-            def c_lead(leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
-                return int(core.lead(hands, leader, flag, left, gone, alpha, beta))
+SearchCore: TypeAlias = "Core | _CompiledCore"
+"""The search of one deal: the compiled core, or the same search in Python."""
 
-            def c_follow(
-                pos: int, seat: int, trick: list[int], tk: int, wcard: int, wseat: int, tp: int,
-                leader: int, flag: int, left: int, gone: int, alpha: int, beta: int,
-            ) -> int:  # fmt: skip
-                return int(core.follow(hands, trick, seat, wcard, wseat, tp, leader, flag, left, gone, alpha, beta))
 
-            root_lead, root_follow = c_lead, c_follow
+def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
+    """The search for the deal and contract of ``r``: its tables, and ``legal_moves`` under its profile."""
+    assert r.contract is not None
+    contract, profile = r.contract, r.profile
+    pts = tuple(r.points)
+    beats, up, rank = _contract_tables(contract)
+    tsh, top_above, tpts = _trump_tables(contract, pts)
+    trump_mask = SUIT_MASKS[int(contract)] if contract.is_trump else 0
+    rel = tuple(SUIT_MASKS[s] | trump_mask for s in range(4))
 
-        def count() -> int:
-            return int(core.nodes) if core_type is not None else nodes
+    def legal_cb(hand: int, cards: tuple[int, ...]) -> int:
+        return legal_moves(CardSet(hand), cards, contract, profile)
 
-        def at(r: RoundState) -> _Root:
-            """The search functions rooted at position ``r`` of this deal and contract."""
-            if r.contract != contract or r.profile != profile or r.to_act is None or r.dealt != dealt:
-                raise ValueError("the position is not of the deal and contract this search was built for")
-            root_hands = list(r.hands)
-            trick = list(r.trick)
-            played = 0
-            for t in r.tricks:
-                for c in t.cards:
-                    played |= 1 << c
-            flag = FRESH
-            for t in r.tricks:
-                flag = _flag_after(flag, t.winner & 1)
-            held = root_hands[0] | root_hands[1] | root_hands[2] | root_hands[3]
-            left = LAST_TRICK_BONUS + sum(pts[c] for c in range(36) if held >> c & 1) + sum(pts[c] for c in trick)
-            leader = r.leader
-            seat = r.to_act
-            wi = trick_winner(trick, contract) if trick else 0
-            tk = 0
-            for i, c in enumerate(trick):
-                tk |= (c + 1) << (37 + 6 * i)
-            tp = sum(pts[c] for c in trick)
-            pos = len(trick)
-
-            def value(alpha: int, beta: int) -> int:
-                hands[:] = root_hands
-                if pos == 0:
-                    return root_lead(leader, flag, left, played, alpha, beta)
-                return root_follow(pos, seat, trick, tk, trick[wi], (leader + wi) & 3, tp, leader, flag, left,
-                                   played, alpha, beta)  # fmt: skip
-
-            def child(c: int, alpha: int, beta: int) -> int:
-                """The value after the seat to act plays ``c``."""
-                hands[:] = root_hands
-                hands[seat] ^= 1 << c
-                if pos == 0:
-                    return root_follow(1, (seat + 1) & 3, [c], (c + 1) << 37, c, seat, pts[c], leader, flag, left,
-                                       played, alpha, beta)  # fmt: skip
-                w_card, w_seat = trick[wi], (leader + wi) & 3
-                if beats[w_card] >> c & 1:
-                    w_card, w_seat = c, seat
-                if pos < 3:
-                    return root_follow(pos + 1, (seat + 1) & 3, [*trick, c], tk | (c + 1) << (37 + 6 * pos),
-                                       w_card, w_seat, tp + pts[c], leader, flag, left, played, alpha, beta)  # fmt: skip
-                p = tp + pts[c]
-                team = w_seat & 1
-                gone = played | (1 << c)
-                for d in trick:
-                    gone |= 1 << d
-                sign = -1 if team else 1
-                if gone == FULL:  # the ninth trick ends the round
-                    return sign * (p + LAST_TRICK_BONUS + (MATCH_BONUS if flag == team else 0))
-                nflag = _flag_after(flag, team)
-                return root_lead(w_seat, nflag, left - p, gone, alpha - sign * p, beta - sign * p) + sign * p
-
-            legal_cards = legal(root_hands[seat], trick, tk) if trick else root_hands[seat]
-            return _Root(value, child, left, collapse(legal_cards, played), legal_cards)
-
-        dealt = list(r.dealt)
-        self.count = count
-        self.at = at
-
-    @property
-    def node_count(self) -> int:
-        return self.count()
-
-    count: Callable[[], int]
-    at: Callable[[RoundState], _Root]
+    core_type = _CORE if compiled and _CORE is not None else Core
+    core = core_type(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
+                     tt_bits=tt_bits)  # fmt: skip
+    core.deadline = deadline
+    return core
 
 
 @dataclass(frozen=True)
 class _Root:
-    """The search at one position: ``value(alpha, beta)``, ``child(card, alpha, beta)`` (after the seat to
-    act plays ``card``), the points still out (+5), the legal cards (one of each equivalent run, in search
-    order, and all of them as a card set)."""
+    """The search at one position of its deal: ``value(alpha, beta)``, ``child(card, alpha, beta)`` (after
+    the seat to act plays ``card``), ``left`` the points still out (+5), ``moves`` the legal cards (one of
+    each equivalent run) and ``legal`` all of them as a card set."""
 
-    value: Callable[[int, int], int]
-    child: Callable[[int, int, int], int]
+    core: SearchCore
+    beats: tuple[int, ...]
+    pts: tuple[int, ...]
+    hands: tuple[int, ...]
+    trick: tuple[int, ...]
+    leader: int
+    seat: int
+    flag: int
     left: int
+    played: int
     moves: list[int]
     legal: int
+
+    @staticmethod
+    def at(core: SearchCore, r: RoundState) -> _Root:
+        """The search ``core`` rooted at position ``r`` (of the deal and contract it was built for)."""
+        assert r.contract is not None and r.to_act is not None
+        beats, up, _ = _contract_tables(r.contract)
+        pts = tuple(r.points)
+        hands = tuple(r.hands)
+        played = 0
+        flag = FRESH
+        for t in r.tricks:
+            for c in t.cards:
+                played |= 1 << c
+            flag = _flag_after(flag, t.winner & 1)
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        left = LAST_TRICK_BONUS + sum(pts[c] for c in iter_cards(held)) + sum(pts[c] for c in r.trick)
+        legal = r.legal_cards()
+        moves = collapse(up, pts, legal, played)
+        return _Root(core, beats, pts, hands, tuple(r.trick), r.leader, r.to_act, flag, left, played, moves, legal)
+
+    def _follow(self, hands: list[int], trick: tuple[int, ...], alpha: int, beta: int) -> int:
+        """``core.follow`` with the one to three cards ``trick`` of this trick down."""
+        wi = 0
+        for i in range(1, len(trick)):
+            if self.beats[trick[wi]] >> trick[i] & 1:
+                wi = i
+        seat = (self.leader + len(trick)) & 3
+        return self.core.follow(hands, trick, seat, trick[wi], (self.leader + wi) & 3, sum(self.pts[c] for c in trick),
+                                self.leader, self.flag, self.left, self.played, alpha, beta)  # fmt: skip
+
+    def value(self, alpha: int, beta: int) -> int:
+        """Team 0's future points minus team 1's from this position, searched in the window (fail-soft)."""
+        if not self.trick:
+            return self.core.lead(self.hands, self.leader, self.flag, self.left, self.played, alpha, beta)
+        return self._follow(list(self.hands), self.trick, alpha, beta)
+
+    def child(self, c: int, alpha: int, beta: int) -> int:
+        """The value after the seat to act plays ``c``."""
+        hands = list(self.hands)
+        hands[self.seat] ^= 1 << c
+        trick = (*self.trick, c)
+        if len(trick) < 4:
+            return self._follow(hands, trick, alpha, beta)
+        wi = 0
+        for i in (1, 2, 3):
+            if self.beats[trick[wi]] >> trick[i] & 1:
+                wi = i
+        team = (self.leader + wi) & 1
+        p = sum(self.pts[d] for d in trick)
+        gone = self.played | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << c)
+        sign = -1 if team else 1
+        if gone == FULL:  # the ninth trick ends the round
+            return sign * (p + LAST_TRICK_BONUS + (MATCH_BONUS if self.flag == team else 0))
+        nflag = _flag_after(self.flag, team)
+        return self.core.lead(hands, (self.leader + wi) & 3, nflag, self.left - p, gone, alpha - sign * p,
+                              beta - sign * p) + sign * p  # fmt: skip
 
 
 def _greedy_guess(r: RoundState) -> int:
@@ -598,21 +644,28 @@ class Solver:
             raise ValueError("the solver needs a position in the card play (contract chosen, round not over)")
         if compiled and _CORE is None:
             raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
-        self._search = _Search(r, _CORE is not None if compiled is None else compiled, tt_bits, deadline or 0.0)
+        self._core = _new_core(r, _CORE is not None if compiled is None else compiled, tt_bits, deadline or 0.0)
+        self._deal = (list(r.dealt), r.contract, r.profile)
 
     @property
     def nodes(self) -> int:
         """Positions searched so far."""
-        return self._search.node_count
+        return int(self._core.nodes)
+
+    def _root(self, r: RoundState) -> _Root:
+        """The search rooted at position ``r``, which must be of this solver's deal and contract."""
+        if (list(r.dealt), r.contract, r.profile) != self._deal or r.to_act is None:
+            raise ValueError("the position is not of the deal and contract this search was built for")
+        return _Root.at(self._core, r)
 
     def value(self, r: RoundState) -> int:
         """Team 0's points minus team 1's from position ``r`` to the end of the round, under perfect play."""
-        root = self._search.at(r)
+        root = self._root(r)
         return _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
 
     def solve(self, r: RoundState) -> SolveResult:
         """The best card for the seat to act and the round's final points by team under perfect play."""
-        root = self._search.at(r)
+        root = self._root(r)
         value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
         # the card: the first (in search order) whose value reaches the round's value
         maximize = r.to_act is not None and r.to_act % 2 == 0
@@ -630,7 +683,7 @@ class Solver:
     def best_cards(self, r: RoundState) -> tuple[int, int]:
         """The value at ``r`` (as ``value``) and the card set of every legal card that keeps it: each card
         tested with one null-window search against the value (cheap once the value is known)."""
-        root = self._search.at(r)
+        root = self._root(r)
         value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
         maximize = r.to_act is not None and r.to_act % 2 == 0
         best = 0
@@ -642,7 +695,7 @@ class Solver:
     def card_values(self, r: RoundState, cards: int | None = None) -> dict[int, int]:
         """For each legal card of the seat to act (or those of the card set ``cards``): the value (as
         ``value``, from position ``r``) when it plays that card and everyone plays perfectly after it."""
-        root = self._search.at(r)
+        root = self._root(r)
         lo, hi = -root.left - MATCH_BONUS, root.left + MATCH_BONUS
         out: dict[int, int] = {}
         guess = 0

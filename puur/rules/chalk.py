@@ -61,7 +61,8 @@ class Marks:
 
     def groups(self, row: str) -> tuple[int, int]:
         """(complete crossed groups, loose strokes) of a row: ``hundreds``, ``fifties`` or ``twenties``."""
-        return divmod(getattr(self, row), 5)
+        strokes: int = getattr(self, row)
+        return divmod(strokes, 5)
 
 
 def to_marks(n: int) -> Marks:

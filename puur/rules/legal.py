@@ -21,15 +21,16 @@ must be played on a trump lead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, Contract
+from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, CardIndex, CardSet, Contract
 from puur.profile import RuleProfile
 from puur.rules.beats import HIGHER_TRUMPS
 from puur.rules.tables import PUUR_BITS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
 
 
-def _highest_trump(trick: Sequence[int], trump: int) -> int:
+def _highest_trump(trick: Sequence[CardIndex], trump: int) -> CardIndex:
     """The strongest trump card in ``trick`` or -1."""
     best, best_s = -1, -1
     for c in trick:
@@ -40,7 +41,7 @@ def _highest_trump(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: RuleProfile) -> int:
+def legal_moves(hand: CardSet, trick: Sequence[CardIndex], contract: Contract, profile: RuleProfile) -> CardSet:
     """The playable cards of ``hand`` (a card set) when ``trick`` has been played so far.
 
     Never empty when ``hand`` is not empty. See the module docstring for the rules and options.
@@ -88,7 +89,7 @@ def legal_moves(hand: int, trick: Sequence[int], contract: Contract, profile: Ru
     return legal
 
 
-def _partner_winning(trick: Sequence[int], contract: Contract) -> bool:
+def _partner_winning(trick: Sequence[CardIndex], contract: Contract) -> bool:
     return len(trick) >= 2 and trick_winner(trick, contract) == len(trick) - 2
 
 
@@ -97,33 +98,75 @@ def suit_label(suit: int) -> str:
     return f"{SUIT_NAMES['swiss']['de'][suit]}/{SUIT_NAMES['french']['en'][suit].lower()}"
 
 
-def why_illegal(card: int, hand: int, trick: Sequence[int], contract: Contract, profile: RuleProfile) -> str | None:
-    """None if ``card`` may be played, else the rule that forbids it, in words a player understands."""
+REFUSAL_TEXTS: dict[str, str] = {
+    "not_in_hand": "{card} is not in your hand",
+    "follow_suit": "you must follow {suit}: you hold {held}",
+    "trump_led": "trump ({suit}) was led and you hold trumps: you must play a trump",
+    "overtrump": "you must overtrump the {high}: you hold a higher trump",
+    "trump_only_when_void": "you must follow {suit} (you hold {held}); you may trump only when you cannot follow",
+    "undertrump": "{card} would undertrump the {high}: undertrumping is not allowed while you hold other cards",
+}
+"""Every refusal code of ``refusal`` and its English sentence. Parameters: ``card`` (the card refused),
+``suit`` (the suit led, one of C D H S), ``held`` (the cards of that suit in the hand, codes), ``high`` (the
+strongest trump in the trick). A page translates the code and its parameters, never the sentence."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a card may not be played: a stable ``code`` (a key of ``REFUSAL_TEXTS``) and its parameters,
+    cards as their codes ("H10") and the suit as its letter, so any language and deck can name them."""
+
+    code: str
+    params: dict[str, str | list[str]] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The refusal in English, suits named in both decks (``Rosen/hearts``)."""
+        words = {k: ", ".join(v) if isinstance(v, list) else v for k, v in self.params.items()}
+        if "suit" in words:
+            words["suit"] = suit_label("CDHS".index(words["suit"]))
+        return REFUSAL_TEXTS[self.code].format(**words)
+
+
+def refusal(
+    card: CardIndex, hand: CardSet, trick: Sequence[CardIndex], contract: Contract, profile: RuleProfile
+) -> Refusal | None:
+    """None if ``card`` may be played, else the rule that forbids it (RULES.md §7.1 following suit, §7.2
+    trumping and undertrumping, §7.3 the compulsory overtrump), as a code and its parameters."""
+    name = str(Card(card))
     if not hand >> card & 1:
-        return f"{Card(card)} is not in your hand"
+        return Refusal("not_in_hand", {"card": name})
     legal = legal_moves(hand, trick, contract, profile)
     if legal >> card & 1:
         return None
     led = trick[0] // 9
-    led_name = suit_label(led)
+    suit = "CDHS"[led]
     follow = hand & SUIT_MASKS[led]
-    held = ", ".join(str(Card(c)) for c in range(36) if follow >> c & 1)
+    held = [str(Card(c)) for c in range(36) if follow >> c & 1]
     if contract >= 4:
-        return f"you must follow {led_name}: you hold {held}"
+        return Refusal("follow_suit", {"card": name, "suit": suit, "held": held})
     t = int(contract)
     trumps = hand & SUIT_MASKS[t]
+    high = str(Card(_highest_trump(trick, t))) if _highest_trump(trick, t) >= 0 else ""
     if led == t:
         if card // 9 == t:
-            return f"you must overtrump the {Card(_highest_trump(trick, t))}: you hold a higher trump"
-        return f"trump ({led_name}) was led and you hold trumps: you must play a trump"
+            return Refusal("overtrump", {"card": name, "high": high})
+        return Refusal("trump_led", {"card": name, "suit": suit})
     if card // 9 == t:
         if follow and not profile.trump_allowed_when_able_to_follow:
-            return f"you must follow {led_name} (you hold {held}); you may trump only when you cannot follow"
-        high = _highest_trump(trick, t)
+            return Refusal("trump_only_when_void", {"card": name, "suit": suit, "held": held})
         if legal & trumps and not legal & ~trumps and profile.must_overtrump:
-            return f"you must overtrump the {Card(high)} with a higher trump"
-        return f"{Card(card)} would undertrump the {Card(high)}: undertrumping is not allowed while you hold other cards"
+            return Refusal("overtrump", {"card": name, "high": high})
+        return Refusal("undertrump", {"card": name, "high": high})
     if follow:
-        return f"you must follow {led_name}: you hold {held}"
-    high = _highest_trump(trick, t)
-    return f"you must overtrump the {Card(high)}: you hold a higher trump"
+        return Refusal("follow_suit", {"card": name, "suit": suit, "held": held})
+    return Refusal("overtrump", {"card": name, "high": high})
+
+
+def why_illegal(
+    card: CardIndex, hand: CardSet, trick: Sequence[CardIndex], contract: Contract, profile: RuleProfile
+) -> str | None:
+    """None if ``card`` may be played, else the rule that forbids it, in words a player understands
+    (English; ``refusal`` gives the same as a code for other languages)."""
+    r = refusal(card, hand, trick, contract, profile)
+    return None if r is None else r.text

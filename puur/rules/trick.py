@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puur.cards import Contract
+from puur.cards import CardIndex, Contract
 from puur.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table
 
 
-def trick_winner(cards: Sequence[int], contract: Contract) -> int:
+def trick_winner(cards: Sequence[CardIndex], contract: Contract) -> int:
     """Index (0..n-1) of the card that wins the (possibly partial) trick ``cards`` (RULES.md §8).
 
     The highest trump wins; without a trump, the highest card of the led suit in the contract's order
@@ -35,14 +35,14 @@ def trick_winner(cards: Sequence[int], contract: Contract) -> int:
     return best
 
 
-def card_points(cards: Sequence[int], contract: Contract, undenufe_values: str = "modern") -> int:
+def card_points(cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern") -> int:
     """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``)."""
     table = card_points_table(contract, undenufe_values)
     return sum(table[c] for c in cards)
 
 
 def trick_points(
-    cards: Sequence[int], contract: Contract, undenufe_values: str = "modern", last: bool = False
+    cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", last: bool = False
 ) -> int:
     """Card points of a trick, plus 5 when it is the last trick of the round (RULES.md §6)."""
     return card_points(cards, contract, undenufe_values) + (LAST_TRICK_BONUS if last else 0)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
 
-from puur.cards import Card, Contract, Rank
+from puur.cards import Card, CardIndex, CardSet, Contract, Rank, mask_of
 from puur.profile import RuleProfile
 
 SEQUENCE_VALUES = {
@@ -37,7 +37,7 @@ class Meld(NamedTuple):
     """One meld: a ``sequence`` of one suit in natural order, or ``four`` of a rank (a quartet)."""
 
     kind: str
-    cards: tuple[int, ...]
+    cards: tuple[CardIndex, ...]
     points: int
 
     @property
@@ -135,9 +135,9 @@ RUNS9: tuple[tuple[tuple[int, int], ...], ...] = tuple(_runs9(v) for v in range(
 """Maximal runs of every 9-bit suit pattern, precomputed."""
 
 
-def _runs(mask: int) -> list[tuple[int, ...]]:
+def _runs(mask: CardSet) -> list[tuple[CardIndex, ...]]:
     """Maximal runs of at least 3 cards of one suit in natural order (§9.2; no wrap-around)."""
-    runs: list[tuple[int, ...]] = []
+    runs: list[tuple[CardIndex, ...]] = []
     for suit in range(4):
         base = 9 * suit
         for start, length in RUNS9[mask >> base & 0x1FF]:
@@ -145,7 +145,7 @@ def _runs(mask: int) -> list[tuple[int, ...]]:
     return runs
 
 
-def _quartets(mask: int, values: str) -> list[Meld]:
+def _quartets(mask: CardSet, values: str) -> list[Meld]:
     four = mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF  # ranks held in all four suits
     out = []
     while four:
@@ -159,7 +159,7 @@ def _quartets(mask: int, values: str) -> list[Meld]:
 _NO_MELDS = Declaration((), 0, None)
 
 
-def _has_meld(mask: int) -> bool:
+def _has_meld(mask: CardSet) -> bool:
     """Quick test: a rank in all four suits, or three in a row in some suit."""
     if mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF:
         return True
@@ -171,7 +171,7 @@ def _has_meld(mask: int) -> bool:
 _START_MASK = sum(0x7F << (9 * s) for s in range(4))
 
 
-def _run_options(run: tuple[int, ...], seq_values: dict[int, int], split: bool) -> list[tuple[Meld, ...]]:
+def _run_options(run: tuple[CardIndex, ...], seq_values: dict[int, int], split: bool) -> list[tuple[Meld, ...]]:
     """The ways one run may be written: whole, or (with ``weis_split_long_runs``, S000) cut into disjoint
     runs of at least 3 cards (§9.3: 8 = 5 + 3)."""
     options: list[tuple[Meld, ...]] = []
@@ -193,14 +193,14 @@ def _quartet_choices(quartets: Sequence[Meld]) -> list[tuple[Meld, ...]]:
 
 
 def _with_runs(
-    quartets: tuple[Meld, ...], runs: Sequence[tuple[int, ...]], seq_values: dict[int, int], split: bool
+    quartets: tuple[Meld, ...], runs: Sequence[tuple[CardIndex, ...]], seq_values: dict[int, int], split: bool
 ) -> list[tuple[Meld, ...]]:
     """``quartets`` plus every way of writing ``runs`` (each whole, or split where the profile allows)."""
     per_run = [_run_options(run, seq_values, split) for run in runs]
     return [(*quartets, *(m for part in choice for m in part)) for choice in product(*per_run)]
 
 
-def choices(hand: int, profile: RuleProfile) -> list[tuple[Meld, ...]]:
+def choices(hand: CardSet, profile: RuleProfile) -> list[tuple[Meld, ...]]:
     """Every declaration of ``hand`` (a card set, as dealt) the profile allows, RULES.md §9.3.
 
     ``disjoint`` (S000 "cards cannot overlap separate Weis", S001 "cannot belong to two combinations"): any
@@ -217,20 +217,13 @@ def choices(hand: int, profile: RuleProfile) -> list[tuple[Meld, ...]]:
     split = profile.weis_split_long_runs
     out: list[tuple[Meld, ...]] = []
     for chosen in _quartet_choices(_quartets(hand, profile.weis_values)):
-        taken = mask_of_cards(c for q in chosen for c in q.cards)
+        taken = mask_of(c for q in chosen for c in q.cards)
         if profile.weis_overlap == "disjoint":
             runs = _runs(hand & ~taken)
         else:
-            runs = [run for run in _runs(hand) if not mask_of_cards(run) & taken]
+            runs = [run for run in _runs(hand) if not mask_of(run) & taken]
         out += _with_runs(chosen, runs, seq_values, split)
     return out
-
-
-def mask_of_cards(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 def _strength(melds: tuple[Meld, ...], profile: RuleProfile, contract: Contract | None) -> tuple[object, ...]:
@@ -260,7 +253,7 @@ def best_of(
 
 
 @lru_cache(maxsize=1 << 16)
-def declaration(hand: int, profile: RuleProfile, contract: Contract | None = None) -> Declaration:
+def declaration(hand: CardSet, profile: RuleProfile, contract: Contract | None = None) -> Declaration:
     """The declaration of ``hand`` (a card set, as dealt): of every choice the profile allows
     (``choices``, §9.3) the one with the most points, ties to the strongest best meld (§9.5 chain with
     ``contract``), INTERFACES.md §1 ``melds``. It is the default for every seat; a seat offered
@@ -276,7 +269,7 @@ def declaration(hand: int, profile: RuleProfile, contract: Contract | None = Non
 
 
 @lru_cache(maxsize=1 << 12)
-def alternatives(hand: int, profile: RuleProfile, contract: Contract | None = None) -> tuple[Declaration, ...]:
+def alternatives(hand: CardSet, profile: RuleProfile, contract: Contract | None = None) -> tuple[Declaration, ...]:
     """The declarations a player may choose between, most points first; the first is ``declaration``.
 
     Only where ``weis_split_long_runs`` (S000: "A long run of 8 may split into 5 and 3"; RULES.md §9.3
@@ -317,12 +310,12 @@ def declaration_of(melds: Sequence[Meld], profile: RuleProfile, contract: Contra
     quartets = [m for m in melds if m.kind == "four"]
     options = []
     for chosen in _quartet_choices(quartets):
-        taken = mask_of_cards(c for q in chosen for c in q.cards)
+        taken = mask_of(c for q in chosen for c in q.cards)
         options.append(
             tuple(
                 m
                 for m in melds
-                if (m.kind == "four" and m in chosen) or (m.kind == "sequence" and not mask_of_cards(m.cards) & taken)
+                if (m.kind == "four" and m in chosen) or (m.kind == "sequence" and not mask_of(m.cards) & taken)
             )
         )
     return best_of(options, profile, contract)
@@ -338,7 +331,7 @@ class WeisResult(NamedTuple):
 
 
 def resolve_weis(
-    hands: Sequence[int], profile: RuleProfile, contract: Contract, forehand: int = 0
+    hands: Sequence[CardSet], profile: RuleProfile, contract: Contract, forehand: int = 0
 ) -> WeisResult:
     """Who writes Weis when every seat declares its ``declaration`` (§9.6); see ``resolve_declarations``."""
     decls = tuple(declaration(h, profile, contract) if _has_meld(h) else _NO_MELDS for h in hands)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import Card, Contract, mask_of
+from puur.cards import Card, CardSet, Contract, mask_of
 from puur.profile import RuleProfile
 from puur.rules.legal import why_illegal
 from puur.rules.tables import LAST_TRICK_BONUS, card_points_table, suit_strength_order
@@ -72,6 +72,20 @@ class TrickResult:
             "complete": self.complete,
             "worth": self.worth,
             "reason": self.reason,
+            **self._deciding(),
+        }
+
+    def _deciding(self) -> dict[str, Any]:
+        """The suit that decides (trump when one was played, else the led suit, §5.3) and its strength order
+        as card codes, strongest first: a page words the reason from these in its own language."""
+        if not self.plays:
+            return {"deciding_suit": None, "order": []}
+        trump = self.contract.trump
+        led = self.plays[0].card.suit
+        suit = trump if trump is not None and any(p.card.suit == trump for p in self.plays) else led
+        return {
+            "deciding_suit": "CDHS"[suit],
+            "order": [str(Card(c)) for c in suit_strength_order(self.contract, suit)],
         }
 
 
@@ -97,7 +111,10 @@ def judge(
     for i, c in enumerate(cards):
         card = parse_card(c, ("cards", i))
         if card in played:
-            raise ToolInputError(("cards", i), f"{card} was already played by seat {played.index(card) + 1}")
+            seat = played.index(card) + 1
+            raise ToolInputError(
+                ("cards", i), f"{card} was already played by seat {seat}", "card_twice", {"card": str(card), "seat": seat}
+            )
         played.append(card)
     hand_masks = _hands(hands, played)
     table = card_points_table(contract, profile.undenufe_values)
@@ -153,12 +170,12 @@ def _reason(contract: Contract, played: Sequence[Card], w: int) -> str:
     )
 
 
-def _hands(hands: Sequence[Sequence[Any] | None] | None, played: Sequence[Card]) -> list[int | None] | None:
+def _hands(hands: Sequence[Sequence[Any] | None] | None, played: Sequence[Card]) -> list[CardSet | None] | None:
     if hands is None:
         return None
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) > SEATS:
         raise ToolInputError("hands", "give up to four hands (lists of cards), seat 1 first; null for unknown")
-    out: list[int | None] = []
+    out: list[CardSet | None] = []
     owner: dict[Card, int] = {}
     for i in range(SEATS):
         h = hands[i] if i < len(hands) else None
@@ -170,12 +187,22 @@ def _hands(hands: Sequence[Sequence[Any] | None] | None, played: Sequence[Card])
         cards = [parse_card(c, ("hands", i, j)) for j, c in enumerate(h)]
         for j, c in enumerate(cards):
             if c in owner:
-                raise ToolInputError(("hands", i, j), f"{c} is also in seat {owner[c] + 1}'s hand")
+                seat = owner[c] + 1
+                raise ToolInputError(
+                    ("hands", i, j), f"{c} is also in seat {seat}'s hand", "card_in_two_hands", {"card": str(c), "seat": seat}
+                )
             owner[c] = i
         if i < len(played) and played[i] not in cards:
-            raise ToolInputError(("hands", i), f"seat {i + 1} played {played[i]}, which is not in this hand")
+            raise ToolInputError(
+                ("hands", i),
+                f"seat {i + 1} played {played[i]}, which is not in this hand",
+                "played_not_in_hand",
+                {"seat": i + 1, "card": str(played[i])},
+            )
         if len(cards) > 9:
-            raise ToolInputError(("hands", i), f"a hand has at most 9 cards, got {len(cards)}")
+            raise ToolInputError(
+                ("hands", i), f"a hand has at most 9 cards, got {len(cards)}", "hand_too_long", {"count": len(cards)}
+            )
         out.append(mask_of(cards))
     return out
 

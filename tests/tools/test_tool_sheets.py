@@ -75,11 +75,11 @@ def test_jokers_and_repeat_agreement() -> None:
 
 def test_box_above_what_a_round_can_hold() -> None:
     # 257 (a match) + two nine-card runs (2 × 300) + Stöck (20) = 877 before the factor: 87 tens
-    from puur.cards import Card, Contract
+    from puur.cards import Card, Contract, mask_of
     from puur.profile import RuleProfile
-    from puur.rules.weis import declaration, mask_of_cards
+    from puur.rules.weis import declaration
 
-    whole_suit = mask_of_cards(int(Card.parse(f"H{r}")) for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+    whole_suit = mask_of(int(Card.parse(f"H{r}")) for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
     assert declaration(whole_suit, RuleProfile.preset("schieber"), Contract.H).points == 300
     assert (co.MAX_ROUND, co.MAX_ROUND_TENS) == (877, 87)
 
