@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from puur.cards import Contract
 
@@ -36,25 +36,36 @@ MULTIPLIER_SOURCES: dict[str, str] = {
     "online": "S004, Jassen Online",
 }
 
-# The allowed values of every enumerated option (RULES.md §14.1).
-CHOICES: dict[str, tuple[Any, ...]] = {
-    "first_forehand": ("holder:C7", "holder:H7", "holder:D7", "dealer_right"),
-    "undenufe_values": ("modern", "classic"),
-    "undertrump": ("banned_unless_only_trumps", "allowed_unless_can_overtrump"),
-    "weis_values": ("small", "extended"),
-    "weis_overlap": ("disjoint", "sequence_and_quartet_may_share"),
-    "weis_compare": ("points_cards_top", "points_type_length_top", "points_top"),
-    "weis_declaration": (
-        "automatic",
-        "announce_then_resolve",
-        "show_with_first_card",
-        "announce_value_show_on_trick_2",
-    ),
-    "stoeck": ("automatic", "lenient", "strict"),
-    "crossing_priority": ("stoeck_weis_tricks", "weis_stoeck_tricks"),
-    "trick_block_tie": ("trick_by_trick", "higher_total"),
-    "game_end": ("end_of_round", "live", "claim"),
+# The allowed values of every enumerated option (RULES.md §14.1), each a Literal type: the field's type
+# in RuleProfile and, through ``CHOICES``, what ``_validate`` and the schemas accept.
+FirstForehand = Literal["holder:C7", "holder:H7", "holder:D7", "dealer_right"]
+UndenufeValues = Literal["modern", "classic"]
+Undertrump = Literal["banned_unless_only_trumps", "allowed_unless_can_overtrump"]
+WeisValues = Literal["small", "extended"]
+WeisOverlap = Literal["disjoint", "sequence_and_quartet_may_share"]
+WeisCompare = Literal["points_cards_top", "points_type_length_top", "points_top"]
+WeisDeclaration = Literal[
+    "automatic", "announce_then_resolve", "show_with_first_card", "announce_value_show_on_trick_2"
+]
+StoeckMode = Literal["automatic", "lenient", "strict"]
+CrossingPriority = Literal["stoeck_weis_tricks", "weis_stoeck_tricks"]
+TrickBlockTie = Literal["trick_by_trick", "higher_total"]
+GameEnd = Literal["end_of_round", "live", "claim"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "first_forehand": get_args(FirstForehand),
+    "undenufe_values": get_args(UndenufeValues),
+    "undertrump": get_args(Undertrump),
+    "weis_values": get_args(WeisValues),
+    "weis_overlap": get_args(WeisOverlap),
+    "weis_compare": get_args(WeisCompare),
+    "weis_declaration": get_args(WeisDeclaration),
+    "stoeck": get_args(StoeckMode),
+    "crossing_priority": get_args(CrossingPriority),
+    "trick_block_tie": get_args(TrickBlockTie),
+    "game_end": get_args(GameEnd),
 }
+"""Option -> its allowed values, read off the Literal types above (one source)."""
 BOOL_OPTIONS = (
     "trump_allowed_when_able_to_follow",
     "must_overtrump",
@@ -71,15 +82,15 @@ class RuleProfile:
 
     name: str = "schieber"
     """The preset this profile starts from (``"preset"`` in the dict form)."""
-    first_forehand: str = "holder:D7"
+    first_forehand: FirstForehand = "holder:D7"
     """Hand 1 forehand (§3.2): holder of C7 (S000), H7 (S001), D7 (S004) or the dealer's right (J07)."""
     multipliers: str | dict[str, int] = "common"
     """A table name of §14 or an explicit ``{"C":1,...,"U":4}`` (§11.3)."""
-    undenufe_values: str = "modern"
+    undenufe_values: UndenufeValues = "modern"
     """Undenufe card values (§6): modern A=0, 6=11 (S004, J06); classic A=11, 6=0 (S000, S001)."""
     trump_allowed_when_able_to_follow: bool = True
     """§7.2 rule 1 (S000, S001, S004: yes); J08/J13 strict Farbzwang: no."""
-    undertrump: str = "banned_unless_only_trumps"
+    undertrump: Undertrump = "banned_unless_only_trumps"
     """§7.2 rule 2 (seeds) or §7.3 rule 3 (J08: allowed whenever no compulsory overtrump)."""
     undertrump_ban_when_partner_leads: bool | None = True
     """S000 keeps the undertrump ban when the partner is winning the trick (§7.2); None where n/a."""
@@ -89,31 +100,31 @@ class RuleProfile:
     """J08 "the same rule" on a trump lead (§7.3 rule 5; flagged, §16 item 6); None where n/a."""
     lone_puur_may_be_kept: bool = True
     """Seeds: a lone Puur may be withheld on a trump lead; J08: it must be played (§7.2 rule 3, §7.3 rule 4)."""
-    weis_values: str = "extended"
+    weis_values: WeisValues = "extended"
     """§9.1: small (S000, S001: 5+ run = 100, no four 9s) or extended (S004, J17)."""
-    weis_overlap: str = "disjoint"
+    weis_overlap: WeisOverlap = "disjoint"
     """§9.3: ``disjoint`` (S000, S001): no card in two melds, the best disjoint choice is declared (a quartet
     may shorten a run); ``sequence_and_quartet_may_share`` (J17, J25): a card may sit in a run and a
     quartet, but a run and a quartet sharing a card are never both written."""
     weis_split_long_runs: bool = False
     """§9.3: S000 lets a long run be written in parts (8 = 5 + 3); the most points by default, a human
     seat chooses where the best meld differs."""
-    weis_compare: str = "points_cards_top"
+    weis_compare: WeisCompare = "points_cards_top"
     """§9.5 chain, each then trump, then seat: S000/J, S001 (type before length), S004 (no count)."""
     weis_undenufe_reverse: bool = True
     """§9.5: the seeds reverse the top-card comparison in Undenufe; Jasvel never does."""
-    weis_declaration: str = "automatic"
+    weis_declaration: WeisDeclaration = "automatic"
     """§9.4 / §14.1: what is announced and shown, and when."""
-    stoeck: str = "automatic"
+    stoeck: StoeckMode = "automatic"
     """§10: automatic on the 2nd card (S001, S004), lenient (S000), strict declaration (J14)."""
-    crossing_priority: str = "stoeck_weis_tricks"
+    crossing_priority: CrossingPriority = "stoeck_weis_tricks"
     """§12.3: Stöck, Weis, tricks (seeds) or Weis, Stöck, tricks (Jasvel)."""
-    trick_block_tie: str = "trick_by_trick"
+    trick_block_tie: TrickBlockTie = "trick_by_trick"
     """§12.3, disputed (no source settles it): both teams cross in the tricks block. ``trick_by_trick``:
     the team that got there first, the tricks credited in order (+5 and +100 with trick 9);
     ``higher_total``: the higher written total after the round (J11: a finish "checked without relying
     on memory of the deal"). Equal totals fall back to the first team there, trick by trick."""
-    game_end: str = "end_of_round"
+    game_end: GameEnd = "end_of_round"
     """§12.2: end_of_round (J11), live (S001), claim (S000)."""
     target: int = 2500
     """§12.1: the score to reach (≥ target wins)."""
