@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from puur.cards import EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
 from puur.profile import RuleProfile
-from puur.rules.legal import legal_moves, why_illegal
+from puur.rules.legal import legal_moves, refusal
 from puur.rules.scoring import RoundScore, match_bonus, round_score
 from puur.rules.stoeck import StoeckStatus, stoeck_cards
 from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, card_points_table
@@ -30,7 +30,15 @@ _TRICK_ROUND = ("trick", "round")
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message names the rule. The state is unchanged."""
+    """An action the rules do not allow now; the message names the rule. The state is unchanged.
+
+    ``code`` and ``params``: the same refusal for a page in any language (``puur.rules.legal.REFUSAL_TEXTS``
+    lists the card refusals; ``"illegal"`` where no code is given)."""
+
+    def __init__(self, message: str, code: str = "illegal", params: dict[str, str | list[str]] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.params = dict(params or {})
 
 
 def deal(rng: random.Random, dealer: int) -> list[int]:
@@ -237,12 +245,12 @@ class RoundState:
     def check_card(self, card: CardIndex) -> None:
         """Raise ``IllegalAction`` with the rule's reason when the seat to act may not play ``card``."""
         if self.contract is None:
-            raise IllegalAction("the contract has not been chosen yet: choose a contract or push")
+            raise IllegalAction("the contract has not been chosen yet: choose a contract or push", "no_contract")
         if self.to_act is None:
-            raise IllegalAction("the round is over")
-        reason = why_illegal(card, self.hands[self.to_act], self.trick, self.contract, self.profile)
-        if reason:
-            raise IllegalAction(reason)
+            raise IllegalAction("the round is over", "round_over")
+        refused = refusal(card, self.hands[self.to_act], self.trick, self.contract, self.profile)
+        if refused:
+            raise IllegalAction(refused.text, refused.code, refused.params)
 
     def stoeck_due(self, card: CardIndex) -> bool:
         """True when ``card`` is the holder's second Stöck card (the moment to declare, §10)."""

@@ -147,7 +147,8 @@ def refusal(
         return Refusal("follow_suit", {"card": name, "suit": suit, "held": held})
     t = int(contract)
     trumps = hand & SUIT_MASKS[t]
-    high = str(Card(_highest_trump(trick, t))) if _highest_trump(trick, t) >= 0 else ""
+    top = _highest_trump(trick, t)
+    high = str(Card(top)) if top >= 0 else ""
     if led == t:
         if card // 9 == t:
             return Refusal("overtrump", {"card": name, "high": high})

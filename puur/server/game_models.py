@@ -187,9 +187,16 @@ class FairDeal(BaseModel):
 
 
 class Why(BaseModel):
+    """Why a card may not be played: ``reason`` in English; ``code`` and ``params`` the same for a page in
+    any language (``puur.rules.legal.REFUSAL_TEXTS``; ``not_your_turn`` with ``seat``, ``match_over``)."""
+
     card: str
     legal: bool
     reason: str | None
+    code: str | None = Field(None, description="a stable refusal code; null when the card may be played")
+    params: dict[str, str | int | list[str]] = Field(
+        default_factory=dict, description="the code's parameters: cards as codes, the suit led as its letter"
+    )
 
 
 class LookupBody(BaseModel):

@@ -233,16 +233,19 @@ def why(game_id: str, token: Token, hub: Hub, card: Annotated[CardCode, Query(ex
         raise HTTPException(422, f"card: {e}") from None
     g = live.game
     reason: str | None = None
+    code: str | None = None
+    params: dict[str, Any] = {}
     if g.is_over:
-        reason = "the match is over"
+        reason, code = "the match is over", "match_over"
     elif g.current_seat != seat:
-        reason = f"it is not your turn: seat {g.current_seat} is to act"
+        reason, code = f"it is not your turn: seat {g.current_seat} is to act", "not_your_turn"
+        params = {"seat": g.current_seat}
     else:
         try:
             g.round.check_card(int(c))
         except IllegalAction as e:
-            reason = str(e)
-    return {"card": str(c), "legal": reason is None, "reason": reason}
+            reason, code, params = str(e), e.code, e.params
+    return {"card": str(c), "legal": reason is None, "reason": reason, "code": code, "params": params}
 
 
 @router.get(

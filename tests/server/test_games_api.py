@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from puur.bots import player_names
 from puur.cards import Card
 from puur.game import Game
+from puur.rules.legal import REFUSAL_TEXTS
 from puur.server.app import create_app
 
 BOT = "heuristic" if "heuristic" in player_names() else "random"
@@ -109,9 +110,11 @@ def test_action_422_409_and_state_unchanged(client: TestClient) -> None:
         r = client.post(f"{url}/actions", headers=h, json={"action": illegal[0]})
         assert r.status_code == 409 and r.json()["detail"]
         w = client.get(f"{url}/why", params={"card": illegal[0]}, headers=h).json()
-        assert w == {"card": illegal[0], "legal": False, "reason": r.json()["detail"]}
+        assert {k: w[k] for k in ("card", "legal", "reason")} == {"card": illegal[0], "legal": False, "reason": r.json()["detail"]}
+        # the same refusal as a code and its parameters, for a page in another language
+        assert w["code"] in REFUSAL_TEXTS and w["params"]["card"] == illegal[0]
     w = client.get(f"{url}/why", params={"card": v["legal_actions"][0]}, headers=h).json()
-    assert w["legal"] is True and w["reason"] is None
+    assert w["legal"] is True and w["reason"] is None and w["code"] is None and w["params"] == {}
     assert client.get(f"{url}/why", params={"card": "Z9"}, headers=h).status_code == 422
     assert client.get(url, headers=h).json() == v
 
@@ -124,6 +127,7 @@ def test_not_your_turn_is_409(client: TestClient) -> None:
     assert r.status_code == 409 and "not your turn" in r.json()["detail"]
     w = client.get(f"/api/v1/games/{gid}/why", params={"card": "H7"}, headers=auth(tokens[idle])).json()
     assert w["legal"] is False and "not your turn" in w["reason"]
+    assert w["code"] == "not_your_turn" and w["params"] == {"seat": v["to_act"]}
 
 
 def _cards_in(obj: Any, skip: tuple[str, ...] = ("weis", "stoeck")) -> set[str]:
