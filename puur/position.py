@@ -8,9 +8,11 @@ fields; the hands field says which form a line is:
 * the **seat form** (one seat's hand, ``format_view`` / ``parse_view``) is what one seat may know
   (``SeatView``, from an ``Observation``): what a bug report about a player needs.
 
->>> line = "puur1 schieber d3f0 PH C6,C7/D6,D7/H6,H7/S6,S7 -"
->>> line.split()[3]  # pushed (P), then the partner chose hearts (H)
-'PH'
+>>> r = parse_position(EXAMPLE)  # four tricks in: seat 3 chose hearts and has won three tricks
+>>> r.contract, r.to_act, [t.winner for t in r.tricks]
+(Contract.H, 0, [3, 3, 3])
+>>> format_position(r) == EXAMPLE
+True
 
 Cards are written as INTERFACES.md "Names and notation" (``H10``, ``SA``), contracts ``C D H S O U``, a push
 ``P``; the declarations that go with a card as in a game record (``+stoeck``, ``+weis:N``, ``Game.record``).
@@ -39,6 +41,12 @@ if TYPE_CHECKING:
 VERSION_TAG = "puur1"
 """The first field of every line. ``puur1`` reads rule profiles of ``PROFILE_VERSION`` 1."""
 assert PROFILE_VERSION == 1, "a new profile version needs a new position tag (docs/position-notation.md)"
+
+EXAMPLE = (
+    "puur1 schieber d2f3 H C6,C9,D8,D9,D10,SQ/C8,S6,S7,S8,S9,SJ/C7,CJ,CQ,CK,D7,DQ/C10,DJ,DA,HK,SK "
+    "3:H9,H7,SA,H6/3:HJ,H8,S10,HA/3:HQ,H10,DK,D6/3:CA"
+)
+"""The solver API's example (``puur.server.api_solver``) as a line: hearts chosen by seat 3, trick 4 led."""
 
 MAX_LENGTH = 2000
 """The longest line the HTTP API takes (a preset with every option overridden fits well within it)."""
@@ -496,7 +504,7 @@ class SeatView:
             tricks.append((obs.trick[0][0], tuple(int(c) for _, c in obs.trick)))
         return cls(
             obs.profile, obs.seat, obs.dealer, obs.forehand, obs.pushed, obs.contract, CardSet(obs.hand_mask), tuple(tricks),
-            tuple(obs.weis_announced), tuple(obs.weis_shown), obs.stoeck["seat"] if obs.stoeck else None,
+            tuple(obs.weis_announced), tuple(obs.weis_shown), obs.stoeck.seat if obs.stoeck else None,
             (obs.scores[0], obs.scores[1]), obs.round_number,
         )  # fmt: skip
 
@@ -710,6 +718,6 @@ def _round_number(text: str | None) -> int:
 
 
 __all__ = [
-    "MAX_LENGTH", "PATTERN", "PositionError", "SeatView", "VERSION_TAG", "format_position", "format_profile",
+    "EXAMPLE", "MAX_LENGTH", "PATTERN", "PositionError", "SeatView", "VERSION_TAG", "format_position", "format_profile",
     "format_view", "parse_position", "parse_profile", "parse_view",
 ]  # fmt: skip

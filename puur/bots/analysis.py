@@ -168,8 +168,6 @@ def solve_open_cards(
     that led the first trick. Returns the seat to act, the best card, the round's final points by team
     under perfect play and the points after each legal card. Raises ``ValueError`` naming what is wrong.
     """
-    from puur.bots.solver import Solver
-
     prof = RuleProfile.resolve(profile)
     if len(hands) != 4:
         raise ValueError(f"hands: four hands are needed (seats 0 to 3), not {len(hands)}")
@@ -199,13 +197,24 @@ def solve_open_cards(
         except ValueError as e:
             raise ValueError(f"played[{i}] ({Card(card).name}): {e}") from None
         r.play(card)
+    return solve_position(r)
+
+
+def solve_position(r: RoundState, max_cards: int | None = MAX_OPEN_CARDS) -> dict[str, Any]:
+    """``solve_open_cards`` of a round in play (e.g. ``puur.position.parse_position`` of a line): the seat
+    to act, a best card, the final points under perfect play and after each legal card. Positions with more
+    than ``max_cards`` cards in the hands are refused (None: any, as ``puur analyse --position``)."""
+    from puur.bots.solver import Solver
+
+    if r.contract is None:
+        raise ValueError("the contract is not chosen yet: perfect play starts with the cards")
     if r.is_done or r.to_act is None:
         raise ValueError("the round is over: there is nothing left to solve")
     left = sum(h.bit_count() for h in r.hands)
-    if left > MAX_OPEN_CARDS:
+    if max_cards is not None and left > max_cards:
         raise ValueError(
             f"{left} cards are still in the hands: this answers from the fourth trick on "
-            f"(at most {MAX_OPEN_CARDS} cards); whole rounds: `puur analyse` or puur.bots.solver"
+            f"(at most {max_cards} cards); whole rounds: `puur analyse` or puur.bots.solver"
         )
     solver = Solver(r, tt_bits=16)
     best = solver.solve(r)
@@ -219,4 +228,6 @@ def solve_open_cards(
     }
 
 
-__all__ = ["MAX_OPEN_CARDS", "PlayReview", "RoundReview", "review_record", "review_round", "solve_open_cards"]
+__all__ = [
+    "MAX_OPEN_CARDS", "PlayReview", "RoundReview", "review_record", "review_round", "solve_open_cards", "solve_position",
+]  # fmt: skip

@@ -1,6 +1,7 @@
 """Perfect play with open cards over HTTP: ``POST /api/v1/solve`` (``puur.bots.analysis.solve_open_cards``).
 
-For bot builders and analysis: given the deal, the contract and the cards played, the best card for the
+For bot builders and analysis: given the deal, the contract and the cards played (or the same as one
+position line, ``{"position": "puur1 ..."}``, docs/position-notation.md), the best card for the
 seat to act and the round's points under perfect play, card by card. It sees every hand, so it is for
 positions whose hands are known (a finished round, a problem, a training set), never a player's help in a
 running game. Answered from the fourth trick on (at most 24 cards in the hands: a few hundredths of a
@@ -12,10 +13,11 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from puur.position import EXAMPLE as POSITION_EXAMPLE
 from puur.server.api_rules import ERROR_RESPONSES
-from puur.server.schema_types import Cards, ContractCode, JsonInt, ProfileSpec
+from puur.server.schema_types import Cards, ContractCode, JsonInt, PositionText, ProfileSpec
 
 router = APIRouter(prefix="/api/v1", tags=["solver"])
 
@@ -32,23 +34,67 @@ _EXAMPLE: dict[str, Any] = {
 }
 
 
-class SolveRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid", json_schema_extra={"examples": [_EXAMPLE]})
+_FIELDS = ("hands", "contract", "forehand", "played", "profile")
+_ONE_FORM: dict[str, Any] = {
+    # the two forms of the body, as the schema states them: a position line alone, or hands and contract
+    "oneOf": [
+        {"required": ["position"], "not": {"anyOf": [{"required": [f]} for f in _FIELDS]}},
+        {"required": ["hands", "contract"], "not": {"required": ["position"]}},
+    ]
+}
 
+
+def _schema(schema: dict[str, Any]) -> None:
+    schema.update(_ONE_FORM)
+    schema["examples"] = [_EXAMPLE, {"position": POSITION_EXAMPLE}]
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """A field of one form only: left out, it is absent (null is not a value it takes)."""
+    schema.pop("default", None)
+
+
+class SolveRequest(BaseModel):
+    """The position to solve: ``hands`` and ``contract`` (with ``forehand``, ``played``, ``profile``), or one
+    ``position`` line (docs/position-notation.md), which carries all of them."""
+
+    model_config = ConfigDict(extra="forbid", json_schema_extra=_schema)
+
+    # The fields of one form default to None (left out: absent) yet do not take null: the schema shows none.
     hands: list[Annotated[Cards, Field(min_length=9, max_length=9)]] = Field(
-        min_length=4, max_length=4, description="the four hands as dealt, seats 0 to 3, nine cards each"
+        None,  # type: ignore[arg-type]
+        min_length=4,
+        max_length=4,
+        description="the four hands as dealt, seats 0 to 3, nine cards each",
+        json_schema_extra=_no_default,
     )
-    contract: ContractCode
+    contract: ContractCode = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
     forehand: JsonInt = Field(0, ge=0, le=3, description="the seat that led the first trick")
     played: Cards = Field(default_factory=list, max_length=36, description="the cards played, in order")
     profile: ProfileSpec = None
+    position: PositionText = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
+
+    @model_validator(mode="after")
+    def _one_form(self) -> SolveRequest:
+        given = [f for f in _FIELDS if f in self.model_fields_set]
+        if self.position is not None and given:
+            raise ValueError(
+                f"a position line carries the whole position: give it alone, without {', '.join(given)}"
+            )
+        if self.position is None and (self.hands is None or self.contract is None):
+            raise ValueError("give hands and contract (with forehand, played, profile), or a position line")
+        return self
 
 
 class SolveResult(BaseModel):
     to_act: int = Field(description="the seat to act")
     best: str = Field(description="a best card for it (perfect play with open cards)")
-    points: list[int] = Field(description="the round's final points by team under perfect play (card points, last trick, match)")
-    cards: dict[str, list[int]] = Field(description="for each legal card: the round's final points by team after it")
+    points: list[int] = Field(
+        description="the round's final points by team under perfect play (card points, last trick, match)"
+    )
+    cards: dict[str, list[int]] = Field(
+        description="for each legal card: the round's final points by team after it"
+    )
     positions_searched: int
 
 
@@ -59,9 +105,17 @@ class SolveResult(BaseModel):
     summary="Perfect play with open cards from a position (from the fourth trick on)",
 )
 def solve(body: SolveRequest) -> dict[str, Any]:
-    from puur.bots.analysis import solve_open_cards
-
     try:
-        return solve_open_cards(body.hands, body.contract, body.played, body.forehand, body.profile)
+        return solve_request(body)
     except ValueError as e:
         raise HTTPException(422, str(e)) from None
+
+
+def solve_request(body: SolveRequest) -> dict[str, Any]:
+    """The solver's answer to either form of the request; ``ValueError`` names what is wrong."""
+    from puur.bots.analysis import solve_open_cards, solve_position
+    from puur.position import parse_position
+
+    if body.position is not None:
+        return solve_position(parse_position(body.position))
+    return solve_open_cards(body.hands, body.contract, body.played, body.forehand, body.profile)

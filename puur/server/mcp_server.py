@@ -80,10 +80,23 @@ def _ask(op: str, request: dict[str, Any]) -> dict[str, Any]:
 def _solve(request: dict[str, Any]) -> dict[str, Any]:
     """``solve_open_cards`` on the tool's arguments; a position it refuses is ``impossible_input``."""
     from puur.bots.analysis import solve_open_cards as solve
+    from puur.bots.analysis import solve_position
+    from puur.position import parse_position
 
     try:
+        if "position" in request:
+            defaults = {"forehand": 0, "played": []}  # what the request model fills in (``_read``)
+            others = sorted(k for k, v in request.items() if k != "position" and defaults.get(k, ...) != v)
+            if others:
+                raise ValueError(f"a position line carries the whole position: give it alone, without {', '.join(others)}")
+            return solve_position(parse_position(request["position"]))
         return solve(request["hands"], request["contract"], request.get("played", []),
                      request.get("forehand", 0), request.get("profile"))  # fmt: skip
+    except KeyError as e:
+        raise ToolError(
+            f"impossible_input: {e.args[0]} is needed: give hands and contract (with forehand, played, profile), "
+            "or a position line"
+        ) from None
     except (ValueError, TypeError) as e:
         raise ToolError(f"impossible_input: {e}") from None
 
@@ -116,7 +129,8 @@ def _rules_tool(op: Op) -> Tool:
 
 SOLVE_DESCRIPTION = (
     "Perfect play with open cards (double dummy) from a position: the four hands as dealt (seats 0-3, 9 cards "
-    "each), the contract, the cards played since the first lead in order and the seat that led it. Returns the "
+    "each), the contract, the cards played since the first lead in order and the seat that led it; or instead "
+    "one position line (Puur's notation, 'puur1 ...', docs/position-notation.md). Returns the "
     "seat to act, a best card, the round's final points by team under perfect play (card points, last trick, "
     "match; Weis and Stöck do not depend on the play) and the points after each legal card. For analysis of "
     "known hands only; answered from the fourth trick on (at most 24 cards in the hands)."

@@ -41,6 +41,9 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from puur.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS
+from puur.position import EXAMPLE as POSITION_EXAMPLE
+from puur.position import MAX_LENGTH as POSITION_MAX_LENGTH
+from puur.position import PATTERN as POSITION_PATTERN
 from puur.profile import (
     BOOL_OPTIONS,
     CHOICES,
@@ -158,6 +161,29 @@ else:
         "'stoeck', or 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice",
         ["stoeck", "weis:1"],
     )
+
+# ----- positions (docs/position-notation.md) -----
+
+if TYPE_CHECKING:
+    PositionText = str
+else:
+    PositionText = Annotated[
+        str,
+        AfterValidator(_matching(POSITION_PATTERN, "a position line", "puur1 PROFILE SEATS CONTRACT HANDS PLAY")),
+        WithJsonSchema(
+            {
+                "type": "string",
+                "pattern": POSITION_PATTERN,
+                "maxLength": POSITION_MAX_LENGTH,
+                "description": "a position in Puur's notation (docs/position-notation.md): 'puur1 PROFILE dDfF "
+                "CONTRACT HANDS PLAY', the four hands as they are now (seats 0 to 3) and the tricks so far",
+                "examples": [POSITION_EXAMPLE],
+            }
+        ),
+        Field(max_length=POSITION_MAX_LENGTH),
+    ]
+    """A position line of the deal form (``puur.position``): the schema states its shape and length; that it
+    is a position (36 cards, legal play) is the parser's rule, a 422 naming the field of the line at fault."""
 
 # ----- rule profiles (RULES.md §14) -----
 

@@ -15,6 +15,8 @@ from test_mcp import run  # the MCP client runner (its own loop and thread)
 from puur.bots.analysis import MAX_OPEN_CARDS, solve_open_cards
 from puur.bots.solver import solve
 from puur.cards import Card, Contract
+from puur.position import EXAMPLE as POSITION_EXAMPLE
+from puur.position import format_position
 from puur.profile import RuleProfile
 from puur.round import RoundState
 from puur.server.api_solver import _EXAMPLE
@@ -58,6 +60,67 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
     run(mcp)
 
 
+def test_a_position_line_is_the_same_request(client: TestClient) -> None:
+    """``{"position": LINE}`` (docs/position-notation.md) in place of hands, contract, forehand and played."""
+    line = format_position(_position(_EXAMPLE))
+    assert line == POSITION_EXAMPLE
+    want = client.post("/api/v1/solve", json=_EXAMPLE).json()
+    http = client.post("/api/v1/solve", json={"position": line})
+    assert http.status_code == 200 and http.json() == want
+    jasvel = client.post("/api/v1/solve", json={"position": line.replace("schieber", "jasvel", 1)})
+    assert jasvel.status_code == 200 and jasvel.json() == solve_open_cards(
+        **_call(_EXAMPLE), profile="jasvel"
+    )
+
+    async def mcp(c: Client) -> None:
+        res = await c.call_tool("solve_open_cards", {"position": line})
+        assert not res.is_error and res.structured_content == want
+
+    run(mcp)
+
+
+def _call(body: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "hands": body["hands"],
+        "contract": body["contract"],
+        "played": body["played"],
+        "forehand": body["forehand"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ({"position": POSITION_EXAMPLE, "forehand": 3}, "give it alone, without forehand"),
+        ({}, "give hands and contract"),
+        ({"played": ["H9"]}, "give hands and contract"),
+        ({"position": "puur1 schieber"}, "not a position line"),  # the schema's pattern
+        ({"position": POSITION_EXAMPLE.replace("C6,", "")}, "position field hands: seat 0 holds 5 cards"),
+        (
+            {"position": "puur1 schieber d2f3 H 0:C6,C9,D8,D9,D10,SQ " + POSITION_EXAMPLE.split()[5]},
+            "parse_view",
+        ),
+        (  # seat 0 holds clubs, yet discards D8 on the club lead
+            {"position": POSITION_EXAMPLE.replace("3:CA", "3:CA,D8").replace("C9,D8,", "C9,")},
+            "position field play: trick 4, D8 of seat 0",
+        ),
+        ({"position": "puur1 schieber d2f3 - " + POSITION_EXAMPLE.split()[4] + " -"}, "position field hands"),
+    ],
+)
+def test_position_refusals_name_the_field(client: TestClient, body: dict[str, Any], needle: str) -> None:
+    r = client.post("/api/v1/solve", json=body)
+    assert r.status_code == 422 and needle in str(r.json()["detail"]), r.text
+
+
+def test_a_position_before_the_contract_or_early_is_refused(client: TestClient) -> None:
+    start = _position({**_EXAMPLE, "played": []})
+    r = client.post("/api/v1/solve", json={"position": format_position(start)})
+    assert r.status_code == 422 and f"at most {MAX_OPEN_CARDS} cards" in r.json()["detail"]
+    fresh = RoundState(RuleProfile.preset("schieber"), start.dealt, 2, 3)
+    r = client.post("/api/v1/solve", json={"position": format_position(fresh)})
+    assert r.status_code == 422 and "contract is not chosen" in r.json()["detail"]
+
+
 @pytest.mark.parametrize(
     ("change", "needle"),
     [
@@ -71,7 +134,9 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
         ({"profile": "nosuchpreset"}, "nosuchpreset"),
     ],
 )
-def test_refusals_say_what_is_wrong(client: TestClient, change: dict[str, Any], needle: str | tuple[str, str]) -> None:
+def test_refusals_say_what_is_wrong(
+    client: TestClient, change: dict[str, Any], needle: str | tuple[str, str]
+) -> None:
     http_needle, mcp_needle = (needle, needle) if isinstance(needle, str) else needle
     body = {**_EXAMPLE, **change}
     r = client.post("/api/v1/solve", json=body)
