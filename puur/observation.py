@@ -10,11 +10,11 @@ view (for search) are ``puur.determinize``. Their public names stay importable f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from puur.cards import Action, Card, Contract, iter_cards, mask_of
+from puur.cards import Action, Card, Contract, iter_cards, mask_of, parse_action, parse_cards
 from puur.determinize import Determinizer, InconsistentObservation, determinize, resample
 from puur.inference import constraints, read_trick
 from puur.profile import RuleProfile
@@ -25,8 +25,13 @@ if TYPE_CHECKING:
     from puur.game import Game
 
 
+T = TypeVar("T")
+
+
 @dataclass(frozen=True)
 class TrickView:
+    """A finished trick: who led, the cards in play order, who took it, its card points (RULES.md §8)."""
+
     leader: int
     cards: tuple[Card, ...]
     winner: int
@@ -34,6 +39,54 @@ class TrickView:
 
     def to_dict(self) -> dict[str, Any]:
         return {"leader": self.leader, "cards": [str(c) for c in self.cards], "winner": self.winner, "points": self.points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TrickView:
+        """The trick ``to_dict`` wrote; ``ValueError`` naming the field at fault."""
+        return cls(
+            _read(data, "leader", _seat),
+            _read(data, "cards", lambda v: tuple(parse_cards(v, field="cards"))),
+            _read(data, "winner", _seat),
+            _read(data, "points", _int),
+        )
+
+
+class ShownMeld(NamedTuple):
+    """A meld shown to the table (RULES.md §9.4, §14.1): ``sequence`` or ``four``, its cards, its points."""
+
+    kind: str
+    cards: tuple[Card, ...]
+    points: int
+
+
+class ShownWeis(NamedTuple):
+    """The melds one seat has shown (RULES.md §14.1 ``weis_declaration`` says when they are public)."""
+
+    seat: int
+    melds: tuple[ShownMeld, ...]
+
+
+class DeclaredStoeck(NamedTuple):
+    """A Stöck declared and scored (RULES.md §10): the holder, its team, the trump King and Ober, the points
+    before the multiplier."""
+
+    seat: int
+    team: int
+    cards: tuple[Card, ...]
+    points: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "team": self.team, "cards": [c.name for c in self.cards], "points": self.points}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DeclaredStoeck:
+        """The Stöck ``to_dict`` wrote; ``ValueError`` naming the field at fault."""
+        return cls(
+            _read(data, "seat", _seat),
+            _read(data, "team", lambda v: _int(v, range(2))),
+            _read(data, "cards", lambda v: tuple(parse_cards(v, field="cards"))),
+            _read(data, "points", _int),
+        )
 
 
 @dataclass(frozen=True)
@@ -60,8 +113,8 @@ class Observation:
     to_act: int | None
     round_number: int
     weis_announced: tuple[tuple[int, int], ...] = ()
-    weis_shown: tuple[tuple[int, tuple[tuple[str, tuple[Card, ...], int], ...]], ...] = ()
-    stoeck: dict[str, Any] | None = None
+    weis_shown: tuple[ShownWeis, ...] = ()
+    stoeck: DeclaredStoeck | None = None
     winner: int | None = None
     result: dict[str, Any] | None = None
     last_round: dict[str, Any] | None = field(default=None)
@@ -107,12 +160,129 @@ class Observation:
                     for s, melds in self.weis_shown
                 ],
             },
-            "stoeck": self.stoeck,
+            "stoeck": self.stoeck.to_dict() if self.stoeck is not None else None,
             "winner": self.winner,
             "result": self.result,
             "last_round": self.last_round,
             "weis_choice": self.weis_choice,
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Observation:
+        """The observation ``to_dict`` wrote, JSON-decoded or not: ``Observation.from_dict(o.to_dict()) == o``.
+
+        Raises ``ValueError`` naming the field at fault (``observation field hand: ...``).
+
+        >>> from puur.game import Game
+        >>> obs = Game("schieber", seed=7).observation(0)
+        >>> Observation.from_dict(obs.to_dict()) == obs
+        True
+        """
+        if not isinstance(data, dict):
+            raise ValueError("an observation must be an object, as Observation.to_dict writes it")
+        weis = _read(data, "weis", _object)
+        return cls(
+            seat=_read(data, "seat", _seat),
+            hand=_read(data, "hand", lambda v: tuple(parse_cards(v, field="hand"))),
+            phase=_read(data, "phase", lambda v: _one_of(v, PHASES)),
+            dealer=_read(data, "dealer", _seat),
+            forehand=_read(data, "forehand", _seat),
+            pushed=_read(data, "pushed", _bool),
+            chooser=_read(data, "chooser", _maybe(_seat)),
+            contract=_read(data, "contract", _maybe(Contract.parse)),
+            factor=_read(data, "factor", _int),
+            trick=_read(data, "trick", lambda v: tuple((_seat(s), Card.parse(c)) for s, c in _list(v))),
+            tricks=_read(data, "tricks", lambda v: tuple(TrickView.from_dict(t) for t in _list(v))),
+            legal_actions=_read(data, "legal_actions", lambda v: tuple(parse_action(a) for a in _list(v))),
+            hand_sizes=_read(data, "hand_sizes", lambda v: _ints(v, 4)),
+            scores=_read(data, "scores", lambda v: _ints(v, 2)),
+            round_points=_read(data, "round_points", lambda v: _ints(v, 2)),
+            target=_read(data, "target", _int),
+            profile=_read(data, "profile", RuleProfile.resolve),
+            to_act=_read(data, "to_act", _maybe(_seat)),
+            round_number=_read(data, "round_number", _int),
+            weis_announced=_read(weis, "announced", lambda v: tuple((_seat(s), _int(p)) for s, p in _list(v))),
+            weis_shown=_read(weis, "shown", lambda v: tuple(_shown_weis(s, m) for s, m in _list(v))),
+            stoeck=_read(data, "stoeck", _maybe(DeclaredStoeck.from_dict)),
+            winner=_read(data, "winner", _maybe(lambda v: _int(v, range(2)))),
+            result=_read(data, "result", _maybe(_object)),
+            last_round=_read(data, "last_round", _maybe(_object)),
+            weis_choice=_read(data, "weis_choice", _maybe(_object)),
+        )
+
+
+PHASES = ("contract", "play", "over")
+"""``Observation.phase``: choosing the contract, playing the tricks, the match over."""
+
+
+# ----- reading an observation back (Observation.from_dict) -----
+
+
+def _read(data: dict[str, Any], key: str, parse: Callable[[Any], T]) -> T:
+    """``parse(data[key])``, a fault named by the field: ``observation field hand: ...``."""
+    if key not in data:
+        raise ValueError(f"observation field {key} is missing")
+    try:
+        return parse(data[key])
+    except (ValueError, TypeError, KeyError, IndexError) as e:
+        raise ValueError(f"observation field {key}: {e}") from None
+
+
+def _maybe(parse: Callable[[Any], T]) -> Callable[[Any], T | None]:
+    return lambda v: None if v is None else parse(v)
+
+
+def _int(v: Any, allowed: range | None = None) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise ValueError(f"{v!r} is not a whole number")
+    if allowed is not None and v not in allowed:
+        raise ValueError(f"{v} is not one of {', '.join(map(str, allowed))}")
+    return v
+
+
+def _seat(v: Any) -> int:
+    return _int(v, range(4))
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise ValueError(f"{v!r} is not true or false")
+    return v
+
+
+def _one_of(v: Any, allowed: tuple[str, ...]) -> str:
+    if v not in allowed:
+        raise ValueError(f"{v!r} is not one of {', '.join(allowed)}")
+    return str(v)
+
+
+def _list(v: Any) -> list[Any]:
+    if not isinstance(v, list | tuple):
+        raise ValueError(f"{v!r} is not a list")
+    return list(v)
+
+
+def _object(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise ValueError(f"{v!r} is not an object")
+    return v
+
+
+def _ints(v: Any, n: int) -> Any:
+    items = _list(v)
+    if len(items) != n:
+        raise ValueError(f"{n} numbers are needed, got {len(items)}")
+    return tuple(_int(x) for x in items)
+
+
+def _shown_weis(seat: Any, melds: Any) -> ShownWeis:
+    return ShownWeis(
+        _seat(seat),
+        tuple(
+            ShownMeld(_one_of(m["kind"], ("sequence", "four")), tuple(parse_cards(m["cards"])), _int(m["points"]))
+            for m in map(_object, _list(melds))
+        ),
+    )
 
 
 def observe(game: Game, seat: int) -> Observation:
@@ -128,12 +298,8 @@ def observe(game: Game, seat: int) -> Observation:
     stoeck = None
     if r.stoeck_holder is not None and r.stoeck_status == "scored":
         assert r.contract is not None
-        stoeck = {
-            "seat": r.stoeck_holder,
-            "team": r.stoeck_holder & 1,
-            "cards": [Card(c).name for c in iter_cards(r.stoeck_pair)],
-            "points": STOECK_POINTS,
-        }
+        holder = r.stoeck_holder
+        stoeck = DeclaredStoeck(holder, holder & 1, tuple(Card(c) for c in iter_cards(r.stoeck_pair)), STOECK_POINTS)
     return Observation(
         seat=seat,
         hand=tuple(Card(c) for c in iter_cards(r.hands[seat])),
@@ -190,7 +356,7 @@ def _weis_choice(game: Game, seat: int) -> dict[str, Any] | None:
     }
 
 
-def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[Any, ...]]:
+def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[ShownWeis, ...]]:
     """Announced values and shown melds under the profile's ``weis_declaration`` (RULES.md §14.1):
 
     * ``automatic``: the melds that score, once the Weis is resolved after trick 1;
@@ -225,12 +391,14 @@ def _public_weis(game: Game) -> tuple[tuple[tuple[int, int], ...], tuple[Any, ..
     return announced, _melds_of(decls, seats)
 
 
-def _melds_of(decls: Sequence[Declaration], seats: Sequence[int]) -> tuple[Any, ...]:
+def _melds_of(decls: Sequence[Declaration], seats: Sequence[int]) -> tuple[ShownWeis, ...]:
     return tuple(
-        (s, tuple((m.kind, tuple(Card(c) for c in m.cards), m.points) for m in decls[s].melds)) for s in seats
+        ShownWeis(s, tuple(ShownMeld(m.kind, tuple(Card(c) for c in m.cards), m.points) for m in decls[s].melds))
+        for s in seats
     )
 
+
 __all__ = [
-    "Determinizer", "InconsistentObservation", "Observation", "TrickView", "announcements", "constraints",
-    "determinize", "observe", "read_trick", "resample",
+    "DeclaredStoeck", "Determinizer", "InconsistentObservation", "Observation", "ShownMeld", "ShownWeis", "TrickView",
+    "announcements", "constraints", "determinize", "observe", "read_trick", "resample",
 ]  # fmt: skip

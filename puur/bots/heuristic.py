@@ -12,7 +12,6 @@ from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.knowledge import Knowledge
 from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract, iter_cards
 from puur.observation import Observation
-from puur.rules.tables import STOECK_POINTS
 
 MASTER_KEEP = 18.0
 """§3.3 "Keep entries" / "Side-suit winners give leads": a master card is worth keeping when discarding."""
@@ -39,7 +38,7 @@ def claim_is_true(obs: Observation) -> bool:
     weis = 0
     if obs.tricks:
         weis = sum(p for s, melds in obs.weis_shown if s & 1 == team for _, _, p in melds)
-    stoeck = STOECK_POINTS if obs.stoeck and obs.stoeck.get("team") == team else 0
+    stoeck = obs.stoeck.points if obs.stoeck and obs.stoeck.team == team else 0
     return obs.scores[team] + obs.factor * (obs.round_points[team] + weis + stoeck) >= obs.target
 
 

@@ -1,0 +1,112 @@
+"""The seat's view: ``Observation.from_dict`` round-trips ``to_dict``, the declared Stöck and shown Weis are
+named tuples, and ``resample`` gives a whole round at the observed position (puur.determinize)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from puur.cards import CLAIM, Card, Contract
+from puur.determinize import resample
+from puur.game import Game
+from puur.observation import DeclaredStoeck, Observation, ShownMeld, ShownWeis
+from puur.profile import PRESETS
+
+
+def _observations(preset: str, seed: int, actions: int = 400) -> list[Observation]:
+    """Every seat's observation at every step of a random match (to its end or ``actions`` actions)."""
+    rng = random.Random(seed)
+    game = Game(preset, seed=seed)
+    out = [game.observation(s) for s in range(4)]
+    for _ in range(actions):
+        if game.is_over:
+            break
+        game.apply(rng.choice([a for a in game.legal_actions() if a is not CLAIM]))
+        out += [game.observation(s) for s in range(4)]
+    return out
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_from_dict_round_trips_to_dict(preset: str) -> None:
+    seen_shown = False
+    for obs in _observations(preset, 20 + len(preset), actions=300):
+        d = obs.to_dict()
+        assert Observation.from_dict(d) == obs
+        again = Observation.from_dict(json.loads(json.dumps(d)))
+        assert json.loads(json.dumps(again.to_dict())) == json.loads(json.dumps(d))
+        seen_shown |= bool(obs.weis_shown)
+    assert seen_shown, "the match shows some Weis"
+
+
+def test_stoeck_and_shown_weis_are_named_and_write_the_same_json() -> None:
+    obs = next(o for o in _observations("schieber", 3, actions=1500) if o.stoeck is not None and o.weis_shown)
+    assert isinstance(obs.stoeck, DeclaredStoeck)
+    assert obs.stoeck.team == obs.stoeck.seat & 1 and obs.stoeck.points == 20
+    assert obs.stoeck.cards == tuple(sorted(obs.stoeck.cards)) and len(obs.stoeck.cards) == 2
+    assert obs.to_dict()["stoeck"] == {
+        "seat": obs.stoeck.seat, "team": obs.stoeck.team, "cards": [c.name for c in obs.stoeck.cards], "points": 20,
+    }  # fmt: skip
+    shown = obs.weis_shown[0]
+    assert isinstance(shown, ShownWeis) and isinstance(shown.melds[0], ShownMeld)
+    seat, melds = shown  # still unpacks as the plain tuples it replaced
+    assert obs.to_dict()["weis"]["shown"][0] == [
+        seat, [{"kind": m.kind, "cards": [str(c) for c in m.cards], "points": m.points} for m in melds]
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.pop("hand"), "observation field hand is missing"),
+        (lambda d: d.update(hand=["H10", "X9"]), "observation field hand: hand: "),
+        (lambda d: d.update(seat=4), "observation field seat: 4 is not one of 0, 1, 2, 3"),
+        (lambda d: d.update(pushed="no"), "observation field pushed: 'no' is not true or false"),
+        (lambda d: d.update(phase="bidding"), "observation field phase: 'bidding' is not one of contract, play, over"),
+        (lambda d: d.update(scores=[1, 2, 3]), "observation field scores: 2 numbers are needed, got 3"),
+        (lambda d: d.update(contract="X"), "observation field contract: "),
+        (lambda d: d["weis"].pop("shown"), "observation field shown is missing"),
+    ],
+)
+def test_from_dict_names_the_field_at_fault(change: object, message: str) -> None:
+    d = Game("schieber", seed=5).observation(0).to_dict()
+    assert callable(change)
+    change(d)
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        Observation.from_dict(d)
+    with pytest.raises(ValueError, match="must be an object"):
+        Observation.from_dict([])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_resample_is_a_round_at_the_observed_position(preset: str) -> None:
+    """The seat's hand, the hand sizes, the contract and push, the tricks, whose turn and (for the seat to
+    act) the legal cards agree with the view; the hidden hands differ between samples."""
+    rng = random.Random(preset)
+    hidden = set()
+    for obs in _observations(preset, 7, actions=120):
+        if obs.phase == "over" or (obs.contract is None and obs.seat != obs.to_act):
+            continue
+        world = resample(obs, rng)
+        assert world.hands[obs.seat] == obs.hand_mask
+        assert tuple(h.bit_count() for h in world.hands) == obs.hand_sizes
+        assert (world.contract, world.pushed, world.to_act) == (obs.contract, obs.pushed, obs.to_act)
+        assert [tuple(Card(c) for c in t.cards) for t in world.tricks] == [t.cards for t in obs.tricks]
+        assert [Card(c) for c in world.trick] == [c for _, c in obs.trick]
+        if obs.contract is not None and obs.to_act == obs.seat:
+            legal = {a for a in obs.legal_actions if isinstance(a, Card)}
+            assert {Card(c) for c in range(36) if world.legal_cards() >> c & 1} == legal
+        hidden.add(tuple(world.hands))
+    assert len(hidden) > 100
+
+
+def test_resample_before_the_contract_keeps_the_push() -> None:
+    game = Game("schieber", seed=11)
+    game.apply("P")
+    partner = game.current_seat
+    assert partner is not None
+    world = resample(game.observation(partner), random.Random(1))
+    assert world.pushed and world.to_act == partner and world.contract is None
+    world.choose(Contract.H)
+    assert world.chooser == partner
