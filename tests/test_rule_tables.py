@@ -11,7 +11,7 @@ from puur.cards import SUIT_MASKS, Contract, Rank
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.beats import BEATS, HIGHER_TRUMPS, STRONGER_IN_SUIT, beats
-from puur.rules.scoring import round_score
+from puur.rules.scoring import match_bonus, round_score
 from puur.rules.tables import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
@@ -109,6 +109,16 @@ def test_bonus_constants_are_what_round_score_adds() -> None:
     assert s.tricks_raw == (152 + LAST_TRICK_BONUS + MATCH_BONUS, 0)
     assert (LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS) == (5, 100, 20)
     assert sum(card_points_table(Contract.H)) + LAST_TRICK_BONUS == 157
+
+
+@pytest.mark.parametrize("tricks", [(9, 0), (0, 9), (8, 1), (5, 4), (0, 0), (3, 0)])
+def test_match_bonus_goes_to_the_team_with_all_nine_tricks(tricks: tuple[int, int]) -> None:
+    """§11.1: +100 to a team that took all nine tricks, else nothing; round_score's match part is it."""
+    expected = tuple(MATCH_BONUS if t == 9 else 0 for t in tricks)
+    assert match_bonus(tricks) == expected
+    if sum(tricks) == 9:
+        s = round_score(RuleProfile.preset("schieber"), Contract.H, (152, 0) if tricks[0] else (0, 152), tricks, 0)
+        assert s.match == expected
 
 
 def test_round_points_is_the_contract_card_points_table() -> None:
