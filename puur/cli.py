@@ -149,6 +149,11 @@ def _analyse(args: argparse.Namespace) -> int:
     from puur.bots.analysis import review_record
     from puur.cards import Card
 
+    if (args.record is None) == (args.position is None):
+        print("puur analyse: give a game record (FILE) or --position LINE, one of the two", file=sys.stderr)
+        return 2
+    if args.position is not None:
+        return _analyse_position(args.position, args.json)
     record = _read_json(args.record, "puur analyse")
     if record is None:
         return 2
@@ -180,6 +185,40 @@ def _analyse(args: argparse.Namespace) -> int:
     if review.played is not None:
         out.print(f"Played: {review.played[0]}–{review.played[1]}.")
     out.print(f"Given away: team 0+2 {review.given_away(0)}, team 1+3 {review.given_away(1)} points.")
+    print("\nThe position before each card (analyse one with: puur analyse --position LINE):")
+    for p in review.plays:  # plain print: a line must not be wrapped, so that it copies whole
+        print(f"{p.trick}.{p.seat} {Card(p.card).name:>3}  {p.position}")
+    return 0
+
+
+def _analyse_position(line: str, as_json: bool) -> int:
+    """``puur analyse --position LINE``: perfect play with open cards from one position (any trick)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from puur.bots.analysis import solve_position
+    from puur.position import parse_position
+
+    try:
+        r = parse_position(line)
+        with Console(stderr=True).status("solving with open cards..."):
+            answer = solve_position(r, max_cards=None)
+    except ValueError as e:
+        print(f"puur analyse: {e}", file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps({"position": line.strip(), **answer}))
+        return 0
+    print(line.strip())
+    out = Console()
+    table = Table(title=f"Seat {answer['to_act']} to act: each card against perfect play with open cards")
+    for col in ("card", "final points (teams 0+2 – 1+3)", "best"):
+        table.add_column(col)
+    team = answer["to_act"] & 1
+    for card, points in answer["cards"].items():
+        table.add_row(card, f"{points[0]}–{points[1]}", "best" if points[team] == answer["points"][team] else "")
+    out.print(table)
+    out.print(f"Perfect play from here: {answer['points'][0]}–{answer['points'][1]}; a best card: {answer['best']}.")
     return 0
 
 
@@ -318,7 +357,11 @@ def build_parser() -> argparse.ArgumentParser:
         "analyse", aliases=["analyze"],
         help="hold each card of a played round against perfect play with open cards (the solver)",
     )  # fmt: skip
-    an.add_argument("record", help="a Puur game record (JSON file)")
+    an.add_argument("record", nargs="?", help="a Puur game record (JSON file)")
+    an.add_argument(
+        "--position", metavar="LINE",
+        help="analyse one position instead: a line of docs/position-notation.md ('puur1 schieber d2f3 H ...')",
+    )  # fmt: skip
     an.add_argument("--round", type=int, default=1, help="the round to review (1-based, default 1)")
     an.add_argument("--json", action="store_true", help="print the review as one JSON object")
     an.set_defaults(handler=_analyse)

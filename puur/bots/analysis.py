@@ -34,6 +34,7 @@ class PlayReview:
     best: tuple[int, ...]  # the legal cards that keep the perfect-play result
     before: tuple[int, int]  # the round's points by team with perfect play from before this card
     after: tuple[int, int]  # ... from after it
+    position: str = ""  # the position before this card, as a line (docs/position-notation.md)
 
     @property
     def cost(self) -> int:
@@ -50,6 +51,7 @@ class PlayReview:
             "before": list(self.before),
             "after": list(self.after),
             "cost": self.cost,
+            "position": self.position,
         }
 
 
@@ -90,15 +92,21 @@ def review_round(
     contract: Contract,
     cards: Sequence[int],
     *,
+    pushed: bool = False,
     compiled: bool | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> RoundReview:
     """Review the cards ``cards`` (in play order, all or the first ones) of the round dealt ``dealt`` under
-    ``contract``. Raises ``ValueError`` for a card that is not legal where it is played.
-    ``progress(done, total)`` is called after each card."""
+    ``contract`` (chosen by the forehand's partner when ``pushed``). Raises ``ValueError`` for a card that
+    is not legal where it is played. ``progress(done, total)`` is called after each card. Each card's
+    review carries the position before it as a line (``puur.position``): the card play, without the
+    declarations made with the cards (they do not change perfect play)."""
     from puur.bots.solver import Solver
+    from puur.position import format_position
 
     r = RoundState(profile, list(dealt), dealer, forehand)
+    if pushed:
+        r.push()
     r.choose(contract)
     if not cards:
         raise ValueError("no card played in this round: nothing to review")
@@ -113,7 +121,7 @@ def review_round(
             raise ValueError(f"card {i + 1} ({Card(card).name}) is not legal there: {e}") from None
         seat = r.to_act
         assert seat is not None
-        before, kept, trick = solver.final_points(value, r), best, len(r.tricks) + 1
+        before, kept, trick, line = solver.final_points(value, r), best, len(r.tricks) + 1, format_position(r)
         r.play(card)
         if r.is_done:
             match = match_bonus(r.tricks_won)
@@ -121,7 +129,7 @@ def review_round(
         else:
             value, best = solver.best_cards(r)
             after = solver.final_points(value, r)
-        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after))
+        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after, line))
         if progress is not None:
             progress(i + 1, len(cards))
     played = plays[-1].after if r.is_done else None
@@ -139,7 +147,7 @@ def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> R
     if rs.contract is None:
         raise ValueError(f"round {round_number}: no contract chosen yet")
     cards = [c for t in rs.tricks for c in t.cards] + list(rs.trick)
-    review = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, **kwargs)
+    review = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, pushed=rs.pushed, **kwargs)
     return RoundReview(review.contract, rs.chooser, review.perfect, review.played, review.plays, review.nodes)
 
 

@@ -10,10 +10,12 @@ import pytest
 
 from puur import Game, RuleProfile
 from puur.bots import make_player
-from puur.bots.analysis import review_record, review_round
+from puur.bots.analysis import review_record, review_round, solve_position
 from puur.bots.runner import play_turn
 from puur.bots.solver import solve
 from puur.cli import main
+from puur.position import EXAMPLE as POSITION_EXAMPLE
+from puur.position import parse_position
 from puur.round import RoundState
 from puur.rules.tables import MATCH_BONUS
 
@@ -83,3 +85,33 @@ def test_cli_analyse(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "rounds 1 to" in capsys.readouterr().err
     (tmp_path / "bad.json").write_text("{")
     assert main(["analyse", str(tmp_path / "bad.json")]) == 2
+
+
+def test_review_carries_each_position_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Each reviewed card comes with the position before it (docs/position-notation.md), which parses back
+    to that moment of the round; the CLI prints them, whole, one a line."""
+    record = heuristic_record(2)
+    rs = Game.from_record(record).round_states[0]
+    review = review_record(record, 1)
+    for i, p in enumerate(review.plays):
+        r = parse_position(p.position)
+        assert (r.contract, r.pushed, r.chooser, r.to_act) == (rs.contract, rs.pushed, rs.chooser, p.seat)
+        assert len(r.tricks) * 4 + len(r.trick) == i and r.dealt == rs.dealt
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+    assert main(["analyse", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line[line.index("puur1 ") :] for line in lines if "puur1 " in line] == [p.position for p in review.plays]
+
+
+def test_cli_analyse_one_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """``puur analyse --position LINE``: the solver from that position, any trick; bad lines name the field."""
+    assert main(["analyse", "--position", POSITION_EXAMPLE, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out == {"position": POSITION_EXAMPLE, **solve_position(parse_position(POSITION_EXAMPLE))}
+    assert main(["analyse", "--position", POSITION_EXAMPLE]) == 0
+    text = capsys.readouterr().out
+    assert text.splitlines()[0] == POSITION_EXAMPLE and "Perfect play from here: 29–128" in text
+    assert main(["analyse", "--position", POSITION_EXAMPLE.replace("d2f3", "d2f9")]) == 2
+    assert "position field seats" in capsys.readouterr().err
+    assert main(["analyse"]) == 2 and "one of the two" in capsys.readouterr().err
