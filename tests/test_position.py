@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -286,3 +287,15 @@ def test_a_view_refuses_an_illegal_card_of_its_own_seat() -> None:
 def test_a_view_cannot_become_a_round() -> None:
     with pytest.raises(PositionError, match="parse_view"):
         parse_position(VIEW)
+
+
+def test_the_doc_examples_are_positions() -> None:
+    """Every line of docs/position-notation.md's examples reads back to itself."""
+    doc = (Path(__file__).parent.parent / "docs" / "position-notation.md").read_text(encoding="utf-8")
+    lines = [line for line in doc.splitlines() if line.startswith("puur1 ")]
+    assert len(lines) >= 5
+    for line in lines:
+        if ":" in line.split()[4]:
+            assert format_view(parse_view(line)) == line
+        else:
+            assert format_position(parse_position(line)) == line

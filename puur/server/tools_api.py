@@ -35,9 +35,12 @@ Profile = ProfileSpec
 
 
 def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPException:
-    return HTTPException(
-        422, detail=[{"loc": ["body", *prefix, *e.field], "msg": e.reason, "type": "value_error"}]
-    )
+    """422 in pydantic's error shape; an error with a code carries it in ``ctx`` (``{"code": ..., **params}``)
+    so a page can say it in the player's language."""
+    error: dict[str, Any] = {"loc": ["body", *prefix, *e.field], "msg": e.reason, "type": "value_error"}
+    if e.code is not None:
+        error["ctx"] = {"code": e.code, **e.params}
+    return HTTPException(422, detail=[error])
 
 
 # Bounds that keep every answer small: a written total beyond a million points is no Jass score.
@@ -276,6 +279,8 @@ class TrickResponse(BaseModel):
     complete: bool
     worth: int
     reason: str
+    deciding_suit: str | None = Field(description="the suit that decides: trump if one was played, else the led suit")
+    order: list[str] = Field(description="that suit's cards, strongest first, under the contract")
 
 
 @router.post("/trick", response_model=TrickResponse, summary="Who wins the trick (TOOLS.md §5)")

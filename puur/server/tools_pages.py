@@ -23,9 +23,29 @@ PAGES = {
     "differenzler": "differenzler.html",
 }
 # Every script of the pages is a file here (no inline script: the Content-Security-Policy refuses it).
-ASSETS = {"tools.css": "text/css", "tools.js": "text/javascript", "chalk.js": "text/javascript"} | {
+ASSETS = {
+    "tools.css": "text/css",
+    "tools.js": "text/javascript",
+    "i18n.js": "text/javascript",
+    "chalk.js": "text/javascript",
+} | {
     f"{slug}.js": "text/javascript" for slug in PAGES if slug
 }
+
+
+FAVICON = Path(__file__).parent / "static" / "favicon.svg"
+
+
+@router.get("/favicon.svg")
+def favicon() -> FileResponse:
+    """Puur's icon (a Jass card's corner), linked from the table and every tool page."""
+    return FileResponse(FAVICON, media_type="image/svg+xml")
+
+
+@router.get("/favicon.ico")
+def favicon_ico() -> RedirectResponse:
+    """Browsers that ask for the old name get the SVG (no 404 in the console)."""
+    return RedirectResponse("/favicon.svg", status_code=301)
 
 
 @router.get("/tools")

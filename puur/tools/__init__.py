@@ -16,11 +16,22 @@ from puur.profile import RuleProfile
 
 
 class ToolInputError(ValueError):
-    """Bad input to a tool: ``field`` is a path like ``("rounds", 2, "card_points")``."""
+    """Bad input to a tool: ``field`` is a path like ``("rounds", 2, "card_points")``.
 
-    def __init__(self, field: Sequence[str | int] | str, reason: str) -> None:
+    ``code`` and ``params`` (optional) say the same as ``reason`` for a page that words it in its own
+    language: a stable name (``"card_twice"``) and its values, cards as codes and seats counted from 1."""
+
+    def __init__(
+        self,
+        field: Sequence[str | int] | str,
+        reason: str,
+        code: str | None = None,
+        params: dict[str, str | int] | None = None,
+    ) -> None:
         self.field: tuple[str | int, ...] = (field,) if isinstance(field, str) else tuple(field)
         self.reason = reason
+        self.code = code
+        self.params: dict[str, str | int] = dict(params or {})
         where = ".".join(str(p) for p in self.field)
         super().__init__(f"{where}: {reason}" if where else reason)
 

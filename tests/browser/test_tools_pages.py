@@ -39,7 +39,7 @@ def test_jasstafel_rounds_undo_persistence_and_winner(page: Any, live_server: st
     write_round(page, "D", 100, 57, we_weis=50, we_stoeck=20)
     assert page.text_content("#total-we") == "340" and page.text_content("#total-they") == "114"
     row = page.locator("#rounds tbody tr").first.inner_text()
-    assert "Schellen" in row and "×2" in row
+    assert "Bells" in row and "×2" in row  # suits named as the table names them in English (Swiss deck)
     # typing one team's card points proposes 157 minus them for the other
     page.fill("#we-cards", "60")
     assert page.input_value("#they-cards") == "97"
@@ -185,7 +185,7 @@ def test_weis_calculator(page: Any, live_server: str) -> None:
     assert page.is_disabled("button[data-seat='1'][data-card='HA']")  # held by seat 1
     page.click("button[data-seat='1'][data-card='SK']")
     page.wait_for_function("document.querySelector('#out0').textContent.includes('Total if your team writes: 100')")
-    assert "5-card sequence Rosen 10–A" in page.inner_text("#out0")
+    assert "5-card sequence Roses 10–A" in page.inner_text("#out0")
     assert "Seat 1 holds the best meld" in page.inner_text("#message")
     page.fill("#their-points", "100")
     page.fill("#their-cards", "4")

@@ -1,7 +1,20 @@
 // The coiffeur page's script (static/tools/coiffeur.html); helpers from tools.js.
 "use strict";
 const KEY = "puur.tools.coiffeur.v1";
-const CHOICES = [["", "choose…"], ...CONTRACTS, ["slalom", "Slalom"], ["guschti", "Guschti"]];
+const choices = () => [["", t("choose")], ...contracts(), ["slalom", "Slalom"], ["guschti", "Guschti"]];
+// A column's name in the page's words: a contract by its code, a joker numbered, Slalom and Guschti as they are.
+function colName(c, i) {
+  if (c.kind === "contract" && c.contract) return contractName(c.contract);
+  if (c.kind === "joker") return t("joker_n", { n: cols.slice(0, i + 1).filter(x => x.kind === "joker").length });
+  return c.name;
+}
+const teamName = i => t(i === 0 ? "we" : "they");
+function sheetMessage(d) {
+  if (d.complete) return d.winner === null ? t("co_tie", { total: d.totals[0] }) : t(d.winner === 0 ? "co_win_we" : "co_win_they", { total: d.totals[d.winner] });
+  const n = d.empty[0].length + d.empty[1].length;
+  return n === 1 ? t("co_empty_one") : t("co_empty", { n });
+}
+let lastAnswer = null;
 let S = Object.assign({ sheet: "8", method: "A", repeat: true, factors: null, boxes: [[], []], jokers: [[], []] }, load(KEY) || {});
 let cols = [];
 function save() { store(KEY, S); }
@@ -11,12 +24,12 @@ function req(extra) {
 let shape = ""; // the sheet (teams and columns) the table was drawn for
 let asked = 0; // the newest request: an older answer arriving late is dropped
 function build(d) {
-  cols = d.columns;
+  cols = d.columns; lastAnswer = d;
   const key = JSON.stringify([d.teams, cols.map(c => [c.name, c.kind])]);
   if (key === shape && $("#sheet-table tbody").children.length) update(d); else { shape = key; draw(d); }
   $("#warnings").replaceChildren(...d.warnings.map(w => el("li", {}, w)));
-  const b = $("#banner"); b.hidden = !d.complete; b.textContent = d.message;
-  const cc = $("#conv-col"), keep = cc.value; fillSelect(cc, cols.map((c, i) => [i, `${c.name} ×${c.factor ?? "?"}`]), keep || 0);
+  const b = $("#banner"); b.hidden = !d.complete; b.textContent = sheetMessage(d);
+  const cc = $("#conv-col"), keep = cc.value; fillSelect(cc, cols.map((c, i) => [i, `${colName(c, i)} ×${c.factor ?? "?"}`]), keep || 0);
   if (d.box_from_points !== null && d.box_from_points !== undefined) $("#conv-out").textContent = d.box_from_points; else $("#conv-out").textContent = "—";
 }
 // The same sheet: values change in place, and the box being typed in is left alone (redrawing it would
@@ -37,25 +50,26 @@ function update(d) {
   });
 }
 function draw(d) {
-  const head = el("tr", {}, el("th", { class: "l" }, ""), ...cols.map(c => el("th", {}, c.name)), el("th", {}, "Total"));
-  const frow = el("tr", {}, el("th", { class: "l" }, "Factor"), ...cols.map((c, i) => el("td", {},
-    el("input", { type: "number", min: 1, max: 100, value: c.factor ?? "", "aria-label": `Factor ${c.name}`, "data-factor": i, placeholder: "agree", onchange: ev => setFactor(i, ev.target.value) }))), el("td", {}, ""));
+  const head = el("tr", {}, el("th", { class: "l" }, ""), ...cols.map((c, i) => el("th", {}, colName(c, i))), el("th", {}, t("total")));
+  const frow = el("tr", {}, el("th", { class: "l" }, t("factor")), ...cols.map((c, i) => el("td", {},
+    el("input", { type: "number", min: 1, max: 100, value: c.factor ?? "", "aria-label": t("factor_of", { col: colName(c, i) }), "data-factor": i, placeholder: t("agree"), onchange: ev => setFactor(i, ev.target.value) }))), el("td", {}, ""));
   $("#sheet-table thead").replaceChildren(head, frow);
   const body = [];
-  d.teams.forEach((team, t) => {
-    const tr = el("tr", {}, el("th", { class: "l", scope: "row" }, team));
+  d.teams.forEach((_, ti) => {
+    const team = teamName(ti);
+    const row = el("tr", {}, el("th", { class: "l", scope: "row" }, team));
     cols.forEach((c, i) => {
-      const v = d.boxes[t][i];
-      const td = el("td", { class: v === null ? "emptybox" : "" }, el("input", { type: "number", min: 0, value: v ?? "", "aria-label": `${team} ${c.name}`, "data-team": t, "data-col": i, onchange: ev => setBox(t, i, ev.target.value) }));
+      const v = d.boxes[ti][i];
+      const td = el("td", { class: v === null ? "emptybox" : "" }, el("input", { type: "number", min: 0, value: v ?? "", "aria-label": t("box_of", { team, col: colName(c, i) }), "data-team": ti, "data-col": i, onchange: ev => setBox(ti, i, ev.target.value) }));
       if (c.kind === "joker") {
-        const sel = el("select", { "aria-label": `${team} ${c.name} contract`, onchange: ev => setJoker(t, i, ev.target.value) });
-        fillSelect(sel, CHOICES, d.jokers[t][i] || "");
+        const sel = el("select", { "aria-label": t("joker_contract", { team, col: colName(c, i) }), onchange: ev => setJoker(ti, i, ev.target.value) });
+        fillSelect(sel, choices(), d.jokers[ti][i] || "");
         td.append(el("br"), sel);
       }
-      tr.append(td);
+      row.append(td);
     });
-    tr.append(el("td", { class: "total", "data-total": t }, el("strong", {}, d.totals[t])));
-    body.push(tr);
+    row.append(el("td", { class: "total", "data-total": ti }, el("strong", {}, d.totals[ti])));
+    body.push(row);
   });
   $("#sheet-table tbody").replaceChildren(...body);
 }
@@ -76,6 +90,7 @@ document.addEventListener("DOMContentLoaded", () => {
   $("#method").onchange = e => { S.method = e.target.value; save(); refresh(); };
   $("#repeat").onchange = e => { S.repeat = e.target.checked; save(); refresh(); };
   $("#conv-points").oninput = refresh; $("#conv-col").onchange = refresh;
-  $("#reset").onclick = () => { if (!confirm("Clear the sheet?")) return; S.boxes = [[], []]; S.jokers = [[], []]; save(); refresh(); };
+  $("#reset").onclick = () => { if (!confirm(t("confirm_clear_sheet"))) return; S.boxes = [[], []]; S.jokers = [[], []]; save(); refresh(); };
+  document.addEventListener("puur:lang", () => { shape = ""; refresh(); });
   refresh();
 });

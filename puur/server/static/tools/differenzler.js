@@ -1,20 +1,33 @@
-// The differenzler page's script (static/tools/differenzler.html); helpers from tools.js.
+// The differenzler page's script (static/tools/differenzler.html); helpers and words from tools.js, i18n.js.
 "use strict";
 const KEY = "puur.tools.differenzler.v1";
-let S = Object.assign({ players: ["Player 1", "Player 2", "Player 3", "Player 4"], rounds: [], planned: null }, load(KEY) || {});
+// players[i] is the name typed, or null: then "Player 1" in the page's language (the old default counts as none).
+let S = Object.assign({ players: [null, null, null, null], rounds: [], planned: null }, load(KEY) || {});
+S.players = S.players.map((p, i) => (!p || p === `Player ${i + 1}` ? null : p));
 function save() { store(KEY, S); }
+const names = () => S.players.map((p, i) => p || t("player_n", { n: i + 1 }));
+let lastAnswer = null;
 const four = p => [0, 1, 2, 3].map(i => intOr($(`#${p}${i}`).value, NaN));
+// Who leads or won, in the page's words, from the server's totals and leaders (TOOLS.md §3.1).
+function message(d) {
+  if (!d.rounds.length) return t("diff_no_round");
+  const who = d.leaders.map(i => d.players[i]).join(t("and")), total = Math.min(...d.totals);
+  const one = d.leaders.length === 1 ? "_one" : "_many";
+  return t((d.finished ? "diff_wins" : "diff_leads") + one, { names: who, total });
+}
 function render(d) {
-  $("#totals thead").replaceChildren(el("tr", {}, el("th", { class: "l" }, "Round"), ...d.players.map(p => el("th", {}, p))));
-  $("#totals tbody").replaceChildren(...d.rounds.map(r => el("tr", {}, el("td", { class: "l" }, r.number), ...r.differences.map((x, i) => el("td", { title: `predicted ${r.predicted[i]}, took ${r.actual[i]}` }, `+${x}`)))));
-  $("#totals tfoot").replaceChildren(el("tr", {}, el("th", { class: "l" }, "Total"), ...d.totals.map((t, i) => el("th", { "data-total": i, class: d.rounds.length && d.leaders.includes(i) ? "ok" : "" }, t))));
-  $("#message").textContent = d.message;
-  const b = $("#banner"); b.hidden = !d.finished; b.textContent = d.message;
+  lastAnswer = d;
+  $("#totals thead").replaceChildren(el("tr", {}, el("th", { class: "l" }, t("round")), ...d.players.map(p => el("th", {}, p))));
+  $("#totals tbody").replaceChildren(...d.rounds.map(r => el("tr", {}, el("td", { class: "l" }, r.number), ...r.differences.map((x, i) => el("td", { title: t("diff_round_title", { p: r.predicted[i], a: r.actual[i] }) }, `+${x}`)))));
+  $("#totals tfoot").replaceChildren(el("tr", {}, el("th", { class: "l" }, t("total")), ...d.totals.map((tot, i) => el("th", { "data-total": i, class: d.rounds.length && d.leaders.includes(i) ? "ok" : "" }, tot))));
+  $("#message").textContent = message(d);
+  const b = $("#banner"); b.hidden = !d.finished; b.textContent = message(d);
   $("#add").disabled = d.finished;
   const lastR = d.rounds[d.rounds.length - 1];
-  $("#warnings").replaceChildren(...(lastR ? lastR.warnings : []).map(w => el("li", {}, `Round ${lastR.number}: ${w}`)));
+  // The server's warning is that the four results do not add to 157 (TOOLS.md §3.2): worded here.
+  $("#warnings").replaceChildren(...(lastR && lastR.warnings.length ? [el("li", {}, t("diff_sum_warning", { n: lastR.number, total: lastR.actual_total }))] : []));
 }
-function body(extra) { return Object.assign({ players: S.players, rounds: S.rounds, rounds_planned: S.planned }, extra || {}); }
+function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned }, extra || {}); }
 async function refresh() { try { $("#error").textContent = ""; render(await api("differenzler", body())); } catch (e) { $("#error").textContent = e.message; } preview(); }
 // The Difference row belongs to the round being typed: a player's column shows the server's difference once
 // both of their numbers are typed, "—" until then (never a round already added).
@@ -26,13 +39,13 @@ async function preview() {
   if (!typed.some(Boolean) || S.rounds.length >= (S.planned ?? Infinity)) { show(null); return; }
   const round = { predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) };
   try {
-    const d = await api("differenzler", { players: S.players, rounds: [], add: round });
+    const d = await api("differenzler", { players: names(), rounds: [], add: round });
     if (n === previewed) show(d.rounds[0].differences);
   } catch (e) { if (n === previewed) show(null); }
 }
 async function add() {
   const r = { predicted: four("pred"), actual: four("act") };
-  if (r.predicted.concat(r.actual).some(Number.isNaN)) { $("#error").textContent = "Enter a whole number for every prediction and every result."; return; }
+  if (r.predicted.concat(r.actual).some(Number.isNaN)) { $("#error").textContent = t("diff_enter_all"); return; }
   try {
     const d = await api("differenzler", body({ add: r }));
     S.rounds.push(r); save(); render(d); $("#error").textContent = "";
@@ -41,12 +54,15 @@ async function add() {
   } catch (e) { $("#error").textContent = e.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
-  for (let i = 0; i < 4; i++) { $(`#name${i}`).value = S.players[i]; $(`#name${i}`).onchange = e => { S.players[i] = e.target.value || `Player ${i + 1}`; save(); refresh(); }; }
+  const showNames = () => names().forEach((n, i) => { $(`#name${i}`).value = n; });
+  showNames();
+  for (let i = 0; i < 4; i++) $(`#name${i}`).onchange = e => { const v = e.target.value.trim(); S.players[i] = v && v !== t("player_n", { n: i + 1 }) ? v : null; save(); showNames(); refresh(); };
+  document.addEventListener("puur:lang", () => { showNames(); refresh(); });
   $("#planned").value = S.planned ?? ""; $("#planned").onchange = e => { const n = intOr(e.target.value, null); S.planned = Number.isNaN(n) ? null : n; save(); refresh(); };
   $$("#entry input[type=number]").forEach(x => x.addEventListener("keydown", e => { if (e.key === "Enter") add(); }));
   $$("#entry input[type=number]").forEach(x => x.addEventListener("input", preview));
   $("#add").onclick = add;
   $("#undo").onclick = () => { S.rounds.pop(); save(); refresh(); };
-  $("#reset").onclick = () => { if (S.rounds.length && !confirm("Clear every round?")) return; S.rounds = []; save(); refresh(); };
+  $("#reset").onclick = () => { if (S.rounds.length && !confirm(t("confirm_clear_rounds"))) return; S.rounds = []; save(); refresh(); };
   refresh();
 });

@@ -13,23 +13,32 @@ function entry() {
   return e;
 }
 function body(extra) { return Object.assign({ profile: S.profile, target: S.target, multipliers: S.table, style: S.style, rounds: S.rounds }, extra || {}); }
+const blockWord = b => t(b === "stoeck" ? "stoeck" : b === "weis" ? "weis" : "tricks");
+// The winner in the page's words from the server's outcome (winner, block, tie; TOOLS.md §1.6, RULES §12.3).
+function winMessage(d) {
+  if (d.winner === null) return t("js_both_crossed");
+  return t(d.winner === 0 ? "js_win_we" : "js_win_they", { block: blockWord(d.block), round: d.rounds.length });
+}
+function fillTables(value) {
+  fillSelect($("#table"), ["common", "both3", "ascending", "classic", "online"].map(k => [k, t("table_" + k)]), value);
+}
 function render(d) {
   last = d;
   $("#total-we").textContent = d.totals[0]; $("#total-they").textContent = d.totals[1];
   $("#plain-we").textContent = d.totals[0]; $("#plain-they").textContent = d.totals[1];
-  $("#svg-we").replaceChildren(drawChalk(d.marks[0], { label: "We: " + d.totals[0] }));
-  $("#svg-they").replaceChildren(drawChalk(d.marks[1], { label: "They: " + d.totals[1] }));
+  $("#svg-we").replaceChildren(drawChalk(d.marks[0], { label: t("chalk_label", { team: t("we"), total: d.totals[0] }) }));
+  $("#svg-they").replaceChildren(drawChalk(d.marks[1], { label: t("chalk_label", { team: t("they"), total: d.totals[1] }) }));
   const tb = $("#rounds tbody"); tb.replaceChildren();
-  for (const r of d.rounds) tb.append(el("tr", {}, el("td", {}, r.number), el("td", { class: "l" }, r.contract_name), el("td", {}, "×" + r.factor), el("td", {}, r.written[0]), el("td", {}, r.written[1])));
+  for (const r of d.rounds) tb.append(el("tr", {}, el("td", {}, r.number), el("td", { class: "l" }, contractName(r.contract)), el("td", {}, "×" + r.factor), el("td", {}, r.written[0]), el("td", {}, r.written[1])));
   $("#no-rounds").hidden = d.rounds.length > 0;
-  const b = $("#banner"); b.hidden = !d.finished; b.textContent = d.message || "";
+  const b = $("#banner"); b.hidden = !d.finished; b.textContent = d.finished ? winMessage(d) : "";
   $("#write").disabled = d.finished;
-  const f = d.factors; $("#factor-note").textContent = `${d.multipliers_label}: ` + CONTRACTS.map(([c, n]) => `${n} ×${f[c]}`).join(" · ") + ` — crossing order: ${d.block_order.map(x => x === "stoeck" ? "Stöck" : x === "weis" ? "Weis" : "tricks").join(", ")}`;
+  const f = d.factors;
+  $("#factor-note").textContent = t("factor_note", { table: t("table_" + d.multipliers),
+    factors: contracts().map(([c, n]) => `${n} ×${f[c]}`).join(" · "), order: d.block_order.map(blockWord).join(", ") });
   if (S.table === null) $("#table").value = d.multipliers;
   if ($("#target").options.length !== d.targets.length) fillTargets(d.targets);
-  $("#tie-note").textContent = "If both teams cross the target in the tricks block, " + (d.trick_block_tie === "higher_total"
-    ? "the higher total wins (equal totals: the team that got there first)."
-    : "the team that got there first, trick by trick, wins: say which above.");
+  $("#tie-note").textContent = t(d.trick_block_tie === "higher_total" ? "tie_higher" : "tie_first");
 }
 // The targets the server offers, smallest first, and the board's own if it is another (any positive number).
 function fillTargets(targets) {
@@ -48,7 +57,7 @@ async function check() {
 }
 async function write() {
   const e = entry();
-  if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) { $("#error").textContent = "Enter whole numbers."; return; }
+  if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) { $("#error").textContent = t("enter_whole"); return; }
   try {
     const d = await api("jasstafel", body({ write: e }));
     S.rounds.push(e); save(); render(d);
@@ -58,9 +67,10 @@ async function write() {
   } catch (err) { $("#error").textContent = err.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
-  fillSelect($("#contract"), CONTRACTS, S.contract);
+  fillSelect($("#contract"), contracts(), S.contract);
   fillTargets([S.target]);
-  fillSelect($("#table"), [["common", "Common (Undenufe ×4)"], ["both3", "Obenabe and Undenufe ×3"], ["ascending", "Ascending 1–6"], ["classic", "Classic (Rosen and Schellen ×2)"], ["online", "Online (Eicheln and Schilten ×2)"]], S.table);
+  fillTables(S.table);
+  document.addEventListener("puur:lang", () => { fillSelect($("#contract"), contracts(), S.contract); fillTables($("#table").value); if (last) render(last); });
   $("#style").value = S.style;
   $("#profile").value = S.profile;
   // The rules decide the crossing order and the tie in the tricks block; the table follows them until chosen.
@@ -83,6 +93,6 @@ document.addEventListener("DOMContentLoaded", () => {
   ids.forEach(id => $("#" + id).addEventListener("keydown", e => { if (e.key === "Enter") write(); }));
   $("#write").onclick = write;
   $("#undo").onclick = () => { S.rounds.pop(); save(); refresh(); };
-  $("#reset").onclick = () => { if (S.rounds.length && !confirm("Clear every round?")) return; S.rounds = []; save(); refresh(); };
+  $("#reset").onclick = () => { if (S.rounds.length && !confirm(t("confirm_clear_rounds"))) return; S.rounds = []; save(); refresh(); };
   refresh();
 });

@@ -1,12 +1,61 @@
-// Shared helpers for the Puur tool pages: link bar, API calls, small DOM helpers. No dependencies.
+// Shared helpers for the Puur tool pages: link bar (the tools, the way back to the table, the language),
+// the page's language and words (TOOLS_TEXT from i18n.js), card names (PuurCards from the table's cards.js),
+// API calls, small DOM helpers.
 "use strict";
-const TOOLS = [
-  ["jasstafel", "Jasstafel"], ["weis", "Weis calculator"], ["trick", "Who wins the trick"],
-  ["coiffeur", "Coiffeur"], ["differenzler", "Differenzler"],
-];
-const CONTRACTS = [["C", "Eicheln"], ["H", "Rosen"], ["D", "Schellen"], ["S", "Schilten"], ["O", "Obenabe"], ["U", "Undenufe"]];
-const SUITS = [["C", "Eicheln"], ["H", "Rosen"], ["D", "Schellen"], ["S", "Schilten"]];
-const RANKS = [["6", "6"], ["7", "7"], ["8", "8"], ["9", "9"], ["10", "10"], ["J", "U"], ["Q", "O"], ["K", "K"], ["A", "A"]];
+const TOOLS = ["jasstafel", "weis", "trick", "coiffeur", "differenzler"];
+const LANGS = ["en", "de", "fr"];
+const PREFS_KEY = "puur.prefs"; // shared with the table: {lang, deck, ...}
+
+// The table's language when the player chose one there or here; on a first visit the browser's (de-CH → de).
+function chooseLang() {
+  const prefs = load(PREFS_KEY) || {};
+  if (LANGS.includes(prefs.lang)) return prefs.lang;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+let LANG = chooseLang();
+const DECK = (load(PREFS_KEY) || {}).deck === "french" ? "french" : "swiss";
+// A word of the page's language, {name} filled from vars; the key itself when missing (a test catches it).
+function t(key, vars) {
+  const table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en;
+  const s = key in table ? table[key] : key;
+  return s.replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+}
+function setLang(lang) {
+  LANG = lang;
+  const prefs = load(PREFS_KEY) || {}; prefs.lang = lang; store(PREFS_KEY, prefs);
+  translate();
+  document.dispatchEvent(new Event("puur:lang")); // each page redraws what it wrote from the server's answer
+}
+// Static words: data-i18n (text), data-i18n-aria (aria-label), data-i18n-placeholder; data-i18n-vars (JSON).
+function translate(root) {
+  document.documentElement.lang = LANG;
+  for (const e of $$("[data-i18n], [data-i18n-aria], [data-i18n-placeholder]", root || document)) {
+    const vars = e.dataset.i18nVars ? JSON.parse(e.dataset.i18nVars) : undefined;
+    if (e.dataset.i18n) e.textContent = t(e.dataset.i18n, vars);
+    if (e.dataset.i18nAria) e.setAttribute("aria-label", t(e.dataset.i18nAria, vars));
+    if (e.dataset.i18nPlaceholder) e.setAttribute("placeholder", t(e.dataset.i18nPlaceholder, vars));
+  }
+}
+// An element whose words follow the language: el("h3", tr("seat_n", {n: 1})).
+function tr(key, vars, aria) {
+  const a = { [aria ? "data-i18n-aria" : "data-i18n"]: key };
+  if (vars) a["data-i18n-vars"] = JSON.stringify(vars);
+  return a;
+}
+const CONTRACT_CODES = ["C", "H", "D", "S", "O", "U"];
+const SUIT_CODES = ["C", "H", "D", "S"];
+const RANK_CODES = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"];
+function suitName(code) { return PuurCards.suitName(code, DECK, LANG); }
+function contractName(code) { return "CDHS".includes(code) ? suitName(code) : t("contract_" + code); }
+function contracts() { return CONTRACT_CODES.map(c => [c, contractName(c)]); }
+function suits() { return SUIT_CODES.map(s => [s, suitName(s)]); }
+// The rank as the deck's index letter (U, O, K, A for the Swiss deck; J, Q, K, A for the French).
+function rankIndex(r) { return DECK === "swiss" ? ({ J: "U", Q: "O" }[r] || r) : r; }
+function ranks() { return RANK_CODES.map(r => [r, rankIndex(r)]); }
 
 function $(sel, root) { return (root || document).querySelector(sel); }
 function $$(sel, root) { return Array.from((root || document).querySelectorAll(sel)); }
@@ -21,26 +70,30 @@ function el(tag, attrs, ...children) {
   for (const c of children) if (c !== null && c !== undefined) e.append(c.nodeType ? c : String(c));
   return e;
 }
-function cardLabel(code) {
-  const s = SUITS.find(x => x[0] === code[0]); const r = RANKS.find(x => x[0] === code.slice(1));
-  return (s ? s[1] : code[0]) + " " + (r ? r[1] : code.slice(1));
-}
+// A card's name in the page's language and the player's deck (the table's names: "Rosen Under", "Ace of hearts").
+function cardLabel(code) { return PuurCards.cardName(code, DECK, LANG); }
 function toolbar() {
   const here = location.pathname.replace(/\/$/, "").split("/").pop();
-  const nav = el("nav", { class: "toolbar", "aria-label": "Tools" }, el("a", { class: "brand", href: "/tools/" }, "Puur · Tools"));
-  for (const [slug, name] of TOOLS) {
-    nav.append(el("a", { class: "tool", href: "/tools/" + slug, "aria-current": here === slug ? "page" : null }, name));
+  const nav = el("nav", Object.assign({ class: "toolbar" }, tr("nav_tools", null, true)),
+    el("a", Object.assign({ class: "back", href: "/", id: "back-to-table" }, tr("back_to_table"))),
+    el("a", Object.assign({ class: "brand", href: "/tools/" }, tr("brand"))));
+  for (const slug of TOOLS) {
+    nav.append(el("a", Object.assign({ class: "tool", href: "/tools/" + slug, "aria-current": here === slug ? "page" : null }, tr("tool_" + slug))));
   }
+  const pick = el("select", Object.assign({ id: "tools-lang", onchange: e => setLang(e.target.value) }, tr("language", null, true)));
+  fillSelect(pick, LANGS.map(l => [l, TOOLS_TEXT[l].lang_name]), LANG); // each language named in itself
+  nav.append(el("span", { class: "lang" }, pick));
   document.body.prepend(nav);
-  document.body.append(el("footer", {}, "Runs in your browser: the pages send the figures to this Puur server to be computed; nothing is stored on the server."));
+  document.body.append(el("footer", tr("footer")));
+  translate();
 }
 async function api(tool, body) {
   const r = await fetch("/api/v1/tools/" + tool, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();
   if (!r.ok) {
     const d = Array.isArray(data.detail) ? data.detail[0] : { msg: String(data.detail), loc: [] };
-    const where = (d.loc || []).filter(x => x !== "body").join(" › ");
-    const err = new Error((where ? where + ": " : "") + d.msg); err.detail = d; throw err;
+    // A page words the errors it knows (err.detail: loc, type, ctx.code); any other is the server's own words.
+    const err = new Error(t("server_error", { msg: d.msg })); err.detail = d; throw err;
   }
   return data;
 }
