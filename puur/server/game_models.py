@@ -174,6 +174,11 @@ class GameView(BaseModel):
     prefs: Prefs
     sheet: ScoreSheet
     fair_deal: FairDeal
+    previous_trick: dict[str, Any] | None = Field(
+        None,
+        description="the last trick of the previous round ({leader, cards, winner, points}, as in tricks): "
+        "public; null in round 1 or when that round ended before a trick",
+    )
 
 
 class FairDeal(BaseModel):

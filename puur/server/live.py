@@ -27,7 +27,7 @@ from typing import Any
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
-from puur.cards import Action
+from puur.cards import Action, Card
 from puur.fairness import draw_salt
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
@@ -150,8 +150,19 @@ class LiveGame:
             prefs={"deck": self.settings.get("deck", "swiss"), "lang": self.settings.get("lang", "en")},
             sheet=self.sheet(),
             fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
+            previous_trick=self.previous_trick(),
         )
         return out
+
+    def previous_trick(self) -> dict[str, Any] | None:
+        """The last trick of the round before the current one, as the view's ``tricks`` write a trick
+        (leader, cards, winner, points): public, every seat saw it played; a table shows it, its winner
+        marked, once the next round is dealt. None in round 1 and after a round that ended before a trick."""
+        states = self.game.round_states
+        if len(states) < 2 or not states[-2].tricks:
+            return None
+        t = states[-2].tricks[-1]
+        return {"leader": t.leader, "cards": [str(Card(c)) for c in t.cards], "winner": t.winner, "points": t.points}
 
     # ----- acting -----
     @cached_property
