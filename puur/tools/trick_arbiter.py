@@ -4,7 +4,7 @@ The winner comes from the core's ``trick_winner``: the trump pool is looked at f
 plain card), then the led suit; cards of another plain suit never win (§5.3). "Worth" is the core's
 ``card_points`` of the cards under the contract; the last trick's 5 is added only when asked (§5.2
 [DECISION]). The arbiter itself does not judge legality (§5.3); when the seats' hands before the trick
-are given, each play is checked with the core's ``why_illegal`` under the profile.
+are given, each play is checked with the core's ``refusal`` under the profile (a code a page words, and its English text).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 from puur.cards import Card, CardSet, Contract, mask_of
 from puur.profile import RuleProfile
-from puur.rules.legal import why_illegal
+from puur.rules.legal import Refusal, refusal
 from puur.rules.tables import LAST_TRICK_BONUS, card_points_table, suit_strength_order
 from puur.rules.trick import card_points, trick_winner
 from puur.tools import SWISS_RANKS, SWISS_SUITS, ToolInputError, card_label, contract_label, parse_card
@@ -36,7 +36,7 @@ class Play:
     card: Card
     points: int
     role: str  # "led", "trump", "follows", "off-suit"
-    illegal: str | None = None
+    illegal: Refusal | None = None
     checked: bool = False
 
     def to_dict(self) -> dict[str, Any]:
@@ -47,7 +47,9 @@ class Play:
             "points": self.points,
             "role": self.role,
             "legal": None if not self.checked else self.illegal is None,
-            "illegal_reason": self.illegal,
+            "illegal_reason": None if self.illegal is None else self.illegal.text,
+            "illegal_code": None if self.illegal is None else self.illegal.code,
+            "illegal_params": None if self.illegal is None else self.illegal.params,
         }
 
 
@@ -129,13 +131,13 @@ def judge(
             role = "follows"
         else:
             role = "off-suit"
-        illegal: str | None = None
+        illegal: Refusal | None = None
         checked = hand_masks is not None and hand_masks[i] is not None
         if checked:
             assert hand_masks is not None
             mask = hand_masks[i]
             assert mask is not None
-            illegal = why_illegal(card, mask, played[:i], contract, profile)
+            illegal = refusal(card, mask, played[:i], contract, profile)
         plays.append(Play(i, card, table[card], role, illegal, checked))
     worth = card_points(played, contract, profile.undenufe_values) + (LAST_TRICK_BONUS if last_trick and played else 0)
     complete = len(played) == SEATS
