@@ -10,6 +10,7 @@ import pytest
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, _contract_tables, solve
 from puur.cards import Contract
+from puur.position import parse_position
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.tables import MATCH_BONUS
@@ -56,13 +57,11 @@ def test_solver_matches_brute_force(preset: str) -> None:
 
 def test_solver_match_round() -> None:
     """All nine tricks to one team: 257 to 0."""
-    profile = RuleProfile.preset("schieber")
-    hands = [0, 0, 0, 0]
-    # seat 1 holds all the trumps: as forehand it wins every trick
-    for c in range(36):
-        hands[1 if c // 9 == 2 else [0, 2, 3][c % 3]] |= 1 << c
-    r = RoundState(profile, hands, 0, 1)
-    r.choose(Contract.H)
+    # seat 1 holds all the trumps: as forehand it wins every trick (docs/position-notation.md)
+    r = parse_position(
+        "puur1 schieber d0f1 H C6,C9,CQ,D6,D9,DQ,S6,S9,SQ/H6,H7,H8,H9,H10,HJ,HQ,HK,HA/"
+        "C7,C10,CK,D7,D10,DK,S7,S10,SK/C8,CJ,CA,D8,DJ,DA,S8,SJ,SA -"
+    )
     for _ in range(24):
         r.play(choose(r))
     assert solve(r).points == (0, 257)

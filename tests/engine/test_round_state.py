@@ -7,6 +7,7 @@ import random
 import pytest
 
 from puur.cards import Card, Contract, mask_of
+from puur.position import parse_position
 from puur.profile import RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
 
@@ -77,15 +78,10 @@ def test_schieben_partner_must_choose_and_forehand_leads() -> None:
 
 def _stoeck_round(preset: str) -> RoundState:
     # seat 0 holds HK and HQ (hearts trump); seat 0 leads and keeps the lead with hearts
-    hands = [
-        [Card.HK, Card.HQ, Card.HA, Card.C6, Card.C7, Card.C8, Card.C9, Card.C10, Card.CJ],
-        [Card.D6, Card.D7, Card.D8, Card.D9, Card.D10, Card.DJ, Card.DQ, Card.DK, Card.DA],
-        [Card.S6, Card.S7, Card.S8, Card.S9, Card.S10, Card.SJ, Card.SQ, Card.SK, Card.SA],
-        [Card.H6, Card.H7, Card.H8, Card.H9, Card.H10, Card.HJ, Card.CQ, Card.CK, Card.CA],
-    ]
-    r = _round(preset, hands)
-    r.choose(Contract.H)
-    return r
+    return parse_position(
+        f"puur1 {preset} d3f0 H C6,C7,C8,C9,C10,CJ,HQ,HK,HA/D6,D7,D8,D9,D10,DJ,DQ,DK,DA/"
+        "S6,S7,S8,S9,S10,SJ,SQ,SK,SA/CQ,CK,CA,H6,H7,H8,H9,H10,HJ -"
+    )
 
 
 def _play_trick(r: RoundState, first: Card, declare: bool | None = None) -> tuple[str, ...]:
