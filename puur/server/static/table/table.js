@@ -34,6 +34,24 @@ const I18N = {
     fair_commit: "Deals fixed before the first card: SHA-256 {0}", fair_chosen: "seed chosen at the start",
     fair_title: "SHA-256 of puur-seed-v1:SALT:SEED = {0}. Seed and salt are shown when the match is over.",
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
+    your_hand: "Your hand", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    trump_is: "Trump: {0}", cards_n: "{0} cards", not_playable: "{0} — may not be played", why_card: "{0}: {1}",
+    why: { not_in_hand: "{card} is not in your hand", follow_suit: "you must follow {suit}: you hold {held}",
+      trump_led: "trump ({suit}) was led and you hold trumps: you must play a trump",
+      overtrump: "you must overtrump the {high}: you hold a higher trump",
+      trump_only_when_void: "you must follow {suit} (you hold {held}); you may trump only when you cannot follow",
+      undertrump: "{card} would undertrump the {high}: undertrumping is not allowed while you hold other cards",
+      not_your_turn: "it is not your turn: {seat} is to play", match_over: "the match is over",
+      no_contract: "the contract has not been chosen yet", round_over: "the round is over", illegal: "this card may not be played now" },
+    result_you: "{0} and you won {1} to {2}", result_them: "{0} and {1} won {2} to {3}",
+    review_cost_you: "Trick {0}: you played {1} and gave away {2} (better: {3})",
+    round_title: "Round {0} — {1} ×{2}", round_title_plain: "Round {0}", target_line: "Target {0} · Rounds: {1}",
+    info_contract: "Contract: {0} ×{1}", points_line: "Card points: {0} {1} · {2} {3}", announced_list: "Weis announced: {0}",
+    shown_list: "Weis shown: {0}", stoeck_line: "Stöck: {0} 20", stoeck_said: "Stöck! 20", weis_pts: "Weis {0}",
+    weis_option: "{0}: {1} ({2})", rules_head: "{0} · factor ×{1}", computer_n: "Computer {0}", sheet: "Rounds",
+    prev_round: "Previous round", next_round_view: "Following round", seat_card: "{0}: {1}",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "The connection was refused",
+    presets: { schieber: "Schieber", classic: "Classic", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
   },
   de: {
     new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
@@ -59,11 +77,29 @@ const I18N = {
     loading: "Lädt…", difficulty: { easy: "leicht", medium: "mittel", strong: "stark", heuristic: "heuristisch" },
     review: "Analyse mit offenen Karten", review_wait: "Der Computer spielt die Runde mit offenen Karten nach…",
     review_summary: "Perfekt gespielt mit offenen Karten: {0}. Gespielt: {1}.", review_none: "Niemand hat einen Punkt verschenkt.",
-    review_cost: "Stich {0}: {1} spielte {2} und verschenkte {3} (besser: {4})", review_failed: "Keine Analyse: {0}",
+    review_cost: "Stich {0}: {1} hat {2} gespielt und {3} verschenkt (besser: {4})", review_failed: "Keine Analyse: {0}",
     review_note: "Kartenpunkte, letzter Stich und Match; Weis und Stöck hängen nicht vom Spiel ab.",
     fair_commit: "Verteilung vor der ersten Karte festgelegt: SHA-256 {0}", fair_chosen: "Seed beim Start gewählt",
     fair_title: "SHA-256 von puur-seed-v1:SALT:SEED = {0}. Seed und Salt erscheinen nach dem Spiel.",
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
+    your_hand: "Deine Karten", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    trump_is: "Trumpf: {0}", cards_n: "{0} Karten", not_playable: "{0} — nicht spielbar", why_card: "{0}: {1}",
+    why: { not_in_hand: "{card} ist nicht in deiner Hand", follow_suit: "du musst {suit} angeben: du hast {held}",
+      trump_led: "Trumpf ({suit}) ist ausgespielt und du hast Trumpf: du musst Trumpf geben",
+      overtrump: "du musst {high} überstechen: du hast einen höheren Trumpf",
+      trump_only_when_void: "du musst {suit} angeben (du hast {held}); stechen darfst du erst, wenn du nicht angeben kannst",
+      undertrump: "mit {card} würdest du {high} untertrumpfen: das ist verboten, solange du andere Karten hast",
+      not_your_turn: "du bist nicht dran: {seat} spielt", match_over: "das Spiel ist fertig",
+      no_contract: "es ist noch nichts angesagt", round_over: "die Runde ist fertig", illegal: "diese Karte darfst du jetzt nicht spielen" },
+    result_you: "{0} und du habt {1} zu {2} gewonnen", result_them: "{0} und {1} haben {2} zu {3} gewonnen",
+    review_cost_you: "Stich {0}: Du hast {1} gespielt und {2} verschenkt (besser: {3})",
+    round_title: "Runde {0} — {1} ×{2}", round_title_plain: "Runde {0}", target_line: "Ziel {0} · Runden: {1}",
+    info_contract: "Angesagt: {0} ×{1}", points_line: "Kartenpunkte: {0} {1} · {2} {3}", announced_list: "Weis angesagt: {0}",
+    shown_list: "Weis gezeigt: {0}", stoeck_line: "Stöck: {0} 20", stoeck_said: "Stöck! 20", weis_pts: "Weis {0}",
+    weis_option: "{0}: {1} ({2})", rules_head: "{0} · Faktor ×{1}", computer_n: "Computer {0}", sheet: "Runden",
+    prev_round: "Vorherige Runde", next_round_view: "Folgende Runde", seat_card: "{0}: {1}",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "Die Verbindung wurde abgelehnt",
+    presets: { schieber: "Schieber", classic: "Klassisch", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
   },
   fr: {
     new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
@@ -94,12 +130,38 @@ const I18N = {
     fair_commit: "Donnes fixées avant la première carte : SHA-256 {0}", fair_chosen: "graine choisie au départ",
     fair_title: "SHA-256 de puur-seed-v1:SEL:GRAINE = {0}. La graine et le sel s'affichent à la fin de la partie.",
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
+    your_hand: "Votre main", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    trump_is: "Atout : {0}", cards_n: "{0} cartes", not_playable: "{0} — injouable", why_card: "{0} : {1}",
+    why: { not_in_hand: "{card} n'est pas dans votre main", follow_suit: "vous devez fournir {suit} : vous avez {held}",
+      trump_led: "atout ({suit}) demandé et vous avez de l'atout : vous devez jouer atout",
+      overtrump: "vous devez surcouper {high} : vous avez un atout plus fort",
+      trump_only_when_void: "vous devez fournir {suit} (vous avez {held}) ; vous ne pouvez couper que si vous ne pouvez pas fournir",
+      undertrump: "{card} sous-couperait {high} : interdit tant que vous avez d'autres cartes",
+      not_your_turn: "ce n'est pas votre tour : {seat} joue", match_over: "la partie est terminée",
+      no_contract: "le contrat n'est pas encore choisi", round_over: "la manche est terminée", illegal: "cette carte n'est pas jouable maintenant" },
+    result_you: "{0} et vous avez gagné {1} à {2}", result_them: "{0} et {1} ont gagné {2} à {3}",
+    review_cost_you: "Pli {0} : vous avez joué {1} et cédé {2} (mieux : {3})",
+    round_title: "Manche {0} — {1} ×{2}", round_title_plain: "Manche {0}", target_line: "Objectif {0} · Manches : {1}",
+    info_contract: "Contrat : {0} ×{1}", points_line: "Points des cartes : {0} {1} · {2} {3}", announced_list: "Weis annoncé : {0}",
+    shown_list: "Weis montré : {0}", stoeck_line: "Stöck : {0} 20", stoeck_said: "Stöck ! 20", weis_pts: "Weis {0}",
+    weis_option: "{0} : {1} ({2})", rules_head: "{0} · facteur ×{1}", computer_n: "Ordinateur {0}", sheet: "Manches",
+    prev_round: "Manche précédente", next_round_view: "Manche suivante", seat_card: "{0} : {1}",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "La connexion a été refusée",
+    presets: { schieber: "Schieber", classic: "Classique", schweizer: "Schweizer", online: "En ligne", jasvel: "Jasvel" },
   },
 };
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
 
 const $ = (id) => document.getElementById(id);
-const prefs = Object.assign({ deck: "swiss", lang: "en" }, JSON.parse(localStorage.getItem("puur.prefs") || "{}"));
+// The first visit speaks the browser's language (de-CH, fr-CH, ...) where the page has it; English otherwise.
+function browserLang() {
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const k = String(l).slice(0, 2).toLowerCase();
+    if (I18N[k]) return k;
+  }
+  return "en";
+}
+const prefs = Object.assign({ deck: "swiss", lang: browserLang() }, JSON.parse(localStorage.getItem("puur.prefs") || "{}"));
 const params = new URLSearchParams(location.search);
 const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 400;
 
@@ -152,9 +214,21 @@ async function api(path, { method = "GET", body, token } = {}) {
 const cardName = (code) => PuurCards.cardName(code, prefs.deck, prefs.lang);
 function contractName(code) {
   if ("CDHS".includes(code)) return PuurCards.suitName(code, prefs.deck, prefs.lang);
-  return code === "O" ? "Obenabe" : "Undenufe";
+  return t(code === "O" ? "obenabe" : "undenufe");
 }
-function seatName(seat) { return S.view ? S.view.names[seat] : S.names ? S.names[seat] : `#${seat}`; }
+// A name the page or the server gave by default ("You", "Spieler 2", "Computer 3") reads in the page's
+// language; a name a player typed stays as typed.
+function localName(name) {
+  for (const table of Object.values(I18N)) {
+    if (name === table.you) return t("you");
+    for (const key of ["player", "computer_n"]) {
+      const m = new RegExp(`^${table[key].replace("{0}", "(\\d+)")}$`).exec(name);
+      if (m) return t(key, m[1]);
+    }
+  }
+  return name;
+}
+function seatName(seat) { return localName(S.view ? S.view.names[seat] : S.names ? S.names[seat] : String(seat)); }
 function teamName(team) { return t("team_with", seatName(team), seatName(team + 2)); }
 const rel = (seat) => (seat - S.seat + 4) % 4;
 function localize(text) { // card codes in the engine's reasons read in the chosen deck
@@ -166,8 +240,11 @@ function render() {
   const v = S.view;
   if (!v) return;
   document.documentElement.lang = prefs.lang;
-  renderSeats(v); renderTrick(v); renderBanner(v); renderChoose(v); renderHand(v); renderStatus(v); renderScore(v); renderInfo(v);
-  $("btn-last").disabled = !(v.tricks.length || S.lastRoundTrick);
+  loadRules(v.profile);
+  renderSeats(v); renderTrick(v); renderBanner(v); renderChoose(v); renderHand(v); renderStatus(v); renderScore(v);
+  if (S.roundShown) renderInfoRound(S.roundShown); else renderInfo(v);
+  $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
+  $("btn-sheet").disabled = !v.sheet.rounds.length;
 }
 
 function renderSeats(v) {
@@ -183,7 +260,7 @@ function renderSeats(v) {
     if (v.chooser === seat && v.contract) badges.append(h("span", { class: "badge chooser", text: contractName(v.contract) }));
     box.append(h("div", { class: "seat-name" }, h("span", { class: "name", text: seatName(seat) }), badges));
     if (pos !== 0) {
-      const fan = h("div", { class: "fan", "aria-label": `${v.hand_sizes[seat]} cards` });
+      const fan = h("div", { class: "fan", "aria-label": t("cards_n", v.hand_sizes[seat]) });
       for (let i = 0; i < v.hand_sizes[seat]; i++) fan.append(PuurCards.back());
       box.append(fan);
     }
@@ -194,7 +271,7 @@ function renderSeats(v) {
 
 function weisBubble(v, seat) {
   const parts = [];
-  if (v.tricks.length === 0) for (const [s, pts] of v.weis.announced) if (s === seat) parts.push(h("span", { text: `${t("weis")} ${pts}` }));
+  if (v.tricks.length === 0) for (const [s, pts] of v.weis.announced) if (s === seat) parts.push(h("span", { text: t("weis_pts", pts) }));
   if (v.tricks.length <= 1) {
     for (const [s, melds] of v.weis.shown) {
       if (s !== seat) continue;
@@ -206,7 +283,7 @@ function weisBubble(v, seat) {
       }
     }
   }
-  if (v.stoeck && v.stoeck.seat === seat && v.tricks.length < 9) parts.push(h("span", { class: "stoeck-said", text: `${t("stoeck")}! 20` }));
+  if (v.stoeck && v.stoeck.seat === seat && v.tricks.length < 9) parts.push(h("span", { class: "stoeck-said", text: t("stoeck_said") }));
   if (!parts.length) return null;
   return h("div", { class: "bubble" }, ...parts);
 }
@@ -218,7 +295,7 @@ function miniCard(code) {
 }
 
 function trickCards(v) {
-  if (S.finalTrick) return { cards: S.finalTrick, done: true, winner: null };
+  if (S.finalTrick) return { cards: S.finalTrick.cards, done: true, winner: S.finalTrick.winner };
   if (v.trick.length) return { cards: v.trick, done: false, winner: null };
   if (v.tricks.length) {
     const last = v.tricks[v.tricks.length - 1];
@@ -235,7 +312,7 @@ function renderTrick(v) {
   cards.forEach(([seat, code], i) => {
     const slot = box.querySelector(`.slot-${rel(seat)}`);
     const c = h("div", { class: "played" + (winner === seat ? " winner" : ""), "data-card": code, "data-seat": seat,
-      role: "img", "aria-label": `${seatName(seat)}: ${cardName(code)}`, style: `z-index:${i + 1}` });
+      role: "img", "aria-label": t("seat_card", seatName(seat), cardName(code)), style: `z-index:${i + 1}` });
     c.append(PuurCards.face(code, prefs.deck));
     slot.append(c);
   });
@@ -248,7 +325,7 @@ function renderBanner(v) {
   b.hidden = false;
   const trump = "CDHS".includes(v.contract);
   const title = h("span", { class: "contract", "data-contract": v.contract });
-  if (trump) title.append(PuurCards.suitIcon(v.contract, prefs.deck, 22), h("span", { text: ` ${t("trump")}: ${contractName(v.contract)}` }));
+  if (trump) title.append(PuurCards.suitIcon(v.contract, prefs.deck, 22), h("span", { text: t("trump_is", contractName(v.contract)) }));
   else title.append(h("span", { text: contractName(v.contract) }));
   b.append(title, h("span", { class: "factor", text: `×${v.factor}` }));
   const who = v.pushed ? `${t("chosen_by", seatName(v.chooser))} · ${t("pushed_by", seatName(v.forehand))}` : t("chosen_by", seatName(v.chooser));
@@ -275,13 +352,34 @@ function renderChoose(v) {
   }
 }
 
+// The hand in suits (trumps first once the contract is known), strongest first within a suit: the ranks in
+// the order the server's rules table (POST /table/rules, strongest first) gives for the contract, so trumps
+// read Under, Nell, Ace, ... Before the contract, or while that table is loading, Ace down to 6.
 const SUIT_ORDER = { C: 0, H: 1, S: 2, D: 3 };
+const NATURAL = [...PuurCards.RANKS].reverse();
+function rankOrders(contract) {
+  const rules = S.rules && S.rules.contracts.find((c) => c.code === contract);
+  if (!rules) return null;
+  const ranks = (label) => { const o = rules.orders.find((x) => x.label === label); return o ? o.cards.map((c) => c.slice(1)) : null; };
+  return { trump: ranks("trump"), plain: ranks("plain") || ranks("all") };
+}
 function sortHand(cards, contract) {
+  const orders = contract ? rankOrders(contract) : null;
   const key = (c) => {
-    const s = c[0]; const trumpFirst = contract && contract === s ? -1 : SUIT_ORDER[s];
-    return trumpFirst * 100 - PuurCards.RANKS.indexOf(c.slice(1));
+    const s = c[0], trump = contract === s;
+    const order = (orders && (trump ? orders.trump : orders.plain)) || NATURAL;
+    return (trump ? -1 : SUIT_ORDER[s]) * 100 + order.indexOf(c.slice(1));
   };
   return [...cards].sort((a, b) => key(a) - key(b));
+}
+async function loadRules(profile) {
+  const key = JSON.stringify(profile);
+  if (S.rulesKey === key) return;
+  S.rulesKey = key;
+  try {
+    S.rules = await api("/table/rules", { method: "POST", body: { profile } });
+    if (S.view && S.rulesKey === key) renderHand(S.view);
+  } catch (_) { S.rulesKey = null; }
 }
 
 function renderHand(v) {
@@ -296,7 +394,7 @@ function renderHand(v) {
   cards.forEach((code, i) => {
     const legal = myTurn && v.legal_actions.includes(code);
     const cls = "card" + (myTurn ? (legal ? " legal" : " dimmed") : "");
-    const label = cardName(code) + (myTurn && !legal ? " — " + (prefs.lang === "de" ? "nicht spielbar" : prefs.lang === "fr" ? "injouable" : "may not be played") : "");
+    const label = myTurn && !legal ? t("not_playable", cardName(code)) : cardName(code);
     const b = h("button", { type: "button", class: cls, "data-card": code, "aria-label": label, style: `--i:${i};--n:${cards.length}`,
       onclick: () => (legal ? act(code) : why(code)) });
     b.append(PuurCards.face(code, prefs.deck));
@@ -307,17 +405,24 @@ function renderHand(v) {
 function renderStatus(v) {
   const st = $("status");
   let text = "";
-  if (v.status === "over") text = resultText(v);
-  else if (v.to_act === S.seat) text = v.phase === "contract" ? "" : t("your_turn");
+  if (v.status === "over") { st.replaceChildren(...resultParts(v).map((x) => h("span", { text: x }))); return; }
+  if (v.to_act === S.seat) text = v.phase === "contract" ? "" : t("your_turn");
   else if (v.to_act !== null) text = v.phase === "contract" ? t("is_choosing", seatName(v.to_act)) : t("is_playing", seatName(v.to_act));
   st.textContent = text;
 }
 
-function resultText(v) {
+// The result in plain words ("Vreni and you won 2535 to 1793"); a claim and a Schneider said after it.
+function resultParts(v) {
   const r = v.result || v.sheet.result;
-  if (!r) return "";
-  const how = (I18N[prefs.lang] || I18N.en).block[r.reason === "claim" || r.reason === "false_claim" ? r.reason : r.block] || "";
-  return `${t("won", teamName(r.winner))} ${r.scores[r.winner]} : ${r.scores[1 - r.winner]} — ${how}${r.schneider ? ` (${t("schneider")})` : ""}`;
+  if (!r) return [];
+  const win = r.scores[r.winner], lose = r.scores[1 - r.winner];
+  const seats = [r.winner, r.winner + 2];
+  const mine = seats.indexOf(S.seat);
+  const parts = [mine >= 0 && v.human_seats.length === 1 ? t("result_you", seatName(seats[1 - mine]), win, lose)
+    : t("result_them", seatName(seats[0]), seatName(seats[1]), win, lose)];
+  if (r.reason === "claim" || r.reason === "false_claim") parts.push(t("block")[r.reason]);
+  if (r.schneider) parts.push(t("schneider"));
+  return parts;
 }
 
 function renderScore(v) {
@@ -326,7 +431,7 @@ function renderScore(v) {
     h("tr", {}, h("th", { text: "" }), h("th", { text: teamName(0) }), h("th", { text: teamName(1) })),
     h("tr", { class: "totals" }, h("td", { text: t("totals") }), h("td", { text: v.sheet.totals[0], "data-team": 0 }), h("td", { text: v.sheet.totals[1], "data-team": 1 })),
   );
-  $("target").textContent = `${t("crossed", v.target)} · ${t("rounds_played")}: ${v.sheet.rounds.length}`;
+  $("target").textContent = t("target_line", v.target, v.sheet.rounds.length);
   renderFair(v);
   const tafel = $("tafel");
   tafel.replaceChildren();
@@ -361,12 +466,23 @@ function renderInfo(v) {
     h("p", { text: t("info_forehand", seatName(v.forehand)) }),
   );
   if (v.contract) {
-    box.append(h("p", { text: `${t("info_chooser", contractName(v.contract))} ×${v.factor} — ${v.pushed ? t("pushed_by", seatName(v.forehand)) + ", " : ""}${t("chosen_by", seatName(v.chooser))}` }));
+    box.append(h("p", { text: t("info_contract", contractName(v.contract), v.factor) }));
+    if (v.pushed) box.append(h("p", { text: t("pushed_by", seatName(v.forehand)) }));
+    box.append(h("p", { text: t("chosen_by", seatName(v.chooser)) }));
   }
-  if (v.weis.announced.length) box.append(h("p", { text: `${t("announced")}: ` + v.weis.announced.map(([s, p]) => `${seatName(s)} ${p}`).join(", ") }));
-  if (v.weis.shown.length) box.append(h("p", { text: `${t("shown")}: ` + v.weis.shown.map(([s, ms]) => `${seatName(s)} ${ms.reduce((a, m) => a + m.points, 0)}`).join(", ") }));
-  if (v.stoeck) box.append(h("p", { text: `${t("stoeck")}: ${seatName(v.stoeck.seat)} 20` }));
-  if (v.phase === "play") box.append(h("p", { text: `${t("card_points")}: ${teamName(0)} ${v.round_points[0]} · ${teamName(1)} ${v.round_points[1]}` }));
+  if (v.weis.announced.length) box.append(h("p", { text: t("announced_list", v.weis.announced.map(([s, p]) => `${seatName(s)} ${p}`).join(", ")) }));
+  if (v.weis.shown.length) box.append(h("p", { text: t("shown_list", v.weis.shown.map(([s, ms]) => `${seatName(s)} ${ms.reduce((a, m) => a + m.points, 0)}`).join(", ")) }));
+  if (v.stoeck) box.append(h("p", { text: t("stoeck_line", seatName(v.stoeck.seat)) }));
+  if (v.phase === "play") box.append(h("p", { id: "card-points", text: t("points_line", teamName(0), v.round_points[0], teamName(1), v.round_points[1]) }));
+}
+
+// Behind the round's breakdown the side shows that round as written, not the points before its last trick.
+function renderInfoRound(r) {
+  const s = r.score || r;
+  $("info").replaceChildren(
+    h("h2", { text: t("round", r.number) }),
+    h("p", { text: t("info_contract", contractName(r.contract), s.factor) }),
+    h("p", { id: "card-points", text: t("points_line", teamName(0), s.card_points[0] + s.last_trick[0], teamName(1), s.card_points[1] + s.last_trick[1]) }));
 }
 
 // ----- acting -----
@@ -376,6 +492,7 @@ function toast(text) {
   el.textContent = localize(text); el.hidden = false;
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
+function hideToast() { clearTimeout(toastTimer); $("toast").hidden = true; }
 
 // RULES.md §9.3 (S000): where the hand gives declarations that differ in the best meld, the seat picks one
 // with its first card; the view's weis_choice lists them, most points first, and preselects that one.
@@ -387,7 +504,7 @@ function chooseWeis(v) {
     const id = "weis-" + a.declare.replace(":", "-");
     const input = h("input", { type: "radio", name: "weis", id, value: a.declare, checked: a.declare === choice.preselected });
     const melds = a.melds.map((m) => `${m.cards.map(cardName).join(", ")} = ${m.points}`).join(" · ");
-    return h("label", { for: id, class: "weis-option" }, input, ` ${a.points}: ${melds} (${t("weis_best", a.best.points)})`);
+    return h("label", { for: id, class: "weis-option" }, input, h("span", { text: t("weis_option", a.points, melds, t("weis_best", a.best.points)) }));
   }));
   return new Promise((resolve) => {
     d.addEventListener("close", () => {
@@ -405,6 +522,7 @@ async function act(action) {
   if (weis.length) body.declare = weis;
   if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = [...(body.declare || []), "stoeck"];
   if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
+  hideToast(); // a "why" about the hand before this action no longer holds
   disableInput();
   try {
     const view = await api(`/games/${S.gameId}/actions`, { method: "POST", body, token: S.tokens[S.seat] });
@@ -420,11 +538,22 @@ async function act(action) {
 }
 function disableInput() { for (const b of document.querySelectorAll("#hand button, #choose button")) b.disabled = true; }
 
+// Why a dimmed card may not be played: the server names the rule by code and parameters (GET .../why), the
+// page says it in the player's language with the deck's names; the message goes with the trick it was about.
 async function why(code) {
   try {
     const r = await api(`/games/${S.gameId}/why?card=${encodeURIComponent(code)}`, { token: S.tokens[S.seat] });
-    toast(r.reason ? `${cardName(code)}: ${r.reason}` : cardName(code));
+    if (!r.legal) toast(t("why_card", cardName(code), whyText(r)));
   } catch (e) { toast(e.message); }
+}
+function whyText(r) {
+  const texts = t("why");
+  const p = r.params || {};
+  const words = {
+    card: p.card ? cardName(p.card) : "", high: p.high ? cardName(p.high) : "", held: (p.held || []).map(cardName).join(", "),
+    suit: p.suit ? PuurCards.suitName(p.suit, prefs.deck, prefs.lang) : "", seat: p.seat != null ? seatName(p.seat) : "",
+  };
+  return (texts[r.code] || texts.illegal).replace(/\{(\w+)\}/g, (m, k) => words[k]);
 }
 
 async function refresh() {
@@ -437,21 +566,42 @@ function applyView(view, ev) {
   const sameGame = prev && prev.game_id === view.game_id;
   const newRound = sameGame && view.round_number > prev.round_number;
   const ended = sameGame && prev.status === "playing" && view.status === "over";
+  if (prev && (!sameGame || newRound || view.tricks.length !== prev.tricks.length)) hideToast(); // a "why" holds for its trick only
   if (newRound || ended) {
-    // show the round's last trick a moment, then the breakdown
-    S.finalTrick = prev.trick.map((x) => [x[0], x[1]]);
-    if (ev && /^[CDHS]/.test(ev.action) && S.finalTrick.length < 4) S.finalTrick.push([ev.seat, ev.action]);
-    S.view = Object.assign({}, prev, { trick: [], hand: prev.hand.filter((c) => !(ev && c === ev.action)), to_act: null });
-    S.lastRoundTrick = S.finalTrick;
+    // show the round's last trick a moment (its last card too, the winner marked), then the breakdown
+    S.finalTrick = finalTrick(prev, view, ev);
+    const played = S.finalTrick.cards.filter(([seat, code]) => !prev.trick.some((x) => x[1] === code));
+    const r = view.sheet.rounds[view.sheet.rounds.length - 1];
+    S.view = Object.assign({}, prev, {
+      trick: [], to_act: null, hand: prev.hand.filter((c) => !played.some((x) => x[1] === c)),
+      hand_sizes: prev.hand_sizes.map((n, seat) => Math.max(0, n - played.filter((x) => x[0] === seat).length)),
+      round_points: r ? [0, 1].map((k) => (r.score || r).card_points[k] + (r.score || r).last_trick[k]) : prev.round_points,
+    });
     render();
     S.blocked = true;
-    setTimeout(() => { S.finalTrick = null; S.view = view; roundDialog(view); }, PACE ? Math.max(900, 2 * PACE) : 50);
+    setTimeout(() => { S.view = view; roundDialog(view); }, PACE ? Math.max(900, 2 * PACE) : 50);
     return;
   }
   S.view = view;
-  if (view.tricks.length) S.lastRoundTrick = null;
+  S.finalTrick = null;
   afterView();
+  if (!sameGame && unseenRound(view)) { S.blocked = true; roundDialog(view); } // a reload while it was open
 }
+
+// The round's last trick as the server recorded it: the view's previous_trick once the next round is dealt,
+// the last of its tricks when the match is over; else what the page saw played.
+function finalTrick(prev, view, ev) {
+  const last = view.status === "over" && view.round_number === prev.round_number ? view.tricks[view.tricks.length - 1] : view.previous_trick;
+  if (last && (!ev || last.cards.includes(ev.action))) return { cards: last.cards.map((c, i) => [(last.leader + i) % 4, c]), winner: last.winner };
+  const cards = prev.trick.map((x) => [x[0], x[1]]);
+  if (ev && /^[CDHS]/.test(ev.action) && cards.length < 4) cards.push([ev.seat, ev.action]);
+  return { cards, winner: null };
+}
+
+// Which rounds' breakdown this device has closed (localStorage), so a reload shows one still open again.
+function seenRounds() { return JSON.parse(localStorage.getItem("puur.seen") || "{}"); }
+function unseenRound(v) { return v.sheet.rounds.length > (seenRounds()[v.game_id] || 0); }
+function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds.length; localStorage.setItem("puur.seen", JSON.stringify(all)); }
 
 function afterView() {
   const v = S.view;
@@ -491,7 +641,7 @@ function connect() {
   ws.onclose = (e) => {
     S.wsOpen = false;
     if (S.ws !== ws) return;
-    if (e.code === 4403 || e.code === 4404 || e.code === 4401) { toast(e.reason || "connection refused"); return; }
+    if (e.code === 4403 || e.code === 4404 || e.code === 4401) { toast(t("refused")); return; }
     clearTimeout(S.retry);
     S.retry = setTimeout(connect, 1000); // the server restarted or the network blinked: resume
   };
@@ -501,37 +651,61 @@ function connect() {
 function openDialog(d) { if (!d.open) d.showModal(); }
 function closeDialog(d) { if (d.open) d.close(); }
 
-function roundDialog(v) {
+// The breakdown of a round on the sheet (the last one when it has just been written). ``browse``: opened
+// from the score panel to look at any round; only then does it not hold up the game.
+function roundDialog(v, index = v.sheet.rounds.length - 1, browse = false) {
   const d = $("dlg-round");
-  renderScore(v); // the running totals and the chalk board show the round just written, behind the dialog
-  const r = v.sheet.rounds[v.sheet.rounds.length - 1];
-  $("round-title").textContent = `${t("round", r.number)} — ${r.contract ? contractName(r.contract) : ""} ×${(r.score || r).factor}`;
+  const rounds = v.sheet.rounds;
+  const r = rounds[index];
+  S.roundDialog = { index, browse };
+  if (!browse && index === rounds.length - 1) { S.roundShown = r; renderScore(v); renderInfoRound(r); } // the side shows the round just written
   const s = r.score || r; // the round's parts before the factor
+  $("round-title").textContent = r.contract ? t("round_title", r.number, contractName(r.contract), s.factor) : t("round_title_plain", r.number);
   const raw = s.raw || [0, 1].map((k) => s.card_points[k] + s.last_trick[k] + s.match[k] + s.weis[k] + s.stoeck[k]);
   const row = (label, key, vals) => h("tr", { "data-row": key }, h("th", { text: label }),
     h("td", { text: vals[0], "data-team": 0 }), h("td", { text: vals[1], "data-team": 1 }));
-  const table = h("table", { class: "breakdown", id: "breakdown" },
+  const table = h("table", { class: "breakdown", id: "breakdown", "data-round": r.number },
     h("tr", {}, h("th", { text: "" }), h("th", { text: teamName(0) }), h("th", { text: teamName(1) })),
     row(t("card_points"), "card_points", s.card_points), row(t("last_trick_bonus"), "last_trick", s.last_trick),
     row(t("match"), "match", s.match), row(t("weis"), "weis", s.weis), row(t("stoeck"), "stoeck", s.stoeck),
     row(t("sum"), "raw", raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
     row(t("written"), "written", r.written), row(t("totals"), "totals", r.totals));
   const body = $("round-body");
-  body.replaceChildren(table);
+  const nav = h("div", { class: "round-nav" },
+    h("button", { type: "button", id: "round-prev", "aria-label": t("prev_round"), title: t("prev_round"), disabled: index === 0,
+      onclick: () => roundDialog(v, index - 1, browse), text: "‹" }),
+    h("button", { type: "button", id: "round-next", "aria-label": t("next_round_view"), title: t("next_round_view"),
+      disabled: index === rounds.length - 1, onclick: () => roundDialog(v, index + 1, browse), text: "›" }));
+  body.replaceChildren(nav, table);
   const buttons = $("round-buttons");
   buttons.replaceChildren();
   const review = h("button", { type: "button", id: "btn-review", text: t("review") });
   review.onclick = () => { review.disabled = true; showReview(S.gameId, r.number, body); };
   buttons.append(review);
-  const done = () => { S.reviewing = null; closeDialog(d); S.blocked = false; if (S.pendingHello) { const pv = S.pendingHello; S.pendingHello = null; S.view = null; applyView(pv, null); } else afterView(); pump(); };
+  const last = index === rounds.length - 1;
+  if (browse) {
+    const close = () => { S.reviewing = null; S.roundDialog = null; closeDialog(d); };
+    if (last && v.status === "over") body.append(h("p", { class: "result", id: "result" }, ...resultParts(v).map((x) => h("span", { text: x }))));
+    buttons.append(h("button", { type: "button", class: "primary", id: "btn-round-close", onclick: close, text: t("close") }));
+    d.oncancel = (e) => { e.preventDefault(); close(); };
+    openDialog(d);
+    buttons.lastChild.focus();
+    return;
+  }
+  const done = () => {
+    S.reviewing = null; S.roundDialog = null; S.roundShown = null; markSeen(v); closeDialog(d); S.blocked = false; S.finalTrick = null;
+    if (S.pendingHello) { const pv = S.pendingHello; S.pendingHello = null; S.view = null; applyView(pv, null); } else afterView();
+    pump();
+  };
   if (v.status === "over") {
-    body.append(h("p", { class: "result", id: "result", text: resultText(v) }));
+    body.append(h("p", { class: "result", id: "result" }, ...resultParts(v).map((x) => h("span", { text: x }))));
     buttons.append(
       h("button", { type: "button", id: "btn-record", onclick: downloadRecord, text: t("record") }),
       h("button", { type: "button", id: "btn-rematch", onclick: () => { done(); rematch(); }, text: t("rematch") }),
       h("button", { type: "button", class: "primary", onclick: done, text: t("close") }));
   } else {
-    buttons.append(h("button", { type: "button", class: "primary", id: "btn-next", onclick: done, text: t("next_round") }));
+    const next = h("button", { type: "button", class: "primary", id: "btn-next", onclick: done, text: t("next_round") });
+    buttons.append(next);
   }
   d.oncancel = (e) => { e.preventDefault(); done(); };
   openDialog(d);
@@ -552,8 +726,10 @@ async function showReview(gameId, number, body) {
       if (S.reviewing !== key) return; // the dialog was closed meanwhile
       if (res.status === "done") {
         const rv = res.review;
+        const you = (p) => p.seat === S.seat && S.view && S.view.human_seats.length === 1; // "you played", not "Du spielte"
         const items = rv.plays.filter((p) => p.cost > 0).map((p) => h("li", {
-          text: t("review_cost", p.trick, seatName(p.seat), cardName(p.card), p.cost, p.best.map(cardName).join(", ")) }));
+          text: you(p) ? t("review_cost_you", p.trick, cardName(p.card), p.cost, p.best.map(cardName).join(", "))
+            : t("review_cost", p.trick, seatName(p.seat), cardName(p.card), p.cost, p.best.map(cardName).join(", ")) }));
         box.replaceChildren(
           h("p", { id: "review-summary", text: t("review_summary", pair(rv.perfect), rv.played ? pair(rv.played) : "–") }),
           items.length ? h("ol", { id: "review-costs" }, ...items) : h("p", { id: "review-costs", text: t("review_none") }),
@@ -592,11 +768,9 @@ async function rematch() {
 
 function showLastTrick() {
   const v = S.view; if (!v) return;
-  let cards, winner = null, points = null;
-  if (v.tricks.length) {
-    const last = v.tricks[v.tricks.length - 1];
-    cards = last.cards.map((c, i) => [(last.leader + i) % 4, c]); winner = last.winner; points = last.points;
-  } else if (S.lastRoundTrick) cards = S.lastRoundTrick; else return;
+  const last = v.tricks.length ? v.tricks[v.tricks.length - 1] : v.previous_trick;
+  if (!last) return;
+  const cards = last.cards.map((c, i) => [(last.leader + i) % 4, c]), winner = last.winner, points = last.points;
   const body = $("last-body");
   const row = h("div", { class: "last-trick" });
   for (const [seat, code] of cards) {
@@ -617,12 +791,13 @@ async function showRules() {
   const profile = S.view ? S.view.profile : setupProfile();
   try {
     const r = await api("/table/rules", { method: "POST", body: { profile } });
-    body.replaceChildren(h("p", { class: "note", text: `${r.profile.preset || r.profile.name || ""} — ${t("strongest_first")}` }));
+    const preset = r.profile.preset;
+    body.replaceChildren(h("p", { class: "note", text: preset ? (t("presets")[preset] || preset) : "" }), h("p", { class: "note", text: t("strongest_first") }));
     for (const c of r.contracts) {
       const sec = h("section", { class: "rules-contract", "data-contract": c.code });
       const head = h("h3", {});
       if ("CDHS".includes(c.code)) head.append(PuurCards.suitIcon(c.code, prefs.deck, 20), " ");
-      head.append(`${contractName(c.code)} · ${t("factor_x", c.factor)}`);
+      head.append(h("span", { text: t("rules_head", contractName(c.code), c.factor) }));
       sec.append(head);
       for (const o of c.orders) {
         const label = o.label === "trump" ? t("trump_suit") : o.label === "plain" ? t("plain_suits") : t("all_suits");
@@ -651,7 +826,8 @@ async function showResume() {
     const list = h("ul", { class: "resume-list" });
     for (const g of r.games) {
       if (seen.has(g.game_id)) continue; seen.add(g.game_id);
-      const label = `${g.names.join(", ")} — ${g.scores[0]} : ${g.scores[1]} / ${g.target} (${g.profile}, ${t(g.status)}) ${new Date(g.updated * 1000).toLocaleString()}`;
+      const label = t("resume_item", g.names.map(localName).join(", "), g.scores[0], g.scores[1], g.target,
+        t("presets")[g.profile] || g.profile, t(g.status), new Date(g.updated * 1000).toLocaleString(prefs.lang));
       list.append(h("li", {}, h("button", { type: "button", class: "resume-game", "data-game": g.game_id,
         onclick: () => { closeDialog($("dlg-resume")); start(g.game_id, all[g.game_id].tokens); }, text: label })));
     }
@@ -677,7 +853,7 @@ async function openSetup() {
   const o = await loadOptions();
   const prof = $("set-profile");
   if (!prof.options.length) {
-    for (const name of Object.keys(o.presets)) prof.append(h("option", { value: name, text: name }));
+    for (const name of Object.keys(o.presets)) prof.append(h("option", { value: name, "data-preset": name, text: t("presets")[name] || name }));
     for (const name of Object.keys(o.multiplier_tables)) {
       const tbl = o.multiplier_tables[name];
       $("set-mult").append(h("option", { value: name, text: `${name}: ${Object.entries(tbl).map(([k, x]) => `${k}${x}`).join(" ")}` }));
@@ -694,6 +870,34 @@ async function openSetup() {
   $("set-deck").value = prefs.deck; $("set-lang").value = prefs.lang;
   translate();
   openDialog($("dlg-setup"));
+}
+
+// The setup's texts that are built, not tagged with data-i18n: strengths, profiles, seats, names offered.
+function relabelSetup() {
+  for (const opt of $("set-strength").options) opt.textContent = t("difficulty")[opt.dataset.level] || opt.dataset.level;
+  for (const opt of $("set-profile").options) opt.textContent = t("presets")[opt.value] || opt.value;
+  for (let seat = 0; seat < 4 && $(`seat-kind-${seat}`); seat++) {
+    const kind = $(`seat-kind-${seat}`), name = $(`seat-name-${seat}`);
+    kind.setAttribute("aria-label", t("pos")[seat]);
+    kind.options[0].textContent = t("human"); kind.options[1].textContent = t("computer");
+    name.setAttribute("aria-label", `${t("name")} ${t("pos")[seat]}`);
+    if (seat === 0) name.placeholder = t("you");
+    $("seats-setup").children[seat].querySelector(".seat-pos").textContent = t("pos")[seat];
+  }
+}
+
+// A language or deck chosen anywhere (top bar or New game) applies at once to everything on the page.
+function setPrefs(change) {
+  Object.assign(prefs, change);
+  savePrefs();
+  for (const id of ["sel-deck", "set-deck"]) $(id).value = prefs.deck;
+  for (const id of ["sel-lang", "set-lang"]) $(id).value = prefs.lang;
+  translate();
+  render();
+  if ($("dlg-round").open && S.roundDialog && S.view) roundDialog(S.view, S.roundDialog.index, S.roundDialog.browse);
+  if ($("dlg-last").open) showLastTrick();
+  if ($("dlg-rules").open) showRules();
+  if ($("dlg-resume").open) showResume();
 }
 
 function presetChanged() {
@@ -728,8 +932,8 @@ async function submitSetup(e) {
     const typed = $(`seat-name-${s}`).value.trim();
     names.push(typed || (human ? (humans.length === 1 ? t("you") : t("player", humans.indexOf(s) + 1)) : COMPUTER_NAMES[(s + 2) % 3]));
   }
-  prefs.deck = $("set-deck").value; prefs.lang = $("set-lang").value; prefs.strength = strength; prefs.profile = $("set-profile").value;
-  savePrefs();
+  prefs.strength = strength; prefs.profile = $("set-profile").value;
+  setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
   try {
     const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang } });
     closeDialog($("dlg-setup"));
@@ -739,7 +943,7 @@ async function submitSetup(e) {
 
 function start(gameId, tokens) {
   storeGame(gameId, tokens);
-  S.gameId = gameId; S.tokens = tokens; S.view = null; S.blocked = false; S.queue = []; S.lastRoundTrick = null;
+  S.gameId = gameId; S.tokens = tokens; S.view = null; S.blocked = false; S.queue = []; S.finalTrick = null; S.roundShown = null;
   const humans = Object.keys(tokens).map(Number).sort();
   S.seat = humans[0];
   if (humans.length > 1) {
@@ -756,17 +960,18 @@ function start(gameId, tokens) {
 
 // ----- page setup -----
 function translate() {
+  document.documentElement.lang = prefs.lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("btn-stoeck").title = t("stoeck_note");
-  if (S.options && $("seats-setup").children.length) {
-    [0, 1, 2, 3].forEach((s) => { $("seats-setup").children[s].querySelector(".seat-pos").textContent = t("pos")[s]; });
-  }
+  $("hand").setAttribute("aria-label", t("your_hand"));
+  if (S.options && $("seats-setup").children.length) relabelSetup();
 }
 
 function init() {
   $("sel-deck").value = prefs.deck; $("sel-lang").value = prefs.lang;
-  $("sel-deck").onchange = (e) => { prefs.deck = e.target.value; savePrefs(); render(); };
-  $("sel-lang").onchange = (e) => { prefs.lang = e.target.value; savePrefs(); translate(); render(); };
+  for (const id of ["sel-deck", "set-deck"]) $(id).onchange = (e) => setPrefs({ deck: e.target.value });
+  for (const id of ["sel-lang", "set-lang"]) $(id).onchange = (e) => setPrefs({ lang: e.target.value });
+  $("btn-sheet").onclick = () => { if (S.view && S.view.sheet.rounds.length) roundDialog(S.view, S.view.sheet.rounds.length - 1, true); };
   $("btn-new").onclick = openSetup;
   $("btn-resume").onclick = showResume;
   $("btn-last").onclick = showLastTrick;
