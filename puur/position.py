@@ -259,6 +259,8 @@ def _play(text: str, marks_allowed: bool) -> list[_Trick]:
                     raise PositionError("play", f"trick {i}: a seat's view carries no declarations (+{d})")
                 if d != "stoeck" and not re.fullmatch(r"weis:\d{1,3}", d):
                     raise PositionError("play", f"trick {i}: +{d} is no declaration (+stoeck, +weis:N)")
+            if len(set(decl)) < len(decl) or sum(d.startswith("weis:") for d in decl) > 1:
+                raise PositionError("play", f"trick {i}: {item}: one Weis alternative and one Stöck at most")
             cards.append(_card(name, "play"))
             marks.append(tuple(decl))
         tricks.append(_Trick(int(lead), tuple(cards), tuple(marks)))
