@@ -35,7 +35,7 @@ from puur.fairness import draw_salt
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
-from puur.server.api_solver import SolveRequest
+from puur.server.api_solver import SolveRequest, SolveResult
 from puur.server.policy import ServerSettings, settings_of
 
 INSTRUCTIONS = (
@@ -102,10 +102,15 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _typed_tool(
-    name: str, description: str, request: type[BaseModel], answer: Callable[[dict[str, Any]], dict[str, Any]]
+    name: str,
+    description: str,
+    request: type[BaseModel],
+    result: type[BaseModel],
+    answer: Callable[[dict[str, Any]], dict[str, Any]],
 ) -> Tool:
-    """A read-only MCP tool whose arguments are the fields of ``request`` and whose input schema is that
-    model's (the schema the typed HTTP endpoint publishes); ``answer`` gets the arguments (``_read``)."""
+    """A read-only MCP tool whose arguments are the fields of ``request``, with the input schema of that model
+    and the output schema of ``result`` (the schemas the typed HTTP endpoint publishes); ``answer`` gets the
+    arguments (``_read``) and its dict is the structured result, as it is."""
 
     def call(**arguments: Any) -> dict[str, Any]:
         return answer(_read(request, arguments))
@@ -118,13 +123,14 @@ def _typed_tool(
     call.__signature__ = inspect.Signature(params, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
     call.__name__ = call.__qualname__ = name  # the SDK names its argument and output models after it
     tool = Tool.from_function(call, name=name, description=description, annotations=READ_ONLY)
+    tool.fn_metadata.output_schema = result.model_json_schema()  # published; the dict is returned unchanged
     return tool.model_copy(update={"parameters": request.model_json_schema()})
 
 
 def _rules_tool(op: Op) -> Tool:
-    """The MCP tool of one oracle op (``puur.ops.REGISTRY``): the op's request model, its description with
-    its rule section, the oracle's answer."""
-    return _typed_tool(op.name, op.tool_description, op.request, lambda request: _ask(op.name, request))
+    """The MCP tool of one oracle op (``puur.ops.REGISTRY``): the op's request and result models, its
+    description with its rule section, the oracle's answer."""
+    return _typed_tool(op.name, op.tool_description, op.request, op.result, lambda request: _ask(op.name, request))
 
 
 SOLVE_DESCRIPTION = (
@@ -158,7 +164,7 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
         log_level="WARNING",
         tools=[
             *(_rules_tool(op) for op in REGISTRY.values()),
-            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, _solve),
+            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, SolveResult, _solve),
         ],
     )
 

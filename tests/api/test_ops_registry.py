@@ -65,11 +65,12 @@ def test_openapi_shows_the_registry(client: TestClient) -> None:
         assert ok == {"$ref": f"#/components/schemas/{op.result.__name__}"}
 
 
-def test_mcp_tools_publish_the_request_models() -> None:
+def test_mcp_tools_publish_the_request_and_result_models() -> None:
     async def check(c: Client) -> None:
         tools = {t.name: t for t in (await c.list_tools()).tools}
         for name, op in REGISTRY.items():
             assert tools[name].input_schema == op.request.model_json_schema()
+            assert tools[name].output_schema == op.result.model_json_schema()  # the client checks answers by it
             assert tools[name].description == op.tool_description
 
     run_mcp(check)
