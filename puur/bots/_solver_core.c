@@ -1,5 +1,8 @@
-/* The search core of puur.bots.solver, compiled: the same alpha-beta as the Python search in
- * solver.py (``_Search``), move for move, over the same tables.
+/* The search core of puur.bots.solver, compiled: the Python search in solver.py written again, function
+ * for function (``check_deadline``, ``legal_miss``, ``tt_store``, ``move_keys``, ``last_trick``, ``lead``,
+ * ``follow``; the Core type's ``lead`` and ``follow``), over the same tables, so both visit the same
+ * positions in the same order. The helpers here for what Python has built in (popc, top_card, low_card,
+ * mix, lmemo_find, lmemo_grow, tt_find, sort_keys, read_numbers) have no Python twin.
  *
  * No rule lives here. Who wins a trick comes from the per-contract ``beats`` table that solver.py builds
  * with ``puur.rules.trick.trick_winner``; card points from the profile's points table; which cards may be
@@ -11,7 +14,7 @@
  * fail-soft. The transposition table keeps bounds and the best lead at trick boundaries, keyed by the
  * cards still in play, the leader and who can still make a match; it is a fixed array of 4-way buckets
  * that replaces the entry with the fewest tricks left when a bucket is full (a cache: the values stay
- * exact whatever it forgets).
+ * exact whatever it forgets; the Python search's dict forgets nothing).
  *
  * A search runs without the GIL and takes it back only to call legal_moves for a new case, so solvers in
  * other threads (and the rest of a server) go on meanwhile; one Core runs one search at a time.
@@ -70,9 +73,9 @@ static double monotonic(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* Count a position; 1 when the deadline has passed (the search is then marked and unwinds). */
-static inline int timed_out(Core *s) {
-    if (++s->nodes & CLOCK_EVERY || s->deadline <= 0 || monotonic() <= s->deadline) return 0;
+/* Read the clock (once in 1024 positions): past the deadline, mark the search to stop (1). */
+static int check_deadline(Core *s) {
+    if (s->deadline <= 0 || monotonic() <= s->deadline) return 0;
     s->failed = TIMED_OUT;
     return 1;
 }
@@ -114,8 +117,17 @@ static int lmemo_grow(Core *s) {
     return 0;
 }
 
-/* A case not memoized yet: ask legal_moves (the GIL is held here) and remember the answer. */
+/* The memo's slot for ``key``: where it is, or the empty slot where it would go. */
+static inline size_t lmemo_find(const Core *s, u64 key) {
+    size_t j = mix(key) & (s->lcap - 1);
+    while (s->lkeys[j] && s->lkeys[j] != key) j = (j + 1) & (s->lcap - 1);
+    return j;
+}
+
+/* A case the memo does not hold yet (its empty slot ``j``): ask legal_moves about ``hand`` after the
+ * ``n`` cards ``trick`` (taking the GIL back for it) and remember the answer under ``key``. */
 static u64 legal_miss(Core *s, u64 hand, const int *trick, int n, u64 key, u64 relm, size_t j) {
+    PyGILState_STATE gil = PyGILState_Ensure();
     PyObject *t = PyTuple_New(n);
     if (!t) goto fail;
     for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(trick[i]));
@@ -133,36 +145,17 @@ static u64 legal_miss(Core *s, u64 hand, const int *trick, int n, u64 key, u64 r
     u64 e = (lg & relm) | ((lg & ~relm) ? OTHER_BIT : 0);
     if ((s->lcount + 1) * 2 > s->lcap) {
         if (lmemo_grow(s) < 0) goto fail;
-        j = mix(key) & (s->lcap - 1);
-        while (s->lkeys[j]) j = (j + 1) & (s->lcap - 1);
+        j = lmemo_find(s, key);
     }
     s->lkeys[j] = key;
     s->lvals[j] = e;
     s->lcount++;
+    PyGILState_Release(gil);
     return lg;
 fail:
     s->failed = 1;
-    return 0;
-}
-
-/* The legal cards of ``hand`` after ``n`` cards ``trick`` (n >= 1); ``tk`` encodes the trick. The search
- * runs without the GIL; it is taken back only to ask legal_moves about a new case. */
-static u64 legal(Core *s, u64 hand, const int *trick, int n, u64 tk) {
-    u64 relm = s->rel[trick[0] / 9];
-    u64 hr = hand & relm;
-    u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
-    size_t j = mix(key) & (s->lcap - 1);
-    while (s->lkeys[j]) {
-        if (s->lkeys[j] == key) {
-            u64 e = s->lvals[j];
-            return (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
-        }
-        j = (j + 1) & (s->lcap - 1);
-    }
-    PyGILState_STATE gil = PyGILState_Ensure();
-    u64 lg = legal_miss(s, hand, trick, n, key, relm, j);
     PyGILState_Release(gil);
-    return lg;
+    return 0;
 }
 
 /* ---------- transposition table ---------- */
@@ -174,6 +167,8 @@ static TTEntry *tt_find(Core *s, u64 key) {
     return NULL;
 }
 
+/* Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary, tightening those kept; in a full
+ * bucket, over the entry with the fewest tricks left (``depth``). */
 static void tt_store(Core *s, u64 key, int lo, int hi, int best, int depth) {
     TTEntry *b = s->tt + ((mix(key) >> s->tt_shift) & (s->tt_buckets - 1)) * WAYS;
     TTEntry *slot = NULL;
@@ -210,39 +205,30 @@ static inline void sort_keys(int *a, int n) {
     }
 }
 
-/* ``c`` is equivalent to the next stronger card of its suit still in play when ``lg`` holds that one
- * and it has the same points: keep only the stronger. */
-static inline int redundant(const Core *s, int c, u64 lg, u64 gone) {
-    int n = s->up[c];
-    while (n >= 0 && ((gone >> n) & 1)) n = s->up[n];
-    return n >= 0 && ((lg >> n) & 1) && s->pts[n] == s->pts[c];
+/* Each card its own sort key (move_keys then gives the cards). */
+static const int CARDS[36] = {0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17,
+                              18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35};
+
+/* The sort keys of the cards of ``lg`` into ``out`` (``k1[c]`` for a card of ``split``, ``k0[c]`` for the
+ * others), one card (the strongest) of each run of equivalent cards: a card goes when the next stronger
+ * card of its suit still in play (``gone``: the cards played) is in ``lg`` and has the same points.
+ * Returns how many. */
+static inline int move_keys(const int *up, const int *pts, u64 lg, u64 gone, const int *k1, const int *k0,
+                            u64 split, int *out) {
+    int count = 0;
+    for (u64 m = lg; m; m &= m - 1) {
+        int c = low_card(m);
+        int n = up[c];
+        while (n >= 0 && ((gone >> n) & 1)) n = up[n];
+        if (n < 0 || !((lg >> n) & 1) || pts[n] != pts[c]) out[count++] = ((split >> c) & 1) ? k1[c] : k0[c];
+    }
+    return count;
 }
 
 static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
                   int flag, int left, u64 gone, int alpha, int beta);
 
-/* The minimax step: a child's value ``v`` into the best value so far and the window (fail-soft);
- * 1 when it refutes the window (a cutoff). */
-static inline int improve(int maximize, int v, int *best, int *alpha, int *beta) {
-    if (maximize) {
-        if (v > *best) {
-            *best = v;
-            if (v > *alpha) {
-                *alpha = v;
-                if (v >= *beta) return 1;
-            }
-        }
-    } else if (v < *best) {
-        *best = v;
-        if (v < *beta) {
-            *beta = v;
-            if (v <= *alpha) return 1;
-        }
-    }
-    return 0;
-}
-
-/* The last trick from its lead (one card in each hand). */
+/* Trick 9 from its lead, one card left in each hand: its value (the last trick's 5, and the match). */
 static inline int last_trick(const Core *s, int leader, int flag) {
     int c = top_card(s->hands[leader]);
     int p = s->pts[c] + s->last_bonus;
@@ -261,8 +247,10 @@ static inline int last_trick(const Core *s, int leader, int flag) {
     return team ? -p : p;
 }
 
+/* The value of the rest of the round at a trick boundary, ``leader`` to lead (``left``: the points still
+ * out, +5; ``gone``: the cards played): fail-soft in the window ``alpha``..``beta``. */
 static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, int beta) {
-    if (timed_out(s)) return 0;
+    if (!(++s->nodes & CLOCK_EVERY) && check_deadline(s)) return 0;
     u64 rem = FULL ^ gone;
     if (popc(rem) == 4) return last_trick(s, leader, flag);
     int hi, lo;
@@ -297,78 +285,99 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
     }
     int a0 = alpha, b0 = beta;
     u64 hand = s->hands[leader];
-    int order[9], n = 0;
     u64 others = rem ^ hand;
-    for (u64 m = hand; m; m &= m - 1) {
-        int c = low_card(m);
-        if (redundant(s, c, hand, gone)) continue;
-        if (c == hint)
-            order[n++] = c;
-        else if (!(s->beats[c] & others & (0x1FFULL << (9 * (c / 9)))))
-            order[n++] = (64 - s->pts[c]) << 6 | c; /* a master of its suit: richest first */
-        else
-            order[n++] = s->k_lead[c];
+    int order[9];
+    int n = move_keys(s->up, s->pts, hand, gone, CARDS, CARDS, 0, order);
+    if (n > 1) {
+        for (int i = 0; i < n; i++) {
+            int c = order[i];
+            if (c == hint) continue; /* the table's best lead first */
+            if (!(s->beats[c] & others & (0x1FFULL << (9 * (c / 9)))))
+                order[i] = (64 - s->pts[c]) << 6 | c; /* a master of its suit: richest first */
+            else
+                order[i] = s->k_lead[c];
+        }
+        sort_keys(order, n);
     }
-    if (n > 1) sort_keys(order, n);
     int maximize = !(leader & 1);
     int best_v = maximize ? -INF : INF, best_c = -1;
     int nxt = (leader + 1) & 3;
-    int tr[4];
+    int trick[4];
     for (int i = 0; i < n; i++) {
         int c = order[i] & 63;
         s->hands[leader] = hand ^ (1ULL << c);
-        tr[0] = c;
-        int v = follow(s, 1, nxt, tr, (u64)(c + 1) << 37, c, leader, s->pts[c], leader, flag, left, gone, alpha,
-                       beta);
-        if (s->failed) {
-            s->hands[leader] = hand;
-            return 0;
+        trick[0] = c;
+        int v = follow(s, 1, nxt, trick, (u64)(c + 1) << 37, c, leader, s->pts[c], leader, flag, left, gone,
+                       alpha, beta);
+        if (s->failed) break;
+        if (maximize) {
+            if (v > best_v) {
+                best_v = v, best_c = c;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best_v) {
+            best_v = v, best_c = c;
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
         }
-        int before = best_v, cut = improve(maximize, v, &best_v, &alpha, &beta);
-        if (best_v != before) best_c = c;
-        if (cut) break;
     }
     s->hands[leader] = hand;
-    int elo, ehi;
-    if (best_v <= a0) {
-        elo = -INF;
-        ehi = best_v;
-    } else if (best_v >= b0) {
-        elo = best_v;
-        ehi = INF;
-    } else {
-        elo = ehi = best_v;
-    }
-    tt_store(s, key, elo, ehi, best_c, popc(rem) / 4);
+    if (s->failed) return 0;
+    if (best_v <= a0)
+        tt_store(s, key, -INF, best_v, best_c, popc(rem) / 4);
+    else if (best_v >= b0)
+        tt_store(s, key, best_v, INF, best_c, popc(rem) / 4);
+    else
+        tt_store(s, key, best_v, best_v, best_c, popc(rem) / 4);
     return best_v;
 }
 
+/* The value of the rest of the round (this trick included) with the ``pos`` cards ``trick`` down (``tk``
+ * encodes them) and ``seat`` to play: ``wcard`` of ``wseat`` wins the trick so far, ``tp`` its points.
+ * Fail-soft in the window ``alpha``..``beta``. */
 static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
                   int flag, int left, u64 gone, int alpha, int beta) {
-    if (timed_out(s)) return 0;
-    u64 hand = s->hands[seat];
-    u64 lg = legal(s, hand, trick, pos, tk);
-    if (s->failed) return 0;
+    if (!(++s->nodes & CLOCK_EVERY) && check_deadline(s)) return 0;
+    u64 *hands = s->hands;
+    u64 hand = hands[seat];
+    /* legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick */
+    u64 relm = s->rel[trick[0] / 9];
+    u64 hr = hand & relm;
+    u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
+    size_t j = lmemo_find(s, key);
+    u64 lg;
+    if (!s->lkeys[j]) {
+        lg = legal_miss(s, hand, trick, pos, key, relm, j);
+        if (s->failed) return 0;
+    } else {
+        u64 e = s->lvals[j];
+        lg = (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
+    }
     u64 bw = s->beats[wcard];
+    /* the search order, as sort keys (order key << 6 | card) */
     const int *k0, *k1;
     if (!((wseat ^ seat) & 1)) { /* the partner wins so far */
-        k1 = (pos == 3 || !(bw & s->hands[(seat + 1) & 3])) ? s->k_smear : s->k_low;
+        k1 = (pos == 3 || !(bw & hands[(seat + 1) & 3])) ? s->k_smear : s->k_low;
         k0 = k1;
     } else {
         k1 = pos == 3 ? s->k_smear : s->k_win;
         k0 = s->k_discard;
     }
-    int order[9], n = 0;
-    for (u64 m = lg; m; m &= m - 1) {
-        int c = low_card(m);
-        if (redundant(s, c, lg, gone)) continue;
-        order[n++] = ((bw >> c) & 1) ? k1[c] : k0[c];
-    }
+    const int *pts = s->pts;
+    int order[9];
+    int n = move_keys(s->up, pts, lg, gone, k1, k0, bw, order);
     if (n > 1) sort_keys(order, n);
     int maximize = !(seat & 1);
     int best_v = maximize ? -INF : INF;
+    u64 gone2 = gone;
+    int last8 = 0;
     if (pos == 3) {
-        u64 gone2 = gone | (1ULL << trick[0]) | (1ULL << trick[1]) | (1ULL << trick[2]);
+        gone2 = gone | (1ULL << trick[0]) | (1ULL << trick[1]) | (1ULL << trick[2]);
         if (n > 1) {
             /* enhanced transposition cutoff: a child already known to refute this window */
             u64 rem2 = FULL ^ gone2;
@@ -379,7 +388,7 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
                 int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
                 TTEntry *te = tt_find(s, (rem2 ^ (1ULL << c)) << 4 | (u64)w << 2 | (u64)nflag);
                 if (te) {
-                    int p = tp + s->pts[c];
+                    int p = tp + pts[c];
                     if (maximize) {
                         int v = team ? te->lo - p : te->lo + p;
                         if (te->lo > -INF && v >= beta) return v;
@@ -394,60 +403,57 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
         if (cnt == 35) { /* trick 9 (from a root inside it): the round ends with this card */
             int c = order[0] & 63;
             int w = ((bw >> c) & 1) ? seat : wseat;
-            int p = tp + s->pts[c] + s->last_bonus + (flag == (w & 1) ? s->match_bonus : 0);
+            int p = tp + pts[c] + s->last_bonus + (flag == (w & 1) ? s->match_bonus : 0);
             return (w & 1) ? -p : p;
         }
-        if (cnt == 31) { /* trick 8: each card also decides trick 9 (one card left in each hand) */
-            for (int i = 0; i < n; i++) {
-                int c = order[i] & 63;
-                s->hands[seat] = hand ^ (1ULL << c);
-                int w = ((bw >> c) & 1) ? seat : wseat;
-                int p = tp + s->pts[c];
-                int team = w & 1;
-                int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
-                int q = last_trick(s, w, nflag);
-                int v = (team ? -p : p) + q;
-                if (improve(maximize, v, &best_v, &alpha, &beta)) break;
-            }
-            s->hands[seat] = hand;
-            return best_v;
-        }
-        for (int i = 0; i < n; i++) {
-            int c = order[i] & 63;
-            u64 bit = 1ULL << c;
-            s->hands[seat] = hand ^ bit;
-            int w = ((bw >> c) & 1) ? seat : wseat;
-            int p = tp + s->pts[c];
+        last8 = cnt == 31; /* trick 8: each card also decides trick 9 (one card left in each hand) */
+    }
+    int nxt = (seat + 1) & 3;
+    int shift = 37 + 6 * pos;
+    for (int i = 0; i < n; i++) {
+        int c = order[i] & 63;
+        u64 bit = 1ULL << c;
+        hands[seat] = hand ^ bit;
+        int v;
+        if (pos < 3) {
+            trick[pos] = c;
+            if (bw & bit)
+                v = follow(s, pos + 1, nxt, trick, tk | (u64)(c + 1) << shift, c, seat, tp + pts[c], leader, flag,
+                           left, gone, alpha, beta);
+            else
+                v = follow(s, pos + 1, nxt, trick, tk | (u64)(c + 1) << shift, wcard, wseat, tp + pts[c], leader,
+                           flag, left, gone, alpha, beta);
+        } else {
+            int w = (bw & bit) ? seat : wseat;
+            int p = tp + pts[c];
             int team = w & 1;
             int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
-            int v;
-            if (team)
+            if (last8)
+                v = (team ? -p : p) + last_trick(s, w, nflag);
+            else if (team)
                 v = lead(s, w, nflag, left - p, gone2 | bit, alpha + p, beta + p) - p;
             else
                 v = lead(s, w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p;
-            if (s->failed) break;
-            if (improve(maximize, v, &best_v, &alpha, &beta)) break;
         }
-    } else {
-        int nxt = (seat + 1) & 3;
-        int shift = 37 + 6 * pos;
-        for (int i = 0; i < n; i++) {
-            int c = order[i] & 63;
-            s->hands[seat] = hand ^ (1ULL << c);
-            trick[pos] = c;
-            u64 tk2 = tk | (u64)(c + 1) << shift;
-            int v;
-            if ((bw >> c) & 1)
-                v = follow(s, pos + 1, nxt, trick, tk2, c, seat, tp + s->pts[c], leader, flag, left, gone, alpha,
-                           beta);
-            else
-                v = follow(s, pos + 1, nxt, trick, tk2, wcard, wseat, tp + s->pts[c], leader, flag, left, gone,
-                           alpha, beta);
-            if (s->failed) break;
-            if (improve(maximize, v, &best_v, &alpha, &beta)) break;
+        if (s->failed) break;
+        /* the minimax step (fail-soft): the best value so far, the window, a cutoff */
+        if (maximize) {
+            if (v > best_v) {
+                best_v = v;
+                if (v > alpha) {
+                    alpha = v;
+                    if (v >= beta) break;
+                }
+            }
+        } else if (v < best_v) {
+            best_v = v;
+            if (v < beta) {
+                beta = v;
+                if (v <= alpha) break;
+            }
         }
     }
-    s->hands[seat] = hand;
+    hands[seat] = hand;
     return best_v;
 }
 
@@ -519,7 +525,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be between 4 and 26");
         return -1;
     }
-    /* the search order keys (key << 6 | card), as in solver.py */
+    /* the search order keys (key << 6 | card): smear points, play low, win cheaply, discard cheaply, lead */
     for (int c = 0; c < 36; c++) {
         int p = s->pts[c];
         s->k_smear[c] = ((60 - p) * 32 + rk[c]) << 6 | c;

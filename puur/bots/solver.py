@@ -60,7 +60,7 @@ except ImportError:  # pragma: no cover - a build without a C compiler
 COMPILED = _CORE is not None
 """Whether the compiled search core is available (``solve`` then uses it unless told otherwise)."""
 CLOCK_EVERY = 1023
-"""With a deadline the clock is read once in 1024 positions (``timed_out``)."""
+"""With a deadline the clock is read once in 1024 positions (``check_deadline``)."""
 _TT_BITS = 20  # the compiled core's table: 2**20 buckets of 4 entries (64 MiB, touched as used)
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
@@ -124,9 +124,11 @@ def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[
 
 # ---------- the search: _solver_core.c in Python, function for function ----------
 #
-# C helpers with no Python function: popc, top_card, low_card (int.bit_count, bit_length), mix, lmemo_grow
-# and tt_find (a dict and dict.get), sort_keys (list.sort). The search raises where the C code marks the
-# Core failed and unwinds.
+# Each function below is the C function of the same name, line for line where the languages allow. The C
+# file's helpers for what Python has built in are not written again: popc, top_card, low_card
+# (int.bit_count, int.bit_length), mix, lmemo_find, lmemo_grow and tt_find (a dict and dict.get),
+# sort_keys (list.sort), read_numbers (_numbers). Where the C search marks the Core failed and unwinds,
+# the Python search raises.
 
 
 class Core:
@@ -159,11 +161,11 @@ class Core:
         if not 4 <= tt_bits <= 26:
             raise ValueError("tt_bits must be between 4 and 26")
         # the search order keys (key << 6 | card): smear points, play low, win cheaply, discard cheaply, lead
-        self.k_smear = [((60 - pts[c]) * 32 + rk[c]) << 6 | c for c in range(36)]
-        self.k_low = [(pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
-        self.k_win = [rk[c] << 6 | c for c in range(36)]
-        self.k_discard = [(4096 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
-        self.k_lead = [(128 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36)]
+        self.k_smear = tuple(((60 - pts[c]) * 32 + rk[c]) << 6 | c for c in range(36))
+        self.k_low = tuple((pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
+        self.k_win = tuple(rk[c] << 6 | c for c in range(36))
+        self.k_discard = tuple((4096 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
+        self.k_lead = tuple((128 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
         self.tsh = trump_shift
         self.last_bonus = last_bonus
         self.match_bonus = match_bonus
@@ -190,14 +192,14 @@ class Core:
         h = _hands(hands)
         if not 1 <= len(trick) <= 3:
             raise ValueError("trick: one to three cards")
+        tr = [0, 0, 0, 0]
+        tr[: len(trick)] = _numbers(trick, len(trick), "trick")
         if not 0 <= wcard <= 35:
             raise ValueError("wcard: a card outside 0..35")
-        tr = [0, 0, 0, 0]
         tk = 0
-        for i, c in enumerate(trick):
+        for i, c in enumerate(tr[: len(trick)]):
             if not 0 <= c <= 35:
                 raise ValueError("trick: a card outside 0..35")
-            tr[i] = c
             tk |= (c + 1) << (37 + 6 * i)
         self.hands = h
         return follow(self, len(trick), seat & 3, tr, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left,
@@ -212,22 +214,23 @@ def _numbers(seq: Sequence[int], n: int, what: str) -> tuple[int, ...]:
 
 
 def _hands(hands: Sequence[int]) -> list[int]:
-    """``read_hands``: the four hands as card sets within the 36 cards."""
+    """``read_hands``: the four hands, card sets within the 36 cards."""
     h = list(_numbers(hands, 4, "hands"))
     if any(x & ~FULL or x < 0 for x in h):
         raise ValueError("hands: a card set outside the 36 cards")
     return h
 
 
-def timed_out(s: Core) -> None:
-    """Count a position; once in 1024 read the clock and raise ``TimeoutError`` past the deadline."""
-    s.nodes = n = s.nodes + 1
-    if not n & CLOCK_EVERY and s.deadline > 0 and time.monotonic() > s.deadline:
+def check_deadline(s: Core) -> None:
+    """Read the clock (once in 1024 positions): past the deadline, stop the search with ``TimeoutError``."""
+    if s.deadline > 0 and time.monotonic() > s.deadline:
         raise TimeoutError("the search passed its deadline")
 
 
 def legal_miss(s: Core, hand: int, trick: list[int], n: int, key: int, relm: int) -> int:
-    """A case not memoized yet: ask ``legal_moves`` and remember the answer."""
+    """A case the legal-move memo does not hold yet: ask ``legal_moves`` about ``hand`` after the ``n``
+    cards ``trick`` and remember the answer under ``key`` (the led suit and trump cards held, whether other
+    cards are held, the trick: ``relm`` masks the first two)."""
     lg = s.legal_cb(hand, tuple(trick[:n]))
     if not lg or lg & ~hand:
         raise ValueError("legal_moves gave cards outside the hand")
@@ -235,21 +238,9 @@ def legal_miss(s: Core, hand: int, trick: list[int], n: int, key: int, relm: int
     return lg
 
 
-def legal(s: Core, hand: int, trick: list[int], n: int, tk: int) -> int:
-    """The legal cards of ``hand`` after the ``n`` cards ``trick`` (n >= 1; ``tk`` encodes the trick):
-    ``legal_moves`` memoized on the led suit and trump cards held, whether other cards are held, and the
-    trick."""
-    relm = s.rel[trick[0] // 9]
-    hr = hand & relm
-    key = hr | tk | (OTHER_BIT if hand != hr else 0)
-    e = s.lmemo.get(key)
-    if e is None:
-        return legal_miss(s, hand, trick, n, key, relm)
-    return (e & FULL) | (hand & ~relm) if e & OTHER_BIT else e
-
-
 def tt_store(s: Core, key: int, lo: int, hi: int, best: int) -> None:
-    """Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary, tightening those kept."""
+    """Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary, tightening those kept (the C
+    table also keeps the tricks left, to choose what to forget when a bucket is full)."""
     entry = s.tt.get(key)
     if entry is not None:
         if entry[0] > lo:
@@ -259,10 +250,16 @@ def tt_store(s: Core, key: int, lo: int, hi: int, best: int) -> None:
     s.tt[key] = (lo, hi, best)
 
 
-def collapse(up: Sequence[int], pts: Sequence[int], lg: int, gone: int) -> list[int]:
-    """The cards of ``lg`` but one (the strongest) of each run of equivalent cards: a card is dropped when
-    the next stronger card of its suit still in play (``gone``: the cards played) is in ``lg`` and has the
-    same points."""
+CARDS = tuple(range(36))
+"""Each card its own sort key (``move_keys`` then gives the cards)."""
+
+
+def move_keys(
+    up: Sequence[int], pts: Sequence[int], lg: int, gone: int, k1: Sequence[int], k0: Sequence[int], split: int
+) -> list[int]:
+    """The sort keys of the cards of ``lg`` (``k1[c]`` for a card of ``split``, ``k0[c]`` for the others),
+    one card (the strongest) of each run of equivalent cards: a card goes when the next stronger card of
+    its suit still in play (``gone``: the cards played) is in ``lg`` and has the same points."""
     out = []
     m = lg
     while m:
@@ -273,27 +270,8 @@ def collapse(up: Sequence[int], pts: Sequence[int], lg: int, gone: int) -> list[
         while n >= 0 and gone >> n & 1:
             n = up[n]
         if n < 0 or not lg >> n & 1 or pts[n] != pts[c]:
-            out.append(c)
+            out.append(k1[c] if split & b else k0[c])
     return out
-
-
-def improve(maximize: bool, v: int, best: int, alpha: int, beta: int) -> tuple[bool, int, int, int]:
-    """The minimax step: a child's value ``v`` into the best value so far and the window (fail-soft).
-    Returns (whether it refutes the window: a cutoff, best, alpha, beta)."""
-    if maximize:
-        if v > best:
-            best = v
-            if v > alpha:
-                alpha = v
-                if v >= beta:
-                    return True, best, alpha, beta
-    elif v < best:
-        best = v
-        if v < beta:
-            beta = v
-            if v <= alpha:
-                return True, best, alpha, beta
-    return False, best, alpha, beta
 
 
 def last_trick(s: Core, leader: int, flag: int) -> int:
@@ -316,8 +294,10 @@ def last_trick(s: Core, leader: int, flag: int) -> int:
 
 def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
     """The value of the rest of the round at a trick boundary, ``leader`` to lead (``left``: the points
-    still out, +5; ``gone``: the cards played)."""
-    timed_out(s)
+    still out, +5; ``gone``: the cards played): fail-soft in the window ``alpha``..``beta``."""
+    s.nodes = nodes = s.nodes + 1
+    if not nodes & CLOCK_EVERY:
+        check_deadline(s)
     rem = FULL ^ gone
     if rem.bit_count() == 4:
         return last_trick(s, leader, flag)
@@ -362,17 +342,17 @@ def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta
     hand = hands[leader]
     beats = s.beats
     pts = s.pts
-    k_lead = s.k_lead
     others = rem ^ hand
-    order = []
-    for c in collapse(s.up, pts, hand, gone):
-        if c == hint:
-            order.append(c)
-        elif not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit: richest first
-            order.append((64 - pts[c]) << 6 | c)
-        else:
-            order.append(k_lead[c])
+    order = move_keys(s.up, pts, hand, gone, CARDS, CARDS, 0)
     if len(order) > 1:
+        k_lead = s.k_lead
+        for i, c in enumerate(order):
+            if c == hint:
+                continue  # the table's best lead first
+            if not beats[c] & others & SUIT_MASKS[c // 9]:  # a master of its suit: richest first
+                order[i] = (64 - pts[c]) << 6 | c
+            else:
+                order[i] = k_lead[c]
         order.sort()
     maximize = not leader & 1
     best_v = -INF if maximize else INF
@@ -384,12 +364,19 @@ def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta
         hands[leader] = hand ^ (1 << c)
         trick[0] = c
         v = follow(s, 1, nxt, trick, (c + 1) << 37, c, leader, pts[c], leader, flag, left, gone, alpha, beta)
-        before = best_v
-        cut, best_v, alpha, beta = improve(maximize, v, best_v, alpha, beta)
-        if best_v != before:
-            best_c = c
-        if cut:
-            break
+        if maximize:
+            if v > best_v:
+                best_v, best_c = v, c
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        elif v < best_v:
+            best_v, best_c = v, c
+            if v < beta:
+                beta = v
+                if v <= alpha:
+                    break
     hands[leader] = hand
     if best_v <= a0:
         tt_store(s, key, -INF, best_v, best_c)
@@ -404,12 +391,23 @@ def follow(
     s: Core, pos: int, seat: int, trick: list[int], tk: int, wcard: int, wseat: int, tp: int, leader: int,
     flag: int, left: int, gone: int, alpha: int, beta: int,
 ) -> int:  # fmt: skip
-    """The value of the rest of the round (the current trick included) with ``pos`` cards of ``trick``
-    down and ``seat`` to play: ``wcard`` of ``wseat`` wins it so far, ``tp`` its points."""
-    timed_out(s)
+    """The value of the rest of the round (this trick included) with the ``pos`` cards ``trick`` down
+    (``tk`` encodes them) and ``seat`` to play: ``wcard`` of ``wseat`` wins the trick so far, ``tp`` its
+    points. Fail-soft in the window ``alpha``..``beta``."""
+    s.nodes = nodes = s.nodes + 1
+    if not nodes & CLOCK_EVERY:
+        check_deadline(s)
     hands = s.hands
     hand = hands[seat]
-    lg = legal(s, hand, trick, pos, tk)
+    # legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick
+    relm = s.rel[trick[0] // 9]
+    hr = hand & relm
+    key = hr | tk | (OTHER_BIT if hand != hr else 0)
+    e = s.lmemo.get(key)
+    if e is None:
+        lg = legal_miss(s, hand, trick, pos, key, relm)
+    else:
+        lg = (e & FULL) | (hand & ~relm) if e & OTHER_BIT else e
     bw = s.beats[wcard]
     # the search order, as sort keys (order key << 6 | card)
     if not (wseat ^ seat) & 1:  # the partner wins so far
@@ -419,7 +417,7 @@ def follow(
         k1 = s.k_smear if pos == 3 else s.k_win
         k0 = s.k_discard
     pts = s.pts
-    order = [k1[c] if bw >> c & 1 else k0[c] for c in collapse(s.up, pts, lg, gone)]
+    order = move_keys(s.up, pts, lg, gone, k1, k0, bw)
     if len(order) > 1:
         order.sort()
     maximize = not seat & 1
@@ -479,12 +477,22 @@ def follow(
                 v = lead(s, w, nflag, left - p, gone2 | bit, alpha + p, beta + p) - p
             else:
                 v = lead(s, w, nflag, left - p, gone2 | bit, alpha - p, beta - p) + p
-        cut, best_v, alpha, beta = improve(maximize, v, best_v, alpha, beta)
-        if cut:
-            break
+        # the minimax step (fail-soft): the best value so far, the window, a cutoff
+        if maximize:
+            if v > best_v:
+                best_v = v
+                if v > alpha:
+                    alpha = v
+                    if v >= beta:
+                        break
+        elif v < best_v:
+            best_v = v
+            if v < beta:
+                beta = v
+                if v <= alpha:
+                    break
     hands[seat] = hand
     return best_v
-
 
 SearchCore: TypeAlias = "Core | _CompiledCore"
 """The search of one deal: the compiled core, or the same search in Python."""
@@ -545,7 +553,7 @@ class _Root:
         held = hands[0] | hands[1] | hands[2] | hands[3]
         left = LAST_TRICK_BONUS + sum(pts[c] for c in iter_cards(held)) + sum(pts[c] for c in r.trick)
         legal = r.legal_cards()
-        moves = collapse(up, pts, legal, played)
+        moves = move_keys(up, pts, legal, played, CARDS, CARDS, 0)
         return _Root(core, beats, pts, hands, tuple(r.trick), r.leader, r.to_act, flag, left, played, moves, legal)
 
     def _follow(self, hands: list[int], trick: tuple[int, ...], alpha: int, beta: int) -> int:
