@@ -78,7 +78,7 @@ class Knowledge:
     def beats(self, card: int, best: int) -> bool:
         """Whether ``card`` takes the trick from its current best card ``best`` (RULES.md §8;
         ``puur.rules.beats.BEATS``)."""
-        return bool(BEATS[self.contract][best] >> card & 1)
+        return BEATS[self.contract][best] >> card & 1 == 1
 
     def current_best(self) -> tuple[int, int]:
         """(winning card, winning seat) of the current trick."""

@@ -43,4 +43,4 @@ overtrumps of RULES.md §7.2-§7.3 (trump order of §5)."""
 def beats(card: int, best: int, contract: Contract) -> bool:
     """Whether ``card`` takes a trick whose current winner is ``best`` (so ``best`` is of the led suit or
     a trump) under ``contract`` (RULES.md §8): ``trick_winner([best, card], contract) == 1``."""
-    return bool(BEATS[contract][best] >> card & 1)
+    return BEATS[contract][best] >> card & 1 == 1
