@@ -17,6 +17,7 @@ from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.rules.legal import legal_moves
 from puur.rules.scoring import crossing, impossible_split, round_score
+from puur.rules.tables import STOECK_POINTS
 from puur.rules.trick import card_points, trick_points, trick_winner
 from puur.rules.weis import declaration, resolve_weis
 
@@ -177,8 +178,8 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("impossible_input", "Weis values are sums of melds worth 20, 50, 100, 150, ...: 10 and 30, or a value not a multiple of 10, cannot be written")
     if stoeck[0] and stoeck[1]:
         raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
-    if any(s not in (0, 20) for s in stoeck):
-        raise OracleError("impossible_input", "Stöck is worth 20 (or 0)")
+    if any(s not in (0, STOECK_POINTS) for s in stoeck):
+        raise OracleError("impossible_input", f"Stöck is worth {STOECK_POINTS} (or 0)")
     if any(stoeck) and not contract.is_trump:
         raise OracleError("impossible_input", "no Stöck in Obenabe or Undenufe: Stöck is the trump K and Q")
     s = round_score(p, contract, cp, tricks, last, weis, stoeck)

@@ -23,6 +23,7 @@ from puur.cards import CLAIM, PUSH, SUIT_SYMBOLS, Action, Card, Contract, card_n
 from puur.game import Game
 from puur.profile import RuleProfile
 from puur.round import IllegalAction
+from puur.rules.tables import STOECK_POINTS
 
 SEAT_NAMES = {
     "en": ("You", "Right", "Partner", "Left"),
@@ -152,7 +153,7 @@ class TerminalGame:
             desc = ", ".join(f"{m.kind} {' '.join(self.card(c) for c in m.cards)} = {m.points}" for m in melds)
             self.console.print(f"  Weis: {self.t['we'] if team == 0 else self.t['they']} write {r.weis.points[team]} ({desc})")
         if stoeck_before != "scored" and r.stoeck_status == "scored" and r.stoeck_holder is not None:
-            self.console.print(f"  Stöck! {self.names[r.stoeck_holder]} +20")
+            self.console.print(f"  Stöck! {self.names[r.stoeck_holder]} +{STOECK_POINTS}")
         if len(r.tricks) > tricks_before:
             t = r.tricks[-1]
             self.console.print(f"  → {self.t['trick']}: {self.names[t.winner]} ({t.points})")
