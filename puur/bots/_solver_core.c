@@ -1,11 +1,13 @@
 /* The search core of puur.bots.solver, compiled: the Python search in solver.py written again, function
  * for function (``check_deadline``, ``legal_miss``, ``tt_store``, ``move_keys``, ``last_trick``, ``lead``,
  * ``follow``; the Core type's ``lead`` and ``follow``), over the same tables, so both visit the same
- * positions in the same order. The helpers here for what Python has built in (popc, top_card, low_card,
- * mix, lmemo_find, lmemo_grow, tt_find, sort_keys, read_numbers) have no Python twin.
+ * positions in the same order (``read_numbers`` and ``read_hands`` are ``_numbers`` and ``_hands`` there).
+ * The helpers here for what Python has built in (popc, top_card, low_card, mix, lmemo_find, lmemo_grow,
+ * tt_find, sort_keys) have no Python twin.
  *
- * No rule lives here. Who wins a trick comes from the per-contract ``beats`` table that solver.py builds
- * with ``puur.rules.trick.trick_winner``; card points from the profile's points table; which cards may be
+ * No rule lives here. Who takes a trick from whom comes from the rules core's table (``BEATS`` of
+ * ``puur.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
+ * last trick's 5 and the match's 100 from the rules core's constants, all passed in; which cards may be
  * played from ``puur.rules.legal.legal_moves``, called back on each new case and memoized here on the
  * part of the hand that matters (the led suit and trumps, plus whether other cards are held), exactly as
  * the Python search memoizes it.

@@ -13,7 +13,8 @@ move ordering (the table's best lead, masters first, cheap winners, smearing to 
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
-other cards are held), and who wins a trick from a per-contract table built with ``trick_winner``.
+other cards are held), and who takes a trick from whom from the rules core's table
+(``puur.rules.beats.BEATS``, read off ``trick_winner``).
 
 The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
 times faster per position), used when it is built, and in Python below (``Core`` and the module-level
@@ -44,9 +45,10 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from puur.cards import SUIT_MASKS, CardSet, Contract, iter_cards
 from puur.round import RoundState
+from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES
-from puur.rules.trick import trick_winner
+from puur.rules.scoring import match_bonus
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES, trump_mask
 
 if TYPE_CHECKING:
     from puur.bots._solver_core import Core as _CompiledCore
@@ -87,21 +89,18 @@ def _flag_after(flag: int, team: int) -> int:
 
 @cache
 def _contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-    """Per contract: ``beats[b]`` the cards that take a trick from its current winner ``b`` (from
-    ``trick_winner``: ``b`` is of the led suit or a trump, so ``[b, c]`` decides it), ``up[c]`` the next
-    stronger card of ``c``'s suit (-1 for the strongest) and ``rank[c]`` a strength rank 0..17 (trumps
-    above the rest)."""
+    """Per contract: ``beats[b]`` the cards that take a trick from its current winner ``b`` (the rules
+    core's ``BEATS``), ``up[c]`` the next stronger card of ``c``'s suit (the weakest of
+    ``STRONGER_IN_SUIT[c]``, -1 for the strongest) and ``rank[c]`` a strength rank 0..17 (trumps above the
+    rest)."""
     strength = STRENGTH_TABLES[contract]
-    beats = tuple(
-        sum(1 << c for c in range(36) if c != b and trick_winner([b, c], contract) == 1) for b in range(36)
+    stronger = STRONGER_IN_SUIT[contract]
+    up = tuple(
+        min((d for d in range(36) if stronger[c] >> d & 1), key=strength.__getitem__) if stronger[c] else -1
+        for c in range(36)
     )
-    up: list[int] = []
-    for c in range(36):
-        s = c // 9
-        higher = [d for d in range(9 * s, 9 * s + 9) if strength[d] > strength[c]]
-        up.append(min(higher, key=strength.__getitem__) if higher else -1)
     rank = tuple(strength[c] - 91 if strength[c] >= 100 else strength[c] for c in range(36))
-    return beats, tuple(up), rank
+    return BEATS[contract], up, rank
 
 
 @cache
@@ -124,11 +123,11 @@ def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[
 
 # ---------- the search: _solver_core.c in Python, function for function ----------
 #
-# Each function below is the C function of the same name, line for line where the languages allow. The C
-# file's helpers for what Python has built in are not written again: popc, top_card, low_card
-# (int.bit_count, int.bit_length), mix, lmemo_find, lmemo_grow and tt_find (a dict and dict.get),
-# sort_keys (list.sort), read_numbers (_numbers). Where the C search marks the Core failed and unwinds,
-# the Python search raises.
+# Each function below is the C function of the same name, line for line where the languages allow
+# (_numbers and _hands are read_numbers and read_hands). The C file's helpers for what Python has built in
+# are not written again: popc, top_card, low_card (int.bit_count, int.bit_length), mix, lmemo_find,
+# lmemo_grow and tt_find (a dict and dict.get), sort_keys (list.sort). Where the C search marks the Core
+# failed and unwinds, the Python search raises.
 
 
 class Core:
@@ -505,8 +504,7 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
     pts = tuple(r.points)
     beats, up, rank = _contract_tables(contract)
     tsh, top_above, tpts = _trump_tables(contract, pts)
-    trump_mask = SUIT_MASKS[int(contract)] if contract.is_trump else 0
-    rel = tuple(SUIT_MASKS[s] | trump_mask for s in range(4))
+    rel = tuple(SUIT_MASKS[s] | trump_mask(contract) for s in range(4))
 
     def legal_cb(hand: int, cards: tuple[int, ...]) -> int:
         return legal_moves(CardSet(hand), cards, contract, profile)
@@ -601,8 +599,8 @@ def _greedy_guess(r: RoundState) -> int:
     g = r.clone()
     before = g.card_points[0] - g.card_points[1]
     playout(g)
-    bonus = (MATCH_BONUS if g.tricks_won[0] == 9 else 0) - (MATCH_BONUS if g.tricks_won[1] == 9 else 0)
-    return g.card_points[0] - g.card_points[1] - before + bonus
+    bonus = match_bonus(g.tricks_won)
+    return g.card_points[0] - g.card_points[1] - before + bonus[0] - bonus[1]
 
 
 def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int) -> int:
@@ -625,8 +623,10 @@ def _final_points(value: int, r: RoundState) -> tuple[int, int]:
     """The round's points by team from the future points difference ``value`` at position ``r``."""
     taken = r.card_points
     diff = value + taken[0] - taken[1]
-    # the future and past points sum to 157 (+100 for a match); recover each team's total
-    total = 157 + (MATCH_BONUS if abs(diff) > 157 else 0)
+    # the future and past points sum to the round's 157 (152 in the cards, 5 for the last trick; +100 for a
+    # match): recover each team's total
+    round_points = sum(r.points) + LAST_TRICK_BONUS
+    total = round_points + (MATCH_BONUS if abs(diff) > round_points else 0)
     p0 = (total + diff) // 2
     return p0, total - p0
 
