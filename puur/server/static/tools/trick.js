@@ -19,21 +19,22 @@ function nameCards() {
 }
 const seatWord = i => t("seat_n", { n: i + 1 });
 const orderWord = codes => codes.map(c => rankIndex(c.slice(1))).join(" ");
-// Why the winner wins, in the page's words, from the server's deciding suit and its order (RULES §5.3).
+// Why the winner wins, in the page's words, from the server's deciding suit and its order (RULES §5.3):
+// a list of sentences, each one of the language's words.
 function reasonText(d, cards) {
-  if (!cards.length) return t("trick_enter");
-  if (!d.complete) return t("trick_so_far", { seat: seatWord(d.winner_seat) }) + " " + t("trick_enter");
+  if (!cards.length) return [t("trick_enter")];
+  if (!d.complete) return [t("trick_so_far", { seat: seatWord(d.winner_seat) }), t("trick_enter")];
   const contract = d.contract, led = cards[0][0], win = cardLabel(cards[d.winner_seat]);
   const trump = "CDHS".includes(contract) ? contract : null;
   if (trump && d.deciding_suit === trump) {
     const n = cards.filter(c => c[0] === trump).length;
-    return t("trick_why_trump", { trump: suitName(trump), card: win, what: t(n === 1 ? "trick_only_trump" : "trick_highest_trump"), order: orderWord(d.order) })
-      + (led !== trump ? " " + t("trick_trump_beats_all") : "");
+    return [t("trick_why_trump", { trump: suitName(trump), card: win, what: t(n === 1 ? "trick_only_trump" : "trick_highest_trump"), order: orderWord(d.order) }),
+      ...(led !== trump ? [t("trick_trump_beats_all")] : [])];
   }
   const head = trump ? t("trick_no_trump_played") : t("trick_no_trump_contract", { contract: contractName(contract) });
   const others = cards.filter(c => c[0] !== led);
-  return head + " " + t("trick_why_led", { suit: suitName(led), card: win, order: orderWord(d.order) })
-    + (others.length ? " " + t("trick_others", { cards: others.map(cardLabel).join(", ") }) : "");
+  return [head, t("trick_why_led", { suit: suitName(led), card: win, order: orderWord(d.order) }),
+    ...(others.length ? [t("trick_others", { cards: others.map(cardLabel).join(", ") })] : [])];
 }
 // A refusal from the rules core: worded from its code when the server gives one, else its own sentence.
 function refusalText(p) {
@@ -61,7 +62,7 @@ function errorText(e) {
 function show(d, cards) {
   $("#winner").textContent = d.complete ? seatWord(d.winner_seat) : "—";
   $("#worth").textContent = d.worth;
-  $("#reason").textContent = reasonText(d, cards);
+  $("#reason").replaceChildren(...reasonText(d, cards).flatMap((x, i) => (i ? [" ", el("span", {}, x)] : [el("span", {}, x)])));
   $("#plays").replaceChildren(...d.plays.filter(p => p.legal !== null).map(p => el("li", { class: p.legal ? "ok" : "bad" },
     p.legal ? t("play_legal", { seat: seatWord(p.seat), card: cardLabel(p.card) })
       : t("play_illegal", { seat: seatWord(p.seat), card: cardLabel(p.card), why: refusalText(p) }))));
