@@ -60,7 +60,8 @@ def llms_txt() -> str:
         )
     lines += [
         "- [/api/v1/solve](/api/v1/solve): perfect play with open cards from a position of known hands (from "
-        "the fourth trick on): the best card and the points after each legal card",
+        "the fourth trick on): the best card and the points after each legal card; the position as hands, "
+        'contract and cards played, or as one line {"position": "puur1 ..."} (docs/position-notation.md)',
         "",
         "## MCP tools",
         "Server: streamable HTTP at /mcp, or `puur mcp` on standard input/output.",
