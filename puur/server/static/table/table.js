@@ -34,7 +34,8 @@ const I18N = {
     fair_commit: "Deals fixed before the first card: SHA-256 {0}", fair_chosen: "seed chosen at the start",
     fair_title: "SHA-256 of puur-seed-v1:SALT:SEED = {0}. Seed and salt are shown when the match is over.",
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
-    your_hand: "Your hand", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    multiplier_names: { common: "Common (Undenufe ×4)", both3: "Obenabe and Undenufe ×3", ascending: "Ascending 1–6", classic: "Classic (Rosen and Schellen ×2)", online: "Online (Eicheln and Schilten ×2, ×3 ×3)" },
+    your_hand: "Your hand", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trump: {0}", cards_n: "{0} cards", not_playable: "{0} — may not be played", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} is not in your hand", follow_suit: "you must follow {suit}: you hold {held}",
       trump_led: "trump ({suit}) was led and you hold trumps: you must play a trump",
@@ -82,7 +83,8 @@ const I18N = {
     fair_commit: "Verteilung vor der ersten Karte festgelegt: SHA-256 {0}", fair_chosen: "Seed beim Start gewählt",
     fair_title: "SHA-256 von puur-seed-v1:SALT:SEED = {0}. Seed und Salt erscheinen nach dem Spiel.",
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
-    your_hand: "Deine Karten", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    multiplier_names: { common: "Üblich (Undenufe ×4)", both3: "Obenabe und Undenufe ×3", ascending: "Aufsteigend 1–6", classic: "Klassisch (Rosen und Schellen ×2)", online: "Online (Eicheln und Schilten ×2, ×3 ×3)" },
+    your_hand: "Deine Karten", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trumpf: {0}", cards_n: "{0} Karten", not_playable: "{0} — nicht spielbar", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} ist nicht in deiner Hand", follow_suit: "du musst {suit} angeben: du hast {held}",
       trump_led: "Trumpf ({suit}) ist ausgespielt und du hast Trumpf: du musst Trumpf geben",
@@ -130,7 +132,8 @@ const I18N = {
     fair_commit: "Donnes fixées avant la première carte : SHA-256 {0}", fair_chosen: "graine choisie au départ",
     fair_title: "SHA-256 de puur-seed-v1:SEL:GRAINE = {0}. La graine et le sel s'affichent à la fin de la partie.",
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
-    your_hand: "Votre main", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    multiplier_names: { common: "Courante (Undenufe ×4)", both3: "Obenabe et Undenufe ×3", ascending: "Croissante 1–6", classic: "Classique (Rosen et Schellen ×2)", online: "En ligne (Eicheln et Schilten ×2, ×3 ×3)" },
+    your_hand: "Votre main", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Atout : {0}", cards_n: "{0} cartes", not_playable: "{0} — injouable", why_card: "{0} : {1}",
     why: { not_in_hand: "{card} n'est pas dans votre main", follow_suit: "vous devez fournir {suit} : vous avez {held}",
       trump_led: "atout ({suit}) demandé et vous avez de l'atout : vous devez jouer atout",
@@ -448,12 +451,12 @@ function renderFair(v) {
   const el = $("fair"), f = v.fair_deal;
   el.hidden = !(f && f.commitment);
   if (el.hidden) return;
-  const chosen = f.seed_source === "chosen" ? ` (${t("fair_chosen")})` : "";
+  const chosen = f.seed_source === "chosen" ? h("span", { text: t("in_parens", t("fair_chosen")) }) : null;
   if (f.seed === null) {
-    el.textContent = t("fair_commit", `${f.commitment.slice(0, 12)}…`) + chosen;
+    el.replaceChildren(h("span", { text: t("fair_commit", `${f.commitment.slice(0, 12)}…`) }), " ", chosen || "");
     el.title = t("fair_title", f.commitment);
   } else {
-    el.textContent = t("fair_seed", f.seed) + chosen;
+    el.replaceChildren(h("span", { text: t("fair_seed", f.seed) }), " ", chosen || "");
     el.title = t("fair_salt", f.salt, f.commitment);
   }
 }
@@ -856,7 +859,7 @@ async function openSetup() {
     for (const name of Object.keys(o.presets)) prof.append(h("option", { value: name, "data-preset": name, text: t("presets")[name] || name }));
     for (const name of Object.keys(o.multiplier_tables)) {
       const tbl = o.multiplier_tables[name];
-      $("set-mult").append(h("option", { value: name, text: `${name}: ${Object.entries(tbl).map(([k, x]) => `${k}${x}`).join(" ")}` }));
+      $("set-mult").append(h("option", { value: name, title: Object.entries(tbl).map(([k, x]) => `${k}${x}`).join(" "), text: t("multiplier_names")[name] || name }));
     }
     prof.onchange = presetChanged;
     buildSeatRows();
@@ -876,6 +879,7 @@ async function openSetup() {
 function relabelSetup() {
   for (const opt of $("set-strength").options) opt.textContent = t("difficulty")[opt.dataset.level] || opt.dataset.level;
   for (const opt of $("set-profile").options) opt.textContent = t("presets")[opt.value] || opt.value;
+  for (const opt of $("set-mult").options) opt.textContent = t("multiplier_names")[opt.value] || opt.value;
   for (let seat = 0; seat < 4 && $(`seat-kind-${seat}`); seat++) {
     const kind = $(`seat-kind-${seat}`), name = $(`seat-name-${seat}`);
     kind.setAttribute("aria-label", t("pos")[seat]);

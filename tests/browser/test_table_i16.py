@@ -1,0 +1,454 @@
+"""Issue 16, the table: every text in the player's language, the browser's language on a first visit, the
+why-message from the engine's refusal code (in the language and the deck, gone with its trick), the New-game
+dialog's language and deck applied everywhere at once, no empty contract pill, the round's last card and its
+winner, trumps by the contract's strength, the written round behind its breakdown, a reload with the
+breakdown open, earlier rounds, and the phone layout at 390×844. Each at desktop and phone width, the texts
+in en, de and fr."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+LANGS = ("en", "de", "fr")
+WEIS_SEED = 6
+"""A deal where seat 3 (left of the human) shows a Weis after trick 1, the contract is Eicheln/clubs and the
+human holds cards it may not play on its first card (found by playing seeds 1..60 through the API)."""
+CHOOSE_SEED = 8
+"""A deal where the human chooses the contract in round 1, holding CQ CJ C10 C8."""
+
+
+# ----- helpers -----
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Any]:
+    """``open_page(size, locale="en-US")``: a fresh page (own context, CSP bypassed for Playwright's waits)."""
+    contexts: list[Any] = []
+
+    def make(size: dict[str, int], locale: str = "en-US") -> Any:
+        context = browser.new_context(viewport=size, bypass_csp=True, locale=locale)
+        contexts.append(context)
+        p = context.new_page()
+        p.set_default_timeout(15_000)
+        return p
+
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def api(base: str, path: str, token: str | None = None, body: dict[str, Any] | None = None) -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
+        return json.load(resp)
+
+
+def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
+               names: list[str] | None = None, target: int | None = None) -> tuple[str, str]:
+    """A game against three computers made through the API and opened on the table (pace 0) in ``lang``."""
+    body: dict[str, Any] = {"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed,
+                            "names": names or ["You", "Ueli", "Vreni", "Kari"]}  # fmt: skip
+    if target:
+        body["profile"] = {"preset": "schieber", "target": target}
+    created = api(base, "/api/v1/games", body=body)
+    page.goto(f"{base}/?pace=0")
+    page.evaluate(
+        "([id, tokens, prefs]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
+        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify(prefs)); }",
+        [created["game_id"], created["tokens"], {"lang": lang, "deck": deck}],
+    )
+    page.goto(f"{base}/?pace=0")
+    page.wait_for_selector("#hand .card")
+    return created["game_id"], created["tokens"]["0"]
+
+
+def step(page: Any, contract: str = "C") -> str:
+    """The next thing the human does: choose ``contract``, play the first legal card, or see the breakdown."""
+    page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled]), #dlg-round[open]",
+                           timeout=20_000)  # fmt: skip
+    if page.locator("#dlg-round[open]").count():
+        return "round"
+    if page.locator("#choose:not([hidden]) button").count():
+        page.locator(f"#choose button[data-action={contract}]").click()
+        return "choose"
+    page.locator("#hand .card.legal:not([disabled])").first.click()
+    return "card"
+
+
+def play_to_round_end(page: Any) -> None:
+    while step(page) != "round":
+        pass
+
+
+# ----- the text check: every visible text is of the page's language -----
+
+VISIBLE_TEXTS = """() => {
+  const out = [];
+  const shown = (el) => el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!n.textContent.trim() || el.closest("svg") || el.closest("select") || !shown(el)) continue;
+    out.push(n.textContent.trim());
+  }
+  for (const sel of document.querySelectorAll("select")) if (shown(sel)) for (const o of sel.options) out.push(o.textContent.trim());
+  for (const inp of document.querySelectorAll("input[placeholder]")) if (shown(inp) && inp.placeholder) out.push(inp.placeholder);
+  return out;
+}"""
+
+LANGUAGE_ENV = """(names) => {
+  const values = [];
+  const walk = (x) => { if (typeof x === "string") values.push(x); else if (x && typeof x === "object") Object.values(x).forEach(walk); };
+  walk(I18N[prefs.lang]);
+  const cards = [];
+  for (const s of PuurCards.SUITS) for (const r of PuurCards.RANKS) cards.push(PuurCards.cardName(s + r, prefs.deck, prefs.lang));
+  const suits = PuurCards.SUITS.map((s) => PuurCards.suitName(s, prefs.deck, prefs.lang));
+  return { lang: prefs.lang, values, atoms: [...cards, ...suits, ...PuurCards.RANK_NAMES[prefs.deck][prefs.lang], ...names] };
+}"""
+
+NUMERIC = re.compile(r"[\d\s.,:;×\-–—+/()%…‹›!?·=#]*")
+HEX = re.compile(r"[0-9a-f]{8,}…?")  # a hash (the fair deal's commitment)
+
+
+class Language:
+    """What may be written on a page in one language: the values of its translation table (a value with
+    placeholders as a pattern whose parts must themselves be allowed), the deck's card and suit names in that
+    language, the players' names, numbers. Anything else (an English word on a German table) is refused."""
+
+    def __init__(self, env: dict[str, Any]) -> None:
+        self.lang = env["lang"]
+        self.atoms = {v for v in env["values"] if "{" not in v} | set(env["atoms"])
+        self.templates = [
+            re.compile("(.+?)".join(re.escape(piece) for piece in re.split(r"\{\w+\}", v)))
+            for v in env["values"] if re.search(r"\{\w+\}", v)
+        ]  # fmt: skip
+
+    def allows(self, text: str, depth: int = 3) -> bool:
+        text = text.strip()
+        if not text or NUMERIC.fullmatch(text) or HEX.fullmatch(text) or text in self.atoms:
+            return True
+        if depth <= 0:
+            return False
+        for rx in self.templates:
+            m = rx.fullmatch(text)
+            if m and all(self.allows(g, depth - 1) for g in m.groups()):
+                return True
+        for sep in (", ", " · ", " = ", " "):  # lists of allowed parts: "Ueli 50, Vreni 20", "Rosen 6, Rosen 7"
+            parts = text.split(sep)
+            if len(parts) > 1 and all(self.allows(p, depth - 1) for p in parts):
+                return True
+        return False
+
+
+def foreign_texts(page: Any, names: list[str]) -> list[str]:
+    """The visible texts of the page that are not in the page's language."""
+    language = Language(page.evaluate(LANGUAGE_ENV, names))
+    return [x for x in page.evaluate(VISIBLE_TEXTS) if not language.allows(x)]
+
+
+NAMES = ["Ueli", "Vreni", "Kari"]
+
+
+def test_the_checker_catches_an_english_text_on_a_german_table(open_page: Any, live_server: str) -> None:
+    """The check itself can fail: an English button, an English sentence, a mixed one are refused on a German
+    table; German ones, card names, names and numbers pass."""
+    page = open_page(DESKTOP)
+    table_game(page, live_server, "de")
+    language = Language(page.evaluate(LANGUAGE_ENV, NAMES + ["Du"]))
+    for bad in ("New game", "Your turn", "Trump: Rosen", "Du spielte Rosen Ass", "Eicheln/clubs", "Vreni and you won 10 to 5"):
+        assert not language.allows(bad), bad
+    for good in ("Neues Spiel", "Trumpf: Rosen", "Vreni und du habt 2535 zu 1793 gewonnen", "Rosen Ass", "Ueli 50, Vreni 20", "157"):
+        assert language.allows(good), good
+    page.evaluate("() => document.getElementById('btn-new').textContent = 'New game'")
+    assert foreign_texts(page, NAMES + ["Du"]) == ["New game"]
+
+
+def test_the_three_translation_tables_have_the_same_keys(open_page: Any, live_server: str) -> None:
+    page = open_page(DESKTOP)
+    page.goto(f"{live_server}/?pace=0")
+    keys = page.evaluate("""() => {
+      const keys = (x, at) => typeof x === "object" && x !== null
+        ? Object.entries(x).flatMap(([k, v]) => Array.isArray(x) ? keys(v, `${at}[${k}]`) : keys(v, at ? `${at}.${k}` : k)) : [at];
+      return Object.fromEntries(Object.entries(I18N).map(([lang, table]) => [lang, keys(table, "").sort()]));
+    }""")
+    assert set(keys) == set(LANGS)
+    assert keys["de"] == keys["en"] and keys["fr"] == keys["en"]
+    # every data-i18n key of the page is in the tables
+    tagged = page.evaluate("() => [...document.querySelectorAll('[data-i18n]')].map((e) => e.dataset.i18n)")
+    assert tagged and set(tagged) <= set(keys["en"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_text_on_the_table_is_in_the_page_language(open_page: Any, live_server: str, lang: str, size: str) -> None:
+    """Through a round (setup, choosing, playing, a why-message, the breakdown, the rules, the last trick):
+    every visible text is of the table's language."""
+    page = open_page(SIZES[size])
+    you = {"en": "You", "de": "Du", "fr": "Vous"}[lang]
+    names = NAMES + [you]
+    table_game(page, live_server, lang)
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-setup[open]")
+    assert foreign_texts(page, names) == []
+    page.click("#setup-cancel")
+    seen_play = False
+    while (what := step(page)) != "round":
+        if what == "card" and not seen_play:
+            page.wait_for_selector("#hand .card.legal:not([disabled])")
+            dimmed = page.locator("#hand .card.dimmed")
+            if dimmed.count():
+                dimmed.first.click()
+                page.wait_for_selector("#toast:not([hidden])")
+            assert foreign_texts(page, names) == []
+            seen_play = True
+    page.wait_for_selector("#breakdown")
+    assert foreign_texts(page, names) == []
+    page.click("#btn-next")
+    page.wait_for_selector("#dlg-round", state="hidden")
+    page.click("#btn-last")
+    page.wait_for_selector("#dlg-last[open] .last-card")
+    assert foreign_texts(page, names) == []
+    page.click("#dlg-last button[data-close]")
+    page.click("#btn-rules")
+    page.wait_for_selector("#rules-body .rules-contract")
+    assert foreign_texts(page, names) == []
+
+
+@pytest.mark.parametrize(("locale", "lang", "title"), [("de-CH", "de", "Neues Spiel"), ("fr-CH", "fr", "Nouvelle partie"),
+                                                       ("en-GB", "en", "New game"), ("it-CH", "en", "New game")])  # fmt: skip
+def test_a_first_visit_speaks_the_browser_language(open_page: Any, live_server: str, locale: str, lang: str, title: str) -> None:
+    page = open_page(PHONE, locale=locale)
+    page.goto(f"{live_server}/?pace=0")
+    page.wait_for_selector("#dlg-setup[open]")
+    assert page.locator("#setup-title").inner_text() == title
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    assert page.input_value("#set-lang") == lang and page.input_value("#sel-lang") == lang
+    assert foreign_texts(page, NAMES) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_language_and_deck_chosen_in_the_new_game_dialog_apply_everywhere(open_page: Any, live_server: str, size: str) -> None:
+    page = open_page(SIZES[size])
+    table_game(page, live_server, "en")
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-setup[open]")
+    page.select_option("#set-lang", "de")
+    # at once: the dialog, the top bar and the score panel, not only the table
+    assert page.locator("#setup-title").inner_text() == "Neues Spiel"
+    assert page.locator("#setup-cancel").inner_text() == "Abbrechen"
+    assert page.locator("#btn-new").inner_text() == "Neues Spiel"
+    assert page.locator(".score-panel h2").inner_text().lower() == "punkte"
+    assert page.input_value("#sel-lang") == "de"
+    assert page.locator("#seats-setup .seat-pos").first.inner_text() == "unten (du)"
+    page.select_option("#set-deck", "french")
+    assert page.input_value("#sel-deck") == "french"
+    labels = page.locator("#hand .card").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(x.split(" ")[0] in ("Kreuz", "Ecken", "Herz", "Schaufel") for x in labels), labels
+    assert foreign_texts(page, NAMES + ["Du"]) == []
+    page.click("#setup-cancel")
+    # and back from the top bar: the dialog follows as well
+    page.select_option("#sel-lang", "fr")
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-setup[open]")
+    assert page.input_value("#set-lang") == "fr" and page.locator("#setup-title").inner_text() == "Nouvelle partie"
+
+
+WHY_WORDS = {  # the rule's words per language, and the words that must not appear
+    "en": (("must", "may"), ("Eicheln/clubs", "musst", "devez")),
+    "de": (("musst", "darfst"), ("must", "/", "devez", "Clubs")),
+    "fr": (("devez", "pouvez"), ("must", "/", "musst")),
+}
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_why_a_card_may_not_be_played_in_the_language_and_deck(open_page: Any, live_server: str, lang: str, size: str) -> None:
+    page = open_page(SIZES[size])
+    game_id, token = table_game(page, live_server, lang)
+    step(page)  # choose Eicheln
+    page.wait_for_selector("#hand .card.legal:not([disabled])")
+    dimmed = page.locator("#hand .card.dimmed")
+    assert dimmed.count(), "the fixture deal has a card that may not be played on the first card"
+    card = dimmed.first.get_attribute("data-card")
+    refusal = api(live_server, f"/api/v1/games/{game_id}/why?card={card}", token)
+    assert refusal["code"] in ("follow_suit", "trump_led", "overtrump", "undertrump", "trump_only_when_void")
+    dimmed.first.click()
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.locator("#toast").inner_text()
+    must, never = WHY_WORDS[lang]
+    assert any(w in text for w in must) and not any(w in text for w in never), text
+    # the suit led and the cards held are named as the deck in use names them
+    env = page.evaluate(LANGUAGE_ENV, [])
+    if "suit" in refusal["params"]:
+        suit = page.evaluate("(s) => PuurCards.suitName(s, prefs.deck, prefs.lang)", refusal["params"]["suit"])
+        assert suit in text
+    for held in refusal["params"].get("held", []):
+        assert page.evaluate("(c) => PuurCards.cardName(c, prefs.deck, prefs.lang)", held) in text
+    assert Language(env).allows(text), text
+    # the message goes with its trick: once the trick is complete it is gone
+    tricks = len(api(live_server, f"/api/v1/games/{game_id}", token)["tricks"])
+    page.locator("#hand .card.legal:not([disabled])").first.click()
+    page.wait_for_function(f"() => S.view && S.view.tricks.length > {tricks}")
+    assert page.locator("#toast").is_hidden()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_no_empty_contract_pill(open_page: Any, live_server: str, size: str) -> None:
+    page = open_page(SIZES[size])
+    table_game(page, live_server, "en", seed=CHOOSE_SEED)
+    page.wait_for_selector("#choose:not([hidden]) button")
+    assert page.locator("#banner").bounding_box() is None  # no contract: nothing drawn
+    step(page)
+    page.wait_for_selector("#banner .contract")
+    assert page.locator("#banner").bounding_box() is not None
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_trumps_sorted_by_the_contract_strength(open_page: Any, live_server: str, size: str) -> None:
+    page = open_page(SIZES[size])
+    table_game(page, live_server, "en", seed=CHOOSE_SEED)
+    page.wait_for_selector("#choose:not([hidden]) button")
+    before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert [c for c in before if c[0] == "C"] == ["CQ", "CJ", "C10", "C8"]  # no contract yet: Ace down to 6
+    step(page)  # Eicheln (clubs) trump
+    page.wait_for_selector("#banner .contract[data-contract=C]")
+    order = ["J", "9", "A", "K", "Q", "10", "8", "7", "6"]
+    page.wait_for_function(
+        "(order) => { const h = [...document.querySelectorAll('#hand .card')].map((e) => e.dataset.card).filter((c) => c[0] === 'C');"
+        " return h.length && h.every((c, i) => i === 0 || order.indexOf(h[i - 1].slice(1)) < order.indexOf(c.slice(1))); }",
+        arg=order,
+    )
+    after = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    trumps = [c for c in after if c[0] == "C"]
+    assert after[: len(trumps)] == trumps  # trumps first
+    assert trumps == ["CJ", "CQ", "C10", "C8"]  # the Puur first
+    assert sorted(before) == sorted(after)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_round_end_last_card_winner_points_reload_and_earlier_rounds(open_page: Any, live_server: str, size: str) -> None:
+    """At the end of a round: the trick shows all four cards with the winner marked, no seat still holds a
+    back; the side shows the round as written (not the points before the last trick); a reload with the
+    breakdown open shows it again; the Last trick of round 2 is round 1's ninth with its winner; the sheet
+    button shows every round written."""
+    page = open_page(SIZES[size])
+    game_id, token = table_game(page, live_server, "en")
+    play_to_round_end(page)
+    page.wait_for_selector("#breakdown")
+    assert page.locator("#trick .played").count() == 4
+    assert page.locator("#trick .played.winner").count() == 1
+    assert page.locator(".seat .fan .card-back").count() == 0
+    view = api(live_server, f"/api/v1/games/{game_id}", token)
+    prev = view["previous_trick"]
+    winner = page.locator("#trick .played.winner").get_attribute("data-seat")
+    assert int(winner) == prev["winner"]
+    r = view["sheet"]["rounds"][0]
+    points = [r["card_points"][k] + r["last_trick"][k] for k in (0, 1)]
+    assert re.findall(r"\d+", page.locator("#card-points").inner_text())[-2:] == [str(p) for p in points]
+    # a reload while the breakdown is open shows it again
+    page.reload()
+    page.wait_for_selector("#dlg-round[open] #breakdown[data-round='1']")
+    page.click("#btn-next")
+    page.wait_for_selector("#dlg-round", state="hidden")
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert page.locator("#dlg-round[open]").count() == 0  # closed is closed
+    # round 1's last trick, its winner marked
+    page.click("#btn-last")
+    page.wait_for_selector("#dlg-last[open] .last-card")
+    cards = page.locator("#dlg-last .last-card").count()
+    assert cards == 4 and page.locator("#dlg-last .last-card.winner").count() == 1
+    page.click("#dlg-last button[data-close]")
+    # play round 2 and look back at round 1 from the score panel
+    play_to_round_end(page)
+    page.click("#btn-next")
+    page.wait_for_selector("#dlg-round", state="hidden")
+    page.click("#btn-sheet")
+    page.wait_for_selector("#dlg-round[open] #breakdown[data-round='2']")
+    page.click("#round-prev")
+    page.wait_for_selector("#breakdown[data-round='1']")
+    assert page.locator("#round-prev").is_disabled()
+    page.click("#btn-round-close")
+    page.wait_for_selector("#dlg-round", state="hidden")
+
+
+def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None, slack: float = 1.0) -> bool:
+    if a is None or b is None:
+        return False
+    return (a["x"] + slack < b["x"] + b["width"] and b["x"] + slack < a["x"] + a["width"]
+            and a["y"] + slack < b["y"] + b["height"] and b["y"] + slack < a["y"] + a["height"])  # fmt: skip
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(open_page: Any, live_server: str, size: str) -> None:
+    """With a long name on one side and a short one on the other: the trick sits in the middle of the
+    table; the contract banner stays above the trick; the left player's shown Weis covers no played card; the
+    top bar is one row and the score is above the fold."""
+    page = open_page(SIZES[size])
+    table_game(page, live_server, "de", names=["Du", "Maximiliane-Alexandra", "Vreni", "Bo"])
+    step(page)
+    # play until trick 1 is complete and the Weis is shown, then look while trick 2 is being played
+    page.wait_for_selector(".seat .bubble .meld", timeout=20_000)
+    page.wait_for_selector("#trick .played")
+    table = page.locator("#table").bounding_box()
+    trick = page.locator("#trick").bounding_box()
+    assert abs((trick["x"] + trick["width"] / 2) - (table["x"] + table["width"] / 2)) <= 2, (trick, table)
+    banner = page.locator("#banner").bounding_box()
+    assert banner is not None and banner["y"] + banner["height"] <= trick["y"] + 1, (banner, trick)
+    assert banner["height"] <= 40
+    bubbles = [page.locator(".seat .bubble").nth(i).bounding_box() for i in range(page.locator(".seat .bubble").count())]
+    played = [page.locator("#trick .played").nth(i).bounding_box() for i in range(page.locator("#trick .played").count())]
+    for b in bubbles:
+        for p in played:
+            assert not boxes_overlap(b, p), (b, p)
+    # the top bar in one row, the score above the fold
+    bar = page.locator("header.bar").bounding_box()
+    assert bar["height"] <= 60, bar
+    score = page.locator("#score-table").bounding_box()
+    assert score["y"] + score["height"] <= SIZES[size]["height"], score
+    # nothing sticks out sideways on the phone
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= SIZES[size]["width"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_result_in_plain_words(open_page: Any, live_server: str, lang: str, size: str) -> None:
+    page = open_page(SIZES[size])
+    table_game(page, live_server, lang, target=300, names=["You", "Ueli", "Vreni", "Kari"])
+    for _ in range(6):
+        play_to_round_end(page)
+        if page.locator("#btn-rematch").count():
+            break
+        page.click("#btn-next")
+    result = page.locator("#result").inner_text()
+    pattern = {
+        "en": r"(Vreni and you|Ueli and Kari) won \d+ to \d+",
+        "de": r"(Vreni und du habt|Ueli und Kari haben) \d+ zu \d+ gewonnen",
+        "fr": r"(Vreni et vous avez|Ueli et Kari ont) gagné \d+ à \d+",
+    }[lang]
+    assert re.match(pattern, result), result
+    assert "target" not in result and "block" not in result
+
+
+def test_review_grammar_in_german(open_page: Any, live_server: str) -> None:
+    """The review names the human's own plays as "Du hast ... gespielt", the others' as "X hat ... gespielt"."""
+    page = open_page(DESKTOP)
+    table_game(page, live_server, "de")
+    assert page.evaluate("() => t('review_cost_you', 3, 'Rosen Ass', 11, 'Rosen 6')") == (
+        "Stich 3: Du hast Rosen Ass gespielt und 11 verschenkt (besser: Rosen 6)")
+    assert "hat Rosen Ass gespielt" in page.evaluate("() => t('review_cost', 3, 'Ueli', 'Rosen Ass', 11, 'Rosen 6')")
+    assert "spielte" not in json.dumps(page.evaluate("() => I18N.de"))
