@@ -42,13 +42,15 @@ RETRY_AFTER = 10
 """Seconds a request refused by a full review queue is told to wait."""
 
 
-def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int]]) -> None:
+def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int], bool]) -> None:
     """In the worker process: review the round and send back its JSON (or the error's text)."""
     from puur.bots.analysis import review_round
 
-    profile, dealt, dealer, forehand, contract, cards = job
+    profile, dealt, dealer, forehand, contract, cards, pushed = job
     try:
-        review = review_round(RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], cards)
+        review = review_round(
+            RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], cards, pushed=pushed
+        )
         conn.send(("done", review.to_dict()))
     except Exception as e:  # noqa: BLE001 - reported to the page as the review's failure
         conn.send(("failed", f"{type(e).__name__}: {e}"))
@@ -193,7 +195,7 @@ def review(
         cards = [c for t in r.tricks for c in t.cards] + list(r.trick)
         if r.contract is None or not cards:
             raise HTTPException(409, f"round {number} has no card played: nothing to review")
-        job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, cards)
+        job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, cards, r.pushed)
     try:
         entry = reviews.request((game_id, number), job)
     except QueueFull as e:

@@ -10,6 +10,8 @@ import pytest
 from fastapi.testclient import TestClient
 from test_games_api import auth  # the bearer header
 
+from puur.position import parse_position
+
 BOT = "heuristic"
 
 
@@ -53,8 +55,12 @@ def test_review_of_a_finished_round(client: TestClient) -> None:
     assert review["contract"] == written["contract"]
     made = [written["card_points"][t] + written["last_trick"][t] + written["match"][t] for t in (0, 1)]
     assert review["played"] == made
-    for p in review["plays"]:
+    for i, p in enumerate(review["plays"]):
         assert (p["cost"] == 0) == (p["card"] in p["best"])
+        # the position before the card, as a line (docs/position-notation.md): who chose, whose turn
+        before = parse_position(p["position"])
+        assert (before.chooser, before.pushed, before.to_act) == (written["chooser"], written["pushed"], p["seat"])
+        assert len(before.tricks) * 4 + len(before.trick) == i
     # kept: asked again, answered at once
     again = client.get(url, headers=auth(tokens["0"]))
     assert again.status_code == 200 and again.json() == body
