@@ -4,6 +4,7 @@ positions of real matches in every preset, in both forms; bad lines refused nami
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -168,6 +169,8 @@ def test_profile_with_overrides_round_trips(profile: RuleProfile) -> None:
     text = format_profile(profile)
     assert " " not in text and text.startswith(profile.name + "(")
     assert parse_profile(text) == profile and format_profile(parse_profile(text)) == text
+    line = EXAMPLE.replace("schieber", text, 1)
+    assert re.search(PATTERN, line) and parse_position(line).profile == profile
 
 
 def test_profile_text_examples() -> None:
@@ -178,8 +181,6 @@ def test_profile_text_examples() -> None:
 
 
 def test_canonical_lines_match_the_schema_pattern() -> None:
-    import re
-
     for g in positions("schweizer", seed=3, matches=1):
         assert re.search(PATTERN, format_position(g.round))
 
