@@ -608,14 +608,13 @@ def parse_view(text: str) -> SeatView:
         )
     _check_own_play(profile, contract, seat, hand | by[seat], tricks)
     extras = _extras(fields[6:], _VIEW_KEYS)
-    view = SeatView(
+    return SeatView(
         profile, seat, int(seats.group(1)), forehand, pushed, contract, hand,
         tuple((t.leader, t.cards) for t in tricks),
         _announced(extras.get("announced")), _shown(extras.get("shown"), profile, seat, hand, by),
         _stoeck_seat(extras.get("stoeck"), contract, seat, hand, by), _scores(extras.get("scores")),
         _round_number(extras.get("round")),
     )  # fmt: skip
-    return view
 
 
 def _check_own_play(
