@@ -49,6 +49,7 @@ from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
 from puur.rules.scoring import match_bonus
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES, trump_mask
+from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
     from puur.bots._solver_core import Core as _CompiledCore
@@ -523,7 +524,7 @@ class _Root:
     each equivalent run) and ``legal`` all of them as a card set."""
 
     core: SearchCore
-    beats: tuple[int, ...]
+    contract: Contract
     pts: tuple[int, ...]
     hands: tuple[int, ...]
     trick: tuple[int, ...]
@@ -539,7 +540,7 @@ class _Root:
     def at(core: SearchCore, r: RoundState) -> _Root:
         """The search ``core`` rooted at position ``r`` (of the deal and contract it was built for)."""
         assert r.contract is not None and r.to_act is not None
-        beats, up, _ = _contract_tables(r.contract)
+        up = _contract_tables(r.contract)[1]
         pts = tuple(r.points)
         hands = tuple(r.hands)
         played = 0
@@ -552,17 +553,16 @@ class _Root:
         left = LAST_TRICK_BONUS + sum(pts[c] for c in iter_cards(held)) + sum(pts[c] for c in r.trick)
         legal = r.legal_cards()
         moves = move_keys(up, pts, legal, played, CARDS, CARDS, 0)
-        return _Root(core, beats, pts, hands, tuple(r.trick), r.leader, r.to_act, flag, left, played, moves, legal)
+        trick = tuple(r.trick)
+        return _Root(core, r.contract, pts, hands, trick, r.leader, r.to_act, flag, left, played, moves, legal)
 
     def _follow(self, hands: list[int], trick: tuple[int, ...], alpha: int, beta: int) -> int:
         """``core.follow`` with the one to three cards ``trick`` of this trick down."""
-        wi = 0
-        for i in range(1, len(trick)):
-            if self.beats[trick[wi]] >> trick[i] & 1:
-                wi = i
+        wi = trick_winner(trick, self.contract)
         seat = (self.leader + len(trick)) & 3
-        return self.core.follow(hands, trick, seat, trick[wi], (self.leader + wi) & 3, sum(self.pts[c] for c in trick),
-                                self.leader, self.flag, self.left, self.played, alpha, beta)  # fmt: skip
+        tp = sum(self.pts[c] for c in trick)
+        return self.core.follow(hands, trick, seat, trick[wi], (self.leader + wi) & 3, tp, self.leader, self.flag,
+                                self.left, self.played, alpha, beta)  # fmt: skip
 
     def value(self, alpha: int, beta: int) -> int:
         """Team 0's future points minus team 1's from this position, searched in the window (fail-soft)."""
@@ -577,10 +577,7 @@ class _Root:
         trick = (*self.trick, c)
         if len(trick) < 4:
             return self._follow(hands, trick, alpha, beta)
-        wi = 0
-        for i in (1, 2, 3):
-            if self.beats[trick[wi]] >> trick[i] & 1:
-                wi = i
+        wi = trick_winner(trick, self.contract)
         team = (self.leader + wi) & 1
         p = sum(self.pts[d] for d in trick)
         gone = self.played | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << c)
