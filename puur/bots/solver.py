@@ -18,8 +18,10 @@ other cards are held), and who takes a trick from whom from the rules core's tab
 
 The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
 times faster per position), used when it is built, and in Python below (``Core`` and the module-level
-``lead``, ``follow``, ``last_trick``, ``legal``, ``collapse``, ``improve``, ...: each the C function of
-the same name), used without a C compiler or with ``solve(r, compiled=False)``. Both visit the same
+``lead``, ``follow``, ``last_trick``, ``move_keys``, ``legal_miss``, ``tt_store``, ``check_deadline``:
+each the C function of the same name), used without a C compiler or with ``solve(r, compiled=False)``.
+The Python search keeps the small steps the C compiler would inline (the legal-move memo's lookup, the
+minimax step) written out in ``lead`` and ``follow``, as the C code does, for speed. Both visit the same
 positions in the same order and give the same values. ``Solver`` keeps one table for the positions of one
 deal (analysis of a round card by card, ``puur.bots.analysis``).
 
