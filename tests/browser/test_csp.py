@@ -77,8 +77,10 @@ def test_table_plays_without_csp_violation(watched: tuple[Any, Watch], live_serv
     page.wait_for_selector("#dlg-setup", state="hidden")
     played = 0
     while played < 3:  # choose or push, then cards: the hand, the trick and the chalk are drawn
-        page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled])", timeout=15_000)
-        choose = page.locator("#choose:not([hidden]) button")
+        # enabled buttons only: a choice just clicked stays drawn, disabled, until the game's answer comes
+        page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])",
+                               timeout=15_000)  # fmt: skip
+        choose = page.locator("#choose:not([hidden]) button:not([disabled])")
         if choose.count():
             choose.first.click()
         else:
