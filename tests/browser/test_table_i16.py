@@ -79,11 +79,13 @@ def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str
 
 def step(page: Any, contract: str = "C") -> str:
     """The next thing the human does: choose ``contract``, play the first legal card, or see the breakdown."""
-    page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled]), #dlg-round[open]",
-                           timeout=20_000)  # fmt: skip
+    page.wait_for_selector(
+        "#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]), #dlg-round[open]",
+        timeout=20_000,
+    )
     if page.locator("#dlg-round[open]").count():
         return "round"
-    if page.locator("#choose:not([hidden]) button").count():
+    if page.locator("#choose:not([hidden]) button:not([disabled])").count():
         page.locator(f"#choose button[data-action={contract}]").click()
         return "choose"
     page.locator("#hand .card.legal:not([disabled])").first.click()
