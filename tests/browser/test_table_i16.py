@@ -459,3 +459,42 @@ def test_review_grammar_in_german(open_page: Any, live_server: str) -> None:
         "Stich 3: Du hast Rosen Ass gespielt und 11 verschenkt (besser: Rosen 6)")
     assert "hat Rosen Ass gespielt" in page.evaluate("() => t('review_cost', 3, 'Ueli', 'Rosen Ass', 11, 'Rosen 6')")
     assert "spielte" not in json.dumps(page.evaluate("() => I18N.de"))
+
+
+REVIEW_SEED = 1
+"""Round 1 of this deal, the human choosing Eicheln and playing its last legal card each time through the API,
+gives points away by seat 0 and by computers (found by reviewing seeds from 1)."""
+
+
+@pytest.mark.parametrize(("lang", "size"), [("de", "phone"), ("fr", "desktop")])
+def test_review_of_a_round_in_the_player_language(open_page: Any, live_server: str, lang: str, size: str) -> None:
+    """The review with open cards, written in the table's language: the human's own costly cards as "Du hast
+    ... gespielt" / "vous avez joué" (never "Du spielte"), the others' as "X hat ... gespielt" / "X a joué".
+    The round is played through the API; the page, opened after it, shows the breakdown not yet closed."""
+    created = api(live_server, "/api/v1/games", body={
+        "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": REVIEW_SEED,
+        "names": ["You", "Ueli", "Vreni", "Kari"]})  # fmt: skip
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    v = api(live_server, f"/api/v1/games/{game_id}", token)
+    while v["round_number"] == 1:
+        legal = v["legal_actions"]
+        v = api(live_server, f"/api/v1/games/{game_id}/actions", token, {"action": "C" if "C" in legal else legal[-1]})
+    page = open_page(SIZES[size])
+    page.goto(f"{live_server}/?pace=0")
+    page.evaluate(
+        "([id, tokens, prefs]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
+        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify(prefs)); }",
+        [game_id, created["tokens"], {"lang": lang, "deck": "swiss"}],
+    )
+    page.goto(f"{live_server}/?pace=0")
+    page.wait_for_selector("#dlg-round[open] #breakdown[data-round='1']")
+    page.click("#btn-review")
+    page.wait_for_selector("#review-costs li", timeout=120_000)
+    you = {"de": "Du", "fr": "Vous"}[lang]
+    assert foreign_texts(page, NAMES + [you]) == []
+    costs = page.locator("#review-costs li").all_inner_texts()
+    own = [c for c in costs if ("Du hast" if lang == "de" else "vous avez joué") in c]
+    others = [c for c in costs if c not in own]
+    assert own and others, costs
+    assert "spielte" not in " ".join(costs)
+    assert all(("hat" if lang == "de" else "a joué") in c for c in others), costs
