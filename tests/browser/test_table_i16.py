@@ -498,3 +498,16 @@ def test_review_of_a_round_in_the_player_language(open_page: Any, live_server: s
     assert own and others, costs
     assert "spielte" not in " ".join(costs)
     assert all(("hat" if lang == "de" else "a joué") in c for c in others), costs
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_an_error_from_the_server_is_said_in_the_player_language(open_page: Any, live_server: str, lang: str) -> None:
+    """A refused request (here: the why of a card in a game this page's key is not for) is said in the
+    table's language, not in the server's English."""
+    page = open_page(PHONE)
+    table_game(page, live_server, lang)
+    page.evaluate("() => { S.tokens[S.seat] = 'not-a-key'; why('H6'); }")
+    page.wait_for_selector("#toast:not([hidden])")
+    text = page.locator("#toast").inner_text()
+    assert text in page.evaluate("() => Object.values(I18N[prefs.lang].errors)"), text
+    assert foreign_texts(page, NAMES + [{"de": "Du", "fr": "Vous"}[lang]]) == []

@@ -34,7 +34,8 @@ const I18N = {
     fair_title: "SHA-256 of puur-seed-v1:SALT:SEED = {0}. Seed and salt are shown when the match is over.",
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Common (Undenufe ×4)", both3: "Obenabe and Undenufe ×3", ascending: "Ascending 1–6", classic: "Classic (Rosen and Schellen ×2)", online: "Online (Eicheln and Schilten ×2, ×3 ×3)" },
-    your_hand: "Your hand", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    errors: { 401: "This seat's key is not valid here", 403: "This seat's key is not valid here", 404: "This game is no longer on the server", 409: "That is not possible now", 422: "The server did not understand the request", 429: "Too many new games: try again in a moment", other: "The server did not answer" },
+    review_unavailable: "The computer could not review this round", your_hand: "Your hand", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trump: {0}", cards_n: "{0} cards", not_playable: "{0} — may not be played", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} is not in your hand", follow_suit: "you must follow {suit}: you hold {held}",
       trump_led: "trump ({suit}) was led and you hold trumps: you must play a trump",
@@ -82,7 +83,8 @@ const I18N = {
     fair_title: "SHA-256 von puur-seed-v1:SALT:SEED = {0}. Seed und Salt erscheinen nach dem Spiel.",
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Üblich (Undenufe ×4)", both3: "Obenabe und Undenufe ×3", ascending: "Aufsteigend 1–6", classic: "Klassisch (Rosen und Schellen ×2)", online: "Online (Eicheln und Schilten ×2, ×3 ×3)" },
-    your_hand: "Deine Karten", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    errors: { 401: "Der Schlüssel dieses Platzes gilt hier nicht", 403: "Der Schlüssel dieses Platzes gilt hier nicht", 404: "Dieses Spiel gibt es auf dem Server nicht mehr", 409: "Das geht jetzt nicht", 422: "Der Server hat die Anfrage nicht verstanden", 429: "Zu viele neue Spiele: bitte gleich nochmals versuchen", other: "Der Server antwortet nicht" },
+    review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trumpf: {0}", cards_n: "{0} Karten", not_playable: "{0} — nicht spielbar", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} ist nicht in deiner Hand", follow_suit: "du musst {suit} angeben: du hast {held}",
       trump_led: "Trumpf ({suit}) ist ausgespielt und du hast Trumpf: du musst Trumpf geben",
@@ -130,7 +132,8 @@ const I18N = {
     fair_title: "SHA-256 de puur-seed-v1:SEL:GRAINE = {0}. La graine et le sel s'affichent à la fin de la partie.",
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
     multiplier_names: { common: "Courante (Undenufe ×4)", both3: "Obenabe et Undenufe ×3", ascending: "Croissante 1–6", classic: "Classique (Rosen et Schellen ×2)", online: "En ligne (Eicheln et Schilten ×2, ×3 ×3)" },
-    your_hand: "Votre main", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    errors: { 401: "La clé de cette place n'est pas valable ici", 403: "La clé de cette place n'est pas valable ici", 404: "Cette partie n'existe plus sur le serveur", 409: "Ce n'est pas possible maintenant", 422: "Le serveur n'a pas compris la demande", 429: "Trop de nouvelles parties : réessayez dans un instant", other: "Le serveur ne répond pas" },
+    review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Atout : {0}", cards_n: "{0} cartes", not_playable: "{0} — injouable", why_card: "{0} : {1}",
     why: { not_in_hand: "{card} n'est pas dans votre main", follow_suit: "vous devez fournir {suit} : vous avez {held}",
       trump_led: "atout ({suit}) demandé et vous avez de l'atout : vous devez jouer atout",
@@ -492,6 +495,11 @@ function toast(text) {
   el.textContent = localize(text); el.hidden = false;
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
+function errorText(e) {
+  if (e && e.message) console.warn(e.message); // the server's own words, for whoever looks
+  const texts = t("errors");
+  return texts[e && e.status] || texts.other;
+}
 function hideToast() { clearTimeout(toastTimer); $("toast").hidden = true; }
 
 // RULES.md §9.3 (S000): where the hand gives declarations that differ in the best meld, the seat picks one
@@ -532,7 +540,7 @@ async function act(action) {
       S.fallback = setTimeout(() => { if (S.view && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
     }
   } catch (e) {
-    if (!(e.status === 409 && e.message.startsWith("stale"))) toast(e.message); // a late second click: just catch up
+    if (!(e.status === 409 && e.message.startsWith("stale"))) toast(errorText(e)); // a late second click: just catch up
     await refresh();
   }
 }
@@ -544,7 +552,7 @@ async function why(code) {
   try {
     const r = await api(`/games/${S.gameId}/why?card=${encodeURIComponent(code)}`, { token: S.tokens[S.seat] });
     if (!r.legal) toast(t("why_card", cardName(code), whyText(r)));
-  } catch (e) { toast(e.message); }
+  } catch (e) { toast(errorText(e)); }
 }
 function whyText(r) {
   const texts = t("why");
@@ -557,7 +565,7 @@ function whyText(r) {
 }
 
 async function refresh() {
-  try { applyView(await api(`/games/${S.gameId}`, { token: S.tokens[S.seat] }), null); } catch (e) { toast(e.message); }
+  try { applyView(await api(`/games/${S.gameId}`, { token: S.tokens[S.seat] }), null); } catch (e) { toast(errorText(e)); }
 }
 
 // ----- the flow of events -----
@@ -736,10 +744,10 @@ async function showReview(gameId, number, body) {
           h("p", { class: "note", text: t("review_note") }));
         return;
       }
-      if (res.status === "failed") { box.replaceChildren(h("p", { text: t("review_failed", res.reason) })); return; }
+      if (res.status === "failed") { console.warn(res.reason); box.replaceChildren(h("p", { text: t("review_unavailable") })); return; }
       await new Promise((ok) => setTimeout(ok, 1000));
     }
-  } catch (e) { box.replaceChildren(h("p", { text: t("review_failed", e.message) })); }
+  } catch (e) { box.replaceChildren(h("p", { text: t("review_failed", errorText(e)) })); }
 }
 
 async function downloadRecord() {
@@ -749,7 +757,7 @@ async function downloadRecord() {
     if (!r.ok) throw new Error((await r.json().catch(() => null) || {}).detail || `HTTP ${r.status}`);
     const a = h("a", { href: URL.createObjectURL(new Blob([await r.text()], { type: "application/json" })), download: `puur-${S.gameId}.json` });
     document.body.append(a); a.click(); a.remove();
-  } catch (e) { toast(e.message); }
+  } catch (e) { toast(errorText(e)); }
 }
 
 async function rematch() {
@@ -763,7 +771,7 @@ async function rematch() {
       Object.assign(tokens, r.tokens); gameId = r.game_id;
     }
     start(gameId, tokens);
-  } catch (e) { toast(e.message); }
+  } catch (e) { toast(errorText(e)); }
 }
 
 function showLastTrick() {
@@ -811,7 +819,7 @@ async function showRules() {
       }
       body.append(sec);
     }
-  } catch (e) { body.replaceChildren(h("p", { text: e.message })); }
+  } catch (e) { body.replaceChildren(h("p", { text: errorText(e) })); }
 }
 
 async function showResume() {
@@ -832,7 +840,7 @@ async function showResume() {
         onclick: () => { closeDialog($("dlg-resume")); start(g.game_id, all[g.game_id].tokens); }, text: label })));
     }
     body.replaceChildren(seen.size ? list : h("p", { text: t("no_games") }));
-  } catch (e) { body.replaceChildren(h("p", { text: e.message })); }
+  } catch (e) { body.replaceChildren(h("p", { text: errorText(e) })); }
 }
 
 // ----- new game -----
@@ -939,7 +947,7 @@ async function submitSetup(e) {
     const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang } });
     closeDialog($("dlg-setup"));
     start(r.game_id, r.tokens);
-  } catch (err) { toast(err.message); }
+  } catch (err) { toast(errorText(err)); }
 }
 
 function start(gameId, tokens) {
@@ -953,7 +961,7 @@ function start(gameId, tokens) {
       const g = r.games.find((x) => x.game_id === gameId);
       const next = g && g.to_act !== null && humans.includes(g.to_act) ? g.to_act : humans[0];
       S.names = g ? g.names : null; S.seat = next; S.covered = true; cover(next);
-    }).catch((e) => toast(e.message));
+    }).catch((e) => toast(errorText(e)));
     return;
   }
   connect();
