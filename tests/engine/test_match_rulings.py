@@ -57,7 +57,7 @@ def test_pending_stoeck_that_reaches_the_target_wins_before_weis_and_tricks() ->
     assert (g.end_block, g.end_reason) == ("stoeck", "live")
     assert g.rounds[-1].score["stoeck"] == [20, 0] and g.scores[0] == 3010
     obs = g.observation(1)
-    assert obs.stoeck is not None and obs.stoeck["seat"] == 0  # scored, so public
+    assert obs.stoeck is not None and obs.stoeck.seat == 0  # scored, so public
 
 
 def test_pending_stoeck_short_of_the_target_does_not_count_early() -> None:
