@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING
 from puur.cards import SUIT_MASKS, Contract, mask_of
 from puur.profile import RuleProfile
 from puur.rules.beats import HIGHER_TRUMPS
-from puur.rules.tables import PUUR_BITS, TRUMP_STRENGTH
+from puur.rules.legal import highest_trump
+from puur.rules.tables import PUUR_BITS
 from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -84,8 +85,7 @@ def read_trick(
             if suit != led:
                 cannot[seat] |= SUIT_MASKS[led]
             continue
-        trumps_before = [x for x in before if x // 9 == trump]
-        high = max(trumps_before, key=lambda x: TRUMP_STRENGTH[x % 9]) if trumps_before else -1
+        high = highest_trump(before, trump)
         if led == trump:
             if suit != trump:
                 cannot[seat] |= tmask & ~puur if p.lone_puur_may_be_kept else tmask

@@ -30,8 +30,9 @@ from puur.rules.tables import PUUR_BITS, TRUMP_STRENGTH
 from puur.rules.trick import trick_winner
 
 
-def _highest_trump(trick: Sequence[CardIndex], trump: int) -> CardIndex:
-    """The strongest trump card in ``trick`` or -1."""
+def highest_trump(trick: Sequence[CardIndex], trump: int) -> CardIndex:
+    """The strongest trump card in ``trick`` or -1 (RULES.md §5: the order of the trumps). The legal moves'
+    overtrump rules and the inference from play (``puur.inference``) both read it."""
     best, best_s = -1, -1
     for c in trick:
         if c // 9 == trump:
@@ -61,7 +62,7 @@ def legal_moves(hand: CardSet, trick: Sequence[CardIndex], contract: Contract, p
         if trumps == puur and profile.lone_puur_may_be_kept:
             return hand  # §7.2 rule 3: a lone Puur may be kept
         if profile.must_overtrump and profile.overtrump_on_trump_lead:
-            over = trumps & HIGHER_TRUMPS[_highest_trump(trick, t)]
+            over = trumps & HIGHER_TRUMPS[highest_trump(trick, t)]
             if over & ~puur:
                 return over  # §7.3 rule 5
         return trumps
@@ -72,7 +73,7 @@ def legal_moves(hand: CardSet, trick: Sequence[CardIndex], contract: Contract, p
         legal = hand
     if not legal & trumps:
         return legal
-    high = _highest_trump(trick, t)
+    high = highest_trump(trick, t)
     if high < 0:
         return legal
     over = trumps & HIGHER_TRUMPS[high]
@@ -147,7 +148,7 @@ def refusal(
         return Refusal("follow_suit", {"card": name, "suit": suit, "held": held})
     t = int(contract)
     trumps = hand & SUIT_MASKS[t]
-    top = _highest_trump(trick, t)
+    top = highest_trump(trick, t)
     high = str(Card(top)) if top >= 0 else ""
     if led == t:
         if card // 9 == t:
