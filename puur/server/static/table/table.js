@@ -375,14 +375,29 @@ function sortHand(cards, contract) {
   };
   return [...cards].sort((a, b) => key(a) - key(b));
 }
+// Kept in localStorage by profile, so a reload draws the hand in the same order at once.
 async function loadRules(profile) {
   const key = JSON.stringify(profile);
   if (S.rulesKey === key) return;
   S.rulesKey = key;
+  S.rules = null; // another profile's orders do not apply
+  const cache = JSON.parse(localStorage.getItem("puur.rules") || "{}");
+  if (cache[key]) { S.rules = cache[key]; return; }
   try {
-    S.rules = await api("/table/rules", { method: "POST", body: { profile } });
-    if (S.view && S.rulesKey === key) renderHand(S.view);
+    const rules = await api("/table/rules", { method: "POST", body: { profile } });
+    localStorage.setItem("puur.rules", JSON.stringify({ [key]: rules })); // the latest profile only
+    if (S.rulesKey !== key) return;
+    S.rules = rules;
+    if (S.view) resortHand(S.view.contract);
   } catch (_) { S.rulesKey = null; }
+}
+// The cards on the table put in order without drawing them again: a card just clicked stays disabled.
+function resortHand(contract) {
+  const hand = $("hand");
+  const buttons = [...hand.children];
+  const order = sortHand(buttons.map((b) => b.dataset.card), contract);
+  buttons.sort((a, b) => order.indexOf(a.dataset.card) - order.indexOf(b.dataset.card));
+  hand.append(...buttons);
 }
 
 function renderHand(v) {
