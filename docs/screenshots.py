@@ -1,0 +1,109 @@
+"""Renew the README's screenshots of the table: desktop and phone (390×844), Swiss and French cards.
+
+    .venv/bin/python docs/screenshots.py            # writes docs/table-{swiss,french}[-phone].png
+
+It starts ``puur serve`` on a free loopback port with a throwaway database, opens a game (you with
+a computer partner against two computers) in Debian's Chromium, plays the first legal card until the
+fourth trick is under way, and photographs the table in each size and deck.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+DOCS = Path(__file__).resolve().parent
+CHROMIUM = "/usr/bin/chromium"
+SIZES = {"": {"width": 1280, "height": 900}, "-phone": {"width": 390, "height": 844}}
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _post(url: str, body: dict[str, Any]) -> Any:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return json.load(resp)
+
+
+def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit("puur serve did not start") from None
+            time.sleep(0.2)
+
+
+def _shoot(browser: Any, base: str, size: dict[str, int], deck: str, path: Path) -> None:
+    game = _post(base + "/api/v1/games", {"seats": ["human", "heuristic", "heuristic", "heuristic"]})
+    context = browser.new_context(viewport=size, locale="en-US")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/?pace=0")
+    page.evaluate(
+        "([id, tokens, deck]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
+        " localStorage.setItem('puur.current', id);"
+        " localStorage.setItem('puur.prefs', JSON.stringify({lang: 'en', deck})); }",
+        [game["game_id"], game["tokens"], deck],
+    )
+    page.goto(f"{base}/?pace=0")
+    played = 0
+    while True:  # choose Rosen/hearts when asked; play the first legal card until three are played
+        page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])")
+        choose = page.locator("#choose:not([hidden]) button[data-action=H]:not([disabled])")
+        if choose.count():
+            choose.click()
+            continue
+        if played == 3:
+            break
+        page.locator("#hand .card.legal:not([disabled])").first.click()
+        played += 1
+    page.wait_for_timeout(500)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(path), full_page=size["width"] < 600)  # the phone's whole page, scrolled
+    context.close()
+
+
+def main() -> int:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", str(Path(tmp) / "g.sqlite"),
+             "--rate-games", "off"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        try:
+            _wait_up(base, proc)
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+                for suffix, size in SIZES.items():
+                    for deck in ("swiss", "french"):
+                        path = DOCS / f"table-{deck}{suffix}.png"
+                        _shoot(browser, base, size, deck, path)
+                        print(path)
+                browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(timeout=20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
