@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import NamedTuple
 
 from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
@@ -73,6 +74,20 @@ PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
 (1) by default: ``pushed=12`` measured no gain (BENCHMARKS.md, "Computer players")."""
+
+
+Stats = dict[Action, tuple[float, int]]
+"""action -> (mean written-points difference for the seat's team, number of samples)."""
+
+
+class Evaluation(NamedTuple):
+    """``MCTSPlayer.evaluate``: the chosen action and the valued ones, best (the chosen) first."""
+
+    action: Action
+    values: list[tuple[Action, float, int]]
+    """(action, mean expected points for the seat's team minus the other, samples)."""
+    exact: bool
+    """Whether the values are exact play on each sampled deal (the endgame solver) rather than playouts."""
 
 
 def playout_value(r: RoundState, card: int, team: int) -> float:
@@ -122,6 +137,8 @@ class MCTSPlayer:
         if not 0 <= int(endgame) <= 9:
             raise ValueError(f"endgame must be 0 to 9 tricks, not {endgame!r}")
         self.endgame = int(endgame)
+        self.solved_exactly = False
+        """Whether the last endgame decision was solved on at least one sampled deal (else playouts decided)."""
 
     def act(self, observation: Observation) -> Action:
         legal_actions = observation.legal_actions
@@ -147,11 +164,40 @@ class MCTSPlayer:
         self.think_times.append(time.perf_counter() - start)
         return Card(card)
 
-    def choose_contract(self, obs: Observation, start: float) -> Action:
+    def evaluate(self, observation: Observation) -> Evaluation:
+        """What this player would do from ``observation`` (the seat's own view only: the sampled deals hold
+        nothing it may not know) and why: the chosen action, then every action it valued with its mean
+        expected points (the seat's team minus the other, written points of the round) and the number of
+        samples behind it, best first. A claim that holds or a single legal card is chosen without a search
+        (no values). Raises ``ValueError`` when the seat is not to act. Bounded by the level's time limit."""
+        legal_actions = observation.legal_actions
+        if not legal_actions:
+            raise ValueError("no legal action: it is not this seat's turn")
+        start = time.perf_counter()
+        stats: Stats = {}
+        exact = False
+        if observation.phase == "contract" or observation.contract is None:
+            action: Action = self.choose_contract(observation, start, stats)
+        elif CLAIM in legal_actions and claim_is_true(observation):
+            action = CLAIM
+        else:
+            legal = [int(a) for a in legal_actions if isinstance(a, Card)]
+            if len(legal) == 1:
+                action = Card(legal[0])
+            elif len(observation.hand) <= self.endgame:
+                action = Card(self.solve_endgame(observation, legal, start, stats))
+                exact = self.solved_exactly
+            else:
+                action = Card(self.search(observation, legal, start, stats))
+        ranked = sorted(stats.items(), key=lambda kv: (kv[0] != action, -kv[1][0]))
+        return Evaluation(action, [(a, mean, n) for a, (mean, n) in ranked], exact)
+
+    def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
         After a push by me the partner is modelled as choosing with the heuristic's hand model.
-        Successive halving, as for the cards, on ``CONTRACT_SHARE`` times the card budget."""
+        Successive halving, as for the cards, on ``CONTRACT_SHARE`` times the card budget. ``stats``, when
+        given, receives each option's mean written-points difference and its number of playouts."""
         options: list[Action] = [a for a in obs.legal_actions if isinstance(a, Contract)]
         if PUSH in obs.legal_actions:
             options.append(PUSH)
@@ -195,10 +241,13 @@ class MCTSPlayer:
                 break
             alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
             alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+        if stats is not None:
+            stats.update({options[i]: (totals[i] / counts[i], counts[i]) for i in range(len(options)) if counts[i]})
         return options[max(alive, key=lambda i: (totals[i] / max(1, counts[i]), -i))]
 
-    def search(self, obs: Observation, legal: list[int], start: float) -> int:
-        """Successive halving over the legal cards, each round on fresh sampled worlds."""
+    def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
+        """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
+        given, receives each card's mean written-points difference and its number of playouts."""
         det = Determinizer(obs)
         team = obs.seat & 1
         totals = dict.fromkeys(legal, 0.0)
@@ -223,13 +272,16 @@ class MCTSPlayer:
                 break
             alive.sort(key=lambda c: (-totals[c] / max(1, counts[c]), c))
             alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+        if stats is not None:
+            stats.update({Card(c): (totals[c] / counts[c], counts[c]) for c in legal if counts[c]})
         return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -c))
 
-    def solve_endgame(self, obs: Observation, legal: list[int], start: float) -> int:
+    def solve_endgame(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Every legal card valued exactly (the solver) on each sampled world; the best total wins.
 
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
-        one world is solved in time the playouts decide."""
+        one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
+        value over the solved worlds (the seat's team's view) and the number of worlds."""
         det = Determinizer(obs)
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
@@ -254,8 +306,11 @@ class MCTSPlayer:
             slowest = max(slowest, now - t)
             if now + slowest > deadline:  # the next world might not finish in time
                 break
+        self.solved_exactly = solved > 0
         if not solved:
-            return self.search(obs, legal, start)
+            return self.search(obs, legal, start, stats)
+        if stats is not None:
+            stats.update({Card(c): (totals[c] / solved, solved) for c in legal})
         return max(legal, key=lambda c: (totals[c], -c))
 
 
@@ -276,4 +331,4 @@ def _make(
     )
 
 
-__all__ = ["LEVELS", "MCTSPlayer", "playout_value"]
+__all__ = ["LEVELS", "Evaluation", "MCTSPlayer", "Stats", "playout_value"]

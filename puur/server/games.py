@@ -258,7 +258,8 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     _seat(live, token)
     if not live.game.is_over:
         raise HTTPException(409, "the record is available once the match is over")
-    return live.game.record()
+    # the hints and undos asked for (puur.server.assist), per seat
+    return {**live.game.record(), "assist": live.settings.get("assist") or {"hints": [0] * 4, "undos": [0] * 4}}
 
 
 @router.post(
@@ -277,7 +278,8 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
         try:
             new = hub.get(new_id)
         except NotFound:
-            new, _ = _create(hub, {**live.settings, "seed": None}, new_id, {seat: new_token})
+            fresh = {k: v for k, v in live.settings.items() if k != "assist"}  # a new match counts its own hints
+            new, _ = _create(hub, {**fresh, "seed": None}, new_id, {seat: new_token})
         else:
             hub.claim(new, seat, new_token)
     return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}

@@ -146,6 +146,26 @@ class Store:
                 self._db.execute("ROLLBACK")
                 raise
 
+    def update_settings(self, game_id: str, settings: dict[str, Any]) -> None:
+        """Replace the game's stored settings (the hint and undo counts live there: ``puur.server.assist``)."""
+        with self._lock:
+            self._db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
+
+    def undo_actions(self, game_id: str, first_seq: int, settings: dict[str, Any]) -> None:
+        """Drop the actions numbered ``first_seq`` and after (an undo) and store ``settings`` in one commit;
+        the game is in play again."""
+        now = time.time()
+        with self._lock:
+            self._db.execute("BEGIN")
+            try:
+                self._db.execute("DELETE FROM actions WHERE game_id = ? AND seq >= ?", (game_id, first_seq))
+                self._db.execute("UPDATE games SET settings = ?, status = 'playing', updated = ? WHERE id = ?",
+                                 (json.dumps(settings), now, game_id))
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+
     def delete_games(self, ids: list[str]) -> None:
         """Delete these games with their tokens and actions, in one commit (the retention sweep)."""
         if not ids:

@@ -1,0 +1,203 @@
+"""Help in a game against computers (issue 16): a hint (``GET .../hint``) and undo of the player's last card
+(``POST .../undo``), both only in a game with exactly one human seat, both marked in the game.
+
+The hint is what the search player (``mcts`` at the default level, ``medium``) would choose from the asking
+seat's own observation: its sampled deals hold only what that seat may know (``puur.determinize``), so a
+hint never peeks. It names the chosen action, the top choices with their expected points (the seat's team
+minus the other, written points of the round, the mean over the sampled deals) and a reason as a code and
+parameters that the page says in its language; the rule-of-thumb player's choice (``heuristic``) is named
+beside it.
+
+Undo takes back the seat's last card in the current round and the computers' moves after it: the game is
+replayed from its settings and the record without them (DESIGN.md: the record is the game), and the store
+drops the undone actions in the same commit that counts the undo. The computers' seeds depend on the
+action's number (``player_seed``), so the same card played again brings the same answers.
+
+The counts (``assist``: hints and undos per seat) are kept in the game's stored settings, so they survive a
+restart, and are written into the record (``GET .../record``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Response
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
+
+from puur.bots.heuristic import HeuristicPlayer
+from puur.bots.mcts import Evaluation, MCTSPlayer
+from puur.cards import Action, Card
+from puur.game import Game
+from puur.profile import RuleProfile
+from puur.server.game_models import Error, GameView
+from puur.server.games import ERRORS, Hub, Token, _game, _seat
+from puur.server.live import Conflict, GameHub, LiveGame, player_seed
+from puur.server.policy import PlayerRefused
+
+router = APIRouter(prefix="/api/v1", tags=["games"])
+
+HINT_PLAYER = "mcts:level=medium"
+"""The player whose choice a hint shows: the search at the default level (a decision within 0.9 s)."""
+TOP = 3
+"""How many valued choices a hint lists."""
+
+
+class Choice(BaseModel):
+    action: str = Field(description="a card code or a contract code (P: push)")
+    points: float = Field(description="expected written points of the round, the seat's team minus the other")
+    samples: int = Field(description="sampled deals behind the value")
+
+
+class Reason(BaseModel):
+    code: str = Field(description="sampled | solved | only_card | claim")
+    params: dict[str, str | int] = Field(default_factory=dict)
+
+
+class Hint(BaseModel):
+    """What the search player would do from the seat's own view, and why (``puur.server.assist``)."""
+
+    action: str
+    kind: str = Field(description="card | contract | claim")
+    top: list[Choice]
+    reason: Reason
+    heuristic: str = Field(description="what the rule-of-thumb player would do from the same view")
+    seq: int = Field(description="the game's seq the hint is for")
+    hints: int = Field(description="hints this seat has asked for in this game, this one included")
+
+
+CONFLICT: dict[int | str, dict[str, Any]] = {409: {"model": Error, "description": "not a game against computers, not this seat's turn, or over"}}
+
+
+def assist_counts(live: LiveGame) -> dict[str, list[int]]:
+    """The game's marks: hints and undos per seat (zero for a game that has none yet)."""
+    a = live.settings.get("assist") or {}
+    return {"hints": list(a.get("hints", [0, 0, 0, 0])), "undos": list(a.get("undos", [0, 0, 0, 0]))}
+
+
+def _only_human(live: LiveGame, seat: int) -> None:
+    """Refuse help in a game that is not one human against computers, or one that is over (409)."""
+    if live.human_seats() != [seat]:
+        raise HTTPException(409, "hints and undo are offered only in a game of one player against computers")
+    if live.game.is_over:
+        raise HTTPException(409, "the match is over")
+
+
+def _counted(live: LiveGame, seat: int, kind: str) -> dict[str, Any]:
+    """The game's settings with one more hint or undo (``kind``) counted for ``seat``; ``live`` unchanged."""
+    counts = assist_counts(live)
+    counts[kind][seat] += 1
+    return {**live.settings, "assist": counts}
+
+
+def _kind(action: Action) -> str:
+    return "card" if isinstance(action, Card) else "claim" if str(action) == "claim" else "contract"
+
+
+def _reason(ev: Evaluation) -> dict[str, Any]:
+    """The hint's one line as a code and parameters (the page's tables word it in en/de/fr)."""
+    if not ev.values:
+        return {"code": "claim" if _kind(ev.action) == "claim" else "only_card", "params": {}}
+    deals = max(n for _, _, n in ev.values)
+    return {"code": "solved" if ev.exact else "sampled", "params": {"deals": deals}}
+
+
+def _search_player(hub: GameHub, seed: int) -> MCTSPlayer:
+    try:
+        player = hub.players.make(HINT_PLAYER, seed=seed)
+    except PlayerRefused:
+        raise HTTPException(409, "this server offers no search player for hints") from None
+    if not isinstance(player, MCTSPlayer):
+        raise HTTPException(409, "this server offers no search player for hints")
+    return player
+
+
+@router.get("/games/{game_id}/hint", response_model=Hint, responses={**ERRORS, **CONFLICT},
+            summary="What the strong computer would do now from this seat's view, with the expected points of "
+            "its top choices (one-player games against computers; counted in the record)")
+def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    seat = _seat(live, token)
+    with live.lock:
+        _only_human(live, seat)
+        if live.game.current_seat != seat:
+            raise HTTPException(409, f"it is not your turn: seat {live.game.current_seat} is to act")
+        obs = live.game.observation(seat)
+        seq = live.seq
+        seed = player_seed(live.game.seed, seq)
+    ev = _search_player(hub, seed).evaluate(obs)  # outside the lock: the search reads only the observation
+    rule_of_thumb = HeuristicPlayer().act(obs)
+    with live.lock:
+        if live.evicted or live.seq != seq:
+            raise HTTPException(409, "the game moved on while the hint was computed: ask again")
+        settings = _counted(live, seat, "hints")
+        hub.store.update_settings(live.id, settings)
+        live.settings = settings
+        counts = assist_counts(live)
+    return {
+        "action": str(ev.action), "kind": _kind(ev.action),
+        "top": [{"action": str(a), "points": round(p, 1), "samples": n} for a, p, n in ev.values[:TOP]],
+        "reason": _reason(ev), "heuristic": str(rule_of_thumb), "seq": seq, "hints": counts["hints"][seat],
+    }
+
+
+def undo_point(live: LiveGame, seat: int) -> int:
+    """The ``seq`` of ``seat``'s last card in the current round: the log is cut there. ``Conflict`` when the
+    round holds none (a card of an earlier round stays: the round was written)."""
+    g = live.game
+    first = live.seq - len(g.actions[-1])  # the current round's first action (Game.actions: per round)
+    for i in range(live.seq - 1, first - 1, -1):
+        entry = live.log[i]
+        if entry[0] == seat and _is_card(entry[1]):
+            return i
+    raise Conflict("nothing to undo: you have played no card in this round")
+
+
+def _is_card(action: str) -> bool:
+    try:
+        Card.parse(action)
+    except ValueError:
+        return False
+    return True
+
+
+def replay(settings: dict[str, Any], log: list[list[Any]]) -> Game:
+    """The game of ``settings`` (profile, seed, salt) with the actions of ``log`` applied in order."""
+    game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
+                seed_source=settings.get("seed_source"))
+    for entry in log:
+        game.apply(entry[1], tuple(entry[2]) if len(entry) > 2 else ())
+    return game
+
+
+def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
+    """Take back ``seat``'s last card of the round and the moves after it; store, count and announce it.
+    Returns the seat's new view. ``Conflict`` (nothing changed) when there is nothing to undo."""
+    with live.lock:
+        if live.evicted:
+            raise Conflict("the game was reloaded while this request waited: send it again")
+        cut = undo_point(live, seat)
+        log = live.log[:cut]
+        game = replay(live.settings, log)
+        settings = _counted(live, seat, "undos")
+        hub.store.undo_actions(live.id, cut, settings)
+        live.settings, live.game, live.log, live._sheet = settings, game, log, None
+        for sub in list(live.subscribers):
+            sub.put({"type": "undo", "seq": live.seq, "seat": seat, "view": live.view(sub.seat)})
+        return live.view(seat)
+
+
+@router.post("/games/{game_id}/undo", response_model=GameView, responses={**ERRORS, **CONFLICT},
+             summary="Take back your last card of this round and the computers' moves after it (one-player "
+             "games against computers; counted in the record); the view after it")
+def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
+    live = _game(hub, game_id)
+    seat = _seat(live, token)
+    _only_human(live, seat)
+    try:
+        return JSONResponse(undo(hub, live, seat))  # the engine's view, as the actions endpoint sends it
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+
+
+__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "replay", "router", "undo", "undo_point"]
