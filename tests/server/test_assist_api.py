@@ -8,9 +8,9 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from puur.bots import player_names
 from puur.game import Game
 from puur.server.app import create_app
-from puur.bots import player_names
 
 BOT = "heuristic" if "heuristic" in player_names() else "random"
 CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
