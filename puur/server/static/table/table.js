@@ -8,7 +8,7 @@ const I18N = {
   en: {
     new_game: "New game", resume: "Resume", last_trick: "Last trick", rules: "Rules", deck: "Deck", language: "Language",
     deck_swiss: "Swiss", deck_french: "French", tools: "Scoreboards", score: "Score", profile: "Rule profile", target: "Target",
-    multipliers: "Multiplier table", strength: "Computer strength", who_plays: "Who plays (partners sit opposite)",
+    multipliers: "Multiplier table", strength: "Opponents' strength", who_plays: "Who plays (partners sit opposite)",
     cancel: "Cancel", start: "Start", close: "Close", human: "Human", computer: "Computer", name: "Name",
     pos: ["bottom (you)", "right", "top (partner)", "left"], dealer: "Dealer", forehand: "Forehand", trump: "Trump",
     chosen_by: "chosen by {0}", pushed_by: "geschoben by {0}", choose_contract: "Choose the contract",
@@ -53,11 +53,19 @@ const I18N = {
     prev_round: "Previous round", next_round_view: "Following round", seat_card: "{0}: {1}",
     resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "The connection was refused",
     presets: { schieber: "Schieber", classic: "Classic", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
+    profile_notes: { schieber: "The common Schieber most sources share: Weis and Stöck counted for you, played to 2500.",
+      classic: "The English guide (S000): small Weis table, Weis announced then compared, a claim ends the match, Rosen and Schellen ×2, to 3000.",
+      schweizer: "The Schweizer Jass app (S001): small Weis table, the old Undenufe values, the match ends the moment a team reaches 3000.",
+      online: "Jassen Online (S004): Weis shown with the first card, Eicheln and Schilten ×2, Obenabe and Undenufe ×3, to 2500.",
+      jasvel: "The Jasvel rules: the dealer's right leads first, you must overtrump, undertrumping allowed when you cannot overtrump, Stöck must be said, to 1000." },
+    strength_partner: "Partner's strength", speed: "Computer speed", speeds: { slow: "slow", normal: "normal", fast: "fast" },
+    no_game: "No game on the table.", leave_text: "Leave the game in progress? It stays under Resume.", keep_playing: "Keep playing",
+    leave_start: "Leave and start", forget: "Delete", led: "led", led_by: "{0} led",
   },
   de: {
     new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
     deck_swiss: "Deutschschweizer", deck_french: "Französische", tools: "Jasstafeln", score: "Punkte", profile: "Regelprofil", target: "Ziel",
-    multipliers: "Multiplikatoren", strength: "Stärke der Computer", who_plays: "Wer spielt (Partner sitzen gegenüber)",
+    multipliers: "Multiplikatoren", strength: "Stärke der Gegner", who_plays: "Wer spielt (Partner sitzen gegenüber)",
     cancel: "Abbrechen", start: "Los", close: "Schliessen", human: "Mensch", computer: "Computer", name: "Name",
     pos: ["unten (du)", "rechts", "oben (Partner)", "links"], dealer: "Geber", forehand: "Vorhand", trump: "Trumpf",
     chosen_by: "angesagt von {0}", pushed_by: "geschoben von {0}", choose_contract: "Sag an",
@@ -102,11 +110,19 @@ const I18N = {
     prev_round: "Vorherige Runde", next_round_view: "Folgende Runde", seat_card: "{0}: {1}",
     resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "Die Verbindung wurde abgelehnt",
     presets: { schieber: "Schieber", classic: "Klassisch", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
+    profile_notes: { schieber: "Der übliche Schieber, wie ihn die meisten Quellen spielen: Weis und Stöck werden für dich gezählt, bis 2500.",
+      classic: "Der englische Leitfaden (S000): kleine Weistabelle, Weis zuerst ansagen, dann vergleichen, Bedanken beendet das Spiel, Rosen und Schellen ×2, bis 3000.",
+      schweizer: "Die App Schweizer Jass (S001): kleine Weistabelle, die alten Undenufe-Werte, Schluss, sobald ein Team 3000 erreicht.",
+      online: "Jassen Online (S004): Weis mit der ersten Karte zeigen, Eicheln und Schilten ×2, Obenabe und Undenufe ×3, bis 2500.",
+      jasvel: "Die Jasvel-Regeln: rechts vom Geber spielt an, Überstechen ist Pflicht, Untertrumpfen erlaubt, wenn du nicht überstechen kannst, Stöck muss man ansagen, bis 1000." },
+    strength_partner: "Stärke des Partners", speed: "Tempo der Computer", speeds: { slow: "langsam", normal: "normal", fast: "schnell" },
+    no_game: "Kein Spiel auf dem Tisch.", leave_text: "Das laufende Spiel verlassen? Es bleibt unter Fortsetzen.", keep_playing: "Weiterspielen",
+    leave_start: "Verlassen und starten", forget: "Löschen", led: "ausgespielt", led_by: "{0} hat ausgespielt",
   },
   fr: {
     new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
     deck_swiss: "Suisses", deck_french: "Françaises", tools: "Ardoises", score: "Points", profile: "Profil de règles", target: "Objectif",
-    multipliers: "Multiplicateurs", strength: "Force de l'ordinateur", who_plays: "Qui joue (les partenaires sont en face)",
+    multipliers: "Multiplicateurs", strength: "Force des adversaires", who_plays: "Qui joue (les partenaires sont en face)",
     cancel: "Annuler", start: "Jouer", close: "Fermer", human: "Humain", computer: "Ordinateur", name: "Nom",
     pos: ["en bas (vous)", "à droite", "en face (partenaire)", "à gauche"], dealer: "Donneur", forehand: "Main", trump: "Atout",
     chosen_by: "choisi par {0}", pushed_by: "schieben de {0}", choose_contract: "Choisissez le contrat",
@@ -151,8 +167,165 @@ const I18N = {
     prev_round: "Manche précédente", next_round_view: "Manche suivante", seat_card: "{0} : {1}",
     resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "La connexion a été refusée",
     presets: { schieber: "Schieber", classic: "Classique", schweizer: "Schweizer", online: "En ligne", jasvel: "Jasvel" },
+    profile_notes: { schieber: "Le Schieber courant que partagent la plupart des sources : Weis et Stöck comptés pour vous, jusqu'à 2500.",
+      classic: "Le guide anglais (S000) : petite table des Weis, Weis annoncés puis comparés, une revendication termine la partie, Rosen et Schellen ×2, jusqu'à 3000.",
+      schweizer: "L'application Schweizer Jass (S001) : petite table des Weis, les anciennes valeurs de l'Undenufe, fin dès qu'une équipe atteint 3000.",
+      online: "Jassen Online (S004) : Weis montrés avec la première carte, Eicheln et Schilten ×2, Obenabe et Undenufe ×3, jusqu'à 2500.",
+      jasvel: "Les règles Jasvel : la droite du donneur entame, surcouper est obligatoire, sous-couper permis si vous ne pouvez surcouper, Stöck doit être annoncé, jusqu'à 1000." },
+    strength_partner: "Force du partenaire", speed: "Vitesse des ordinateurs", speeds: { slow: "lente", normal: "normale", fast: "rapide" },
+    no_game: "Aucune partie sur la table.", leave_text: "Quitter la partie en cours ? Elle reste sous Reprendre.", keep_playing: "Continuer à jouer",
+    leave_start: "Quitter et commencer", forget: "Supprimer", led: "entame", led_by: "{0} a entamé",
   },
 };
+// Issue 16: the theme and sound switches and the rules in words (RULES.md §7-§14, options table), merged
+// into each language's table above. {J} {Q} {K} {A} {10} read as the deck's rank names.
+const I18N_RULES = {
+  en: {
+    theme_icon: "◐", theme_light: "Light theme", sound_icon: "♪", sound: "Sound",
+    rw: {
+      title: "The rules of this profile in words", why_link: "The rule", h_follow: "Following suit", h_trump: "Trumping and undertrumping",
+      h_weis: "Weis", h_stoeck: "Stöck", h_match: "Match", h_schieben: "Schieben", h_score: "Scoring and the target",
+      follow: "You must follow the suit that was led if you can; with no card of that suit you may play any card.",
+      trump_any: "You may trump even when you could follow suit.", trump_void: "You may trump only when you cannot follow suit.",
+      puur_kept: "The {J} of trumps (the Puur) is never forced: when trump is led and it is your only trump, you may keep it.",
+      puur_lone: "When trump is led and the {J} of trumps (the Puur) is your only trump, you must play it.",
+      under_banned: "On a trick that is already trumped you may not play a lower trump (undertrump) while you hold other cards; with only trumps left you may.",
+      under_partner: "This holds also when your partner leads the trick.",
+      under_allowed: "You may undertrump whenever you cannot overtrump.",
+      over_must: "If you hold a higher trump than the best one in the trick (the Puur excepted), you must overtrump.",
+      over_lead: "The same holds when trump was led.", over_free: "You never have to overtrump.",
+      weis_small: "Runs in one suit: 3 cards 20, 4 cards 50, 5 or more 100. Four of a kind: four {J} 200; four {A}, {K}, {Q} or {10} 100 each; four 9s, 8s, 7s or 6s count nothing.",
+      weis_extended: "Runs in one suit: 3 cards 20, 4 cards 50, 5 cards 100, 6 cards 150, 7 cards 200, 8 cards 250, 9 cards 300. Four of a kind: four {J} 200, four 9s 150; four {A}, {K}, {Q} or {10} 100 each.",
+      weis_split: "A run of more than five cards may be split into two Weis.",
+      overlap_disjoint: "A card counts in one Weis only.", overlap_share: "A run and four of a kind may share a card.",
+      compare_cards: "Only the team with the best Weis scores (with all its Weis): more points wins, then more cards, then the higher top card, then trump, then the player first in turn.",
+      compare_type: "Only the team with the best Weis scores (with all its Weis): more points wins, then four of a kind before a run, then the longer run, then the higher top card, then trump, then the order of play.",
+      compare_top: "Only the team with the best Weis scores (with all its Weis): more points wins, then the higher top card, then trump, then the player first in turn.",
+      undenufe_reverse: "In Undenufe a run with lower cards beats an equal run with higher ones.", undenufe_same: "In Undenufe the Weis compare as in the other contracts.",
+      decl_automatic: "The Weis is found and counted for you in the first trick.",
+      decl_announce_then_resolve: "Announce your Weis during the first trick; after it the best Weis is shown and counted.",
+      decl_show_with_first_card: "Your Weis is shown with your first card.",
+      decl_announce_value_show_on_trick_2: "Announce the value of your Weis in the first trick; the winning team shows its cards in the second trick.",
+      stoeck: "{K} and {Q} of trumps in one hand: Stöck, 20 points, multiplied with the contract. Not in Obenabe or Undenufe.",
+      stoeck_automatic: "It counts by itself when the second of the two is played.",
+      stoeck_lenient: "It counts when the second of the two is played or shown in a Weis, and may still be claimed until the round is counted.",
+      stoeck_strict: "Declare it while playing the second of the two; once the next player has played, it is lost.",
+      crossing_stoeck_weis_tricks: "When both teams could reach the target in one round, Stöck counts first, then Weis, then tricks.",
+      crossing_weis_stoeck_tricks: "When both teams could reach the target in one round, Weis counts first, then Stöck, then tricks.",
+      match: "A team that takes all nine tricks makes a Match: 100 points more, 257 instead of 157, before the factor.",
+      schieben: "The forehand chooses the contract or pushes (schiebt) the choice to the partner, who must then choose.",
+      first_holder: "The first round is begun by whoever holds {0}; then the forehand moves on by one seat.",
+      first_dealer_right: "The first round is begun by the player to the right of the dealer; then the forehand moves on by one seat.",
+      points: "The card points of a round add up to 152, and 5 for the last trick: 157.",
+      undenufe_modern: "In Undenufe the 6 counts 11 and the {A} 0.", undenufe_classic: "In Undenufe the {A} keeps its 11 and the 6 counts 0.",
+      factors: "Everything a round brings is multiplied by the contract's factor: {0}.",
+      target: "The first team to {0} points wins.",
+      end_end_of_round: "The round is always finished; then the points are counted in order.",
+      end_live: "The game stops as soon as a team reaches the target, counted after every trick and every Weis.",
+      end_claim: "A player who believes the team has reached the target claims it (bedanken); a false claim loses the game.",
+      schneider: "A team that ends below half the target is Schneider.", schneider_games: "A Schneider counts as {0} games.",
+      tie_trick_by_trick: "If both teams pass the target with their tricks, the tricks count in the order they were taken.",
+      tie_higher_total: "If both teams pass the target with their tricks, the higher total wins.",
+    },
+  },
+  de: {
+    theme_icon: "◐", theme_light: "Helles Design", sound_icon: "♪", sound: "Ton",
+    rw: {
+      title: "Die Regeln dieses Profils in Worten", why_link: "Die Regel", h_follow: "Farbe angeben", h_trump: "Stechen und Untertrumpfen",
+      h_weis: "Weis", h_stoeck: "Stöck", h_match: "Match", h_schieben: "Schieben", h_score: "Zählen und Ziel",
+      follow: "Du musst die ausgespielte Farbe angeben, wenn du kannst; hast du keine Karte dieser Farbe, darfst du jede Karte spielen.",
+      trump_any: "Stechen darfst du immer, auch wenn du angeben könntest.", trump_void: "Stechen darfst du nur, wenn du nicht angeben kannst.",
+      puur_kept: "Den Trumpf-{J} (den Puur) musst du nie geben: ist Trumpf ausgespielt und er ist dein einziger Trumpf, darfst du ihn behalten.",
+      puur_lone: "Ist Trumpf ausgespielt und der Trumpf-{J} (der Puur) dein einziger Trumpf, musst du ihn geben.",
+      under_banned: "In einem schon gestochenen Stich darfst du nicht mit einem tieferen Trumpf untertrumpfen, solange du andere Karten hast; hast du nur noch Trumpf, darfst du.",
+      under_partner: "Das gilt auch, wenn dein Partner den Stich ausspielt.",
+      under_allowed: "Untertrumpfen darfst du immer, wenn du nicht überstechen kannst.",
+      over_must: "Hast du einen höheren Trumpf als den besten im Stich (ausser dem Puur), musst du überstechen.",
+      over_lead: "Das gilt auch, wenn Trumpf ausgespielt ist.", over_free: "Überstechen musst du nie.",
+      weis_small: "Folgen in einer Farbe: 3 Karten 20, 4 Karten 50, 5 und mehr 100. Vier Gleiche: vier {J} 200; vier {A}, {K}, {Q} oder {10} je 100; vier 9, 8, 7 oder 6 zählen nichts.",
+      weis_extended: "Folgen in einer Farbe: 3 Karten 20, 4 Karten 50, 5 Karten 100, 6 Karten 150, 7 Karten 200, 8 Karten 250, 9 Karten 300. Vier Gleiche: vier {J} 200, vier 9 150; vier {A}, {K}, {Q} oder {10} je 100.",
+      weis_split: "Eine Folge von mehr als fünf Karten darf in zwei Weis geteilt werden.",
+      overlap_disjoint: "Eine Karte zählt nur in einem Weis.", overlap_share: "Eine Folge und vier Gleiche dürfen eine Karte teilen.",
+      compare_cards: "Nur das Team mit dem besten Weis schreibt (mit all seinen Weis): mehr Punkte gewinnen, dann mehr Karten, dann die höhere oberste Karte, dann Trumpf, dann wer zuerst an der Reihe ist.",
+      compare_type: "Nur das Team mit dem besten Weis schreibt (mit all seinen Weis): mehr Punkte gewinnen, dann vier Gleiche vor einer Folge, dann die längere Folge, dann die höhere oberste Karte, dann Trumpf, dann die Reihenfolge im Spiel.",
+      compare_top: "Nur das Team mit dem besten Weis schreibt (mit all seinen Weis): mehr Punkte gewinnen, dann die höhere oberste Karte, dann Trumpf, dann wer zuerst an der Reihe ist.",
+      undenufe_reverse: "Bei Undenufe schlägt eine tiefere Folge eine gleich lange höhere.", undenufe_same: "Bei Undenufe werden Weis verglichen wie sonst.",
+      decl_automatic: "Der Weis wird im ersten Stich für dich gefunden und gezählt.",
+      decl_announce_then_resolve: "Sag deinen Weis im ersten Stich an; danach wird der beste Weis gezeigt und gezählt.",
+      decl_show_with_first_card: "Dein Weis wird mit deiner ersten Karte gezeigt.",
+      decl_announce_value_show_on_trick_2: "Sag im ersten Stich den Wert deines Weis an; das gewinnende Team zeigt seine Karten im zweiten Stich.",
+      stoeck: "{K} und {Q} im Trumpf in einer Hand: Stöck, 20 Punkte, mit dem Faktor multipliziert. Nicht bei Obenabe und Undenufe.",
+      stoeck_automatic: "Er zählt von selbst, wenn die zweite der beiden Karten gespielt wird.",
+      stoeck_lenient: "Er zählt, wenn die zweite der beiden Karten gespielt oder in einem Weis gezeigt wird, und kann bis zum Zählen der Runde noch gemeldet werden.",
+      stoeck_strict: "Melde ihn, während du die zweite der beiden Karten spielst; hat der nächste Spieler gespielt, ist er verloren.",
+      crossing_stoeck_weis_tricks: "Können beide Teams in einer Runde das Ziel erreichen, zählt zuerst Stöck, dann Weis, dann die Stiche.",
+      crossing_weis_stoeck_tricks: "Können beide Teams in einer Runde das Ziel erreichen, zählt zuerst Weis, dann Stöck, dann die Stiche.",
+      match: "Ein Team, das alle neun Stiche macht, hat einen Match: 100 Punkte mehr, 257 statt 157, vor dem Faktor.",
+      schieben: "Die Vorhand sagt an oder schiebt die Wahl dem Partner, der dann ansagen muss.",
+      first_holder: "Die erste Runde beginnt, wer {0} hat; danach geht die Vorhand einen Platz weiter.",
+      first_dealer_right: "Die erste Runde beginnt der Spieler rechts vom Geber; danach geht die Vorhand einen Platz weiter.",
+      points: "Die Kartenpunkte einer Runde ergeben 152, dazu 5 für den letzten Stich: 157.",
+      undenufe_modern: "Bei Undenufe zählt die 6 elf Punkte und das {A} null.", undenufe_classic: "Bei Undenufe behält das {A} seine elf Punkte und die 6 zählt null.",
+      factors: "Alles, was eine Runde bringt, wird mit dem Faktor der Ansage multipliziert: {0}.",
+      target: "Das Team, das zuerst {0} Punkte hat, gewinnt.",
+      end_end_of_round: "Die Runde wird immer fertig gespielt; dann wird der Reihe nach gezählt.",
+      end_live: "Das Spiel endet, sobald ein Team das Ziel erreicht, gezählt nach jedem Stich und jedem Weis.",
+      end_claim: "Wer glaubt, das Team habe das Ziel erreicht, bedankt sich; falsches Bedanken verliert das Spiel.",
+      schneider: "Ein Team, das unter dem halben Ziel bleibt, ist Schneider.", schneider_games: "Ein Schneider zählt {0} Spiele.",
+      tie_trick_by_trick: "Kommen beide Teams mit ihren Stichen über das Ziel, zählen die Stiche in der Reihenfolge, in der sie gemacht wurden.",
+      tie_higher_total: "Kommen beide Teams mit ihren Stichen über das Ziel, gewinnt das höhere Total.",
+    },
+  },
+  fr: {
+    theme_icon: "◐", theme_light: "Thème clair", sound_icon: "♪", sound: "Son",
+    rw: {
+      title: "Les règles de ce profil en mots", why_link: "La règle", h_follow: "Fournir", h_trump: "Couper et sous-couper",
+      h_weis: "Weis", h_stoeck: "Stöck", h_match: "Match", h_schieben: "Schieben", h_score: "Compter et objectif",
+      follow: "Vous devez fournir la couleur demandée si vous le pouvez ; sans carte de cette couleur, vous jouez ce que vous voulez.",
+      trump_any: "Vous pouvez couper même si vous pourriez fournir.", trump_void: "Vous ne pouvez couper que si vous ne pouvez pas fournir.",
+      puur_kept: "Le {J} d'atout (le Puur) n'est jamais forcé : si atout est demandé et que c'est votre seul atout, vous pouvez le garder.",
+      puur_lone: "Si atout est demandé et que le {J} d'atout (le Puur) est votre seul atout, vous devez le jouer.",
+      under_banned: "Dans un pli déjà coupé, vous ne pouvez pas jouer un atout plus faible (sous-couper) tant que vous avez d'autres cartes ; avec seulement des atouts, vous le pouvez.",
+      under_partner: "Cela vaut aussi quand votre partenaire entame le pli.",
+      under_allowed: "Vous pouvez sous-couper chaque fois que vous ne pouvez pas surcouper.",
+      over_must: "Si vous avez un atout plus fort que le meilleur du pli (sauf le Puur), vous devez surcouper.",
+      over_lead: "Cela vaut aussi quand atout est demandé.", over_free: "Vous n'êtes jamais obligé de surcouper.",
+      weis_small: "Suites dans une couleur : 3 cartes 20, 4 cartes 50, 5 ou plus 100. Carrés : quatre {J} 200 ; quatre {A}, {K}, {Q} ou {10} 100 chacun ; quatre 9, 8, 7 ou 6 ne comptent rien.",
+      weis_extended: "Suites dans une couleur : 3 cartes 20, 4 cartes 50, 5 cartes 100, 6 cartes 150, 7 cartes 200, 8 cartes 250, 9 cartes 300. Carrés : quatre {J} 200, quatre 9 150 ; quatre {A}, {K}, {Q} ou {10} 100 chacun.",
+      weis_split: "Une suite de plus de cinq cartes peut être partagée en deux Weis.",
+      overlap_disjoint: "Une carte ne compte que dans un seul Weis.", overlap_share: "Une suite et un carré peuvent partager une carte.",
+      compare_cards: "Seule l'équipe au meilleur Weis marque (avec tous ses Weis) : plus de points gagne, puis plus de cartes, puis la plus haute carte, puis l'atout, puis le premier à jouer.",
+      compare_type: "Seule l'équipe au meilleur Weis marque (avec tous ses Weis) : plus de points gagne, puis le carré avant la suite, puis la suite la plus longue, puis la plus haute carte, puis l'atout, puis l'ordre de jeu.",
+      compare_top: "Seule l'équipe au meilleur Weis marque (avec tous ses Weis) : plus de points gagne, puis la plus haute carte, puis l'atout, puis le premier à jouer.",
+      undenufe_reverse: "En Undenufe, une suite plus basse bat une suite égale plus haute.", undenufe_same: "En Undenufe, les Weis se comparent comme ailleurs.",
+      decl_automatic: "Votre Weis est trouvé et compté pour vous au premier pli.",
+      decl_announce_then_resolve: "Annoncez votre Weis pendant le premier pli ; ensuite le meilleur Weis est montré et compté.",
+      decl_show_with_first_card: "Votre Weis est montré avec votre première carte.",
+      decl_announce_value_show_on_trick_2: "Annoncez la valeur de votre Weis au premier pli ; l'équipe gagnante montre ses cartes au deuxième pli.",
+      stoeck: "{K} et {Q} d'atout dans une main : Stöck, 20 points, multipliés par le facteur. Pas en Obenabe ni en Undenufe.",
+      stoeck_automatic: "Il compte de lui-même quand la seconde des deux cartes est jouée.",
+      stoeck_lenient: "Il compte quand la seconde des deux cartes est jouée ou montrée dans un Weis, et peut encore être réclamé jusqu'au décompte de la manche.",
+      stoeck_strict: "Annoncez-le en jouant la seconde des deux cartes ; une fois que le joueur suivant a joué, il est perdu.",
+      crossing_stoeck_weis_tricks: "Si les deux équipes peuvent atteindre l'objectif dans la même manche, le Stöck compte d'abord, puis le Weis, puis les plis.",
+      crossing_weis_stoeck_tricks: "Si les deux équipes peuvent atteindre l'objectif dans la même manche, le Weis compte d'abord, puis le Stöck, puis les plis.",
+      match: "Une équipe qui fait les neuf plis fait un Match : 100 points de plus, 257 au lieu de 157, avant le facteur.",
+      schieben: "La main choisit le contrat ou passe (schiebt) le choix à son partenaire, qui doit alors choisir.",
+      first_holder: "La première manche est entamée par qui a {0} ; ensuite la main passe d'une place.",
+      first_dealer_right: "La première manche est entamée par le joueur à droite du donneur ; ensuite la main passe d'une place.",
+      points: "Les points des cartes d'une manche font 152, plus 5 pour le dernier pli : 157.",
+      undenufe_modern: "En Undenufe, le 6 vaut 11 et l'{A} 0.", undenufe_classic: "En Undenufe, l'{A} garde ses 11 points et le 6 vaut 0.",
+      factors: "Tout ce qu'apporte une manche est multiplié par le facteur du contrat : {0}.",
+      target: "La première équipe à {0} points gagne.",
+      end_end_of_round: "La manche est toujours jouée jusqu'au bout ; ensuite on compte dans l'ordre.",
+      end_live: "La partie s'arrête dès qu'une équipe atteint l'objectif, compté après chaque pli et chaque Weis.",
+      end_claim: "Qui croit que son équipe a atteint l'objectif le dit (bedanken) ; une annonce fausse perd la partie.",
+      schneider: "Une équipe qui finit sous la moitié de l'objectif est Schneider.", schneider_games: "Un Schneider compte pour {0} parties.",
+      tie_trick_by_trick: "Si les deux équipes passent l'objectif avec leurs plis, les plis comptent dans l'ordre où ils ont été faits.",
+      tie_higher_total: "Si les deux équipes passent l'objectif avec leurs plis, le total le plus haut gagne.",
+    },
+  },
+};
+for (const [lang, table] of Object.entries(I18N_RULES)) Object.assign(I18N[lang], table);
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
 
 const $ = (id) => document.getElementById(id);
@@ -166,7 +339,10 @@ function browserLang() {
 }
 const prefs = Object.assign({ deck: "swiss", lang: browserLang() }, JSON.parse(localStorage.getItem("puur.prefs") || "{}"));
 const params = new URLSearchParams(location.search);
-const PACE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 400;
+// The computers' pace (ms between their moves): the speed chosen in New game, unless the address names one.
+const SPEEDS = { slow: 900, normal: 400, fast: 150 };
+const paceOf = (speed) => (params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : SPEEDS[speed] || SPEEDS.normal);
+let PACE = paceOf(prefs.speed);
 
 const S = {
   gameId: null, tokens: {}, seat: null, view: null, ws: null, wsOpen: false, queue: [], blocked: false,
@@ -248,6 +424,7 @@ function render() {
   if (S.roundShown) renderInfoRound(S.roundShown); else renderInfo(v);
   $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
   $("btn-sheet").disabled = !v.sheet.rounds.length;
+  animateTable(v);
 }
 
 function renderSeats(v) {
@@ -317,8 +494,15 @@ function renderTrick(v) {
     const c = h("div", { class: "played" + (winner === seat ? " winner" : ""), "data-card": code, "data-seat": seat,
       role: "img", "aria-label": t("seat_card", seatName(seat), cardName(code)), style: `z-index:${i + 1}` });
     c.append(PuurCards.face(code, prefs.deck));
+    if (i === 0) markLeader(c, seat);
     slot.append(c);
   });
+}
+// Who led the trick: the first card played to it carries a mark and says so to a screen reader.
+function markLeader(card, seat) {
+  card.classList.add("led");
+  card.setAttribute("aria-label", `${card.getAttribute("aria-label")} · ${t("led_by", seatName(seat))}`);
+  card.append(h("span", { class: "lead-mark", "aria-hidden": "true", text: t("led") }));
 }
 
 function renderBanner(v) {
@@ -402,6 +586,7 @@ function resortHand(contract) {
 
 function renderHand(v) {
   const hand = $("hand");
+  const focusAt = handFocusIndex();
   hand.replaceChildren();
   const strict = v.profile.stoeck === "strict";
   $("btn-stoeck").hidden = !(strict && v.phase === "play" && !S.covered && v.hand.length > 0);
@@ -418,6 +603,33 @@ function renderHand(v) {
     b.append(PuurCards.face(code, prefs.deck));
     hand.append(b);
   });
+  restoreHandFocus(focusAt);
+}
+
+// ----- keyboard (issue 16) -----
+// The hand is drawn anew after every move; a player who was on the hand (or just played from it) stays on it,
+// at the same place or the last card.
+function handFocusIndex() {
+  const cards = [...$("hand").children];
+  const i = cards.indexOf(document.activeElement);
+  return i >= 0 ? i : S.handFocus;
+}
+function restoreHandFocus(index) {
+  const cards = $("hand").children;
+  if (index == null || !cards.length) return;
+  S.handFocus = null;
+  cards[Math.min(index, cards.length - 1)].focus({ preventScroll: true });
+}
+// Number keys 1-9 play the n-th playable card of the hand (in the hand's order), when it is your turn.
+function playByNumber(e) {
+  if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.closest && e.target.closest("input, select, textarea, dialog")) return;
+  if (document.querySelector("dialog[open]") || S.covered) return;
+  const card = $("hand").querySelectorAll("button.legal:not([disabled])")[Number(e.key) - 1];
+  if (!card) return;
+  e.preventDefault();
+  card.focus({ preventScroll: true });
+  card.click();
 }
 
 function renderStatus(v) {
@@ -566,7 +778,7 @@ function disableInput() { for (const b of document.querySelectorAll("#hand butto
 async function why(code) {
   try {
     const r = await api(`/games/${S.gameId}/why?card=${encodeURIComponent(code)}`, { token: S.tokens[S.seat] });
-    if (!r.legal) toast(t("why_card", cardName(code), whyText(r)));
+    if (!r.legal) { toast(t("why_card", cardName(code), whyText(r))); whyRuleLink(r.code); }
   } catch (e) { toast(errorText(e)); }
 }
 function whyText(r) {
@@ -806,7 +1018,7 @@ function showLastTrick() {
   openDialog($("dlg-last"));
 }
 
-async function showRules() {
+async function showRules(section) {
   const d = $("dlg-rules");
   const body = $("rules-body");
   body.replaceChildren(h("p", { text: t("loading") }));
@@ -815,7 +1027,7 @@ async function showRules() {
   try {
     const r = await api("/table/rules", { method: "POST", body: { profile } });
     const preset = r.profile.preset;
-    body.replaceChildren(h("p", { class: "note", text: preset ? (t("presets")[preset] || preset) : "" }), h("p", { class: "note", text: t("strongest_first") }));
+    body.replaceChildren(h("p", { class: "note", text: preset ? (t("presets")[preset] || preset) : "" }), rulesWords(r), h("p", { class: "note", text: t("strongest_first") }));
     for (const c of r.contracts) {
       const sec = h("section", { class: "rules-contract", "data-contract": c.code });
       const head = h("h3", {});
@@ -834,6 +1046,7 @@ async function showRules() {
       }
       body.append(sec);
     }
+    if (typeof section === "string") $(`rules-words-${section}`).scrollIntoView({ block: "start" });
   } catch (e) { body.replaceChildren(h("p", { text: errorText(e) })); }
 }
 
@@ -852,10 +1065,43 @@ async function showResume() {
       const label = t("resume_item", g.names.map(localName).join(", "), g.scores[0], g.scores[1], g.target,
         t("presets")[g.profile] || g.profile, t(g.status), new Date(g.updated * 1000).toLocaleString(prefs.lang));
       list.append(h("li", {}, h("button", { type: "button", class: "resume-game", "data-game": g.game_id,
-        onclick: () => { closeDialog($("dlg-resume")); start(g.game_id, all[g.game_id].tokens); }, text: label })));
+        onclick: () => { closeDialog($("dlg-resume")); start(g.game_id, all[g.game_id].tokens); }, text: label }),
+        g.game_id === S.gameId ? null : h("button", { type: "button", class: "forget-game", "data-game": g.game_id,
+          onclick: () => { forgetGame(g.game_id); showResume(); }, text: t("forget") })));
     }
     body.replaceChildren(seen.size ? list : h("p", { text: t("no_games") }));
   } catch (e) { body.replaceChildren(h("p", { text: errorText(e) })); }
+}
+
+// ----- no dead ends (issue 16) -----
+// A game left behind is forgotten by this browser: its keys, and which of its rounds were seen, are dropped
+// (the server keeps no list of a browser's games; without the keys nobody can open it from here).
+function forgetGame(id) {
+  const all = storedGames();
+  delete all[id];
+  localStorage.setItem("puur.games", JSON.stringify(all));
+  const seen = seenRounds(); delete seen[id]; localStorage.setItem("puur.seen", JSON.stringify(seen));
+  if (localStorage.getItem("puur.current") === id) localStorage.removeItem("puur.current");
+}
+// The setup closed without a game on the table: the table offers one instead of staying empty.
+function offerGame() {
+  if (S.gameId) return;
+  $("cover-text").textContent = t("no_game");
+  const btn = $("cover-btn");
+  btn.textContent = t("new_game");
+  btn.onclick = () => { $("cover").hidden = true; openSetup(); };
+  $("cover").hidden = false;
+}
+// Starting a new game while one is being played asks first; the running one stays under Resume.
+function leaveAllowed() {
+  if (!(S.gameId && S.view && S.view.status === "playing")) return Promise.resolve(true);
+  const d = $("dlg-leave");
+  return new Promise((resolve) => {
+    $("leave-go").onclick = () => { closeDialog(d); resolve(true); };
+    $("leave-stay").onclick = () => { closeDialog(d); closeDialog($("dlg-setup")); resolve(false); };
+    d.oncancel = () => resolve(false);
+    openDialog(d);
+  });
 }
 
 // ----- new game -----
@@ -884,12 +1130,10 @@ async function openSetup() {
     prof.onchange = presetChanged;
     buildSeatRows();
   }
-  const strength = $("set-strength");
-  strength.replaceChildren();
-  for (const [k, spec] of Object.entries(o.strengths)) strength.append(h("option", { value: spec, "data-level": k, text: `${t("difficulty")[k] || k}` }));
-  if (prefs.strength) strength.value = prefs.strength;
-  if (prefs.profile) prof.value = prefs.profile;
+  fillStrengths(o);
+  if (prefs.profile && o.presets[prefs.profile]) prof.value = prefs.profile;
   presetChanged();
+  restoreSettings();
   $("set-deck").value = prefs.deck; $("set-lang").value = prefs.lang;
   translate();
   openDialog($("dlg-setup"));
@@ -930,6 +1174,53 @@ function presetChanged() {
   tgt.replaceChildren(...p.targets_offered.map((x) => h("option", { value: x, text: x })));
   tgt.value = p.target;
   $("set-mult").value = p.multipliers;
+  relabelSettings();
+}
+
+// ----- settings in plain words, remembered (issue 16) -----
+// The computers' strength for the partner and for the opponents, each one of the server's levels; "medium"
+// (a fair game) unless this browser chose otherwise last time. Choosing the opponents' strength sets the
+// partner's to the same; the partner's may then be changed on its own.
+function fillStrengths(o) {
+  for (const id of ["set-strength", "set-strength-partner"]) {
+    const sel = $(id);
+    sel.replaceChildren();
+    for (const [k, spec] of Object.entries(o.strengths)) sel.append(h("option", { value: spec, "data-level": k, text: t("difficulty")[k] || k }));
+    sel.value = o.strengths.medium || (sel.options[0] && sel.options[0].value) || "";
+  }
+  $("set-strength").onchange = () => { $("set-strength-partner").value = $("set-strength").value; };
+}
+// The last settings this browser started a game with (profile and strengths set by openSetup's caller).
+function restoreSettings() {
+  const set = (id, value) => { const sel = $(id); if (value != null && [...sel.options].some((x) => x.value === String(value))) sel.value = String(value); };
+  set("set-strength", prefs.strength);
+  set("set-strength-partner", prefs.strengthPartner || prefs.strength);
+  set("set-speed", prefs.speed || "normal");
+  if (prefs.profile === $("set-profile").value) { set("set-target", prefs.target); set("set-mult", prefs.multipliers); }
+  for (let seat = 0; seat < 4 && prefs.seatKinds; seat++) {
+    set(`seat-kind-${seat}`, prefs.seatKinds[seat]);
+    if (prefs.seatNames && $(`seat-name-${seat}`)) $(`seat-name-${seat}`).value = prefs.seatNames[seat] || "";
+  }
+}
+function rememberSettings() {
+  Object.assign(prefs, {
+    strength: $("set-strength").value, strengthPartner: $("set-strength-partner").value, speed: $("set-speed").value,
+    profile: $("set-profile").value, target: Number($("set-target").value), multipliers: $("set-mult").value,
+    seatKinds: [0, 1, 2, 3].map((x) => $(`seat-kind-${x}`).value), seatNames: [0, 1, 2, 3].map((x) => $(`seat-name-${x}`).value.trim()),
+  });
+  PACE = paceOf(prefs.speed);
+}
+// The one-line explanation of the chosen profile, the speeds and the partner's levels in the page's language.
+function relabelSettings() {
+  const note = t("profile_notes")[$("set-profile").value];
+  $("set-profile-note").textContent = note || "";
+  for (const opt of $("set-speed").options) opt.textContent = t("speeds")[opt.value];
+  for (const opt of $("set-strength-partner").options) opt.textContent = t("difficulty")[opt.dataset.level] || opt.dataset.level;
+}
+// A computer seat in the team of the (first) human player is the partner; the others are opponents.
+function computerSpec(seat, humans) {
+  const partner = humans.length > 0 && seat % 2 === humans[0] % 2;
+  return $(partner ? "set-strength-partner" : "set-strength").value;
 }
 
 function buildSeatRows() {
@@ -947,16 +1238,16 @@ function buildSeatRows() {
 
 async function submitSetup(e) {
   e.preventDefault();
-  const strength = $("set-strength").value;
+  if (!(await leaveAllowed())) return;
   const seats = [], names = [];
   const humans = [0, 1, 2, 3].filter((s) => $(`seat-kind-${s}`).value === "human");
   for (let s = 0; s < 4; s++) {
     const human = humans.includes(s);
-    seats.push(human ? "human" : strength);
+    seats.push(human ? "human" : computerSpec(s, humans));
     const typed = $(`seat-name-${s}`).value.trim();
     names.push(typed || (human ? (humans.length === 1 ? t("you") : t("player", humans.indexOf(s) + 1)) : COMPUTER_NAMES[(s + 2) % 3]));
   }
-  prefs.strength = strength; prefs.profile = $("set-profile").value;
+  rememberSettings();
   setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
   try {
     const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang } });
@@ -982,13 +1273,140 @@ function start(gameId, tokens) {
   connect();
 }
 
+// ----- the rules in words (issue 16): what the profile's options (RULES.md "Profile options") make of
+// following suit, trumping, Weis, Stöck, Match, Schieben and the count, in the page's language -----
+const RULE_SECTIONS = ["follow", "trump", "weis", "stoeck", "match", "schieben", "score"];
+// The section of the rules a refusal of the "why" message is about.
+const WHY_SECTION = { follow_suit: "follow", trump_only_when_void: "follow", trump_led: "trump", overtrump: "trump", undertrump: "trump" };
+
+function ruleSentences(p, contracts) {
+  const w = t("rw");
+  const ranks = PuurCards.RANK_NAMES[prefs.deck][prefs.lang];
+  const names = { J: ranks[5], Q: ranks[6], K: ranks[7], A: ranks[8], 10: ranks[4] };
+  const say = (key, ...args) => {
+    let s = w[key];
+    args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
+    return s.replace(/\{(J|Q|K|A|10)\}/g, (m, k) => names[k]);
+  };
+  const out = { follow: [say("follow"), say(p.trump_allowed_when_able_to_follow ? "trump_any" : "trump_void")], trump: [], weis: [], stoeck: [] };
+  out.follow.push(say(p.lone_puur_may_be_kept ? "puur_kept" : "puur_lone"));
+  if (p.undertrump === "banned_unless_only_trumps") {
+    out.trump.push(say("under_banned"));
+    if (p.undertrump_ban_when_partner_leads) out.trump.push(say("under_partner"));
+  } else out.trump.push(say("under_allowed"));
+  if (p.must_overtrump) { out.trump.push(say("over_must")); if (p.overtrump_on_trump_lead) out.trump.push(say("over_lead")); } else out.trump.push(say("over_free"));
+  out.weis.push(say(p.weis_values === "small" ? "weis_small" : "weis_extended"));
+  if (p.weis_split_long_runs) out.weis.push(say("weis_split"));
+  out.weis.push(say(p.weis_overlap === "disjoint" ? "overlap_disjoint" : "overlap_share"));
+  out.weis.push(say({ points_cards_top: "compare_cards", points_type_length_top: "compare_type", points_top: "compare_top" }[p.weis_compare]));
+  out.weis.push(say(p.weis_undenufe_reverse ? "undenufe_reverse" : "undenufe_same"), say(`decl_${p.weis_declaration}`));
+  out.stoeck.push(say("stoeck"), say(`stoeck_${p.stoeck}`), say(`crossing_${p.crossing_priority}`));
+  out.match = [say("match")];
+  const first = p.first_forehand.startsWith("holder:") ? say("first_holder", cardName(p.first_forehand.slice(7))) : say("first_dealer_right");
+  out.schieben = [say("schieben"), first];
+  const factors = contracts.map((c) => `${contractName(c.code)} ×${c.factor}`).join(", ");
+  out.score = [say("points"), say(`undenufe_${p.undenufe_values}`), say("factors", factors), say("target", p.target),
+    say(`end_${p.game_end}`), say(`tie_${p.trick_block_tie}`)];
+  if (p.schneider) { out.score.push(say("schneider")); if (p.schneider.counts_games > 1) out.score.push(say("schneider_games", p.schneider.counts_games)); }
+  return out;
+}
+
+// The words as sections of the Rules dialog, one heading each (ids rules-words-<section>).
+function rulesWords(rules) {
+  const w = t("rw");
+  const said = ruleSentences(rules.profile, rules.contracts);
+  const box = h("div", { class: "rules-words", id: "rules-words", "data-preset": rules.profile.preset || "" }, h("h3", { text: w.title }));
+  for (const key of RULE_SECTIONS) {
+    box.append(h("section", { class: "rules-section", id: `rules-words-${key}` },
+      h("h4", { text: w[`h_${key}`] }), ...said[key].map((x) => h("p", { text: x }))));
+  }
+  return box;
+}
+
+// The "why" message of a dimmed card links to its rule in words.
+function whyRuleLink(code) {
+  const section = WHY_SECTION[code];
+  if (!section) return;
+  const link = h("button", { type: "button", class: "why-rule", id: "why-rule", text: t("rw").why_link,
+    onclick: () => { hideToast(); showRules(section); } });
+  $("toast").append(" ", link);
+  clearTimeout(toastTimer); toastTimer = setTimeout(() => { $("toast").hidden = true; }, 8000); // time to reach the link
+}
+
+// ----- theme, motion and sound (issue 16) -----
+// The theme: the system's (prefers-color-scheme) until the player picks one with the switch; remembered.
+function applyTheme() {
+  const light = prefs.theme ? prefs.theme === "light" : matchMedia("(prefers-color-scheme: light)").matches;
+  document.documentElement.dataset.theme = light ? "light" : "dark";
+  const b = $("btn-theme");
+  b.setAttribute("aria-pressed", String(light)); b.setAttribute("aria-label", t("theme_light")); b.title = t("theme_light");
+  const s = $("btn-sound");
+  s.setAttribute("aria-pressed", String(!!prefs.sound)); s.setAttribute("aria-label", t("sound")); s.title = t("sound");
+}
+function toggleTheme() { prefs.theme = document.documentElement.dataset.theme === "light" ? "dark" : "light"; savePrefs(); applyTheme(); }
+function toggleSound() { prefs.sound = !prefs.sound; savePrefs(); applyTheme(); if (prefs.sound) playSound("card"); }
+
+// Sounds made on the spot with WebAudio (no sound files): a short card snap, two notes for a trick taken.
+let audioCtx = null;
+function playSound(kind) {
+  if (!prefs.sound || !window.AudioContext) return;
+  audioCtx = audioCtx || new AudioContext();
+  const now = audioCtx.currentTime;
+  const notes = kind === "trick" ? [[660, 0], [880, 0.09]] : [[220, 0]];
+  for (const [freq, at] of notes) {
+    const osc = audioCtx.createOscillator(), gain = audioCtx.createGain();
+    osc.type = kind === "trick" ? "sine" : "triangle";
+    osc.frequency.setValueAtTime(freq, now + at);
+    gain.gain.setValueAtTime(0.0001, now + at);
+    gain.gain.exponentialRampToValueAtTime(0.18, now + at + 0.01);
+    gain.gain.exponentialRampToValueAtTime(0.0001, now + at + (kind === "trick" ? 0.25 : 0.08));
+    osc.connect(gain).connect(audioCtx.destination);
+    osc.start(now + at); osc.stop(now + at + 0.3);
+  }
+}
+
+// Cards that move: dealt into the hand, played in from the seat, gathered towards the trick's winner. Classes
+// only (the CSS holds the animations; prefers-reduced-motion turns them off). Each card moves once: what was
+// already seen is drawn in place on the next render.
+const MOTION = { dealt: null, seen: new Set(), gathered: new Set() };
+function animateTable(v) {
+  const round = `${v.game_id}:${v.round_number}`;
+  if (MOTION.dealt !== round && v.hand.length === 9 && !S.covered) {
+    MOTION.dealt = round; MOTION.seen.clear();
+    for (const b of $("hand").children) b.classList.add("deal");
+  }
+  const played = [...$("trick").querySelectorAll(".played")];
+  let fresh = false;
+  for (const c of played) {
+    const key = `${round}:${c.dataset.card}`;
+    if (MOTION.seen.has(key)) continue;
+    MOTION.seen.add(key); fresh = true;
+    c.classList.add("enter", `from-${rel(Number(c.dataset.seat))}`);
+  }
+  if (fresh) playSound("card");
+  const winner = played.find((c) => c.classList.contains("winner"));
+  if (!winner || played.length !== 4) return;
+  const trickKey = `${round}:${played.map((c) => c.dataset.card).join(",")}`;
+  const first = !MOTION.gathered.has(trickKey);
+  MOTION.gathered.add(trickKey);
+  for (const c of played) c.classList.add(first ? "gather" : "gathered", `to-${rel(Number(winner.dataset.seat))}`);
+  if (first) playSound("trick");
+}
+
+// The installable app: the service worker keeps the table's files for use offline (never the API).
+function registerServiceWorker() {
+  if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch((e) => console.warn(e));
+}
+
 // ----- page setup -----
 function translate() {
   document.documentElement.lang = prefs.lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   $("btn-stoeck").title = t("stoeck_note");
   $("hand").setAttribute("aria-label", t("your_hand"));
+  applyTheme();
   if (S.options && $("seats-setup").children.length) relabelSetup();
+  if (S.options && $("set-profile").options.length) relabelSettings();
 }
 
 function init() {
@@ -999,11 +1417,20 @@ function init() {
   $("btn-new").onclick = openSetup;
   $("btn-resume").onclick = showResume;
   $("btn-last").onclick = showLastTrick;
-  $("btn-rules").onclick = showRules;
+  $("btn-rules").onclick = () => showRules();
+  $("btn-theme").onclick = toggleTheme;
+  $("btn-sound").onclick = toggleSound;
+  registerServiceWorker();
   $("btn-stoeck").onclick = () => { S.stoeck = !S.stoeck; $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck)); };
   $("setup-form").onsubmit = submitSetup;
   $("setup-cancel").onclick = () => closeDialog($("dlg-setup"));
+  $("dlg-setup").addEventListener("close", () => setTimeout(offerGame, 0)); // Cancel or Escape on a first visit
   for (const b of document.querySelectorAll("[data-close]")) b.onclick = () => closeDialog(b.closest("dialog"));
+  document.addEventListener("keydown", playByNumber);
+  $("hand").addEventListener("click", (e) => { // the place played from, to come back to once the hand is redrawn
+    const b = e.target.closest("button");
+    if (b) S.handFocus = [...$("hand").children].indexOf(b);
+  });
   $("hand").addEventListener("keydown", (e) => { // arrows move along the hand
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     const cards = [...$("hand").querySelectorAll("button")];
