@@ -9,7 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, open_page, table_game  # noqa: F401 (fixture)
+import test_table_i16
+from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, table_game
+
+open_page = test_table_i16.open_page  # the fixture: a fresh page in its own context at a size and locale
 
 pytestmark = pytest.mark.browser
 
