@@ -326,6 +326,25 @@ const I18N_RULES = {
   },
 };
 for (const [lang, table] of Object.entries(I18N_RULES)) Object.assign(I18N[lang], table);
+// Issue 16: the hint and undo of a game against computers (puur/server/assist.py), merged likewise.
+const I18N_ASSIST = {
+  en: { hint: "Hint", undo: "Undo", claim_name: "claim the rest", hint_line: "Suggestion: {0}. {1}", hint_top: "Expected points: {0}",
+    hint_heuristic: "The rule-of-thumb player would choose {0}.",
+    hint_reasons: { sampled: "Best expected points over {deals} sampled deals of the unseen cards.",
+      solved: "Best result played out exactly on {deals} sampled deals of the unseen cards.",
+      only_card: "Your only playable card.", claim: "You can claim the remaining tricks." } },
+  de: { hint: "Tipp", undo: "Zurück", claim_name: "den Rest ansagen", hint_line: "Vorschlag: {0}. {1}", hint_top: "Erwartete Punkte: {0}",
+    hint_heuristic: "Der Faustregel-Spieler würde {0} wählen.",
+    hint_reasons: { sampled: "Die meisten erwarteten Punkte über {deals} zufällige Verteilungen der unbekannten Karten.",
+      solved: "Das beste Ergebnis, genau durchgespielt auf {deals} zufälligen Verteilungen der unbekannten Karten.",
+      only_card: "Deine einzige spielbare Karte.", claim: "Du kannst die restlichen Stiche ansagen." } },
+  fr: { hint: "Conseil", undo: "Annuler", claim_name: "annoncer le reste", hint_line: "Suggestion : {0}. {1}", hint_top: "Points attendus : {0}",
+    hint_heuristic: "Le joueur à règles simples choisirait {0}.",
+    hint_reasons: { sampled: "Le plus de points attendus sur {deals} donnes tirées des cartes cachées.",
+      solved: "Le meilleur résultat, joué exactement sur {deals} donnes tirées des cartes cachées.",
+      only_card: "Ta seule carte jouable.", claim: "Tu peux annoncer les plis restants." } },
+};
+for (const [lang, table] of Object.entries(I18N_ASSIST)) Object.assign(I18N[lang], table);
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
 
 const $ = (id) => document.getElementById(id);
@@ -424,6 +443,7 @@ function render() {
   if (S.roundShown) renderInfoRound(S.roundShown); else renderInfo(v);
   $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
   $("btn-sheet").disabled = !v.sheet.rounds.length;
+  renderAssist(v);
   animateTable(v);
 }
 
@@ -795,6 +815,50 @@ async function refresh() {
   try { applyView(await api(`/games/${S.gameId}`, { token: S.tokens[S.seat] }), null); } catch (e) { toast(errorText(e)); }
 }
 
+// ----- hint and undo (issue 16; games against computers only: puur/server/assist.py) -----
+// Both buttons show only in a game with one human seat. The hint names the strong computer's choice from
+// this seat's view, highlights it (the card in the hand or the contract button), says why in one line and
+// lists the expected points of its top choices; it holds until the view changes.
+function assistOffered(v) { return v.status === "playing" && v.human_seats.length === 1 && v.human_seats[0] === S.seat; }
+function renderAssist(v) {
+  const offered = assistOffered(v);
+  const mine = offered && v.to_act === S.seat && !S.covered;
+  $("btn-hint").hidden = !offered; $("btn-undo").hidden = !offered;
+  $("btn-hint").disabled = !mine;
+  $("btn-undo").disabled = !offered || !v.trick.concat(...v.tricks.map((x) => x.cards.map((c, i) => [(x.leader + i) % 4, c])))
+    .some((x) => x[0] === S.seat);
+  const shown = S.hint && S.hint.seq === v.seq && mine;
+  $("hint").hidden = !shown;
+  if (!shown) { S.hint = null; return; }
+  const el = document.querySelector(`#hand [data-card="${S.hint.action}"], #choose [data-action="${S.hint.action}"]`);
+  if (el) el.classList.add("hinted");
+}
+function actionName(a) { return /^[CDHS](10|[6-9JQKA])$/.test(a) ? cardName(a) : a === "P" ? t("schieben") : a === "claim" ? t("claim_name") : contractName(a); }
+async function showHint() {
+  const v = S.view;
+  $("btn-hint").disabled = true;
+  try {
+    const r = await api(`/games/${S.gameId}/hint`, { token: S.tokens[S.seat] });
+    if (!S.view || S.view.seq !== r.seq) return;
+    S.hint = r;
+    const reason = (t("hint_reasons")[r.reason.code] || "").replace(/\{(\w+)\}/g, (m, k) => r.reason.params[k]);
+    const top = r.top.map((c) => `${actionName(c.action)} ${c.points > 0 ? "+" : ""}${c.points.toFixed(1)}`).join(" · ");
+    $("hint").replaceChildren(h("span", { text: t("hint_line", actionName(r.action), reason) }),
+      ...(top ? [h("span", { text: t("hint_top", top) })] : []),
+      ...(r.heuristic !== r.action ? [h("span", { text: t("hint_heuristic", actionName(r.heuristic)) })] : []));
+    render();
+  } catch (e) { toast(errorText(e)); if (S.view === v) render(); }
+}
+async function undoCard() {
+  $("btn-undo").disabled = true;
+  hideToast();
+  try {
+    const view = await api(`/games/${S.gameId}/undo`, { method: "POST", token: S.tokens[S.seat] });
+    S.queue = []; clearTimeout(S.fallback); S.view = null; S.hint = null;
+    applyView(view, null);
+  } catch (e) { toast(errorText(e)); await refresh(); }
+}
+
 // ----- the flow of events -----
 function applyView(view, ev) {
   const prev = S.view;
@@ -872,6 +936,7 @@ function connect() {
     const msg = JSON.parse(m.data);
     if (msg.type === "hello") { S.wsOpen = true; S.queue = []; if (!S.blocked) { S.view = null; applyView(msg.view, null); } else S.pendingHello = msg.view; }
     else if (msg.type === "event") { S.queue.push(msg); pump(); }
+    else if (msg.type === "undo") { S.queue = []; clearTimeout(S.fallback); if (!S.blocked) { S.view = null; applyView(msg.view, null); } }
   };
   ws.onclose = (e) => {
     S.wsOpen = false;
@@ -1422,6 +1487,8 @@ function init() {
   $("btn-sound").onclick = toggleSound;
   registerServiceWorker();
   $("btn-stoeck").onclick = () => { S.stoeck = !S.stoeck; $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck)); };
+  $("btn-hint").onclick = showHint;
+  $("btn-undo").onclick = undoCard;
   $("setup-form").onsubmit = submitSetup;
   $("setup-cancel").onclick = () => closeDialog($("dlg-setup"));
   $("dlg-setup").addEventListener("close", () => setTimeout(offerGame, 0)); // Cancel or Escape on a first visit
