@@ -4,7 +4,8 @@ The table holds seat tokens in the page's storage, so the pages run only Puur's 
 no inline script, no inline style attribute, no ``eval`` and no other origin. Every script of the pages is
 a file (``static/table/*.js``, ``/tools/assets/*.js``, ``/api/v1/docs/assets/*``). ``img-src`` allows
 ``data:`` for the table's empty favicon and the icons inside Swagger UI's stylesheet. ``connect-src 'self'``
-covers the game API's ``fetch`` and the live table's WebSocket on the same host.
+covers the game API's ``fetch`` and the live table's WebSocket on the same host. ``manifest-src`` and
+``worker-src`` name the web app manifest and the service worker (``/sw.js``) of the installable table.
 
 A plain ASGI middleware (not ``BaseHTTPMiddleware``): it only adds headers to ``http.response.start``, so
 streamed answers (the MCP endpoint, server-sent events) pass through unchanged; WebSockets carry none.
@@ -22,6 +23,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "img-src 'self' data:",
         "font-src 'self'",
         "connect-src 'self'",
+        "manifest-src 'self'",
+        "worker-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

@@ -20,3 +20,15 @@ TABLE_DIR = Path(__file__).parent / "static" / "table"
 @router.get("/")
 def table() -> FileResponse:
     return FileResponse(TABLE_DIR / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/sw.js")
+def service_worker() -> FileResponse:
+    """The table's service worker (issue 16, installable app), served at the root so its scope is the site."""
+    return FileResponse(TABLE_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+@router.get("/manifest.webmanifest")
+def web_manifest() -> FileResponse:
+    """The web app manifest: name, start page, colours and icons for "add to home screen"."""
+    return FileResponse(TABLE_DIR / "manifest.webmanifest", media_type="application/manifest+json")
