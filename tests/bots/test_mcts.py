@@ -172,3 +172,24 @@ def test_endgame_world_past_the_time_limit_is_dropped(monkeypatch: pytest.Monkey
     assert len(deadlines) == 1 and deadlines[0] is not None
     assert make_player("mcts:iters=40", seed=1).act(obs) in obs.legal_actions
     assert len(deadlines) == 2 and deadlines[1] is None
+
+
+def test_evaluate_names_the_choice_of_act_with_its_values() -> None:
+    """``evaluate`` chooses what ``act`` chooses (same seed and budget) and values each legal card it
+    searched, the chosen one first; a contract decision values the contracts and the push."""
+    game = Game("schieber", seed=21)
+    h = make_player("heuristic")
+    for _ in range(7):
+        a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
+        game.apply(a, declarations_for(game, a))
+    obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+    ev = MCTSPlayer(iters=60, seed=5, endgame=0).evaluate(obs)
+    assert ev.action == MCTSPlayer(iters=60, seed=5, endgame=0).act(obs)
+    assert ev.values[0][0] == ev.action and not ev.exact
+    assert {a for a, _, _ in ev.values} <= set(obs.legal_actions) and all(n > 0 for _, _, n in ev.values)
+    rest = [v for _, v, _ in ev.values[1:]]
+    assert rest == sorted(rest, reverse=True)
+    first = Game("schieber", seed=3)
+    obs = first.observation(first.current_seat)  # type: ignore[arg-type]
+    ev = MCTSPlayer(iters=30, seed=4).evaluate(obs)
+    assert ev.action == MCTSPlayer(iters=30, seed=4).act(obs) and PUSH in {a for a, _, _ in ev.values}
