@@ -105,7 +105,7 @@ def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion
         context.close()
 
 
-def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live_server: str) -> None:
+def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live_server: str, artifacts: Any) -> None:
     context = browser.new_context(viewport=PHONE, bypass_csp=True, locale="de-CH")
     try:
         page = context.new_page()
@@ -113,8 +113,11 @@ def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live
         step(page)  # Eicheln
         page.wait_for_selector("#hand .card.legal:not([disabled])")
         page.locator("#hand .card.dimmed").first.click()
+        page.wait_for_selector("#why-rule")
+        page.screenshot(path=str(artifacts / "why-rule-phone.png"))
         page.locator("#why-rule").click()
         page.wait_for_selector("#dlg-rules[open] #rules-words")
+        page.screenshot(path=str(artifacts / "rules-words-phone.png"))
         words = page.locator("#rules-words").inner_text()
         assert "Stechen darfst du immer" in words and "Überstechen musst du nie" in words  # Schieber
         assert "Schneider" not in words and "257" in words and "schiebt" in words

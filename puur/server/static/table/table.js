@@ -739,6 +739,7 @@ function renderInfoRound(r) {
 let toastTimer = null;
 function toast(text) {
   const el = $("toast");
+  if ($("why-rule")) $("why-rule").remove(); // a rule link belongs to its own why message
   el.textContent = localize(text); el.hidden = false;
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { el.hidden = true; }, 4000);
 }
@@ -1388,13 +1389,13 @@ function rulesWords(rules) {
   return box;
 }
 
-// The "why" message of a dimmed card links to its rule in words.
+// The "why" message of a dimmed card links to its rule in words: a button just after the message.
 function whyRuleLink(code) {
   const section = WHY_SECTION[code];
   if (!section) return;
   const link = h("button", { type: "button", class: "why-rule", id: "why-rule", text: t("rw").why_link,
     onclick: () => { hideToast(); showRules(section); } });
-  $("toast").append(" ", link);
+  $("toast").after(link); // beside the message, shown while it is (table.css: .toast[hidden] + .why-rule)
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { $("toast").hidden = true; }, 8000); // time to reach the link
 }
 
