@@ -409,6 +409,9 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
     # play until trick 1 is complete and the Weis is shown, then look while trick 2 is being played
     page.wait_for_selector(".seat .bubble .meld", timeout=20_000)
     page.wait_for_selector("#trick .played")
+    # measured where the cards lie, not while one flies in from its seat (issue 16: cards move)
+    page.wait_for_selector("#hand .card.legal:not([disabled])")
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
     table = page.locator("#table").bounding_box()
     trick = page.locator("#trick").bounding_box()
     assert abs((trick["x"] + trick["width"] / 2) - (table["x"] + table["width"] / 2)) <= 2, (trick, table)

@@ -233,7 +233,7 @@ const I18N_RULES = {
     rw: {
       title: "Die Regeln dieses Profils in Worten", why_link: "Die Regel", h_follow: "Farbe angeben", h_trump: "Stechen und Untertrumpfen",
       h_weis: "Weis", h_stoeck: "Stöck", h_match: "Match", h_schieben: "Schieben", h_score: "Zählen und Ziel",
-      follow: "Du musst die ausgespielte Farbe angeben, wenn du kannst; hast du keine Karte dieser Farbe, darfst du jede Karte spielen.",
+      follow: "Du musst die Farbe der ersten Karte im Stich angeben, wenn du kannst; hast du keine Karte dieser Farbe, darfst du jede Karte spielen.",
       trump_any: "Stechen darfst du immer, auch wenn du angeben könntest.", trump_void: "Stechen darfst du nur, wenn du nicht angeben kannst.",
       puur_kept: "Den Trumpf-{J} (den Puur) musst du nie geben: ist Trumpf ausgespielt und er ist dein einziger Trumpf, darfst du ihn behalten.",
       puur_lone: "Ist Trumpf ausgespielt und der Trumpf-{J} (der Puur) dein einziger Trumpf, musst du ihn geben.",
