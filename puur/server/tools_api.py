@@ -122,6 +122,8 @@ class JasstafelResponse(BaseModel):
     tie: bool
     message: str | None
     check_warnings: list[str]
+    check_notices: list[dict[str, Any]]
+    """The same checks with a ``code`` and ``params`` for a page to word (``text`` is the English)."""
     tables: dict[str, str]
     targets: list[int]
 
@@ -141,12 +143,12 @@ def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
         board.state()
         if req.write is not None:
             board = board.write(_entry(req.write, ("write",)))
-        check = _entry(req.check, ("check",)).warnings() if req.check is not None else []
+        notices = _entry(req.check, ("check",)).notices() if req.check is not None else []
         st = board.state()
         marks = st.marks(req.style)
     except ToolInputError as e:
         if e.field == ("round",):
-            e = ToolInputError(("write",), e.reason)
+            e = ToolInputError(("write",), e.reason, e.code, e.params)
         raise _fail(e) from None
     out = st.outcome
     tp = board.table_profile
@@ -169,7 +171,8 @@ def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
         block=out.block if out else None,
         tie=bool(out and out.tie),
         message=out.message if out else None,
-        check_warnings=check,
+        check_warnings=[n.text for n in notices],
+        check_notices=[n.to_dict() for n in notices],
         tables={k: jt.TABLE_LABELS[k] for k in MULTIPLIER_TABLES},
         targets=list(jt.TARGETS),
     )
@@ -352,6 +355,7 @@ class CoiffeurResponse(BaseModel):
     tie: bool
     message: str
     warnings: list[str]
+    notices: list[dict[str, Any]]
     hint: str
     teams: list[str]
     box_from_points: int | None
@@ -371,7 +375,9 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
         assert cols is not None
         if req.factors is not None:
             if len(req.factors) != len(cols):
-                raise ToolInputError("factors", f"give {len(cols)} factors, one per column")
+                raise ToolInputError(
+                    "factors", f"give {len(cols)} factors, one per column", "factor_count", {"count": len(cols)}
+                )
             for c, f in zip(cols, req.factors, strict=True):
                 c["factor"] = f
         sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat)
@@ -382,7 +388,9 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
                 raise ToolInputError("points_column", f"the sheet has {len(sheet.columns)} columns")
             f = sheet.columns[col].factor
             if f is None and req.method == "B":
-                raise ToolInputError("points_column", f"agree a factor for {sheet.columns[col].name} first")
+                raise ToolInputError(
+                    "points_column", f"agree a factor for {sheet.columns[col].name} first", "factor_first", {"col": col}
+                )
             conv = coiffeur_mod.box_from_points(req.points, f or 1, req.method)
     except ToolInputError as e:
         raise _fail(e) from None
@@ -440,14 +448,16 @@ def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
             try:
                 sheet = sheet.add(req.add.predicted, req.add.actual)
             except ToolInputError as e:
-                raise ToolInputError(("add", *e.field[1:]) if e.field[0] == "round" else e.field, e.reason) from None
+                raise ToolInputError(
+                    ("add", *e.field[1:]) if e.field[0] == "round" else e.field, e.reason, e.code, e.params
+                ) from None
         est = None
         if req.estimate_hand is not None:
             contract = parse_contract(req.estimate_contract or "C", "estimate_contract")
             try:
                 est = differenzler_mod.estimate(req.estimate_hand, contract, resolve_profile(req.profile))
             except ToolInputError as e:
-                raise ToolInputError(("estimate_hand", *e.field[1:]), e.reason) from None
+                raise ToolInputError(("estimate_hand", *e.field[1:]), e.reason, e.code, e.params) from None
     except ToolInputError as e:
         raise _fail(e) from None
     return DifferenzlerResponse(**sheet.to_dict(), estimate=est)

@@ -9,6 +9,7 @@ with the field and the reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from puur.cards import Card, Contract
@@ -34,6 +35,19 @@ class ToolInputError(ValueError):
         self.params: dict[str, str | int] = dict(params or {})
         where = ".".join(str(p) for p in self.field)
         super().__init__(f"{where}: {reason}" if where else reason)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A soft warning or a reason a page words in its own language: a stable ``code``, its ``params``
+    (contracts and suits as codes, teams 0 We / 1 They, columns by index) and the English ``text``."""
+
+    code: str
+    text: str
+    params: dict[str, str | int] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "params": dict(self.params), "text": self.text}
 
 
 SWISS_SUITS = ("Eicheln", "Schellen", "Rosen", "Schilten")
@@ -80,15 +94,15 @@ def resolve_profile(spec: Any) -> RuleProfile:
 def check_int(value: Any, field: Sequence[str | int] | str, *, low: int | None = None, high: int | None = None) -> int:
     """A whole number within ``low..high`` (inclusive), or ``ToolInputError``."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ToolInputError(field, f"must be a whole number, got {value!r}")
+        raise ToolInputError(field, f"must be a whole number, got {value!r}", "not_whole")
     if low is not None and value < low:
-        raise ToolInputError(field, f"must be at least {low}, got {value}")
+        raise ToolInputError(field, f"must be at least {low}, got {value}", "too_small", {"low": low, "value": value})
     if high is not None and value > high:
-        raise ToolInputError(field, f"must be at most {high}, got {value}")
+        raise ToolInputError(field, f"must be at most {high}, got {value}", "too_large", {"high": high, "value": value})
     return value
 
 
 __all__ = [
-    "SWISS_RANKS", "SWISS_SUITS", "ToolInputError", "card_label", "check_int", "contract_label",
+    "SWISS_RANKS", "SWISS_SUITS", "Notice", "ToolInputError", "card_label", "check_int", "contract_label",
     "parse_card", "parse_contract", "resolve_profile",
 ]  # fmt: skip

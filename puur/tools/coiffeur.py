@@ -26,7 +26,7 @@ from typing import Any
 from puur.cards import Contract
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from puur.rules.weis import SEQUENCE_VALUES
-from puur.tools import ToolInputError, check_int, contract_label, parse_contract
+from puur.tools import Notice, ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")
 METHODS = ("A", "B")
@@ -122,6 +122,8 @@ class Sheet:
                     raise ToolInputError(
                         ("columns", i, "factor"),
                         f"agree a factor for {self.columns[i].name} before writing in its box",
+                        "factor_first",
+                        {"col": i},
                     )
             for i, j in enumerate(jokers[t]):
                 if j is None:
@@ -190,14 +192,19 @@ class Sheet:
         return None if a == b else (0 if a > b else 1)
 
     def warnings(self) -> list[str]:
-        out: list[str] = []
-        for c in self.columns:
+        return [n.text for n in self.notices()]
+
+    def notices(self) -> list[Notice]:
+        """The warnings with a code and parameters a page words (``col`` a column index, ``team`` 0 or 1)."""
+        out: list[Notice] = []
+        for i, c in enumerate(self.columns):
             if c.factor is None:
-                out.append(f"{c.name}: its factor is not given by the rules; agree it at the table.")
+                out.append(Notice("factor_missing", f"{c.name}: its factor is not given by the rules; agree it at the table.", {"col": i}))
         for t in (0, 1):
             for i, c in enumerate(self.columns):
                 if c.kind == "joker" and self.boxes[t][i] is not None and self.jokers[t][i] is None:
-                    out.append(f"{TEAMS[t]}, {c.name}: name the contract chosen for the joker.")
+                    out.append(Notice("joker_unnamed", f"{TEAMS[t]}, {c.name}: name the contract chosen for the joker.",
+                                      {"team": t, "col": i}))
             if not self.joker_may_repeat:
                 played = {self._contract_key(c.name) for i, c in enumerate(self.columns)
                           if c.kind != "joker" and self.boxes[t][i] is not None}
@@ -208,16 +215,24 @@ class Sheet:
                         continue
                     key = self._contract_key(j)
                     if key in played or key in seen:
-                        out.append(f"{TEAMS[t]}, {c.name}: {j} was already played, and your table does "
-                                   "not let a joker repeat a contract.")
+                        out.append(Notice(
+                            "joker_repeat",
+                            f"{TEAMS[t]}, {c.name}: {j} was already played, and your table does "
+                            "not let a joker repeat a contract.",
+                            {"team": t, "col": i, "contract": key},
+                        ))
                     seen.add(key)
         for t in (0, 1):
             for i, c in enumerate(self.columns):
                 b = self.boxes[t][i]
                 if b is not None and self.method == "A" and b > MAX_ROUND_TENS:
-                    out.append(f"{TEAMS[t]}, {c.name}: {b} tens is more than a round can hold before the "
-                               f"factor ({MAX_ROUND} points, {MAX_ROUND_TENS} tens) — under method A write the "
-                               "unmultiplied tens.")
+                    out.append(Notice(
+                        "box_too_big",
+                        f"{TEAMS[t]}, {c.name}: {b} tens is more than a round can hold before the "
+                        f"factor ({MAX_ROUND} points, {MAX_ROUND_TENS} tens) — under method A write the "
+                        "unmultiplied tens.",
+                        {"team": t, "col": i, "tens": b, "max_points": MAX_ROUND, "max_tens": MAX_ROUND_TENS},
+                    ))
         return out
 
     @staticmethod
@@ -250,6 +265,7 @@ class Sheet:
             "tie": self.complete and w is None,
             "message": msg,
             "warnings": self.warnings(),
+            "notices": [n.to_dict() for n in self.notices()],
             "hint": HINT,
         }
 

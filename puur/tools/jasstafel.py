@@ -31,7 +31,7 @@ from puur.profile import MULTIPLIER_TABLES, RuleProfile
 from puur.rules.chalk import Marks, to_marks
 from puur.rules.scoring import BLOCK_ORDERS, RoundScore, crossing
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
-from puur.tools import ToolInputError, check_int, contract_label, parse_contract
+from puur.tools import Notice, ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")
 """The two team columns (TOOLS.md §1.5)."""
@@ -86,43 +86,61 @@ class Entry:
         parts: list[tuple[int, int]] = []
         for name, pair in (("card_points", card_points), ("weis", weis), ("stoeck", stoeck)):
             if isinstance(pair, str) or not isinstance(pair, Sequence) or len(pair) != 2:
-                raise ToolInputError((*field, name), "give two numbers: [We, They]")
+                raise ToolInputError((*field, name), "give two numbers: [We, They]", "two_numbers")
             a = check_int(pair[0], (*field, name, 0), low=-MAX_ENTRY, high=MAX_ENTRY)
             b = check_int(pair[1], (*field, name, 1), low=-MAX_ENTRY, high=MAX_ENTRY)
             parts.append((a, b))
         if first_in_tricks is not None and (
             isinstance(first_in_tricks, bool) or first_in_tricks not in (0, 1)
         ):
-            raise ToolInputError((*field, "first_in_tricks"), "give the team that got there first: 0 (We) or 1 (They)")
+            raise ToolInputError(
+                (*field, "first_in_tricks"), "give the team that got there first: 0 (We) or 1 (They)", "first_team"
+            )
         return cls(c, parts[0], parts[1], parts[2], first_in_tricks)
 
     def warnings(self) -> list[str]:
         """Soft checks shown under the inputs (TOOLS.md §1.5, C14, C15); the round is still written."""
-        out: list[str] = []
+        return [n.text for n in self.notices()]
+
+    def notices(self) -> list[Notice]:
+        """The soft checks with a code and parameters a page words in its language (teams 0 We, 1 They)."""
+        out: list[Notice] = []
         we, they = self.card_points
         total = we + they
         if total == MATCH_ROUND:
             if we and they:
-                out.append(
+                out.append(Notice(
+                    "match_both_teams",
                     f"Card points add to {MATCH_ROUND} but both teams have points: "
-                    f"{MATCH_ROUND} is a match, {MATCH_ROUND} for one team and 0 for the other."
-                )
+                    f"{MATCH_ROUND} is a match, {MATCH_ROUND} for one team and 0 for the other.",
+                    {"total": MATCH_ROUND},
+                ))
         elif total not in (FULL_ROUND, 152):
-            out.append(
+            out.append(Notice(
+                "card_sum",
                 f"Card points add to {total}: a round has 152, or {FULL_ROUND} with the last trick "
-                f"({MATCH_ROUND} for a match). Something may be miscounted."
-            )
+                f"({MATCH_ROUND} for a match). Something may be miscounted.",
+                {"total": total, "full": FULL_ROUND, "match": MATCH_ROUND},
+            ))
         if min(self.card_points) < 0 or min(self.weis) < 0 or min(self.stoeck) < 0:
-            out.append("A negative entry is written as a correction.")
+            out.append(Notice("negative", "A negative entry is written as a correction."))
         if any(self.stoeck) and not self.contract.is_trump:
-            out.append(f"Stöck does not exist in {contract_label(self.contract)}: there is no trump.")
+            out.append(Notice(
+                "stoeck_no_trump",
+                f"Stöck does not exist in {contract_label(self.contract)}: there is no trump.",
+                {"contract": self.contract.name},
+            ))
         if self.stoeck[0] and self.stoeck[1]:
-            out.append("Stöck for both teams: only one trump King and Ober pair exists.")
+            out.append(Notice("stoeck_both", "Stöck for both teams: only one trump King and Ober pair exists."))
         if self.weis[0] and self.weis[1]:
-            out.append("Weis for both teams: only the team with the best meld writes Weis.")
-        for team, s in zip(TEAMS, self.stoeck, strict=True):
+            out.append(Notice("weis_both", "Weis for both teams: only the team with the best meld writes Weis."))
+        for i, (team, s) in enumerate(zip(TEAMS, self.stoeck, strict=True)):
             if s not in (0, STOECK_POINTS):
-                out.append(f"Stöck for {team} is {s}: Stöck is worth {STOECK_POINTS} or nothing.")
+                out.append(Notice(
+                    "stoeck_value",
+                    f"Stöck for {team} is {s}: Stöck is worth {STOECK_POINTS} or nothing.",
+                    {"team": i, "points": s, "stoeck": STOECK_POINTS},
+                ))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -227,6 +245,7 @@ class WrittenRound:
             "written": list(self.written),
             "totals": list(self.totals),
             "warnings": list(self.warnings),
+            "notices": [n.to_dict() for n in self.entry.notices()],
         }
 
 
@@ -292,7 +311,9 @@ class Board:
         for i, e in enumerate(self.entries):
             if outcome is not None:
                 raise ToolInputError(
-                    ("rounds", i), f"the game is over ({outcome.message}) Undo or Reset to write more rounds."
+                    ("rounds", i),
+                    f"the game is over ({outcome.message}) Undo or Reset to write more rounds.",
+                    "game_over",
                 )
             f = prof.factor(e.contract)
             s = score_entry(e, f)
@@ -306,7 +327,9 @@ class Board:
         st = self.state()
         if st.outcome is not None:
             raise ToolInputError(
-                "round", f"the game is over ({st.outcome.message}) Undo or Reset to write more rounds."
+                "round",
+                f"the game is over ({st.outcome.message}) Undo or Reset to write more rounds.",
+                "game_over",
             )
         return replace(self, entries=(*self.entries, entry))
 

@@ -15,7 +15,7 @@ points and card count it applies what those numbers decide, and says "undecided 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from puur.cards import Card, Contract, mask_of
@@ -339,9 +339,13 @@ class PartialCompare:
     result: str  # "yours", "theirs", "undecided"
     step: str | None
     reason: str
+    code: str = "equal"
+    """The reason for a page to word: ``points``/``cards`` (``mine``, ``theirs``), ``type``, ``no_meld``, ``equal``."""
+    params: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"result": self.result, "step": self.step, "reason": self.reason}
+        return {"result": self.result, "step": self.step, "reason": self.reason, "code": self.code,
+                "params": dict(self.params)}
 
 
 def compare_with_other_team(
@@ -360,20 +364,22 @@ def compare_with_other_team(
     if my_pts != their_points:
         win = my_pts > their_points
         return PartialCompare(
-            "yours" if win else "theirs", "points", f"{my_pts} against {their_points} points"
+            "yours" if win else "theirs", "points", f"{my_pts} against {their_points} points",
+            "points", {"mine": my_pts, "theirs": their_points},
         )
     if my_pts == 0:
-        return PartialCompare("undecided", None, "neither team has a meld worth points")
+        return PartialCompare("undecided", None, "neither team has a meld worth points", "no_meld")
     if profile.weis_compare == "points_type_length_top":
         their_four = their_cards == 4 and their_points != 50
         my_four = mine is not None and mine.kind == "four"
         if their_four != my_four:
             return PartialCompare(
-                "theirs" if my_four else "yours", "type", "a sequence ranks above a four of a kind"
+                "theirs" if my_four else "yours", "type", "a sequence ranks above a four of a kind", "type"
             )
     if profile.weis_compare != "points_top" and my_n != their_cards:
         return PartialCompare(
-            "yours" if my_n > their_cards else "theirs", "cards", f"{my_n} cards against {their_cards}"
+            "yours" if my_n > their_cards else "theirs", "cards", f"{my_n} cards against {their_cards}",
+            "cards", {"mine": my_n, "theirs": their_cards},
         )
     return PartialCompare(
         "undecided",

@@ -162,3 +162,27 @@ def test_pages_use_no_cdn() -> None:
     for f in static.iterdir():
         text = f.read_text()
         assert "http://" not in text.replace("http://www.w3.org/2000/svg", "") and "https://" not in text, f.name
+
+
+def test_warnings_reasons_and_refusals_carry_codes_for_the_pages(client: TestClient) -> None:
+    """Issue 16: each English message has a code and params beside it, so a page words it in its language."""
+    d = client.post("/api/v1/tools/jasstafel", json={"check": {"contract": "O", "card_points": [100, 50], "stoeck": [20, 0]}}).json()
+    assert [(n["code"], n["params"]) for n in d["check_notices"]] == [
+        ("card_sum", {"total": 150, "full": 157, "match": 257}), ("stoeck_no_trump", {"contract": "O"})
+    ]
+    assert [n["text"] for n in d["check_notices"]] == d["check_warnings"]
+    d = client.post("/api/v1/tools/jasstafel", json={"rounds": [{"contract": "C", "card_points": [157, 0], "stoeck": [10, 0]}]}).json()
+    assert d["rounds"][0]["notices"][0]["code"] == "stoeck_value" and d["rounds"][0]["notices"][0]["params"]["team"] == 0
+    won = {"target": 100, "rounds": [{"contract": "C", "card_points": [157, 0]}]}
+    r = client.post("/api/v1/tools/jasstafel", json={**won, "write": {"contract": "C", "card_points": [157, 0]}})
+    assert r.status_code == 422 and r.json()["detail"][0]["ctx"] == {"code": "game_over"}
+    d = client.post("/api/v1/tools/coiffeur", json={"sheet": "10", "boxes": [[90], []], "jokers": [[], []]}).json()
+    codes = [(n["code"], n["params"]) for n in d["notices"]]
+    assert ("factor_missing", {"col": 8}) in codes
+    assert ("box_too_big", {"team": 0, "col": 0, "tens": 90, "max_points": 877, "max_tens": 87}) in codes
+    assert [n["text"] for n in d["notices"]] == d["warnings"]
+    r = client.post("/api/v1/tools/coiffeur", json={"sheet": "10", "boxes": [[None] * 8 + [3], []]})
+    assert r.json()["detail"][0]["ctx"] == {"code": "factor_first", "col": 8}
+    body = {"contract": "C", "seats": [{"hand": ["H10", "HJ", "HQ"]}, None, None, None]}
+    d = client.post("/api/v1/tools/weis", json={**body, "compare": {"points": 50, "cards": 4}}).json()
+    assert d["compare"]["code"] == "points" and d["compare"]["params"] == {"mine": 20, "theirs": 50}

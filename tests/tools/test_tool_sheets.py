@@ -174,3 +174,13 @@ def test_w23_estimate_counts_trumps_twice() -> None:
     # Rosen trump: HJ 20 + H9 14 (twice) + CA 11 + C10 10 → 34*2 + 21 = 89
     assert di.estimate(["HJ", "H9", "CA", "C10"], Contract.H) == 89
     assert di.estimate(["C6", "CA"], Contract.U) == 11  # no trump in Undenufe: once
+
+
+def test_coiffeur_joker_notices_have_codes() -> None:
+    from puur.tools.coiffeur import Sheet
+
+    s = Sheet.standard().fill(0, "Eicheln", 5).fill(0, "Joker 1", 4, joker="C").fill(1, "Joker 2", 3)
+    s = Sheet(s.columns, s.boxes, s.jokers, joker_may_repeat=False)
+    assert [(n.code, n.params) for n in s.notices()] == [
+        ("joker_repeat", {"team": 0, "col": 6, "contract": "C"}), ("joker_unnamed", {"team": 1, "col": 7})
+    ]

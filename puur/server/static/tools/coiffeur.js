@@ -9,6 +9,12 @@ function colName(c, i) {
   return c.name;
 }
 const teamName = i => t(i === 0 ? "we" : "they");
+// Values of the server's codes in the page's words: a team by name, a column (index) by its name, a contract.
+function wordParams(v) {
+  if (typeof v.team === "number") v.team = teamName(v.team);
+  if (typeof v.col === "number" && cols[v.col]) v.col = colName(cols[v.col], v.col);
+  if (v.contract) v.contract = "CDHSOU".includes(v.contract) && v.contract.length === 1 ? contractName(v.contract) : v.contract.charAt(0).toUpperCase() + v.contract.slice(1);
+}
 function sheetMessage(d) {
   if (d.complete) return d.winner === null ? t("co_tie", { total: d.totals[0] }) : t(d.winner === 0 ? "co_win_we" : "co_win_they", { total: d.totals[d.winner] });
   const n = d.empty[0].length + d.empty[1].length;
@@ -27,7 +33,7 @@ function build(d) {
   cols = d.columns; lastAnswer = d;
   const key = JSON.stringify([d.teams, cols.map(c => [c.name, c.kind])]);
   if (key === shape && $("#sheet-table tbody").children.length) update(d); else { shape = key; draw(d); }
-  $("#warnings").replaceChildren(...d.warnings.map(w => el("li", {}, w)));
+  $("#warnings").replaceChildren(...d.notices.map(n => el("li", {}, noticeWords("cw_", n))));
   const b = $("#banner"); b.hidden = !d.complete; b.textContent = sheetMessage(d);
   const cc = $("#conv-col"), keep = cc.value; fillSelect(cc, cols.map((c, i) => [i, `${colName(c, i)} ×${c.factor ?? "?"}`]), keep || 0);
   if (d.box_from_points !== null && d.box_from_points !== undefined) $("#conv-out").textContent = d.box_from_points; else $("#conv-out").textContent = "—";

@@ -3,6 +3,13 @@
 const KEY = "puur.tools.jasstafel.v1";
 let S = Object.assign({ profile: "schieber", contract: "C", target: 1000, table: null, style: "compact", rounds: [] }, load(KEY) || {});
 let last = null;
+let lastCheck = [];
+// Values of the server's codes in the page's words: a team by name, a contract by its name.
+function wordParams(v) {
+  if (typeof v.team === "number") v.team = t(v.team === 0 ? "we" : "they");
+  if (v.contract) v.contract = contractName(v.contract);
+}
+function showWarnings() { $("#warnings").replaceChildren(...lastCheck.map(n => el("li", {}, noticeWords("jw_", n)))); }
 const ids = ["we-cards", "we-weis", "we-stoeck", "they-cards", "they-weis", "they-stoeck"];
 function save() { store(KEY, S); }
 function entry() {
@@ -50,9 +57,9 @@ async function refresh() {
   catch (e) { $("#error").textContent = e.message; }
 }
 async function check() {
-  if (!ids.some(id => $("#" + id).value.trim() !== "")) { $("#warnings").replaceChildren(); return; }
+  if (!ids.some(id => $("#" + id).value.trim() !== "")) { lastCheck = []; showWarnings(); return; }
   const e = entry(); if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) return;
-  try { const d = await api("jasstafel", body({ check: e })); $("#warnings").replaceChildren(...d.check_warnings.map(w => el("li", {}, w))); }
+  try { const d = await api("jasstafel", body({ check: e })); lastCheck = d.check_notices; showWarnings(); }
   catch (err) { /* shown on write */ }
 }
 async function write() {
@@ -63,14 +70,14 @@ async function write() {
     S.rounds.push(e); save(); render(d);
     ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
     $("#first").value = "";
-    $("#warnings").replaceChildren(); $("#error").textContent = ""; $("#we-cards").focus();
+    lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
   } catch (err) { $("#error").textContent = err.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
   fillSelect($("#contract"), contracts(), S.contract);
   fillTargets([S.target]);
   fillTables(S.table);
-  document.addEventListener("puur:lang", () => { fillSelect($("#contract"), contracts(), S.contract); fillTables($("#table").value); if (last) render(last); });
+  document.addEventListener("puur:lang", () => { fillSelect($("#contract"), contracts(), S.contract); fillTables($("#table").value); if (last) render(last); showWarnings(); });
   $("#style").value = S.style;
   $("#profile").value = S.profile;
   // The rules decide the crossing order and the tie in the tricks block; the table follows them until chosen.

@@ -93,9 +93,27 @@ async function api(tool, body) {
   if (!r.ok) {
     const d = Array.isArray(data.detail) ? data.detail[0] : { msg: String(data.detail), loc: [] };
     // A page words the errors it knows (err.detail: loc, type, ctx.code); any other is the server's own words.
-    const err = new Error(t("server_error", { msg: d.msg })); err.detail = d; throw err;
+    const err = new Error(t("server_error", { msg: errorWords(d) })); err.detail = d; throw err;
   }
   return data;
+}
+// An error with a code in the page's words (err_<code>, the values through the page's wordParams when it has one);
+// the server's own words for an error without a code this page knows.
+function errorWords(d) {
+  const ctx = (d && d.ctx) || {};
+  const table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en;
+  if (!ctx.code || !(("err_" + ctx.code) in table)) return d.msg;
+  const v = Object.assign({}, ctx);
+  if (typeof wordParams === "function") wordParams(v);
+  return t("err_" + ctx.code, v);
+}
+// A notice ({code, params, text}) in the page's words: prefix + code, values through wordParams.
+function noticeWords(prefix, n) {
+  const table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en;
+  if (!n || !((prefix + n.code) in table)) return n ? n.text : "";
+  const v = Object.assign({}, n.params || {});
+  if (typeof wordParams === "function") wordParams(v);
+  return t(prefix + n.code, v);
 }
 function intOr(value, dflt) { const s = String(value).trim(); if (s === "") return dflt; const n = Number(s); return Number.isInteger(n) ? n : NaN; }
 function store(key, value) { try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* private mode */ } }

@@ -54,7 +54,7 @@ async function update() {
       : t("weis_writes", { seat: d.winner_seat + 1, team: d.team + 1, a: d.team + 1, b: d.team + 3, points: d.written[d.team] });
     const tb = $("#steps tbody"); tb.replaceChildren();
     for (const st of d.steps) tb.append(el("tr", {}, el("td", { class: "l" }, t("step_" + st.step)), el("td", { class: "l" }, Object.entries(st.values).map(([k, v]) => `${t("seat_n", { n: Number(k) + 1 })}: ${stepValue(st.step, v)}`).join(" · ")), el("td", { class: "l" }, t("step_kept", { seats: st.kept.map(k => k + 1).join(", ") }))));
-    $("#compare").textContent = d.compare ? t("cmp_" + d.compare.result) : "—";
+    $("#compare").textContent = d.compare ? `${t("cmp_" + d.compare.result)} (${noticeWords("cmpr_", d.compare)})` : "—";
   } catch (e) { if (n === asked) $("#error").textContent = e.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
