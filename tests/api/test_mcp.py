@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from game_checks import stoeck_outcomes
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import run_mcp
@@ -255,13 +256,7 @@ def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.Monk
                 assert not r.is_error, r.content
                 view = r.structured_content
             game = games[-1]
-            seen.extend(
-                r_.stoeck_status
-                for r_ in game.round_states
-                if r_.stoeck_holder in (1, 2, 3)
-                and r_.stoeck_pair
-                and not r_.hands[r_.stoeck_holder] & r_.stoeck_pair
-            )
+            seen.extend(stoeck_outcomes(game, {1, 2, 3}))
             if seen:
                 return
 

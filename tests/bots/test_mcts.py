@@ -22,13 +22,18 @@ def test_options_and_levels() -> None:
         make_player("mcts:level=godlike")
 
 
-def test_seeded_search_repeats_itself_exactly() -> None:
+def _after_seven_moves() -> Observation:
+    """The observation of the seat to act after seven heuristic moves of the schieber match of seed 21."""
     game = Game("schieber", seed=21)
     h = make_player("heuristic")
     for _ in range(7):
         a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
         game.apply(a, declarations_for(game, a))
-    obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+    return game.observation(game.current_seat)  # type: ignore[arg-type]
+
+
+def test_seeded_search_repeats_itself_exactly() -> None:
+    obs = _after_seven_moves()
     picks = {make_player("mcts:iters=60", seed=5).act(obs) for _ in range(3)}
     assert len(picks) == 1
 
@@ -177,12 +182,7 @@ def test_endgame_world_past_the_time_limit_is_dropped(monkeypatch: pytest.Monkey
 def test_evaluate_names_the_choice_of_act_with_its_values() -> None:
     """``evaluate`` chooses what ``act`` chooses (same seed and budget) and values each legal card it
     searched, the chosen one first; a contract decision values the contracts and the push."""
-    game = Game("schieber", seed=21)
-    h = make_player("heuristic")
-    for _ in range(7):
-        a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
-        game.apply(a, declarations_for(game, a))
-    obs = game.observation(game.current_seat)  # type: ignore[arg-type]
+    obs = _after_seven_moves()
     ev = MCTSPlayer(iters=60, seed=5, endgame=0).evaluate(obs)
     assert ev.action == MCTSPlayer(iters=60, seed=5, endgame=0).act(obs)
     assert ev.values[0][0] == ev.action and not ev.exact

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import re
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from api_client import api
 
 pytestmark = pytest.mark.browser
 
@@ -47,15 +47,6 @@ def open_page(browser: Any) -> Iterator[Any]:
     yield make
     for c in contexts:
         c.close()
-
-
-def api(base: str, path: str, token: str | None = None, body: dict[str, Any] | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
-        return json.load(resp)
 
 
 def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",

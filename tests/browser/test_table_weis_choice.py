@@ -5,11 +5,10 @@ the game records."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from typing import Any
 
 import pytest
+from api_client import api
 
 from puur.cards import Contract
 from puur.game import Game
@@ -22,15 +21,6 @@ SEED = 86982
 """A classic deal whose seat 0 holds CK DK HK SK and H8 H9 H10 HJ HQ (found by searching seeds)."""
 
 
-def _api(base: str, path: str, token: str | None = None, body: dict[str, Any] | None = None) -> Any:
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    data = json.dumps(body).encode() if body is not None else None
-    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
-        return json.load(resp)
-
-
 def test_the_deal_still_offers_a_choice() -> None:
     """The fixture deal: seat 0's hand gives two declarations that differ in the best meld."""
     profile = RuleProfile.preset("classic")
@@ -40,7 +30,7 @@ def test_the_deal_still_offers_a_choice() -> None:
 
 @pytest.mark.parametrize("pick", ["weis:1", "weis:0"])
 def test_the_player_picks_a_declaration_with_the_first_card(page: Any, live_server: str, pick: str) -> None:
-    created = _api(live_server, "/api/v1/games", body={
+    created = api(live_server, "/api/v1/games", body={
         "seats": ["human", "heuristic", "heuristic", "heuristic"], "profile": "classic", "seed": SEED,
     })  # fmt: skip
     game_id, token = created["game_id"], created["tokens"]["0"]
@@ -66,7 +56,7 @@ def test_the_player_picks_a_declaration_with_the_first_card(page: Any, live_serv
     page.click("#dlg-weis button[type=submit]")
     page.wait_for_selector("#dlg-weis", state="hidden")
     for _ in range(100):  # the card is played with the pick; then the others finish trick 1
-        view = _api(live_server, f"/api/v1/games/{game_id}", token)
+        view = api(live_server, f"/api/v1/games/{game_id}", token)
         if len(view["tricks"]) >= 1:
             break
         page.wait_for_timeout(100)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from game_checks import stoeck_outcomes
 from rich.console import Console
 
 import puur.soak
@@ -22,15 +23,6 @@ from puur.soak import SoakStats, soak_match
 from puur.terminal import TerminalGame
 
 STRICT = {p: {"preset": p, "stoeck": "strict", "target": 1000} for p in PRESETS}
-
-
-def stoeck_outcomes(game: Game, seats: set[int]) -> list[str | None]:
-    """For every round in which one of ``seats`` held the Stöck and has played both cards: its status."""
-    return [
-        r.stoeck_status
-        for r in game.round_states
-        if r.stoeck_holder in seats and r.stoeck_pair and not r.hands[r.stoeck_holder] & r.stoeck_pair
-    ]
 
 
 def computer_stoeck(play: Callable[[int], tuple[Game, set[int]]], tries: int = 30) -> list[str | None]:

@@ -2,31 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
+from api_client import BOT, CARD, auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.bots import player_names
 from puur.game import Game
 from puur.server.app import create_app
-
-BOT = "heuristic" if "heuristic" in player_names() else "random"
-CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_game(c: TestClient, seats: list[str] | None = None, **extra: Any) -> tuple[str, dict[str, str]]:
-    """A new game; seeded (11) when one human plays (as tests/server/test_games_api.py)."""
-    seats = seats or ["human", BOT, BOT, BOT]
-    seed = {"seed": 11} if seats.count("human") == 1 else {}
-    r = c.post("/api/v1/games", json={"seats": seats, **seed, **extra})
-    assert r.status_code == 201, r.text
-    return r.json()["game_id"], r.json()["tokens"]
 
 
 def _view(c: TestClient, gid: str, token: str) -> dict[str, Any]:

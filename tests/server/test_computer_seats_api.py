@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from fastapi.testclient import TestClient
+from game_checks import stoeck_outcomes
 
 from puur.profile import PRESETS
 
@@ -26,13 +27,7 @@ def test_live_computer_seats_declare_stoeck(client: TestClient, preset: str) -> 
             assert r.status_code == 200, r.text
             view = client.get(url, headers=headers).json()
         game = client.app.state.game_hub.get(gid).game  # type: ignore[attr-defined]
-        seen += [
-            rs.stoeck_status
-            for rs in game.round_states
-            if rs.stoeck_holder in (1, 2, 3)
-            and rs.stoeck_pair
-            and not rs.hands[rs.stoeck_holder] & rs.stoeck_pair
-        ]
+        seen += stoeck_outcomes(game, {1, 2, 3})
         if seen:
             break
     assert seen and set(seen) == {"scored"}

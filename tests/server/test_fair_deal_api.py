@@ -5,21 +5,16 @@ from __future__ import annotations
 
 import json
 
+from api_client import BOT, auth
 from fastapi.testclient import TestClient
 from mcp import Client
 from mcp_helpers import run_mcp
 
-from puur.bots import player_names
 from puur.fairness import seed_commitment
 from puur.game import Game
 from puur.verify import verify_record
 
-BOT = "heuristic" if "heuristic" in player_names() else "random"
 SHORT = {"preset": "schieber", "target": 500}
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def test_a_chosen_seed_is_refused_with_more_than_one_human_seat(client: TestClient) -> None:

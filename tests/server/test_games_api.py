@@ -3,34 +3,17 @@
 from __future__ import annotations
 
 import random
-import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from api_client import BOT, CARD, auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.bots import player_names
 from puur.cards import Card
 from puur.game import Game
 from puur.rules.legal import REFUSAL_TEXTS
 from puur.server.app import create_app
-
-BOT = "heuristic" if "heuristic" in player_names() else "random"
-CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
-
-
-def new_game(c: TestClient, seats: list[str] | None = None, **extra: Any) -> tuple[str, dict[str, str]]:
-    """A new game; seeded (11) when one human plays: a chosen seed is refused with more than one."""
-    seats = seats or ["human", BOT, BOT, BOT]
-    seed = {"seed": 11} if seats.count("human") == 1 else {}
-    r = c.post("/api/v1/games", json={"seats": seats, **seed, **extra})
-    assert r.status_code == 201, r.text
-    return r.json()["game_id"], r.json()["tokens"]
 
 
 def test_create_gives_one_token_per_human_seat(client: TestClient) -> None:

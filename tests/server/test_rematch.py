@@ -5,18 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from api_client import BOT, auth
 from fastapi.testclient import TestClient
 
-from puur.bots import player_names
 from puur.server.app import create_app
 from puur.server.live import rematch_id, rematch_token
 
-BOT = "heuristic" if "heuristic" in player_names() else "random"
 SEATS = ["human", BOT, "human", BOT]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def two_human_game(c: TestClient) -> tuple[str, dict[str, str]]:

@@ -7,15 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from api_client import BOT, auth
 from fastapi.testclient import TestClient
-
-from puur.bots import player_names
-
-BOT = "heuristic" if "heuristic" in player_names() else "random"
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 @pytest.fixture

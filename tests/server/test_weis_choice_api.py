@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from api_client import auth
 from fastapi.testclient import TestClient
 from mcp_helpers import run_mcp
 
@@ -14,10 +15,6 @@ from puur.game import Game
 # Under classic, seed 118638 deals seat 0 a hand whose declarations differ in the best meld.
 SEED = 118638
 SEATS = ["human", "random", "random", "random"]
-
-
-def auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
 
 
 def _to_first_card(client: TestClient, url: str, token: str) -> dict[str, Any]:

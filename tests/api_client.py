@@ -1,0 +1,40 @@
+"""Helpers for the tests that talk to the game API (on the path through pytest's ``pythonpath = ["tests"]``):
+a ``TestClient``'s game, a seat token's header, and plain HTTP to a live server."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from puur.bots import player_names
+
+BOT = "heuristic" if "heuristic" in player_names() else "random"
+CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
+
+
+def auth(token: str) -> dict[str, str]:
+    """The header that names a seat: ``Authorization: Bearer TOKEN``."""
+    return {"Authorization": f"Bearer {token}"}
+
+
+def new_game(c: TestClient, seats: list[str] | None = None, **extra: Any) -> tuple[str, dict[str, str]]:
+    """A new game; seeded (11) when one human plays: a chosen seed is refused with more than one."""
+    seats = seats or ["human", BOT, BOT, BOT]
+    seed = {"seed": 11} if seats.count("human") == 1 else {}
+    r = c.post("/api/v1/games", json={"seats": seats, **seed, **extra})
+    assert r.status_code == 201, r.text
+    return r.json()["game_id"], r.json()["tokens"]
+
+
+def api(base: str, path: str, token: str | None = None, body: dict[str, Any] | None = None) -> Any:
+    """JSON from a live server at ``base``: GET, or POST when there is a ``body``; a seat ``token`` if given."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
+        return json.load(resp)
