@@ -38,16 +38,20 @@ def start_game(page: Any, base: str, humans: tuple[int, ...] = (0,), names: dict
 def step(page: Any, push: bool = True) -> str:
     """Do the next thing a human at the table does: choose (or push), play a legal card, or close the
     round's breakdown. Returns what it did."""
-    page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled]), #dlg-round[open]", timeout=15_000)
+    # enabled controls only: while an action is on its way the page disables them (a second click would
+    # land on a chooser that is about to close)
+    page.wait_for_selector(
+        "#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]), #dlg-round[open]", timeout=15_000
+    )
     if page.locator("#dlg-round[open]").count():
         return "round"
-    choose = page.locator("#choose:not([hidden]) button")
+    choose = page.locator("#choose:not([hidden]) button:not([disabled])")
     if choose.count():
-        push_btn = page.locator("#choose button[data-action=P]")
+        push_btn = page.locator("#choose button[data-action=P]:not([disabled])")
         if push and push_btn.count():
             push_btn.click()
             return "push"
-        page.locator("#choose button[data-action=H]").click()
+        page.locator("#choose button[data-action=H]:not([disabled])").click()
         return "choose"
     page.locator("#hand .card.legal:not([disabled])").first.click()
     return "card"
@@ -144,7 +148,7 @@ def test_reload_resumes(page: Any, live_server: str) -> None:
     start_game(page, live_server)
     for _ in range(3):
         step(page, push=False)
-    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button")
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
     before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
     page.reload()
     page.wait_for_selector("#hand .card")
@@ -201,7 +205,7 @@ def test_restart_the_server_and_resume(page: Any, restartable: Server) -> None:
     start_game(page, base)
     for _ in range(2):
         step(page, push=False)
-    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button")
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
     before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
     restartable.stop()
     restartable.start()

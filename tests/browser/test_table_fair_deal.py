@@ -18,10 +18,10 @@ pytestmark = pytest.mark.browser
 
 def _play_until_the_round_dialog(page: Any) -> None:
     for _ in range(200):
-        page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled]), #dlg-round[open]")
+        page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]), #dlg-round[open]")
         if page.locator("#dlg-round[open]").count():
             return
-        choose = page.locator("#choose:not([hidden]) button[data-action=H]")
+        choose = page.locator("#choose:not([hidden]) button[data-action=H]:not([disabled])")
         if choose.count():
             choose.click()
         else:

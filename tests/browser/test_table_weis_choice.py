@@ -41,8 +41,8 @@ def test_the_player_picks_a_declaration_with_the_first_card(page: Any, live_serv
         [game_id, created["tokens"]],
     )
     page.goto(f"{live_server}/?pace=0")
-    page.wait_for_selector("#choose:not([hidden]) button, #hand .card.legal:not([disabled])")
-    choose = page.locator("#choose:not([hidden]) button[data-action=H]")
+    page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])")
+    choose = page.locator("#choose:not([hidden]) button[data-action=H]:not([disabled])")
     if choose.count():
         choose.click()
     page.locator("#hand .card.legal:not([disabled])").first.click()
