@@ -240,16 +240,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         from puur.game import Game  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return False
-    make_player: Callable[..., Any] | None
-    play_computers: Callable[..., Any] | None
-    try:
-        from puur.bots import make_player as _make_player
-        from puur.bots.runner import play_computers as _play_computers
-    except ImportError:  # no computer players installed: only the user's seat can act
-        make_player = play_computers = None
-    else:
-        make_player = _make_player
-        play_computers = _play_computers
+    from puur.bots.runner import play_computers  # the server's players come with it (puur.server.policy)
 
     tables = GameTables(settings.mcp_max_games, settings.mcp_idle_seconds)
 
@@ -268,11 +259,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
     def _advance(t: dict[str, Any]) -> None:
         """Let the computer seats act until the user's seat is to act or the match is over."""
         game = t["game"]
-        if not game.is_over and game.current_seat != t["seat"] and play_computers is None:
-            raise ToolError("no computer player is installed (puur.bots): only the user's seat can act")
-        if play_computers is not None:
-            # the runner's one path for computer seats: each action with the declarations it owes (Stöck)
-            play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000)
+        # the runner's one path for computer seats: each action with the declarations it owes (Stöck)
+        play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000)
         if not game.is_over and game.current_seat != t["seat"]:
             raise ToolError("the computer players did not finish their turns")
 
@@ -310,7 +298,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_profile: {e}") from None
         try:
-            players = [None if s == seat or make_player is None else _player(bot) for s in range(4)]
+            players = [None if s == seat else _player(bot) for s in range(4)]
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_bot: {e}") from None
         game = Game(p, seed=seed, salt=draw_salt())  # seed None: a secret one (puur.fairness)
