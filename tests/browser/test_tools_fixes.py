@@ -26,7 +26,8 @@ def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, li
     for i, (p, a) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
         page.fill(f"#pred{i}", str(p))
         page.fill(f"#act{i}", str(a))
-    page.wait_for_function("document.querySelector('#diff2').textContent === '7'")
+    # the last player typed is answered last: wait for their difference, then read the row
+    page.wait_for_function("document.querySelector('#diff3').textContent === '2'")
     assert [page.text_content(f"#diff{i}") for i in range(4)] == ["5", "0", "7", "2"]
     page.click("#add")
     page.wait_for_function("document.querySelectorAll('#totals tbody tr').length === 1")
