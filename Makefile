@@ -5,8 +5,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test install lint soak bench clean browser-deps
 
-# setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) into the package
-$(STAMP): pyproject.toml setup.py puur/bots/_solver_core.c
+# setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) and the playout core
+# (puur/_playout_core.c) into the package
+$(STAMP): pyproject.toml setup.py puur/bots/_solver_core.c puur/_playout_core.c
 	test -x $(PY) || python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
 	$(PIP) install --quiet -e '.[dev]'
@@ -38,4 +39,4 @@ bench: $(STAMP)
 	$(VENV)/bin/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info puur/bots/_solver_core*.so
+	rm -rf $(VENV) build *.egg-info puur/bots/_solver_core*.so puur/_playout_core*.so

@@ -1,7 +1,9 @@
-"""The one compiled part of Puur: the solver's search core (``puur/bots/_solver_core.c``).
+"""The compiled parts of Puur: the solver's search core (``puur/bots/_solver_core.c``) and the playout
+core of random rounds (``puur/_playout_core.c``).
 
-Everything else is declared in pyproject.toml. The extension is optional: without a C compiler the
-install goes on and ``puur.bots.solver`` searches in Python (slower, same answers).
+Everything else is declared in pyproject.toml. The extensions are optional: without a C compiler the
+install goes on, ``puur.bots.solver`` searches in Python and ``puur.playout`` plays its rounds in Python
+(slower, same answers).
 """
 
 from setuptools import Extension, setup
@@ -13,6 +15,7 @@ setup(
             ["puur/bots/_solver_core.c"],
             extra_compile_args=["-O2"],
             optional=True,
-        )
+        ),
+        Extension("puur._playout_core", ["puur/_playout_core.c"], extra_compile_args=["-O2"], optional=True),
     ]
 )

@@ -1,0 +1,611 @@
+/* The compiled playout core of puur.playout: random full rounds (deal, contract with pushing, random legal
+ * play, Weis, Stöck, score) many at a time, for reinforcement learning and the engine benchmark.
+ *
+ * Every function here is a Python function of the rules core written again, and tested equal to it on
+ * random positions in every preset and contract (tests/engine/test_playout_core.py):
+ *   legal()        puur.rules.legal.legal_moves (RULES.md §7), with highest_trump and _partner_winning
+ *   winner()       puur.rules.trick.trick_winner (§8)
+ *   declaration()  puur.rules.weis.declaration: the points and the best meld's key (meld_key) of the
+ *                  choice that scores most (choices, best_of; §9.1-§9.3, §9.5)
+ *   resolve()      puur.rules.weis.resolve_declarations (§9.5 seat step, §9.6)
+ *   play_round()   puur.playout.python_round: RoundState driven by the same random draws (§3, §4, §8,
+ *                  §10, §11; round_score)
+ * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order.
+ *
+ * No rule value lives here: card strengths (STRENGTH_TABLES), overtrumps (HIGHER_TRUMPS), Puur bits,
+ * card points (card_points_table with the profile's undenufe_values), the Stöck pair, the multipliers,
+ * the Weis values (SEQUENCE_VALUES, QUARTET_VALUES), the last-trick, match and Stöck points and every
+ * profile option come from the rules core through puur.playout._compiled_rules. puur.playout uses this
+ * core only for the profiles and contracts it implements and plays every other round in Python.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define NCON 6
+#define SUIT(s) (0x1FFULL << (9 * (s)))
+#define GAMMA 0x9E3779B97F4A7C15ULL
+
+typedef struct {
+    PyObject_HEAD
+    int strength[NCON][36];
+    u64 higher[36];
+    u64 puur[NCON];
+    u64 stoeck_pair[NCON];
+    int points[NCON][36];
+    int factor[NCON];
+    int seq_values[10];
+    int quartet_values[9];
+    /* legal-move options (puur.profile.RuleProfile) */
+    int trump_when_following;  /* trump_allowed_when_able_to_follow */
+    int undertrump_allowed;    /* undertrump == "allowed_unless_can_overtrump" */
+    int ban_partner;           /* undertrump_ban_when_partner_leads is not False */
+    int must_overtrump;
+    int overtrump_on_lead;     /* must_overtrump and overtrump_on_trump_lead */
+    int lone_puur_kept;        /* lone_puur_may_be_kept */
+    /* Weis options */
+    int overlap_share;         /* weis_overlap == "sequence_and_quartet_may_share" */
+    int split_runs;            /* weis_split_long_runs */
+    int compare;               /* 0 points_cards_top, 1 points_type_length_top, 2 points_top */
+    int undenufe_reverse;      /* weis_undenufe_reverse */
+    int last_bonus, match_bonus, stoeck_points;
+} Rules;
+
+/* ---------- random numbers: puur.playout.SplitMix ---------- */
+
+static inline u64 mix64(u64 z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline u64 next64(u64 *state) {
+    *state += GAMMA;
+    return mix64(*state);
+}
+
+/* SplitMix.below: a whole number in 0..n-1 from the top 32 bits. */
+static inline int below(u64 *state, int n) { return (int)(((next64(state) >> 32) * (u64)n) >> 32); }
+
+static inline int popc(u64 x) { return __builtin_popcountll(x); }
+static inline int low_card(u64 x) { return __builtin_ctzll(x); }
+
+/* ---------- tricks and legal moves ---------- */
+
+/* trick_winner: the index of the card that wins the (partial) trick. */
+static int winner(const Rules *R, const int *cards, int n, int contract) {
+    const int *strength = R->strength[contract];
+    int led = cards[0] / 9, trump = contract < 4 ? contract : -1;
+    int best = 0, best_s = strength[cards[0]];
+    for (int i = 1; i < n; i++) {
+        int c = cards[i], s = c / 9;
+        if (s != led && s != trump) continue;
+        if (strength[c] > best_s) {
+            best = i;
+            best_s = strength[c];
+        }
+    }
+    return best;
+}
+
+/* highest_trump: the strongest card of suit ``trump`` in the trick, or -1. */
+static int highest_trump(const Rules *R, const int *cards, int n, int trump) {
+    int best = -1, best_s = -1;
+    for (int i = 0; i < n; i++) {
+        int c = cards[i];
+        if (c / 9 == trump && R->strength[trump][c] > best_s) {
+            best = c;
+            best_s = R->strength[trump][c];
+        }
+    }
+    return best;
+}
+
+/* legal_moves (RULES.md §7): the playable cards of ``hand`` after the ``n`` cards of the trick. */
+static u64 legal(const Rules *R, u64 hand, const int *trick, int n, int contract) {
+    if (n == 0) return hand;
+    int led = trick[0] / 9;
+    u64 follow = hand & SUIT(led);
+    if (contract >= 4) return follow ? follow : hand;
+    int t = contract;
+    u64 trumps = hand & SUIT(t), puur = R->puur[t];
+    if (led == t) {
+        if (!trumps) return hand;
+        if (trumps == puur && R->lone_puur_kept) return hand;
+        if (R->overtrump_on_lead) {
+            u64 over = trumps & R->higher[highest_trump(R, trick, n, t)];
+            if (over & ~puur) return over;
+        }
+        return trumps;
+    }
+    u64 lg = follow ? (R->trump_when_following ? (follow | trumps) : follow) : hand;
+    if (!(lg & trumps)) return lg;
+    int high = highest_trump(R, trick, n, t);
+    if (high < 0) return lg;
+    u64 over = trumps & R->higher[high];
+    if (R->must_overtrump && !follow && (over & ~puur)) return over;
+    u64 lower = trumps & ~over;
+    if (!R->undertrump_allowed) {
+        if (hand != trumps && (R->ban_partner || !(n >= 2 && winner(R, trick, n, contract) == n - 2)))
+            lg &= ~lower;
+    } else if (over & ~puur) {
+        lg &= ~lower;
+    }
+    return lg;
+}
+
+/* ---------- Weis ---------- */
+
+/* meld_key as one number (higher wins), the tuple's steps packed from the most significant. */
+static int meld_key(const Rules *R, int is_seq, int n, int top, int suit, int contract, int points) {
+    if (contract == 5 && R->undenufe_reverse) top = -top;
+    int is_trump = is_seq && contract < 4 && suit == contract;
+    int k = (points << 16) | ((top + 8) << 1) | is_trump;
+    if (R->compare == 0) k |= n << 9;
+    else if (R->compare == 1) k |= (is_seq << 14) | (n << 9);
+    return k;
+}
+
+typedef struct {
+    int start[4], len[4]; /* the runs: first card and length */
+    int nruns, contract;
+    int best_points, best_key;
+} WeisWalk;
+
+static void add_runs(u64 mask, WeisWalk *w) {
+    for (int s = 0; s < 4; s++) {
+        int v = (int)(mask >> (9 * s) & 0x1FF), r = 0;
+        while (r < 9) {
+            if (!(v >> r & 1)) {
+                r++;
+                continue;
+            }
+            int start = r;
+            while (r < 9 && (v >> r & 1)) r++;
+            if (r - start >= 3 && w->nruns < 4) {
+                w->start[w->nruns] = 9 * s + start;
+                w->len[w->nruns] = r - start;
+                w->nruns++;
+            }
+        }
+    }
+}
+
+/* Every way of writing the runs (whole, or cut into runs of at least 3 under weis_split_long_runs):
+ * keep the choice with the most points, then the strongest best meld (best_of's order; choices that tie
+ * on both score alike). */
+static void walk_runs(const Rules *R, WeisWalk *w, int ri, int pos, int pts, int key) {
+    if (ri == w->nruns) {
+        if (pts > w->best_points || (pts == w->best_points && key > w->best_key)) {
+            w->best_points = pts;
+            w->best_key = key;
+        }
+        return;
+    }
+    int left = w->len[ri] - pos;
+    if (left == 0) {
+        walk_runs(R, w, ri + 1, 0, pts, key);
+        return;
+    }
+    for (int p = R->split_runs ? 3 : left; p <= left; p++) {
+        if (left - p != 0 && left - p < 3) continue;
+        int first = w->start[ri] + pos, top = first + p - 1;
+        int v = R->seq_values[p];
+        int k = meld_key(R, 1, p, top % 9, first / 9, w->contract, v);
+        walk_runs(R, w, ri, pos + p, pts + v, k > key ? k : key);
+    }
+}
+
+/* declaration: the points and the best meld's key of the hand's declaration; key -1 without a meld. */
+static void declaration(const Rules *R, u64 hand, int contract, int *points, int *key) {
+    *points = 0;
+    *key = -1;
+    u64 four = hand & (hand >> 9) & (hand >> 18) & (hand >> 27) & 0x1FF;
+    u64 run3 = hand & (hand >> 1) & (hand >> 2) & 0x3F9FCFE7FULL; /* starts 0..6 of each suit */
+    if (!four && !run3) return;
+    int qrank[4], nq = 0;
+    for (int r = 0; r < 9; r++)
+        if ((four >> r & 1) && R->quartet_values[r]) qrank[nq++] = r;
+    WeisWalk w;
+    w.contract = contract;
+    w.best_points = 0;
+    w.best_key = -1;
+    for (int chosen = 0; chosen < (1 << nq); chosen++) {
+        u64 taken = 0;
+        int pts = 0, k = -1;
+        for (int i = 0; i < nq; i++) {
+            if (!(chosen >> i & 1)) continue;
+            int r = qrank[i], v = R->quartet_values[r];
+            taken |= (1ULL << r) | (1ULL << (9 + r)) | (1ULL << (18 + r)) | (1ULL << (27 + r));
+            pts += v;
+            int qk = meld_key(R, 0, 4, r, -1, contract, v);
+            if (qk > k) k = qk;
+        }
+        w.nruns = 0;
+        if (!R->overlap_share) {
+            add_runs(hand & ~taken, &w);
+        } else {
+            WeisWalk all;
+            all.nruns = 0;
+            add_runs(hand, &all);
+            for (int i = 0; i < all.nruns; i++) {
+                u64 run = ((1ULL << all.len[i]) - 1) << all.start[i];
+                if (!(run & taken)) {
+                    w.start[w.nruns] = all.start[i];
+                    w.len[w.nruns] = all.len[i];
+                    w.nruns++;
+                }
+            }
+        }
+        walk_runs(R, &w, 0, 0, pts, k);
+    }
+    if (w.best_points > 0) {
+        *points = w.best_points;
+        *key = w.best_key;
+    }
+}
+
+/* resolve_declarations: the seat whose best meld is strongest (ties to the seat nearer the forehand)
+ * writes its team's melds. Returns the seat or -1; team points in pts[2]. */
+static int resolve(const int *dpoints, const int *dkey, int forehand, int *pts) {
+    int win = -1;
+    long best = -1;
+    for (int seat = 0; seat < 4; seat++) {
+        if (dkey[seat] < 0) continue;
+        long k = (long)dkey[seat] * 4 + (3 - ((seat - forehand) & 3));
+        if (k > best) {
+            best = k;
+            win = seat;
+        }
+    }
+    pts[0] = pts[1] = 0;
+    if (win >= 0) pts[win & 1] = dpoints[win & 1] + dpoints[(win & 1) + 2];
+    return win;
+}
+
+/* ---------- one random round: puur.playout.python_round ---------- */
+
+typedef struct {
+    int8_t dealer, contract, pushed, weis_seat;
+    u64 hands[4];
+    int8_t cards[36], winners[9];
+    int32_t card_points[2], last_trick[2], match[2], weis[2], stoeck[2], written[2];
+} RoundOut;
+
+static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
+    u64 st = mix64(seed ^ mix64(index * GAMMA));
+    int dealer = below(&st, 4);
+    int deck[36];
+    for (int i = 0; i < 36; i++) deck[i] = i;
+    for (int i = 35; i > 0; i--) {
+        int j = below(&st, i + 1), t = deck[i];
+        deck[i] = deck[j];
+        deck[j] = t;
+    }
+    u64 hands[4] = {0, 0, 0, 0};
+    int pos = 0;
+    for (int p = 0; p < 3; p++)
+        for (int j = 1; j <= 4; j++, pos += 3)
+            hands[(dealer + j) & 3] |= (1ULL << deck[pos]) | (1ULL << deck[pos + 1]) | (1ULL << deck[pos + 2]);
+    int forehand = (dealer + 1) & 3;
+    int contract = below(&st, NCON + 1), pushed = contract == NCON;
+    if (pushed) contract = below(&st, NCON);
+    o->dealer = (int8_t)dealer;
+    o->contract = (int8_t)contract;
+    o->pushed = (int8_t)pushed;
+    memcpy(o->hands, hands, sizeof hands);
+
+    int dp[4], dk[4], wp[2];
+    for (int s = 0; s < 4; s++) declaration(R, hands[s], contract, &dp[s], &dk[s]);
+    o->weis_seat = (int8_t)resolve(dp, dk, forehand, wp);
+    int stoeck_team = -1;
+    u64 pair = R->stoeck_pair[contract];
+    if (pair)
+        for (int s = 0; s < 4; s++)
+            if ((hands[s] & pair) == pair) stoeck_team = s & 1;
+
+    const int *pts = R->points[contract];
+    int cp[2] = {0, 0}, won[2] = {0, 0}, leader = forehand, trick[4];
+    for (int t = 0; t < 9; t++) {
+        for (int j = 0; j < 4; j++) {
+            int seat = (leader + j) & 3;
+            u64 lg = legal(R, hands[seat], trick, j, contract);
+            for (int k = below(&st, popc(lg)); k; k--) lg &= lg - 1;
+            int c = low_card(lg);
+            hands[seat] ^= 1ULL << c;
+            trick[j] = c;
+            o->cards[4 * t + j] = (int8_t)c;
+        }
+        int w = (leader + winner(R, trick, 4, contract)) & 3;
+        cp[w & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
+        won[w & 1]++;
+        o->winners[t] = (int8_t)w;
+        leader = w;
+    }
+    int last = leader & 1, f = R->factor[contract];
+    for (int team = 0; team < 2; team++) {
+        o->card_points[team] = cp[team];
+        o->last_trick[team] = team == last ? R->last_bonus : 0;
+        o->match[team] = won[team] == 9 ? R->match_bonus : 0;
+        o->weis[team] = wp[team];
+        o->stoeck[team] = team == stoeck_team ? R->stoeck_points : 0;
+        o->written[team] = (o->card_points[team] + o->last_trick[team] + o->match[team] + o->weis[team] +
+                            o->stoeck[team]) * f;
+    }
+}
+
+/* ---------- the Python type ---------- */
+
+static int read_ints(PyObject *seq, int *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd numbers expected", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != n) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: %zd card sets expected", what, n);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        out[i] = PyLong_AsUnsignedLongLongMask(PySequence_Fast_GET_ITEM(fast, i));
+        if (out[i] == (u64)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
+    static char *kwlist[] = {"strength", "higher", "puur", "stoeck_pair", "points", "factor", "seq_values",
+                             "quartet_values", "options", "bonuses", NULL};
+    PyObject *strength, *higher, *puur, *pair, *points, *factor, *seqv, *quartv, *options, *bonuses;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOO", kwlist, &strength, &higher, &puur, &pair, &points,
+                                     &factor, &seqv, &quartv, &options, &bonuses))
+        return -1;
+    int opt[10], bon[3];
+    if (read_ints(strength, &R->strength[0][0], NCON * 36, "strength") < 0 ||
+        read_masks(higher, R->higher, 36, "higher") < 0 || read_masks(puur, R->puur, NCON, "puur") < 0 ||
+        read_masks(pair, R->stoeck_pair, NCON, "stoeck_pair") < 0 ||
+        read_ints(points, &R->points[0][0], NCON * 36, "points") < 0 ||
+        read_ints(factor, R->factor, NCON, "factor") < 0 || read_ints(seqv, R->seq_values, 10, "seq_values") < 0 ||
+        read_ints(quartv, R->quartet_values, 9, "quartet_values") < 0 || read_ints(options, opt, 10, "options") < 0 ||
+        read_ints(bonuses, bon, 3, "bonuses") < 0)
+        return -1;
+    for (int i = 0; i < NCON * 36; i++)
+        if ((&R->strength[0][0])[i] < 0 || (&R->points[0][0])[i] < 0 || (&R->points[0][0])[i] > 100) {
+            PyErr_SetString(PyExc_ValueError, "strength and points: numbers from 0 (points at most 100)");
+            return -1;
+        }
+    for (int i = 0; i < 10; i++)
+        if (R->seq_values[i] < 0 || R->seq_values[i] > 1000 || (i < 9 && (R->quartet_values[i] < 0 || R->quartet_values[i] > 1000))) {
+            PyErr_SetString(PyExc_ValueError, "Weis values: numbers from 0 to 1000");
+            return -1;
+        }
+    if (opt[8] < 0 || opt[8] > 2) {
+        PyErr_SetString(PyExc_ValueError, "options[8] (weis_compare): 0, 1 or 2");
+        return -1;
+    }
+    R->trump_when_following = opt[0] != 0;
+    R->undertrump_allowed = opt[1] != 0;
+    R->ban_partner = opt[2] != 0;
+    R->must_overtrump = opt[3] != 0;
+    R->overtrump_on_lead = opt[4] != 0;
+    R->lone_puur_kept = opt[5] != 0;
+    R->overlap_share = opt[6] != 0;
+    R->split_runs = opt[7] != 0;
+    R->compare = opt[8];
+    R->undenufe_reverse = opt[9] != 0;
+    R->last_bonus = bon[0];
+    R->match_bonus = bon[1];
+    R->stoeck_points = bon[2];
+    return 0;
+}
+
+static int check_contract(int contract) {
+    if (contract < 0 || contract >= NCON) {
+        PyErr_SetString(PyExc_ValueError, "contract: 0..5 (C D H S O U)");
+        return -1;
+    }
+    return 0;
+}
+
+static int read_trick(PyObject *obj, int *trick, int *n, int most) {
+    Py_ssize_t len = PySequence_Size(obj);
+    if (len < 0) return -1;
+    if (len > most) {
+        PyErr_Format(PyExc_ValueError, "trick: at most %d cards", most);
+        return -1;
+    }
+    if (read_ints(obj, trick, len, "trick") < 0) return -1;
+    for (Py_ssize_t i = 0; i < len; i++)
+        if (trick[i] < 0 || trick[i] > 35) {
+            PyErr_SetString(PyExc_ValueError, "trick: a card outside 0..35");
+            return -1;
+        }
+    *n = (int)len;
+    return 0;
+}
+
+static PyObject *Rules_legal(Rules *R, PyObject *args) {
+    unsigned long long hand;
+    PyObject *trick_obj;
+    int contract, trick[3], n;
+    if (!PyArg_ParseTuple(args, "KOi", &hand, &trick_obj, &contract)) return NULL;
+    if (check_contract(contract) < 0 || read_trick(trick_obj, trick, &n, 3) < 0) return NULL;
+    return PyLong_FromUnsignedLongLong(legal(R, hand & ((1ULL << 36) - 1), trick, n, contract));
+}
+
+static PyObject *Rules_winner(Rules *R, PyObject *args) {
+    PyObject *trick_obj;
+    int contract, trick[4], n;
+    if (!PyArg_ParseTuple(args, "Oi", &trick_obj, &contract)) return NULL;
+    if (check_contract(contract) < 0 || read_trick(trick_obj, trick, &n, 4) < 0) return NULL;
+    if (n == 0) {
+        PyErr_SetString(PyExc_ValueError, "trick: at least one card");
+        return NULL;
+    }
+    return PyLong_FromLong(winner(R, trick, n, contract));
+}
+
+static PyObject *Rules_declaration(Rules *R, PyObject *args) {
+    unsigned long long hand;
+    int contract, points, key;
+    if (!PyArg_ParseTuple(args, "Ki", &hand, &contract)) return NULL;
+    if (check_contract(contract) < 0) return NULL;
+    declaration(R, hand & ((1ULL << 36) - 1), contract, &points, &key);
+    return Py_BuildValue("(ii)", points, key);
+}
+
+static PyObject *Rules_resolve(Rules *R, PyObject *args) {
+    PyObject *hands_obj;
+    int contract, forehand;
+    u64 hands[4];
+    if (!PyArg_ParseTuple(args, "Oii", &hands_obj, &contract, &forehand)) return NULL;
+    if (check_contract(contract) < 0 || read_masks(hands_obj, hands, 4, "hands") < 0) return NULL;
+    int dp[4], dk[4], pts[2];
+    for (int s = 0; s < 4; s++) declaration(R, hands[s] & ((1ULL << 36) - 1), contract, &dp[s], &dk[s]);
+    int seat = resolve(dp, dk, forehand & 3, pts);
+    return Py_BuildValue("(i(ii))", seat, pts[0], pts[1]);
+}
+
+/* The columns play() fills, in the order of its arguments: items per round, bytes per item. */
+#define NCOLS 13
+static const int COL_PER[NCOLS] = {1, 1, 1, 1, 4, 36, 9, 2, 2, 2, 2, 2, 2};
+static const int COL_SIZE[NCOLS] = {1, 1, 1, 1, 8, 1, 1, 4, 4, 4, 4, 4, 4};
+
+static PyObject *Rules_play(Rules *R, PyObject *args) {
+    Py_ssize_t n;
+    unsigned long long seed, start;
+    Py_buffer b[NCOLS];
+    memset(b, 0, sizeof b);
+    if (!PyArg_ParseTuple(args, "nKKw*w*w*w*w*w*w*w*w*w*w*w*w*", &n, &seed, &start, &b[0], &b[1], &b[2], &b[3],
+                          &b[4], &b[5], &b[6], &b[7], &b[8], &b[9], &b[10], &b[11], &b[12]))
+        return NULL;
+    PyObject *result = NULL;
+    if (n < 0) {
+        PyErr_SetString(PyExc_ValueError, "n: a number of rounds, at least 0");
+        goto done;
+    }
+    for (int i = 0; i < NCOLS; i++) {
+        if (b[i].len < n * COL_PER[i] * COL_SIZE[i]) {
+            PyErr_Format(PyExc_ValueError, "column %d: a writable buffer of %zd items of %d bytes expected", i,
+                         n * COL_PER[i], COL_SIZE[i]);
+            goto done;
+        }
+    }
+    Py_BEGIN_ALLOW_THREADS
+    RoundOut o;
+    int8_t *dealer = b[0].buf, *contract = b[1].buf, *pushed = b[2].buf, *weis_seat = b[3].buf;
+    u64 *hands = b[4].buf;
+    int8_t *cards = b[5].buf, *winners = b[6].buf;
+    int32_t *cp = b[7].buf, *last = b[8].buf, *match = b[9].buf, *weis = b[10].buf, *stoeck = b[11].buf,
+            *written = b[12].buf;
+    for (Py_ssize_t i = 0; i < n; i++) {
+        play_round(R, seed, start + (u64)i, &o);
+        dealer[i] = o.dealer;
+        contract[i] = o.contract;
+        pushed[i] = o.pushed;
+        weis_seat[i] = o.weis_seat;
+        memcpy(hands + 4 * i, o.hands, sizeof o.hands);
+        memcpy(cards + 36 * i, o.cards, 36);
+        memcpy(winners + 9 * i, o.winners, 9);
+        memcpy(cp + 2 * i, o.card_points, 8);
+        memcpy(last + 2 * i, o.last_trick, 8);
+        memcpy(match + 2 * i, o.match, 8);
+        memcpy(weis + 2 * i, o.weis, 8);
+        memcpy(stoeck + 2 * i, o.stoeck, 8);
+        memcpy(written + 2 * i, o.written, 8);
+    }
+    Py_END_ALLOW_THREADS
+    result = Py_None;
+    Py_INCREF(result);
+done:
+    for (int i = 0; i < NCOLS; i++)
+        if (b[i].obj) PyBuffer_Release(&b[i]);
+    return result;
+}
+
+static PyMethodDef Rules_methods[] = {
+    {"legal", (PyCFunction)Rules_legal, METH_VARARGS, "legal(hand, trick, contract) -> card set (legal_moves)"},
+    {"winner", (PyCFunction)Rules_winner, METH_VARARGS, "winner(trick, contract) -> index (trick_winner)"},
+    {"declaration", (PyCFunction)Rules_declaration, METH_VARARGS,
+     "declaration(hand, contract) -> (points, best meld key or -1)"},
+    {"resolve", (PyCFunction)Rules_resolve, METH_VARARGS,
+     "resolve(hands, contract, forehand) -> (winning seat or -1, (team 0 points, team 1 points))"},
+    {"play", (PyCFunction)Rules_play, METH_VARARGS,
+     "play(n, seed, start, dealer, contract, pushed, weis_seat, hands, cards, winners, card_points, "
+     "last_trick, match, weis, stoeck, written) fills the columns with rounds start..start+n-1"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject RulesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "puur._playout_core.Rules",
+    .tp_basicsize = sizeof(Rules),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "One profile's rule tables and options, compiled, and random rounds played under them.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Rules_init,
+    .tp_methods = Rules_methods,
+};
+
+static PyObject *mod_draws(PyObject *self, PyObject *args) {
+    (void)self;
+    unsigned long long seed, index;
+    int count, bound;
+    if (!PyArg_ParseTuple(args, "KKii", &seed, &index, &count, &bound)) return NULL;
+    if (count < 0 || count > 1000000 || bound < 1) {
+        PyErr_SetString(PyExc_ValueError, "count: 0..1000000, bound: at least 1");
+        return NULL;
+    }
+    PyObject *out = PyList_New(count);
+    if (!out) return NULL;
+    u64 st = mix64(seed ^ mix64(index * GAMMA));
+    for (int i = 0; i < count; i++) PyList_SET_ITEM(out, i, PyLong_FromLong(below(&st, bound)));
+    return out;
+}
+
+static PyMethodDef module_methods[] = {
+    {"draws", mod_draws, METH_VARARGS, "draws(seed, index, count, bound) -> SplitMix(seed, index).below(bound) x count"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moduledef = {
+    PyModuleDef_HEAD_INIT, "_playout_core", "The compiled playout core of puur.playout.", -1, module_methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__playout_core(void) {
+    if (PyType_Ready(&RulesType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&moduledef);
+    if (!m) return NULL;
+    Py_INCREF(&RulesType);
+    if (PyModule_AddObject(m, "Rules", (PyObject *)&RulesType) < 0) {
+        Py_DECREF(&RulesType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

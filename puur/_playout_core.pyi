@@ -1,0 +1,26 @@
+"""Type stub for the compiled playout core of ``puur.playout`` (``_playout_core.c``)."""
+
+from collections.abc import Sequence
+from typing import Any
+
+class Rules:
+    def __init__(
+        self,
+        strength: Sequence[int],
+        higher: Sequence[int],
+        puur: Sequence[int],
+        stoeck_pair: Sequence[int],
+        points: Sequence[int],
+        factor: Sequence[int],
+        seq_values: Sequence[int],
+        quartet_values: Sequence[int],
+        options: Sequence[int],
+        bonuses: Sequence[int],
+    ) -> None: ...
+    def legal(self, hand: int, trick: Sequence[int], contract: int) -> int: ...
+    def winner(self, trick: Sequence[int], contract: int) -> int: ...
+    def declaration(self, hand: int, contract: int) -> tuple[int, int]: ...
+    def resolve(self, hands: Sequence[int], contract: int, forehand: int) -> tuple[int, tuple[int, int]]: ...
+    def play(self, n: int, seed: int, start: int, *columns: Any) -> None: ...
+
+def draws(seed: int, index: int, count: int, bound: int) -> list[int]: ...
