@@ -41,6 +41,7 @@ typedef struct {
     u64 key;
     int16_t lo, hi;
     int8_t best, depth;
+    uint8_t gen; /* the search (``reset``) that stored it: entries of earlier ones count as empty */
 } TTEntry;
 
 typedef struct {
@@ -57,6 +58,7 @@ typedef struct {
     TTEntry *tt;
     u64 tt_buckets; /* a power of two */
     int tt_shift;
+    uint8_t gen;
     u64 *lkeys, *lvals;
     size_t lcap, lcount;
     PyObject *legal_cb;
@@ -165,7 +167,7 @@ fail:
 static TTEntry *tt_find(Core *s, u64 key) {
     TTEntry *b = s->tt + ((mix(key) >> s->tt_shift) & (s->tt_buckets - 1)) * WAYS;
     for (int i = 0; i < WAYS; i++)
-        if (b[i].key == key) return &b[i];
+        if (b[i].key == key && b[i].gen == s->gen) return &b[i];
     return NULL;
 }
 
@@ -175,18 +177,19 @@ static void tt_store(Core *s, u64 key, int lo, int hi, int best, int depth) {
     TTEntry *b = s->tt + ((mix(key) >> s->tt_shift) & (s->tt_buckets - 1)) * WAYS;
     TTEntry *slot = NULL;
     for (int i = 0; i < WAYS; i++) {
+        if (b[i].gen != s->gen) { /* empty, or left by an earlier search */
+            if (!slot || slot->gen == s->gen) slot = &b[i];
+            continue;
+        }
         if (b[i].key == key) {
             if (b[i].lo > lo) lo = b[i].lo;
             if (b[i].hi < hi) hi = b[i].hi;
             slot = &b[i];
             break;
         }
-        if (!b[i].key) {
-            slot = &b[i];
-            break;
-        }
-        if (!slot || b[i].depth < slot->depth) slot = &b[i];
+        if (!slot || (slot->gen == s->gen && b[i].depth < slot->depth)) slot = &b[i];
     }
+    slot->gen = s->gen;
     slot->key = key;
     slot->lo = (int16_t)lo;
     slot->hi = (int16_t)hi;
@@ -501,6 +504,20 @@ static void Core_dealloc(Core *s) {
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
+/* A new, empty table of ``2**tt_bits`` buckets (the old one freed). */
+static int tt_alloc(Core *s, int tt_bits) {
+    free(s->tt);
+    s->tt_buckets = 1ULL << tt_bits;
+    s->tt_shift = 64 - tt_bits;
+    s->tt = calloc(s->tt_buckets * WAYS, sizeof(TTEntry));
+    s->gen = 1;
+    if (!s->tt) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"beats", "up", "points", "rank", "rel", "trump_shift", "top_above", "trump_points",
                              "last_bonus", "match_bonus", "legal", "tt_bits", NULL};
@@ -544,14 +561,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     memcpy(s->lo_bonus, lb, sizeof lb);
     Py_INCREF(cb);
     Py_XSETREF(s->legal_cb, cb);
-    free(s->tt);
-    s->tt_buckets = 1ULL << tt_bits;
-    s->tt_shift = 64 - tt_bits;
-    s->tt = calloc(s->tt_buckets * WAYS, sizeof(TTEntry));
-    if (!s->tt) {
-        PyErr_NoMemory();
-        return -1;
-    }
+    if (tt_alloc(s, tt_bits) < 0) return -1;
     free(s->lkeys);
     free(s->lvals);
     s->lkeys = s->lvals = NULL;
@@ -645,6 +655,37 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
     return finish(s, v);
 }
 
+/* Forget the table (a new deal: its keys hold only the cards still in play) and the positions counted,
+ * keeping the legal-move memo (its keys are the relevant part of a hand and the trick, whatever the
+ * deal); a table of ``2**tt_bits`` buckets. Forgetting is a new generation number, a fresh table only
+ * when the size changes or the numbers wrap; a memo grown past ``MEMO_KEEP`` entries starts again. */
+#define MEMO_KEEP (1u << 20)
+static PyObject *Core_reset(Core *s, PyObject *args) {
+    int tt_bits;
+    if (!PyArg_ParseTuple(args, "i", &tt_bits)) return NULL;
+    if (s->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
+        return NULL;
+    }
+    if (tt_bits < 4 || tt_bits > 26) {
+        PyErr_SetString(PyExc_ValueError, "tt_bits must be between 4 and 26");
+        return NULL;
+    }
+    if (!s->tt || s->tt_buckets != 1ULL << tt_bits) {
+        if (tt_alloc(s, tt_bits) < 0) return NULL;
+    } else if (++s->gen == 0) {
+        memset(s->tt, 0, s->tt_buckets * WAYS * sizeof(TTEntry));
+        s->gen = 1;
+    }
+    if (s->lcount > MEMO_KEEP) {
+        memset(s->lkeys, 0, s->lcap * sizeof(u64));
+        s->lcount = 0;
+    }
+    s->nodes = 0;
+    s->deadline = 0;
+    Py_RETURN_NONE;
+}
+
 static PyObject *Core_get_nodes(Core *s, void *closure) {
     (void)closure;
     return PyLong_FromLongLong(s->nodes);
@@ -655,6 +696,8 @@ static PyMethodDef Core_methods[] = {
      "lead(hands, leader, flag, left, gone, alpha, beta) -> value at a trick boundary"},
     {"follow", (PyCFunction)Core_follow, METH_VARARGS,
      "follow(hands, trick, seat, wcard, wseat, tp, leader, flag, left, gone, alpha, beta) -> value inside a trick"},
+    {"reset", (PyCFunction)Core_reset, METH_VARARGS,
+     "reset(tt_bits) -> None: an empty table of 2**tt_bits buckets for a new deal (the legal-move memo kept)"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -66,7 +66,9 @@ COMPILED = _CORE is not None
 """Whether the compiled search core is available (``solve`` then uses it unless told otherwise)."""
 CLOCK_EVERY = 1023
 """With a deadline the clock is read once in 1024 positions (``check_deadline``)."""
-_TT_BITS = 20  # the compiled core's table: 2**20 buckets of 4 entries (64 MiB, touched as used)
+_TT_BITS = 20  # the compiled core's table for a whole round: 2**20 buckets of 4 entries (64 MiB, touched as used)
+MEMO_KEEP = 1 << 20
+"""A core's legal-move memo that has grown past this many entries starts again at ``reset``."""
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
 FULL = (1 << 36) - 1
@@ -178,6 +180,17 @@ class Core:
         self.hands = [0, 0, 0, 0]
         self.tt: dict[int, tuple[int, int, int]] = {}
         self.lmemo: dict[int, int] = {}
+        self.nodes = 0
+        self.deadline = 0.0
+
+    def reset(self, tt_bits: int) -> None:
+        """``Core_reset``: forget the table (a new deal) and the positions counted; keep the legal-move memo
+        (its keys hold no card of the deal beyond the hand's relevant part and the trick)."""
+        if not 4 <= tt_bits <= 26:
+            raise ValueError("tt_bits must be between 4 and 26")
+        self.tt = {}
+        if len(self.lmemo) > MEMO_KEEP:
+            self.lmemo = {}
         self.nodes = 0
         self.deadline = 0.0
 
@@ -500,6 +513,44 @@ SearchCore: TypeAlias = "Core | _CompiledCore"
 """The search of one deal: the compiled core, or the same search in Python."""
 
 
+def tt_bits_for(cards_left: int) -> int:
+    """The compiled table's size (``2**bits`` buckets of four) for a search with ``cards_left`` cards in
+    the hands: about four entries per trick boundary the largest searches store (a whole round stores some
+    millions, from the fourth trick thousands); a table larger than that costs its memory's first touch."""
+    return _TT_BITS if cards_left > 32 else 18 if cards_left > 28 else 16 if cards_left > 20 else 14
+
+
+_POOL: dict[tuple[Contract, object, bool], list[SearchCore]] = {}
+"""Idle cores by (contract, profile, compiled), their tables forgotten when taken again (``Core.reset``)
+and their legal-move memos kept: the memo's keys hold no card of the deal beyond the relevant part of a
+hand and the trick, so one deal's answers serve the next (a deal's first solve asks ``legal_moves`` about
+a thousand times, more than the search itself takes from the fourth trick)."""
+_POOL_KEEP = 2  # idle cores kept per key
+_POOL_MAX_BITS = 16  # larger tables (4 MiB and up) are freed, not kept
+
+
+def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
+    """A core for the deal and contract of ``r``: an idle one of the pool, reset, or a new one."""
+    idle = _POOL.get((r.contract, r.profile, compiled))  # type: ignore[arg-type]
+    try:
+        core = idle.pop() if idle else None
+    except IndexError:  # another thread took the last one
+        core = None
+    if core is None:
+        return _new_core(r, compiled, tt_bits, deadline)
+    core.reset(tt_bits)
+    core.deadline = deadline
+    return core
+
+
+def _give_back(key: tuple[Contract, object, bool], core: SearchCore, tt_bits: int) -> None:
+    """Keep ``core`` for the next search of its contract and profile (a few per key, small tables only)."""
+    if tt_bits <= _POOL_MAX_BITS:
+        idle = _POOL.setdefault(key, [])
+        if len(idle) < _POOL_KEEP:
+            idle.append(core)
+
+
 def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
     """The search for the deal and contract of ``r``: its tables, and ``legal_moves`` under its profile."""
     assert r.contract is not None
@@ -638,21 +689,37 @@ class Solver:
 
     ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
     both search the same tree and give the same answer. ``tt_bits``: the compiled core's table has
-    ``2**tt_bits`` buckets of four entries (16 bytes each); small endgames need far fewer than the default.
+    ``2**tt_bits`` buckets of four entries (16 bytes each); by default sized by the cards still in the
+    hands (``tt_bits_for``: from 2**14 buckets in an endgame to 2**20 for a whole round). Small cores go
+    back to a pool when the solver is dropped, and the next solver of the contract and profile takes one
+    (its table forgotten, its memo of legal moves kept).
     ``deadline``: a ``time.monotonic()`` time after which a search stops and raises ``TimeoutError`` (the
     clock is read every thousand positions or so; what the table learnt stays valid, the stopped search is
     lost).
     """
 
     def __init__(
-        self, r: RoundState, *, compiled: bool | None = None, tt_bits: int = _TT_BITS, deadline: float | None = None
-    ) -> None:
+        self, r: RoundState, *, compiled: bool | None = None, tt_bits: int | None = None,
+        deadline: float | None = None,
+    ) -> None:  # fmt: skip
         if r.contract is None or r.to_act is None:
             raise ValueError("the solver needs a position in the card play (contract chosen, round not over)")
         if compiled and _CORE is None:
             raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
-        self._core = _new_core(r, _CORE is not None if compiled is None else compiled, tt_bits, deadline or 0.0)
+        use_c = _CORE is not None if compiled is None else compiled
+        if tt_bits is None:
+            tt_bits = tt_bits_for(sum(h.bit_count() for h in r.hands))
+        self._core = _take_core(r, use_c, tt_bits, deadline or 0.0)
+        self._pool_key = (r.contract, r.profile, use_c)
+        self._tt_bits = tt_bits
         self._deal = (list(r.dealt), r.contract, r.profile)
+
+    def __del__(self) -> None:
+        """Back to the pool with the core (``_give_back``)."""
+        core = getattr(self, "_core", None)
+        if core is not None:
+            self._core = None  # type: ignore[assignment]
+            _give_back(self._pool_key, core, self._tt_bits)
 
     @property
     def nodes(self) -> int:

@@ -250,3 +250,29 @@ def test_compiled_searches_run_side_by_side_in_threads() -> None:
     for t in threads:
         t.join()
     assert together == alone
+
+
+@pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
+def test_pooled_cores_forget_the_last_deal(compiled: bool) -> None:
+    """Solvers take their cores from a pool (the table forgotten, the legal-move memo kept): a position
+    solved after hundreds of other deals of its contract (the compiled table's generation number wraps
+    past 255) gets the same card, points and positions searched as on a fresh core."""
+    from puur.bots import solver as solver_mod
+
+    profile = RuleProfile.preset("schieber")
+    positions = []
+    for i in range(6):
+        r = RoundState(profile, deal(random.Random(300 + i), 0), 0, 1)
+        r.choose(Contract.S)
+        while len(r.tricks) < 6:
+            r.play(choose(r))
+        positions.append(r)
+    fresh = []
+    for r in positions:
+        solver_mod._POOL.clear()
+        fresh.append(solve(r, compiled=compiled))
+    rounds = 300 if compiled else 20
+    for k in range(rounds):
+        got = solve(positions[k % len(positions)], compiled=compiled)
+        assert got == fresh[k % len(positions)]
+    assert solver_mod._POOL[(Contract.S, profile, compiled)]  # the cores went back to the pool
