@@ -1,12 +1,15 @@
 """Engine throughput: Puur's random full rounds against jass-kit-py's GameSim, in one run, one core.
 
-    .venv/bin/python benchmarks/engine.py [--seconds 10]
+    .venv/bin/python benchmarks/engine.py [--seconds 10] [--api batch|round|both] [--chunk 1000]
 
 Both sides deal, choose a contract at random (with pushing) and play random legal cards to the end of
 the round. jass-kit is driven through its fastest path (``GameSim`` with ``RuleSchieber.get_valid_cards``
 on the state, no observation objects); it scores no Weis, no Stöck and no multiplier. Puur's rounds go
-through ``puur.round.random_round`` — the playout path of the search player — with Weis, Stöck and the
-written score. The two are measured alternately in slices so that machine noise hits both alike.
+through ``puur.playout.random_rounds`` (``batch``: the batch API for reinforcement learning, the compiled
+playout core where it implements the profile, ``--chunk`` rounds a call, every round with Weis, Stöck
+and the written score in its columns) and through ``puur.round.random_round`` (``round``: the
+``RoundState`` playout path of the search player, the figure measured before issue 18). All are measured
+alternately in slices so that machine noise hits them alike; each ratio is to jass-kit in the same run.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import json
 import random
 import time
 
+from puur.playout import random_rounds
 from puur.profile import RuleProfile
 from puur.round import random_round
 
@@ -58,36 +62,62 @@ def puur_rounds(seconds: float, profile: RuleProfile, seed: int = 1) -> tuple[in
     return n, time.perf_counter() - start
 
 
+def batch_rounds(seconds: float, profile: RuleProfile, seed: int = 1, chunk: int = 1000) -> tuple[int, float]:
+    """Rounds through the batch API, ``chunk`` a call (the compiled core where it implements the profile)."""
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        random_rounds(profile, chunk, seed, start=n)
+        n += chunk
+    return n, time.perf_counter() - start
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seconds", type=float, default=10.0, help="measuring time per engine")
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--slices", type=int, default=5)
+    ap.add_argument("--api", choices=("batch", "round", "both"), default="both",
+                    help="batch: puur.playout.random_rounds; round: puur.round.random_round (before issue 18)")
+    ap.add_argument("--chunk", type=int, default=1000, help="rounds per random_rounds call")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     profile = RuleProfile.resolve(args.profile)
-    puur_rounds(0.5, profile)  # warm-up
-    jasskit_rounds(0.5)
-    totals = {"puur": [0, 0.0], "jasskit": [0, 0.0]}
+    engines = {
+        "batch": lambda sec, i: batch_rounds(sec, profile, i, args.chunk),
+        "round": lambda sec, i: puur_rounds(sec, profile, i),
+        "jasskit": lambda sec, i: jasskit_rounds(sec, i),
+    }
+    names = [k for k in ("batch", "round") if args.api in (k, "both")] + ["jasskit"]
+    for name in names:
+        engines[name](0.5, 0)  # warm-up
+    totals = {name: [0, 0.0] for name in names}
     per = args.seconds / args.slices
     for i in range(args.slices):
-        for name in ("puur", "jasskit"):
-            n, s = puur_rounds(per, profile, i) if name == "puur" else jasskit_rounds(per, i)
+        for name in names:
+            n, s = engines[name](per, i)
             totals[name][0] += n
             totals[name][1] += s
     rate = {k: v[0] / v[1] for k, v in totals.items()}
-    result = {
-        "profile": args.profile,
-        "puur_rounds_per_s": round(rate["puur"], 1),
-        "jasskit_rounds_per_s": round(rate["jasskit"], 1),
-        "ratio": round(rate["puur"] / rate["jasskit"], 2),
-    }
+    result: dict[str, object] = {"profile": args.profile, "jasskit_rounds_per_s": round(rate["jasskit"], 1)}
+    if "batch" in rate:
+        result["batch_rounds_per_s"] = round(rate["batch"], 1)
+        result["batch_ratio"] = round(rate["batch"] / rate["jasskit"], 2)
+        result["batch_compiled"] = random_rounds(profile, 1).compiled
+    if "round" in rate:  # the method of the figures before issue 18 (keys kept)
+        result["puur_rounds_per_s"] = round(rate["round"], 1)
+        result["ratio"] = round(rate["round"] / rate["jasskit"], 2)
     if args.json:
         print(json.dumps(result))
-    else:
-        print(f"puur    {result['puur_rounds_per_s']:>9} rounds/s  (Weis, Stöck, score; profile {args.profile})")
-        print(f"jasskit {result['jasskit_rounds_per_s']:>9} rounds/s  (GameSim, no Weis/Stöck)")
-        print(f"ratio   {result['ratio']:>9}×")
+        return
+    if "batch" in rate:
+        how = "compiled core" if result["batch_compiled"] else "Python path"
+        print(f"puur batch {result['batch_rounds_per_s']:>11} rounds/s  (random_rounds, {how}, chunks of "
+              f"{args.chunk}; Weis, Stöck, score; profile {args.profile})  {result['batch_ratio']}×")  # fmt: skip
+    if "round" in rate:
+        print(f"puur round {result['puur_rounds_per_s']:>11} rounds/s  (random_round, RoundState; Weis, Stöck, "
+              f"score)  {result['ratio']}×")  # fmt: skip
+    print(f"jasskit    {result['jasskit_rounds_per_s']:>11} rounds/s  (GameSim, no Weis/Stöck)")
 
 
 if __name__ == "__main__":

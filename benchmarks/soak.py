@@ -4,6 +4,9 @@
 
 Checks per round and match (puur/soak.py): 152/157, the written score against the oracle, no hidden
 card in any observation, determinized deals consistent with the view, records replaying exactly.
+Then ``soak_playout``: the random batches of ``puur.playout`` (issue 18) by both paths, the compiled
+core and ``python_round``, every round equal, scored as the oracle scores it and replayed through
+``RoundState`` (``--playout-rounds`` per preset; 0 skips it).
 """
 
 from __future__ import annotations
@@ -11,14 +14,27 @@ from __future__ import annotations
 import argparse
 
 from puur.profile import PRESETS
-from puur.soak import soak
+from puur.soak import soak, soak_playout
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=50_000)
+    ap.add_argument("--playout-rounds", type=int, default=10_000)
+    ap.add_argument("--matches", action=argparse.BooleanOptionalAction, default=True, help="the match soak")
     args = ap.parse_args()
+    if args.matches:
+        match_soak(args)
+    if args.playout_rounds:
+        print(f"{'preset':<10} {'batch rounds':>12} {'compiled':>8} {'compiled s':>10} {'python s':>8}")
+        for preset in PRESETS:
+            ps = soak_playout(preset, args.playout_rounds, seed=args.seed)
+            print(f"{preset:<10} {ps.rounds:>12} {ps.compiled!s:>8} {ps.seconds_compiled:>10.3f} {ps.seconds_python:>8.1f}")
+    print("all invariants held")
+
+
+def match_soak(args: argparse.Namespace) -> None:
     print(f"{'preset':<10} {'matches':>7} {'rounds':>7} {'actions':>8} {'observations':>12} {'determinized':>12} {'max record':>10} {'seconds':>8}")
     for preset in PRESETS:
         s = soak(preset, args.rounds, seed=args.seed)
@@ -26,7 +42,6 @@ def main() -> None:
             f"{preset:<10} {s.matches:>7} {s.rounds:>7} {s.actions:>8} {s.observations:>12} {s.determinizations:>12}"
             f" {s.max_record_bytes:>9}B {s.seconds:>8.1f}"
         )
-    print("all invariants held")
 
 
 if __name__ == "__main__":

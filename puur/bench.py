@@ -1,7 +1,9 @@
 """``puur bench engine``: full random rounds per second on one core (INTERFACES.md §3).
 
 A round is: deal, contract choice with pushing, random legal play of all 36 cards, Weis, Stöck and the
-score — through ``puur.round.random_round``, the same ``RoundState`` playout path the search player uses.
+score — through ``puur.round.random_round``, the same ``RoundState`` playout path the search player uses;
+with ``--batch`` through ``puur.playout.random_rounds``, the batch API for reinforcement learning (the
+compiled playout core where it implements the profile, issue 18), 1,000 rounds a call.
 """
 
 from __future__ import annotations
@@ -35,9 +37,28 @@ def bench_engine(seconds: float = 5.0, profile: RuleProfile | str | None = None,
     return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
 
 
+def bench_batch(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, float]:
+    """Play random rounds through ``puur.playout.random_rounds``, 1,000 a call, for ``seconds``."""
+    from puur.playout import random_rounds
+
+    p = RuleProfile.resolve(profile)
+    random_rounds(p, 100, seed)  # warm the tables
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        random_rounds(p, 1000, seed, start=n)
+        n += 1000
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
+
+
 def run_bench(args: argparse.Namespace) -> int:
     try:
-        result = bench_engine(args.seconds, args.profile)
+        result = (bench_batch if args.batch else bench_engine)(args.seconds, args.profile)
     except ValueError as e:
         print(f"puur bench: {e}")
         return 2
@@ -45,7 +66,7 @@ def run_bench(args: argparse.Namespace) -> int:
         print(json.dumps(result))
     else:
         print(f"{result['rounds']} rounds in {result['seconds']} s: {result['rounds_per_s']} rounds/s "
-              f"(profile {args.profile}, one core)")  # fmt: skip
+              f"(profile {args.profile}, one core{', batch API' if args.batch else ''})")  # fmt: skip
     return 0
 
 
@@ -55,4 +76,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     eng.add_argument("--seconds", type=float, default=5.0)
     eng.add_argument("--profile", default="schieber")
     eng.add_argument("--json", action="store_true")
+    eng.add_argument("--batch", action="store_true", help="through puur.playout.random_rounds (the batch API)")
     eng.set_defaults(handler=run_bench)

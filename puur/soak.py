@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_computers
-from puur.cards import Action, Card
+from puur.cards import Action, Card, Contract
 from puur.determinize import Determinizer
 from puur.game import Game
 from puur.inference import constraints
@@ -163,4 +163,58 @@ def soak(profile: RuleProfile | str, rounds: int, seed: int = 0, **kw: int) -> S
         soak_match(p, s, stats, **kw)
         s += 1
     stats.seconds = time.perf_counter() - start
+    return stats
+
+
+@dataclass
+class PlayoutSoakStats:
+    """What ``soak_playout`` checked: rounds of both paths, whether the compiled core played them."""
+
+    rounds: int = 0
+    compiled: bool = False
+    seconds_compiled: float = 0.0
+    seconds_python: float = 0.0
+
+
+def soak_playout(profile: RuleProfile | str, rounds: int, seed: int = 0, chunk: int = 500) -> PlayoutSoakStats:
+    """The random batches of ``puur.playout`` (issue 18) played by both paths, the compiled core and
+    ``python_round`` (RoundState and the rules core): every column of every round equal; per round the
+    card points sum to 152 in the six contracts (the tricks to them plus the last trick's 5), the written
+    score equals the oracle's ``score`` op, and the compiled round replays through ``RoundState``, every
+    card checked legal, to the same score. Without the compiled core for the profile both batches are
+    Python's and only the invariants say something."""
+    from puur.playout import random_rounds
+
+    p = RuleProfile.resolve(profile)
+    stats = PlayoutSoakStats()
+    for start in range(0, rounds, chunk):
+        n = min(chunk, rounds - start)
+        t0 = time.perf_counter()
+        fast = random_rounds(p, n, seed, start=start)
+        t1 = time.perf_counter()
+        slow = random_rounds(p, n, seed, start=start, compiled=False)
+        stats.seconds_compiled += t1 - t0
+        stats.seconds_python += time.perf_counter() - t1
+        stats.compiled = fast.compiled
+        for i in range(n):
+            where = f"random round {start + i} of batch {seed}"
+            if fast.row(i) != slow.row(i):
+                raise _fail(seed, f"{where}: the compiled core gave {fast.row(i)}, Python {slow.row(i)}")
+            score = fast.score(i)
+            cp = score.card_points
+            if fast.contract[i] < 6 and sum(cp) != 152:
+                raise _fail(seed, f"{where}: card points {cp} do not sum to 152")
+            r = fast.state(i)
+            if r.score() != score or sum(t.points for t in r.tricks) != sum(cp) + sum(score.last_trick):
+                raise _fail(seed, f"{where}: the replay through RoundState scores {r.score()}, the batch {score}")
+            answer = evaluate(
+                {
+                    "op": "score", "profile": p.to_dict(), "contract": Contract(fast.contract[i]).name,
+                    "card_points": list(cp), "tricks": list(r.tricks_won), "last_trick": r.tricks[-1].winner & 1,
+                    "weis": list(score.weis), "stoeck": list(score.stoeck),
+                }
+            )  # fmt: skip
+            if not answer["ok"] or answer["written"] != list(score.written):
+                raise _fail(seed, f"{where}: written {score.written} but the oracle says {answer}")
+        stats.rounds += n
     return stats

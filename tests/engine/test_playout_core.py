@@ -192,3 +192,13 @@ def test_what_the_core_does_not_implement_is_played_in_python(monkeypatch: pytes
         assert batch.row(5) == random_rounds(extra, 40, seed=3, compiled=False).row(5)
         for i in range(0, 40, 8):
             assert batch.state(i).score() == batch.score(i)
+
+
+def test_the_soak_and_the_bench_run_the_batch_api() -> None:
+    from puur.bench import bench_batch
+    from puur.soak import soak_playout
+
+    stats = soak_playout("classic", 80, seed=11, chunk=30)
+    assert stats.rounds == 80 and stats.compiled
+    result = bench_batch(0.2, "jasvel")
+    assert result["rounds"] >= 1000 and result["rounds_per_s"] > 0
