@@ -551,7 +551,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         s->k_low[c] = (p * 32 + rk[c]) << 6 | c;
         s->k_win[c] = rk[c] << 6 | c;
         s->k_discard[c] = (4096 + p * 32 + rk[c]) << 6 | c;
-        s->k_lead[c] = (128 + p * 32 + rk[c]) << 6 | c;
+        s->k_lead[c] = (128 + 31 - rk[c]) << 6 | c; /* strongest first (18% fewer positions than cheapest) */
     }
     s->tsh = tsh;
     s->last_bonus = last_bonus;

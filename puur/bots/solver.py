@@ -9,7 +9,7 @@ card play and are not counted.
 Alpha-beta (minimax: team 0 maximizes its points minus team 1's) with a transposition table at trick
 boundaries (bounds and the best lead, keyed by the cards left, the leader and who can still make a
 match), a null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
-move ordering (the table's best lead, masters first, cheap winners, smearing to a partner who wins,
+move ordering (the table's best lead, masters first, then the strongest card; cheap winners, smearing to a partner who wins,
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
@@ -169,7 +169,7 @@ class Core:
         self.k_low = tuple((pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
         self.k_win = tuple(rk[c] << 6 | c for c in range(36))
         self.k_discard = tuple((4096 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
-        self.k_lead = tuple((128 + pts[c] * 32 + rk[c]) << 6 | c for c in range(36))
+        self.k_lead = tuple((128 + 31 - rk[c]) << 6 | c for c in range(36))  # strongest first
         self.tsh = trump_shift
         self.last_bonus = last_bonus
         self.match_bonus = match_bonus
