@@ -371,7 +371,7 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
         elif req.sheet == "10":
             cols = [c.to_dict() for c in coiffeur_mod.ten_columns()]
         else:
-            raise ToolInputError("sheet", "choose '8' or '10' columns")
+            raise ToolInputError("sheet", "choose '8' or '10' columns", "bad_sheet")
         assert cols is not None
         if req.factors is not None:
             if len(req.factors) != len(cols):
@@ -385,7 +385,9 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
         if req.points is not None:
             col = req.points_column or 0
             if col >= len(sheet.columns):
-                raise ToolInputError("points_column", f"the sheet has {len(sheet.columns)} columns")
+                raise ToolInputError(
+                    "points_column", f"the sheet has {len(sheet.columns)} columns", "no_column", {"text": str(col)}
+                )
             f = sheet.columns[col].factor
             if f is None and req.method == "B":
                 raise ToolInputError(

@@ -72,7 +72,7 @@ def parse_contract(value: Any, field: Sequence[str | int] | str = "contract") ->
     try:
         return Contract.parse(value)
     except ValueError as e:
-        raise ToolInputError(field, str(e)) from None
+        raise ToolInputError(field, str(e), "not_a_contract", {"text": str(value)}) from None
 
 
 def parse_card(value: Any, field: Sequence[str | int] | str) -> Card:
@@ -80,7 +80,7 @@ def parse_card(value: Any, field: Sequence[str | int] | str) -> Card:
     try:
         return Card.parse(value)
     except ValueError as e:
-        raise ToolInputError(field, str(e)) from None
+        raise ToolInputError(field, str(e), "not_a_card", {"text": str(value)}) from None
 
 
 def resolve_profile(spec: Any) -> RuleProfile:
@@ -88,7 +88,7 @@ def resolve_profile(spec: Any) -> RuleProfile:
     try:
         return RuleProfile.resolve(spec)
     except (ValueError, TypeError) as e:
-        raise ToolInputError("profile", str(e)) from None
+        raise ToolInputError("profile", str(e), "bad_profile") from None
 
 
 def check_int(value: Any, field: Sequence[str | int] | str, *, low: int | None = None, high: int | None = None) -> int:

@@ -81,7 +81,7 @@ def box_from_points(points: int, factor: int = 1, method: str = "A") -> int:
     check_int(points, "points", low=0, high=MAX_BOX)
     check_int(factor, "factor", low=1, high=100)
     if method not in METHODS:
-        raise ToolInputError("method", f"choose method 'A' or 'B', got {method!r}")
+        raise ToolInputError("method", f"choose method 'A' or 'B', got {method!r}", "bad_method", {"text": str(method)})
     return (points if method == "A" else points * factor) // 10
 
 
@@ -98,22 +98,29 @@ class Sheet:
     def __post_init__(self) -> None:
         n = len(self.columns)
         if n < 1:
-            raise ToolInputError("columns", "a sheet needs at least one column")
+            raise ToolInputError("columns", "a sheet needs at least one column", "no_columns")
         names = [c.name.strip().lower() for c in self.columns]
         for i, c in enumerate(self.columns):
             if not c.name.strip():
-                raise ToolInputError(("columns", i, "name"), "a column needs a name")
+                raise ToolInputError(("columns", i, "name"), "a column needs a name", "column_no_name", {"col": i})
             if names.index(c.name.strip().lower()) != i:
-                raise ToolInputError(("columns", i, "name"), f"two columns are called {c.name!r}")
+                raise ToolInputError(
+                    ("columns", i, "name"), f"two columns are called {c.name!r}", "column_name_twice", {"text": c.name}
+                )
             if c.factor is not None:
                 check_int(c.factor, ("columns", i, "factor"), low=1, high=100)
         if self.method not in METHODS:
-            raise ToolInputError("method", f"choose method 'A' or 'B', got {self.method!r}")
+            raise ToolInputError(
+                "method", f"choose method 'A' or 'B', got {self.method!r}", "bad_method", {"text": str(self.method)}
+            )
         boxes = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.boxes)
         jokers = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.jokers)
         for t in (0, 1):
             if len(boxes[t]) != n:
-                raise ToolInputError(("boxes", t), f"a team row has {n} boxes, got {len(boxes[t])}")
+                raise ToolInputError(
+                    ("boxes", t), f"a team row has {n} boxes, got {len(boxes[t])}", "box_count",
+                    {"team": t, "count": n, "got": len(boxes[t])},
+                )
             for i, b in enumerate(boxes[t]):
                 if b is None:
                     continue
@@ -129,7 +136,9 @@ class Sheet:
                 if j is None:
                     continue
                 if self.columns[i].kind != "joker":
-                    raise ToolInputError(("jokers", t, i), f"{self.columns[i].name} is not a joker column")
+                    raise ToolInputError(
+                        ("jokers", t, i), f"{self.columns[i].name} is not a joker column", "not_joker", {"col": i}
+                    )
                 if j.strip().lower() not in EXTRA_CONTRACTS:
                     parse_contract(j, ("jokers", t, i))
         object.__setattr__(self, "boxes", boxes)
@@ -143,12 +152,12 @@ class Sheet:
         """A column by name (case-insensitive) or index."""
         if isinstance(column, int):
             if not 0 <= column < len(self.columns):
-                raise ToolInputError("column", f"no column {column}")
+                raise ToolInputError("column", f"no column {column}", "no_column", {"text": str(column)})
             return column
         for i, c in enumerate(self.columns):
             if c.name.lower() == column.strip().lower():
                 return i
-        raise ToolInputError("column", f"no column named {column!r}")
+        raise ToolInputError("column", f"no column named {column!r}", "no_column", {"text": column})
 
     def fill(self, team: int, column: str | int, box: int | None, joker: str | None = None) -> Sheet:
         """Write (or with None clear) a box; editing is how a wrong column is corrected (§2.2)."""
@@ -286,7 +295,9 @@ def sheet_from(
         for i, c in enumerate(columns):
             kind = c.get("kind", "contract")
             if kind not in ("contract", "joker", "slalom", "guschti"):
-                raise ToolInputError(("columns", i, "kind"), "kind is contract, joker, slalom or guschti")
+                raise ToolInputError(
+                    ("columns", i, "kind"), "kind is contract, joker, slalom or guschti", "bad_column_kind", {"col": i}
+                )
             contract = None
             if kind == "contract":
                 contract = parse_contract(c.get("contract") or c.get("name"), ("columns", i, "contract"))
@@ -294,13 +305,16 @@ def sheet_from(
             parsed.append(Column(name, c.get("factor"), kind, contract))
         cols = tuple(parsed)
     if len(boxes) != 2:
-        raise ToolInputError("boxes", "give two team rows")
+        raise ToolInputError("boxes", "give two team rows", "two_team_rows")
     jk = jokers if jokers is not None else ((), ())
     if len(jk) != 2:
-        raise ToolInputError("jokers", "give two team rows")
+        raise ToolInputError("jokers", "give two team rows", "two_team_rows")
     for t in (0, 1):
         if len(boxes[t]) > len(cols):
-            raise ToolInputError(("boxes", t), f"the sheet has {len(cols)} columns, got {len(boxes[t])} boxes")
+            raise ToolInputError(
+                ("boxes", t), f"the sheet has {len(cols)} columns, got {len(boxes[t])} boxes", "box_count",
+                {"team": t, "count": len(cols), "got": len(boxes[t])},
+            )
     return Sheet(cols, (tuple(boxes[0]), tuple(boxes[1])), (tuple(jk[0]), tuple(jk[1])), method, joker_may_repeat)
 
 

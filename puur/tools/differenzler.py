@@ -58,7 +58,7 @@ class Round:
 
 def _four(values: Any, field: Sequence[str | int]) -> tuple[int, int, int, int]:
     if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != PLAYERS:
-        raise ToolInputError(tuple(field), "give four numbers, one per player")
+        raise ToolInputError(tuple(field), "give four numbers, one per player", "four_numbers")
     out = [check_int(v, (*field, i), low=0, high=MATCH_TOTAL) for i, v in enumerate(values)]
     return (out[0], out[1], out[2], out[3])
 
@@ -73,18 +73,22 @@ class Sheet:
 
     def __post_init__(self) -> None:
         if len(self.players) != PLAYERS:
-            raise ToolInputError("players", "Differenzler has four players")
+            raise ToolInputError("players", "Differenzler has four players", "four_players")
         if self.rounds_planned is not None:
             check_int(self.rounds_planned, "rounds_planned", low=1, high=1000)
             if len(self.rounds) > self.rounds_planned:
                 raise ToolInputError(
-                    ("rounds", self.rounds_planned), f"the game was agreed at {self.rounds_planned} rounds"
+                    ("rounds", self.rounds_planned), f"the game was agreed at {self.rounds_planned} rounds", "rounds_agreed",
+                    {"rounds": self.rounds_planned},
                 )
 
     def add(self, predicted: Sequence[int], actual: Sequence[int]) -> Sheet:
         """"Add the round": commit it and add the differences to the running totals."""
         if self.finished:
-            raise ToolInputError("round", f"the game is over after {self.rounds_planned} rounds: Undo or Reset")
+            raise ToolInputError(
+                "round", f"the game is over after {self.rounds_planned} rounds: Undo or Reset", "rounds_over",
+                {"rounds": self.rounds_planned},
+            )
         r = Round(_four(predicted, ("round", "predicted")), _four(actual, ("round", "actual")))
         return replace(self, rounds=(*self.rounds, r))
 
@@ -157,7 +161,7 @@ def sheet_from(
     """Build and check a sheet from plain data (the API's form)."""
     names = tuple(players) if players is not None else Sheet().players
     if len(names) != PLAYERS:
-        raise ToolInputError("players", "Differenzler has four players")
+        raise ToolInputError("players", "Differenzler has four players", "four_players")
     clean = tuple((n.strip() or f"Player {i + 1}") for i, n in enumerate(names))
     rs = []
     for i, r in enumerate(rounds):
@@ -171,7 +175,7 @@ def estimate(hand: Sequence[Any], contract: Contract, profile: RuleProfile | Non
     prof = profile or RuleProfile.preset("schieber")
     cards = [parse_card(c, ("hand", i)) for i, c in enumerate(hand)]
     if len(set(cards)) != len(cards):
-        raise ToolInputError("hand", "a card appears twice")
+        raise ToolInputError("hand", "a card appears twice", "hand_card_twice")
     trumps = [c for c in cards if mask_of([c]) & trump_mask(contract)]
     return card_points(cards, contract, prof.undenufe_values) + card_points(trumps, contract, prof.undenufe_values)
 

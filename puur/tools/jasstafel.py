@@ -286,6 +286,8 @@ class Board:
             raise ToolInputError(
                 "multipliers",
                 f"unknown multiplier table {self.multipliers!r}: choose one of {', '.join(MULTIPLIER_TABLES)}",
+                "bad_multipliers",
+                {"text": str(self.multipliers)},
             )
 
     @property
@@ -372,9 +374,13 @@ def marks_for(total: int, style: str = "compact", rounds: Sequence[int] = ()) ->
     if style == "cumulative":
         m = cumulative_marks(rounds)
         if m.value != total:
-            raise ToolInputError("style", "the cumulative marks need the rounds that make up the total")
+            raise ToolInputError(
+                "style", "the cumulative marks need the rounds that make up the total", "style_needs_rounds"
+            )
         return m
-    raise ToolInputError("style", f"unknown chalk style {style!r}: choose one of {', '.join(STYLES)}")
+    raise ToolInputError(
+        "style", f"unknown chalk style {style!r}: choose one of {', '.join(STYLES)}", "bad_style", {"text": str(style)}
+    )
 
 
 __all__ = [

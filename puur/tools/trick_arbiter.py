@@ -106,9 +106,11 @@ def judge(
     ``hands[i]`` (optional) is seat i's hand before this trick; it must hold the card the seat played.
     """
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise ToolInputError("cards", "give up to four cards in playing order, e.g. ['HA', 'D7', 'HK', 'H10']")
+        raise ToolInputError(
+            "cards", "give up to four cards in playing order, e.g. ['HA', 'D7', 'HK', 'H10']", "card_list"
+        )
     if len(cards) > SEATS:
-        raise ToolInputError("cards", f"a trick has four cards, got {len(cards)}")
+        raise ToolInputError("cards", f"a trick has four cards, got {len(cards)}", "trick_too_long", {"count": len(cards)})
     played: list[Card] = []
     for i, c in enumerate(cards):
         card = parse_card(c, ("cards", i))
@@ -176,7 +178,9 @@ def _hands(hands: Sequence[Sequence[Any] | None] | None, played: Sequence[Card])
     if hands is None:
         return None
     if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) > SEATS:
-        raise ToolInputError("hands", "give up to four hands (lists of cards), seat 1 first; null for unknown")
+        raise ToolInputError(
+            "hands", "give up to four hands (lists of cards), seat 1 first; null for unknown", "four_hands"
+        )
     out: list[CardSet | None] = []
     owner: dict[Card, int] = {}
     for i in range(SEATS):
@@ -185,7 +189,7 @@ def _hands(hands: Sequence[Sequence[Any] | None] | None, played: Sequence[Card])
             out.append(None)
             continue
         if isinstance(h, str) or not isinstance(h, Sequence):
-            raise ToolInputError(("hands", i), "a hand is a list of cards")
+            raise ToolInputError(("hands", i), "a hand is a list of cards", "card_list")
         cards = [parse_card(c, ("hands", i, j)) for j, c in enumerate(h)]
         for j, c in enumerate(cards):
             if c in owner:

@@ -151,7 +151,9 @@ def seat_from_hand(seat: int, cards: Sequence[Any], profile: RuleProfile, contra
     field = ("seats", seat, "hand")
     hand = _parse_card_list(cards, field)
     if len(hand) > HAND_SIZE:
-        raise ToolInputError(field, f"a hand has at most {HAND_SIZE} cards, got {len(hand)}")
+        raise ToolInputError(
+            field, f"a hand has at most {HAND_SIZE} cards, got {len(hand)}", "hand_too_long", {"count": len(hand)}
+        )
     return SeatWeis(seat, declaration(mask_of(hand), profile, contract), "hand")
 
 
@@ -162,7 +164,7 @@ def seat_from_melds(
     sequence and a four of a kind, and only under ``sequence_and_quartet_may_share`` (§4.1, §4.3), where
     the two are never both written (RULES.md §9.3, J17, J25: the core's ``declaration_of``)."""
     if isinstance(melds, str) or not isinstance(melds, Sequence):
-        raise ToolInputError(("seats", seat, "melds"), "give a list of melds, each a list of cards")
+        raise ToolInputError(("seats", seat, "melds"), "give a list of melds, each a list of cards", "meld_list")
     out: list[Meld] = []
     for i, raw in enumerate(melds):
         field = ("seats", seat, "melds", i)
@@ -171,7 +173,7 @@ def seat_from_melds(
         try:
             m = Meld.from_dict({"cards": [str(c) for c in parsed_cards]}, profile)
         except ValueError as e:
-            raise ToolInputError(field, str(e)) from None
+            raise ToolInputError(field, str(e), "not_a_meld") from None
         for j, other in enumerate(out):
             shared = set(m.cards) & set(other.cards)
             if not shared:
@@ -180,13 +182,15 @@ def seat_from_melds(
             if not mixed or profile.weis_overlap != "sequence_and_quartet_may_share":
                 raise ToolInputError(
                     field,
-                    f"shares {', '.join(str(Card(c)) for c in sorted(shared))} with meld {j}: "
+                    f"shares {', '.join(str(Card(c)) for c in sorted(shared))} with meld {j + 1}: "
                     + (
                         "a card may sit in a sequence and a four of a kind only under "
                         "weis_overlap=sequence_and_quartet_may_share"
                         if mixed
                         else "two melds of the same kind cannot share a card"
                     ),
+                    "melds_share_mixed" if mixed else "melds_share",
+                    {"cards": " ".join(str(Card(c)) for c in sorted(shared)), "meld": j + 1},
                 )
         out.append(m)
     return SeatWeis(seat, declaration_of(out, profile, contract), "melds")
@@ -194,15 +198,15 @@ def seat_from_melds(
 
 def _parse_card_list(cards: Any, field: tuple[str | int, ...]) -> list[Card]:
     if isinstance(cards, str) or not isinstance(cards, Sequence):
-        raise ToolInputError(field, "give a list of cards like ['H10', 'HJ', 'HQ']")
+        raise ToolInputError(field, "give a list of cards like ['H10', 'HJ', 'HQ']", "card_list")
     out: list[Card] = []
     for i, c in enumerate(cards):
         try:
             card = Card.parse(c)
         except ValueError as e:
-            raise ToolInputError((*field, i), str(e)) from None
+            raise ToolInputError((*field, i), str(e), "not_a_card", {"text": str(c)}) from None
         if card in out:
-            raise ToolInputError((*field, i), f"card {card} appears twice")
+            raise ToolInputError((*field, i), f"card {card} appears twice", "card_repeated", {"card": str(card)})
         out.append(card)
     return out
 
@@ -295,7 +299,7 @@ def calculate(
     """
     check_int(forehand, "forehand", low=0, high=SEATS - 1)
     if isinstance(seats, str) or not isinstance(seats, Sequence) or len(seats) > SEATS:
-        raise ToolInputError("seats", "give up to four seats")
+        raise ToolInputError("seats", "give up to four seats", "four_seats")
     padded = list(seats) + [None] * (SEATS - len(seats))
     parsed: list[SeatWeis] = []
     owner: dict[int, int] = {}
@@ -303,7 +307,7 @@ def calculate(
         if spec is None:
             sw = SeatWeis(i, Declaration((), 0, None), "none")
         elif not isinstance(spec, dict) or ("hand" in spec) == ("melds" in spec):
-            raise ToolInputError(("seats", i), "give either 'hand' (a list of cards) or 'melds'")
+            raise ToolInputError(("seats", i), "give either 'hand' (a list of cards) or 'melds'", "hand_or_melds")
         elif "hand" in spec:
             sw = seat_from_hand(i, spec["hand"], profile, contract)
             for hc in _parse_card_list(spec["hand"], ("seats", i, "hand")):
@@ -328,7 +332,10 @@ def calculate(
 
 def _claim(owner: dict[int, int], card: int, seat: int) -> None:
     if owner.get(card, seat) != seat:
-        raise ToolInputError(("seats", seat), f"{Card(card)} is already held by seat {owner[card] + 1}")
+        raise ToolInputError(
+            ("seats", seat), f"{Card(card)} is already held by seat {owner[card] + 1}", "card_held",
+            {"card": str(Card(card)), "seat": owner[card] + 1},
+        )
     owner[card] = seat
 
 

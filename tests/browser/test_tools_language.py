@@ -191,3 +191,32 @@ def test_trick_errors_in_words_and_no_stale_explanation(context_for: Any, live_s
     page.check("input[name='suit1'][value='C']", force=True)
     page.wait_for_selector("#plays li.bad")
     assert "Seat 2, Acorns 6: not allowed — must follow Roses: holds Roses 6" in page.inner_text("#plays")
+
+
+@pytest.mark.parametrize(
+    "locale,weis_error,factor_error",
+    [
+        ("de-CH", "Der Server lehnt das ab: Eingabe: höchstens 300.", "Der Server lehnt das ab: Faktor 8: höchstens 100."),
+        ("fr-CH", "Le serveur refuse : Saisie : au plus 300.", "Le serveur refuse : facteur 8 : au plus 100."),
+    ],
+)
+def test_refusals_of_typed_entries_are_in_the_pages_language(
+    context_for: Any, live_server: str, locale: str, weis_error: str, factor_error: str
+) -> None:
+    """A number out of range typed into the Weis comparison or a Coiffeur factor: the server's refusal (a
+    pydantic range error, no tool code) is worded in the page's language, with where it lies."""
+    from playwright.sync_api import expect
+
+    page = context_for(locale)
+    page.goto(live_server + "/tools/weis")
+    page.click("button[data-seat='0'][data-card='HA']")
+    page.fill("#their-cards", "3")
+    page.fill("#their-points", "999")
+    expect(page.locator("#error")).to_have_text(weis_error)
+    assert foreign(page) == []
+    page.goto(live_server + "/tools/coiffeur")
+    factor = page.locator("input[data-factor='7']")
+    factor.fill("800")
+    factor.dispatch_event("change")
+    expect(page.locator("#error")).to_have_text(factor_error)
+    assert foreign(page) == []

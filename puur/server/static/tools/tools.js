@@ -97,15 +97,32 @@ async function api(tool, body) {
   }
   return data;
 }
-// An error with a code in the page's words (err_<code>, the values through the page's wordParams when it has one);
-// the server's own words for an error without a code this page knows.
+// Where in the request an error lies, in the page's words ("seat 2, Weis 1, card 3"): each part of the
+// error's loc that is followed by an index and has a where_<part> word; the page's input otherwise.
+function whereWords(loc) {
+  const table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en, l = (loc || []).filter(x => x !== "body"), parts = [];
+  for (let i = 0; i < l.length; i++) {
+    if (typeof l[i] === "string" && typeof l[i + 1] === "number" && ("where_" + l[i]) in table) {
+      parts.push(t("where_" + l[i], { n: l[i + 1] + 1 })); i++;
+    }
+  }
+  return parts.length ? parts.join(", ") : t("where_input");
+}
+// An error in the page's words: a code the server gives (err_<code>, values through the page's wordParams,
+// cards by name), else pydantic's error type (err_type_<type>), else a plain refusal naming where it lies.
+// The server's own (English) words only on an English page and only for an error no table knows.
 function errorWords(d) {
-  const ctx = (d && d.ctx) || {};
-  const table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en;
-  if (!ctx.code || !(("err_" + ctx.code) in table)) return d.msg;
-  const v = Object.assign({}, ctx);
+  d = d || {};
+  const ctx = d.ctx || {}, table = TOOLS_TEXT[LANG] || TOOLS_TEXT.en;
+  const v = Object.assign({ where: whereWords(d.loc), input: d.input === undefined ? "" : String(d.input) }, ctx);
+  if (typeof v.card === "string") v.card = cardLabel(v.card);
+  if (typeof v.cards === "string") v.cards = v.cards.split(" ").map(cardLabel).join(", ");
+  let key = null;
+  if (ctx.code && ("err_" + ctx.code) in table) key = "err_" + ctx.code;
+  else if (!ctx.code && d.type && ("err_type_" + d.type) in table) key = "err_type_" + d.type;
+  if (key === null) return LANG === "en" && d.msg ? d.msg : t("err_refused", v);
   if (typeof wordParams === "function") wordParams(v);
-  return t("err_" + ctx.code, v);
+  return t(key, v);
 }
 // A notice ({code, params, text}) in the page's words: prefix + code, values through wordParams.
 function noticeWords(prefix, n) {
