@@ -70,7 +70,13 @@ static inline u64 next64(u64 *state) {
 /* SplitMix.below: a whole number in 0..n-1 from the top 32 bits. */
 static inline int below(u64 *state, int n) { return (int)(((next64(state) >> 32) * (u64)n) >> 32); }
 
-static inline int popc(u64 x) { return __builtin_popcountll(x); }
+/* Bits set (the SWAR count: without -mpopcnt __builtin_popcountll is a library call). */
+static inline int popc(u64 x) {
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
 static inline int low_card(u64 x) { return __builtin_ctzll(x); }
 
 /* ---------- tricks and legal moves ---------- */
