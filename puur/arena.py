@@ -13,7 +13,6 @@ contract themselves (pushing included) and are scored by the written points of t
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -22,6 +21,7 @@ from typing import Any
 
 from puur.bots import Player, make_player
 from puur.bots.runner import play_turn
+from puur.distributed import check_backend, map_tasks
 from puur.game import Game
 from puur.profile import RuleProfile
 from puur.round import deal
@@ -164,15 +164,14 @@ class ArenaResult:
 
 
 def _iter_results(
-    fn: Callable[[tuple[str, str, str, int, int]], Any], tasks: list[tuple[str, str, str, int, int]], jobs: int
+    fn: Callable[[tuple[str, str, str, int, int]], Any],
+    tasks: list[tuple[str, str, str, int, int]],
+    jobs: int,
+    backend: str = "local",
+    address: str | None = None,
 ) -> Iterator[Any]:
-    if jobs <= 1 or len(tasks) <= 1:
-        for t in tasks:
-            yield fn(t)
-        return
-    ctx = multiprocessing.get_context()
-    with ctx.Pool(jobs) as pool:
-        yield from pool.imap(fn, tasks, chunksize=1)
+    """The results in task order: worker processes here, or Ray tasks (``puur.distributed``, issue 19)."""
+    yield from map_tasks(fn, tasks, backend=backend, jobs=jobs, address=address)
 
 
 def run_arena(
@@ -184,28 +183,49 @@ def run_arena(
     seed: int = 0,
     jobs: int = 1,
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals (and ``games`` duplicate matches); the INTERFACES.md §3 summary."""
+    """Play ``deals`` duplicate deals (and ``games`` duplicate matches); the INTERFACES.md §3 summary.
+    ``backend="ray"`` plays them as Ray tasks (``puur.distributed``), with the same result."""
+    start = time.perf_counter()
+    results = play_arena(a, b, deals, games, profile, seed, jobs, progress, backend, address)
+    return results.summary(a, b, profile, time.perf_counter() - start, games > 0)
+
+
+def play_arena(
+    a: str,
+    b: str,
+    deals: int,
+    games: int = 0,
+    profile: str = "schieber",
+    seed: int = 0,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
+) -> ArenaResult:
+    """Every deal's and match's result, in order (``run_arena`` sums them up)."""
     RuleProfile.resolve(profile)
     make_seat_player(a, 0)  # fail early on a bad spec
     make_seat_player(b, 0)
-    start = time.perf_counter()
+    check_backend(backend, address)
     total = deals + games
     done = 0
     deal_tasks = [(a, b, profile, seed, i) for i in range(deals)]
     results = ArenaResult([], [])
-    for r in _iter_results(play_deal, deal_tasks, jobs):
+    for r in _iter_results(play_deal, deal_tasks, jobs, backend, address):
         results.deals.append(r)
         done += 1
         if progress:
             progress(done, total)
     game_tasks = [(a, b, profile, seed, i) for i in range(games)]
-    for g in _iter_results(play_game_pair, game_tasks, jobs):
+    for g in _iter_results(play_game_pair, game_tasks, jobs, backend, address):
         results.games.append(g)
         done += 1
         if progress:
             progress(done, total)
-    return results.summary(a, b, profile, time.perf_counter() - start, games > 0)
+    return results
 
 
 def format_table(r: dict[str, Any]) -> str:
@@ -238,11 +258,15 @@ def cli(args: Any) -> int:
         RuleProfile.resolve(args.profile)
         make_seat_player(args.a, 0)
         make_seat_player(args.b, 0)
+        backend, address = getattr(args, "backend", "local"), getattr(args, "address", None)
+        check_backend(backend, address)
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)
         return 2
     if args.json:
-        result = run_arena(args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs)
+        result = run_arena(
+            args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs, backend=backend, address=address
+        )
     else:
         from rich.progress import Progress
 
@@ -250,10 +274,10 @@ def cli(args: Any) -> int:
             task = bar.add_task(f"{args.a} vs {args.b}", total=args.deals + args.games)
             result = run_arena(
                 args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs,
-                progress=lambda done, total: bar.update(task, completed=done),
+                progress=lambda done, total: bar.update(task, completed=done), backend=backend, address=address,
             )  # fmt: skip
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 
 
-__all__ = ["deal_of", "format_table", "mean_ci", "play_deal", "play_round", "rate_ci", "run_arena"]
+__all__ = ["deal_of", "format_table", "mean_ci", "play_arena", "play_deal", "play_round", "rate_ci", "run_arena"]

@@ -279,6 +279,15 @@ def _arena(args: argparse.Namespace) -> int:
     return cli(args)
 
 
+def _selfplay(args: argparse.Namespace) -> int:
+    try:
+        from puur.selfplay import cli
+    except ImportError as e:
+        print(f"puur selfplay needs the rl extra ({e.name} is missing): pip install 'puur[rl]'", file=sys.stderr)
+        return 2
+    return cli(args)
+
+
 def _bots_serve(args: argparse.Namespace) -> int:
     from puur.bots.service import serve
 
@@ -349,9 +358,28 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--games", type=int, default=0, help="also play this many duplicate matches to the target")
     arena.add_argument("--profile", default="schieber", help="rule profile preset (default: schieber)")
     arena.add_argument("--seed", type=int, default=0)
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes")
+    arena.add_argument("--jobs", type=int, default=1, help="worker processes (with --backend ray: a local Ray's CPUs)")
     arena.add_argument("--json", action="store_true", help="print one JSON object (INTERFACES.md §3)")
+    arena.add_argument("--backend", choices=("local", "ray"), default="local",
+                       help="run the deals here (default) or as Ray tasks (pip install 'puur[ray]')")
+    arena.add_argument("--address", default=None,
+                       help="with --backend ray: a Ray cluster's address (default: start a local Ray)")
     arena.set_defaults(handler=_arena)
+
+    sp = sub.add_parser("selfplay", help="every decision of a player against itself as Parquet rows (research data)")
+    sp.add_argument("--player", required=True, help="the player of all four seats, e.g. mcts, mcts:iters=200, heuristic")
+    sp.add_argument("--games", type=int, required=True, help="games (rounds; --matches: whole matches) in the run")
+    sp.add_argument("--out", required=True, help="the run's folder: shard-NNNNN.parquet and run.json (resumable)")
+    sp.add_argument("--shard-size", type=int, default=100, help="games per shard file (default 100)")
+    sp.add_argument("--profile", default="schieber", help="rule profile preset (default: schieber)")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--matches", action="store_true", help="play whole matches to the target instead of single rounds")
+    sp.add_argument("--jobs", type=int, default=1, help="worker processes (with --backend ray: a local Ray's CPUs)")
+    sp.add_argument("--backend", choices=("local", "ray"), default="local",
+                    help="play the shards here (default) or as Ray tasks (pip install 'puur[ray]')")
+    sp.add_argument("--address", default=None, help="with --backend ray: a Ray cluster's address (default: a local Ray)")
+    sp.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    sp.set_defaults(handler=_selfplay)
 
     an = sub.add_parser(
         "analyse", aliases=["analyze"],
