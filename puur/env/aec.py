@@ -107,6 +107,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self._rng = random.Random(seed)
         self.game: Game | None = None
         self._cache: dict[str, dict[str, np.ndarray]] = {}
+        self._views: dict[str, Observation] = {}
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._space
@@ -125,7 +126,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self._cache = {}
+        self._cache, self._views = {}, {}
         seat = self.game.current_seat
         assert seat is not None
         self.agent_selection = AGENTS[seat]
@@ -133,7 +134,9 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     def seat_observation(self, agent: str) -> Observation:
         """The Puur ``Observation`` of ``agent``'s seat (what ``observe`` encodes)."""
         assert self.game is not None, "call reset() first"
-        return self.game.observation(AGENTS.index(agent))
+        if agent not in self._views:
+            self._views[agent] = self.game.observation(AGENTS.index(agent))
+        return self._views[agent]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         if agent not in self._cache:
@@ -150,7 +153,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         act, declare = decode(self.seat_observation(agent), action)
         before = (game.scores[0], game.scores[1])
         game.apply(act, declare)
-        self._cache = {}
+        self._cache, self._views = {}, {}
         done = episode_over(game, self.episode)
         r0, r1 = team_rewards(before, game, self.reward_mode, done)
         self._cumulative_rewards[agent] = 0.0

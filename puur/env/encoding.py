@@ -51,6 +51,7 @@ sizes of each version, so a change of layout without a new version fails loudly.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from enum import Enum
 from typing import Any
@@ -59,6 +60,7 @@ import numpy as np
 
 from puur.cards import CLAIM, PUSH, Card, Contract, Special
 from puur.observation import Observation
+from puur.profile import RuleProfile
 from puur.rules.stoeck import stoeck_cards
 
 ENCODING_VERSION = 1
@@ -138,13 +140,11 @@ def _team(obs: Observation, team: int) -> int:
 
 
 def _hand(v: np.ndarray, obs: Observation) -> None:
-    for c in obs.hand:
-        v[int(c)] = 1.0
+    v[[int(c) for c in obs.hand]] = 1.0
 
 
 def _trick(v: np.ndarray, obs: Observation) -> None:
-    for seat, c in obs.trick:
-        v[_rel(obs, seat) * 36 + int(c)] = 1.0
+    v[[_rel(obs, seat) * 36 + int(c) for seat, c in obs.trick]] = 1.0
 
 
 def _trick_leader(v: np.ndarray, obs: Observation) -> None:
@@ -153,19 +153,22 @@ def _trick_leader(v: np.ndarray, obs: Observation) -> None:
 
 
 def _tricks(v: np.ndarray, obs: Observation) -> None:
-    for t, trick in enumerate(obs.tricks):
-        for i, c in enumerate(trick.cards):
-            v[t * 144 + _rel(obs, trick.leader + i) * 36 + int(c)] = 1.0
+    me = obs.seat
+    v[
+        [
+            t * 144 + (trick.leader + i - me) % 4 * 36 + int(c)
+            for t, trick in enumerate(obs.tricks)
+            for i, c in enumerate(trick.cards)
+        ]
+    ] = 1.0
 
 
 def _trick_leaders(v: np.ndarray, obs: Observation) -> None:
-    for t, trick in enumerate(obs.tricks):
-        v[t * 4 + _rel(obs, trick.leader)] = 1.0
+    v[[t * 4 + _rel(obs, trick.leader) for t, trick in enumerate(obs.tricks)]] = 1.0
 
 
 def _trick_winners(v: np.ndarray, obs: Observation) -> None:
-    for t, trick in enumerate(obs.tricks):
-        v[t * 4 + _rel(obs, trick.winner)] = 1.0
+    v[[t * 4 + _rel(obs, trick.winner) for t, trick in enumerate(obs.tricks)]] = 1.0
 
 
 def _contract(v: np.ndarray, obs: Observation) -> None:
@@ -313,13 +316,40 @@ def layout() -> dict[str, slice]:
 _SLICES = tuple((start.start, start.stop, fill) for start, (_, _, fill) in zip(layout().values(), BLOCKS, strict=True))
 
 
+_STATIC = frozenset({"multipliers", "target", "profile"})
+"""Blocks that depend on the rule profile alone: written once per profile (``_profile_part``)."""
+_DYNAMIC = tuple(s for s, (name, _, _) in zip(_SLICES, BLOCKS, strict=True) if name not in _STATIC)
+
+
+@functools.lru_cache(maxsize=64)
+def _profile_part(profile: RuleProfile) -> np.ndarray:
+    """The vector with only the profile's blocks written."""
+    v = np.zeros(OBS_SIZE, dtype=np.float32)
+    probe = _ProfileOnly(profile)
+    for (start, stop, fill), (name, _, _) in zip(_SLICES, BLOCKS, strict=True):
+        if name in _STATIC:
+            fill(v[start:stop], probe)  # type: ignore[arg-type]
+    v.setflags(write=False)
+    return v
+
+
+class _ProfileOnly:
+    """What the profile's blocks read of an observation (the profile and its target)."""
+
+    def __init__(self, profile: RuleProfile) -> None:
+        self.profile = profile
+        self.target = profile.target
+
+
 def encode(obs: Observation) -> np.ndarray:
     """The observation as a float32 vector of ``OBS_SIZE`` values in [0, 1] (the layout above).
 
     A pure function of ``obs``: two observations that are equal encode equally, whatever the hidden cards
     of the other seats."""
-    v = np.zeros(OBS_SIZE, dtype=np.float32)
-    for start, stop, fill in _SLICES:
+    v = _profile_part(obs.profile).copy()
+    if obs.target != obs.profile.target:
+        _target(v[layout()["target"]], obs)
+    for start, stop, fill in _DYNAMIC:
         fill(v[start:stop], obs)
     return v
 
