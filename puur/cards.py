@@ -225,7 +225,12 @@ def parse_cards(items: Iterable[str | Card], *, field: str = "cards", unique: bo
 
 
 class Contract(IntEnum):
-    """The six contracts (RULES.md §4.1): a trump suit ``C D H S``, ``O`` Obenabe, ``U`` Undenufe."""
+    """The contracts (RULES.md §4.1): a trump suit ``C D H S``, ``O`` Obenabe, ``U`` Undenufe, and the
+    four direction-changing contracts of the ten-column Coiffeur sheet (issue 17, source J30
+    shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt; docs/contracts-slalom-guschti.md):
+    ``SLO``/``SLU`` Slalom starting with Obenabe/Undenufe and ``GUO``/``GUU`` Guschti (Mary) starting
+    with Obenabe/Undenufe. None of the four has a trump; each trick is played as Obenabe or Undenufe,
+    ``direction(trick_index)`` says which. The six of the Schieber are ``BASE_CONTRACTS``."""
 
     C = 0
     D = 1
@@ -233,15 +238,38 @@ class Contract(IntEnum):
     S = 3
     O = 4  # noqa: E741 - the contract's own letter
     U = 5
+    SLO = 6
+    SLU = 7
+    GUO = 8
+    GUU = 9
 
     @property
     def trump(self) -> Suit | None:
-        """The trump suit, or None for Obenabe and Undenufe."""
+        """The trump suit, or None for Obenabe, Undenufe, Slalom and Guschti."""
         return Suit(int(self)) if self < 4 else None
 
     @property
     def is_trump(self) -> bool:
         return self < 4
+
+    @property
+    def changes_direction(self) -> bool:
+        """Whether the trick order depends on the trick (Slalom, Guschti): then every per-trick rule
+        (winner, card points) reads ``direction(trick_index)``."""
+        return self >= 6
+
+    def direction(self, trick_index: int) -> Contract:
+        """The contract that governs trick ``trick_index`` (0..8): ``self`` for the six contracts of the
+        Schieber; ``O`` or ``U`` for Slalom and Guschti (J30). Slalom alternates trick by trick, starting
+        with the direction in its code (SLO: O U O U O U O U O). Guschti plays five tricks in the
+        starting direction and four in the other, the change after the fifth trick (GUO: O O O O O U U U U).
+
+        >>> [Contract.SLU.direction(t).name for t in range(4)]
+        ['U', 'O', 'U', 'O']
+        >>> [Contract.GUO.direction(t).name for t in (4, 5)]
+        ['O', 'U']
+        """
+        return _DIRECTIONS[self][trick_index] if self >= 6 else self
 
     @classmethod
     def parse(cls, text: str | Contract) -> Contract:
@@ -253,8 +281,9 @@ class Contract(IntEnum):
         c = _CONTRACT_NAMES.get(text.strip().lower())
         if c is None:
             raise ValueError(
-                f"unknown contract {text!r}: use C, D, H, S (trump suit), O (Obenabe) or U (Undenufe), "
-                "or a Swiss or French name such as 'rosen', 'hearts', 'obenabe'"
+                f"unknown contract {text!r}: use C, D, H, S (trump suit), O (Obenabe), U (Undenufe), "
+                "SLO/SLU (Slalom starting Obenabe/Undenufe), GUO/GUU (Guschti starting Obenabe/Undenufe), "
+                "or a Swiss or French name such as 'rosen', 'hearts', 'obenabe', 'slalom-obenabe'"
             )
         return c
 
@@ -265,12 +294,32 @@ class Contract(IntEnum):
         return f"Contract.{self.name}"
 
 
+_O, _U = Contract.O, Contract.U
+_DIRECTIONS: dict[Contract, tuple[Contract, ...]] = {
+    Contract.SLO: (_O, _U, _O, _U, _O, _U, _O, _U, _O),
+    Contract.SLU: (_U, _O, _U, _O, _U, _O, _U, _O, _U),
+    Contract.GUO: (_O, _O, _O, _O, _O, _U, _U, _U, _U),
+    Contract.GUU: (_U, _U, _U, _U, _U, _O, _O, _O, _O),
+}
+"""The direction of each trick 0..8 under Slalom and Guschti (J30; ``Contract.direction``)."""
+
+BASE_CONTRACTS: tuple[Contract, ...] = (Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U)
+"""The six contracts of the Schieber (RULES.md §4.1), one order for the whole round."""
+SLALOM_CONTRACTS: tuple[Contract, ...] = (Contract.SLO, Contract.SLU)
+GUSCHTI_CONTRACTS: tuple[Contract, ...] = (Contract.GUO, Contract.GUU)
+
 _CONTRACT_NAMES: dict[str, Contract] = {
     "c": Contract.C, "eicheln": Contract.C, "clubs": Contract.C, "kreuz": Contract.C,
     "d": Contract.D, "schellen": Contract.D, "diamonds": Contract.D, "ecken": Contract.D,
     "h": Contract.H, "rosen": Contract.H, "hearts": Contract.H, "herz": Contract.H,
     "s": Contract.S, "schilten": Contract.S, "spades": Contract.S, "schaufel": Contract.S,
     "o": Contract.O, "obenabe": Contract.O, "u": Contract.U, "undenufe": Contract.U,
+    "slo": Contract.SLO, "slalom-obenabe": Contract.SLO, "slalom-obe": Contract.SLO,
+    "slu": Contract.SLU, "slalom-undenufe": Contract.SLU, "slalom-une": Contract.SLU,
+    "guo": Contract.GUO, "guschti-obenabe": Contract.GUO, "guschti-obe": Contract.GUO,
+    "mary-obenabe": Contract.GUO, "gusti-obenabe": Contract.GUO,
+    "guu": Contract.GUU, "guschti-undenufe": Contract.GUU, "guschti-une": Contract.GUU,
+    "mary-undenufe": Contract.GUU, "gusti-undenufe": Contract.GUU,
 }  # fmt: skip
 CONTRACT_SPELLINGS: frozenset[str] = frozenset(_CONTRACT_NAMES)
 """Every contract code and name ``Contract.parse`` reads, in lower case (input is case-insensitive)."""
@@ -313,7 +362,8 @@ def parse_action(text: str | Action) -> Action:
         return Card.parse(text)
     except ValueError:
         raise ValueError(
-            f"unknown action {text!r}: a card ('H10'), a contract (C D H S O U), 'P' to push or 'claim'"
+            f"unknown action {text!r}: a card ('H10'), a contract (C D H S O U, or SLO SLU GUO GUU), "
+            "'P' to push or 'claim'"
         ) from None
 
 
@@ -352,10 +402,14 @@ SUIT_SYMBOLS = ("♣", "♦", "♥", "♠")
 
 CONTRACT_NAMES: dict[str, tuple[str, ...]] = {
     # Swiss terms stay Swiss in every language; the suit contract uses the deck's suit name.
-    "de": ("Obenabe", "Undenufe"),
-    "en": ("Obenabe", "Undenufe"),
-    "fr": ("Obenabe", "Undenufe"),
-}
+    # Indexed by int(contract) - 4: O, U, SLO, SLU, GUO, GUU.
+    "de": ("Obenabe", "Undenufe", "Slalom (Obenabe zuerst)", "Slalom (Undenufe zuerst)",
+           "Guschti (Obenabe zuerst)", "Guschti (Undenufe zuerst)"),
+    "en": ("Obenabe", "Undenufe", "Slalom (Obenabe first)", "Slalom (Undenufe first)",
+           "Guschti (Obenabe first)", "Guschti (Undenufe first)"),
+    "fr": ("Obenabe", "Undenufe", "Slalom (Obenabe d'abord)", "Slalom (Undenufe d'abord)",
+           "Guschti (Obenabe d'abord)", "Guschti (Undenufe d'abord)"),
+}  # fmt: skip
 
 
 def card_name(card: CardIndex, deck: str = "swiss", lang: str = "de") -> str:
@@ -372,7 +426,8 @@ def card_name(card: CardIndex, deck: str = "swiss", lang: str = "de") -> str:
 
 
 def contract_name(contract: Contract, deck: str = "swiss", lang: str = "de") -> str:
-    """The contract's display name: the trump suit's name, or Obenabe / Undenufe."""
+    """The contract's display name: the trump suit's name, Obenabe / Undenufe, or Slalom / Guschti with
+    the starting direction."""
     _check_deck_lang(deck, lang)
     if contract.is_trump:
         return SUIT_NAMES[deck][lang][int(contract)]

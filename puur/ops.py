@@ -18,7 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    StrictBool,
+    StrictInt,
+    model_serializer,
+)
 
 from puur.oracle import OPS, OracleOp
 from puur.server.schema_types import WHOLE, Cards, ContractCode, Count, JsonInt, ProfileSpec, Team
@@ -26,6 +34,8 @@ from puur.server.schema_types import WHOLE, Cards, ContractCode, Count, JsonInt,
 # Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
 Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
+TrickIndex = Annotated[StrictInt, Field(ge=0, le=8), WHOLE]
+"""A trick's place in the round, 0..8 (trick 1 is 0): Slalom and Guschti need it (issue 17)."""
 
 
 def examples(*requests: dict[str, Any]) -> dict[str, Any]:
@@ -54,6 +64,20 @@ class _Result(BaseModel):
     assumptions: RulesAssumptions
 
 
+class _DirectionResult(_Result):
+    """A result that names the trick's direction under Slalom and Guschti only (issue 17): the field is
+    left out, as the oracle leaves it out, for the six contracts of one order."""
+
+    direction: Literal["O", "U"] | None = Field(None, description="Slalom, Guschti: the trick's order")
+
+    @model_serializer(mode="wrap")
+    def _drop_no_direction(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        out: dict[str, Any] = handler(self)
+        if out.get("direction") is None:
+            out.pop("direction", None)
+        return out
+
+
 # ----- legal_moves (RULES.md §7) -----
 
 
@@ -80,9 +104,14 @@ class RulesTrickRequest(
     contract: ContractCode
     trick: Cards = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
     last: StrictBool = Field(False, description="the last trick of the round (+5)")
+    trick_index: TrickIndex | None = Field(
+        None,
+        description="the trick's place in the round, 0..8 (trick 1 is 0): required under Slalom and Guschti "
+        "(SLO SLU GUO GUU), whose trick order and card values follow it (8 when last)",
+    )
 
 
-class RulesTrickResult(_Result):
+class RulesTrickResult(_DirectionResult):
     winner: int = Field(description="index 0..3 in the trick")
     winning_card: str
     points: int
@@ -96,9 +125,13 @@ class RulesCardPointsRequest(
 ):
     contract: ContractCode
     cards: Cards = Field(max_length=36)
+    trick_index: TrickIndex | None = Field(
+        None,
+        description="Slalom and Guschti (required there): the trick 0..8 whose direction values the cards",
+    )
 
 
-class RulesCardPointsResult(_Result):
+class RulesCardPointsResult(_DirectionResult):
     points: int
 
 

@@ -16,7 +16,7 @@ from puur.cards import Card, Contract, cards_of, mask_of, parse_cards
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.rules.legal import legal_moves
-from puur.rules.scoring import crossing, impossible_split, round_score
+from puur.rules.scoring import crossing, deck_totals, impossible_split, round_score
 from puur.rules.tables import STOECK_POINTS
 from puur.rules.trick import card_points, trick_points, trick_winner
 from puur.rules.weis import declaration, resolve_weis
@@ -41,7 +41,9 @@ def _field(req: dict[str, Any], name: str, default: Any = ...) -> Any:
 def _contract(req: dict[str, Any], required: bool = True) -> Contract | None:
     if "contract" not in req or req["contract"] is None:
         if required:
-            raise OracleError("missing_field", "missing field 'contract' (C, D, H, S, O or U)")
+            raise OracleError(
+                "missing_field", "missing field 'contract' (C, D, H, S, O, U, or SLO SLU GUO GUU for Slalom, Guschti)"
+            )
         return None
     try:
         return Contract.parse(req["contract"])
@@ -83,6 +85,32 @@ def _int_pair(req: dict[str, Any], name: str, *, default: Any = ...) -> tuple[in
     return (v[0], v[1])
 
 
+def _trick_index(req: dict[str, Any], contract: Contract, *, last: bool = False) -> int | None:
+    """The request's ``trick_index`` (0..8, trick 1 is 0): required under Slalom and Guschti, whose trick
+    order depends on it (issue 17); optional, and only checked, under the other contracts."""
+    index = req.get("trick_index")
+    if index is None:
+        if contract.changes_direction:
+            if last:
+                return 8
+            raise OracleError(
+                "missing_field",
+                f"missing field 'trick_index' (0..8): {contract.name} plays each trick as Obenabe or Undenufe "
+                "by its place in the round",
+            )
+        return None
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index <= 8:
+        raise OracleError("bad_request", f"trick_index must be a whole number 0..8 (trick 1 is 0), got {index!r}")
+    if last and index != 8:
+        raise OracleError("impossible_input", f"the last trick is trick_index 8, not {index}")
+    return index
+
+
+def _direction(contract: Contract, index: int | None) -> dict[str, Any]:
+    """``direction`` in a result under Slalom and Guschti: the trick's order, ``O`` or ``U``."""
+    return {"direction": contract.direction(index).name} if contract.changes_direction and index is not None else {}
+
+
 def _op_legal_moves(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     contract = _contract(req)
     assert contract is not None
@@ -104,11 +132,13 @@ def _op_trick(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     last = _field(req, "last", False)
     if not isinstance(last, bool):
         raise OracleError("bad_request", "last must be true or false")
-    w = trick_winner(trick, contract)
+    index = _trick_index(req, contract, last=last)
+    w = trick_winner(trick, contract, index)
     return {
         "winner": w,
         "winning_card": str(trick[w]),
-        "points": trick_points(trick, contract, p.undenufe_values, last),
+        "points": trick_points(trick, contract, p.undenufe_values, last, index),
+        **_direction(contract, index),
     }
 
 
@@ -116,7 +146,8 @@ def _op_card_points(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     contract = _contract(req)
     assert contract is not None
     cards = _cards(req, "cards")
-    return {"points": card_points(cards, contract, p.undenufe_values)}
+    index = _trick_index(req, contract)
+    return {"points": card_points(cards, contract, p.undenufe_values, index), **_direction(contract, index)}
 
 
 def _op_melds(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
@@ -155,8 +186,15 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     assert contract is not None
     cp = _int_pair(req, "card_points")
     tricks = _int_pair(req, "tricks")
-    if sum(cp) != 152:
-        raise OracleError("impossible_input", f"card_points must sum to 152 (the pack), got {cp[0]} + {cp[1]} = {sum(cp)}")
+    totals = deck_totals(contract, p.undenufe_values)
+    if sum(cp) not in totals:
+        if totals == {152}:
+            raise OracleError("impossible_input", f"card_points must sum to 152 (the pack), got {cp[0]} + {cp[1]} = {sum(cp)}")
+        raise OracleError(
+            "impossible_input",
+            f"card_points under {contract.name} sum to one of {', '.join(map(str, sorted(totals)))} (108, plus 11 for "
+            f"each ace taken in an Obenabe trick and each six in an Undenufe trick), got {cp[0]} + {cp[1]} = {sum(cp)}",
+        )
     if sum(tricks) != 9:
         raise OracleError("impossible_input", f"tricks must sum to 9, got {tricks[0]} + {tricks[1]} = {sum(tricks)}")
     for t in (0, 1):
@@ -181,7 +219,9 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     if any(s not in (0, STOECK_POINTS) for s in stoeck):
         raise OracleError("impossible_input", f"Stöck is worth {STOECK_POINTS} (or 0)")
     if any(stoeck) and not contract.is_trump:
-        raise OracleError("impossible_input", "no Stöck in Obenabe or Undenufe: Stöck is the trump K and Q")
+        raise OracleError(
+            "impossible_input", "no Stöck in Obenabe, Undenufe, Slalom or Guschti: Stöck is the trump K and Q"
+        )
     s = round_score(p, contract, cp, tricks, last, weis, stoeck)
     return {"factor": s.factor, "raw": list(s.raw), "written": list(s.written)}
 

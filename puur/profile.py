@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from puur.cards import Contract
+from puur.cards import BASE_CONTRACTS, GUSCHTI_CONTRACTS, SLALOM_CONTRACTS, Contract
 
 PROFILE_VERSION = 1
 """Bumped whenever the meaning of an option changes; records of another version are refused."""
@@ -51,6 +51,7 @@ StoeckMode = Literal["automatic", "lenient", "strict"]
 CrossingPriority = Literal["stoeck_weis_tricks", "weis_stoeck_tricks"]
 TrickBlockTie = Literal["trick_by_trick", "higher_total"]
 GameEnd = Literal["end_of_round", "live", "claim"]
+ExtraContracts = Literal["none", "slalom", "guschti", "slalom_guschti"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "first_forehand": get_args(FirstForehand),
@@ -64,6 +65,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "crossing_priority": get_args(CrossingPriority),
     "trick_block_tie": get_args(TrickBlockTie),
     "game_end": get_args(GameEnd),
+    "extra_contracts": get_args(ExtraContracts),
 }
 """Option -> its allowed values, read off the Literal types above (one source)."""
 BOOL_OPTIONS = (
@@ -132,6 +134,10 @@ class RuleProfile:
     schneider: dict[str, float] | None = None
     """§12.4: ``{"below_fraction": 0.5, "counts_games": 2}`` (S000), ``counts_games: 1`` (S001 names a
     Schneider but gives it no value: marked, one game) or None."""
+    extra_contracts: ExtraContracts = "none"
+    """Issue 17, a table option (off in every preset): the chooser may also pick Slalom (``SLO``/``SLU``),
+    Guschti (``GUO``/``GUU``) or both (J30; docs/contracts-slalom-guschti.md). Their factor is that of
+    the starting direction, which governs five of the nine tricks, unless ``multipliers`` names them."""
     version: int = field(default=PROFILE_VERSION)
 
     def __post_init__(self) -> None:
@@ -208,13 +214,26 @@ class RuleProfile:
 
     # ----- derived -----
     def factor(self, contract: Contract | int) -> int:
-        """The multiplier of ``contract`` in this profile's table (RULES.md §11)."""
+        """The multiplier of ``contract`` in this profile's table (RULES.md §11). Slalom and Guschti take
+        their own entry of an explicit table, else the factor of their starting direction (issue 17)."""
         return self._factors[int(contract)]  # type: ignore[attr-defined, no-any-return]
 
     @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """The contracts the chooser may pick (RULES.md §4.1): the six, plus Slalom and/or Guschti when
+        ``extra_contracts`` allows them (issue 17)."""
+        extra = self.extra_contracts
+        return (
+            BASE_CONTRACTS
+            + (SLALOM_CONTRACTS if extra in ("slalom", "slalom_guschti") else ())
+            + (GUSCHTI_CONTRACTS if extra in ("guschti", "slalom_guschti") else ())
+        )
+
+    @property
     def multiplier_table(self) -> dict[str, int]:
-        """The table as ``{"C": n, "D": n, "H": n, "S": n, "O": n, "U": n}``."""
-        return dict(zip("CDHSOU", self._factors, strict=True))  # type: ignore[attr-defined]
+        """The table as ``{"C": n, "D": n, "H": n, "S": n, "O": n, "U": n}``, plus the factors of the
+        Slalom and Guschti codes the profile allows (``extra_contracts``)."""
+        return {c.name: self.factor(c) for c in self.contracts}
 
     @property
     def multiplier_name(self) -> str:
@@ -239,9 +258,16 @@ class RuleProfile:
         return out
 
 
+EXTRA_FACTOR_KEYS = ("SLO", "SLU", "GUO", "GUU")
+"""The optional keys of an explicit multiplier table for Slalom and Guschti (issue 17)."""
+
+
 def _factor_tuple(multipliers: str | dict[str, int]) -> tuple[int, ...]:
+    """Factors indexed by ``int(contract)``: C D H S O U, then SLO SLU GUO GUU (an explicit table's own
+    entry, else the starting direction's factor)."""
     table = MULTIPLIER_TABLES[multipliers] if isinstance(multipliers, str) else multipliers
-    return tuple(table[c] for c in "CDHSOU")
+    six = tuple(table[c] for c in "CDHSOU")
+    return six + tuple(table.get(k, table[k[-1]]) for k in EXTRA_FACTOR_KEYS)
 
 
 def _validate(p: RuleProfile) -> None:
@@ -266,8 +292,11 @@ def _validate(p: RuleProfile) -> None:
             )
     elif isinstance(m, dict):
         keys = set(m)
-        if keys != set("CDHSOU"):
-            raise ValueError("profile option multipliers: an explicit table needs exactly the keys C, D, H, S, O, U")
+        if not set("CDHSOU") <= keys <= set("CDHSOU") | set(EXTRA_FACTOR_KEYS):
+            raise ValueError(
+                "profile option multipliers: an explicit table needs exactly the keys C, D, H, S, O, U "
+                "(and may add SLO, SLU, GUO, GUU for Slalom and Guschti)"
+            )
         for k, v in m.items():
             if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 100:
                 raise ValueError(f"profile option multipliers: the factor for {k} must be a whole number from 1 to 100, got {v!r}")

@@ -15,16 +15,18 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from puur.cards import EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
+from puur.cards import BASE_CONTRACTS, EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, refusal
 from puur.rules.scoring import RoundScore, match_bonus, round_score
 from puur.rules.stoeck import StoeckStatus, stoeck_cards
-from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, card_points_table
+from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, trick_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
 
-CONTRACTS = tuple(Contract)
+CONTRACTS = BASE_CONTRACTS
+"""The six contracts of the Schieber; a round offers ``profile.contracts`` (with Slalom and Guschti when
+the profile's ``extra_contracts`` allows them, issue 17)."""
 _TRICK = ("trick",)
 _TRICK_ROUND = ("trick", "round")
 
@@ -163,15 +165,17 @@ class RoundState:
     @property
     def points(self) -> tuple[int, ...]:
         """The card points of every card (0..35) under the chosen contract and the profile's
-        ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract."""
+        ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract. Under Slalom
+        and Guschti the table of the trick in play (its direction, issue 17)."""
         return self._points
 
     # ----- contract -----
     def contract_options(self) -> list[Contract | str]:
-        """The forehand may choose any contract or push (``"P"``); the partner after a push must choose."""
+        """The forehand may choose any contract of the profile or push (``"P"``); the partner after a push
+        must choose."""
         if self.pushed:
-            return list(CONTRACTS)
-        return [*CONTRACTS, "P"]
+            return list(self.profile.contracts)
+        return [*self.profile.contracts, "P"]
 
     def push(self) -> None:
         """Schieben (RULES.md §4.2): only the forehand, only once; the partner must then choose."""
@@ -187,9 +191,15 @@ class RoundState:
         if self.contract is not None:
             raise IllegalAction("the contract is already chosen")
         assert self.to_act is not None
+        if contract not in self.profile.contracts:
+            raise IllegalAction(
+                f"{Contract(contract).name} is not a contract of this table: its profile offers "
+                + " ".join(c.name for c in self.profile.contracts)
+                + " (extra_contracts adds Slalom and Guschti)"
+            )
         self.chooser = self.to_act
         self.contract = contract
-        self._points = card_points_table(contract, self.profile.undenufe_values)
+        self._points = trick_points_table(contract, 0, self.profile.undenufe_values)
         self.weis = resolve_weis(self.dealt, self.profile, contract, self.forehand)
         pair = stoeck_cards(contract)
         if pair:
@@ -290,12 +300,14 @@ class RoundState:
         contract = self.contract
         assert contract is not None
         leader = self.leader
-        w = (leader + trick_winner(cards, contract)) & 3
+        tricks = self.tricks
+        n = len(tricks)
+        w = (leader + trick_winner(cards, contract, n)) & 3
         pts = self._points
         c0, c1, c2, c3 = cards
         points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-        tricks = self.tricks
-        n = len(tricks)
+        if contract >= 6 and n < 8:  # Slalom, Guschti: the next trick's direction (issue 17)
+            self._points = trick_points_table(contract, n + 1, self.profile.undenufe_values)
         team = w & 1
         self.tricks_won[team] += 1
         self.trick = []
@@ -423,7 +435,7 @@ def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
     choice = opts[rng.randrange(len(opts))]
     if choice == "P":
         r.push()
-        choice = CONTRACTS[rng.randrange(6)]
+        choice = profile.contracts[rng.randrange(len(profile.contracts))]
     assert isinstance(choice, Contract)
     r.choose(choice)
     rnd = rng.random
@@ -471,7 +483,7 @@ def round_from_view(
             for j, c in enumerate(trick):
                 dealt[(leader + j) % 4] |= 1 << c
             if len(trick) == 4:
-                leader = (leader + trick_winner(trick, contract)) % 4
+                leader = (leader + trick_winner(trick, contract, i // 4)) % 4
     r = RoundState(profile, dealt, dealer, forehand)
     if pushed:
         r.push()

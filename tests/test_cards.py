@@ -128,8 +128,8 @@ def test_contract_aliases(text: str, expected: Contract) -> None:
 
 
 def test_contract_output_codes() -> None:
-    assert [str(c) for c in Contract] == ["C", "D", "H", "S", "O", "U"]
-    assert [c.is_trump for c in Contract] == [True, True, True, True, False, False]
+    assert [str(c) for c in Contract] == ["C", "D", "H", "S", "O", "U", "SLO", "SLU", "GUO", "GUU"]
+    assert [c.is_trump for c in Contract] == [True] * 4 + [False] * 6
     assert Contract.H.trump == Suit.H
     assert Contract.O.trump is None and Contract.U.trump is None
 

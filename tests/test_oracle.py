@@ -416,11 +416,11 @@ def test_score_split_edges(contract: str, profile: str, k: int, low: int, high: 
 
 def test_score_split_bounds_follow_the_card_points_table() -> None:
     # the bounds are the sums of the 4k cheapest and the 4k dearest cards of the table (RULES §6)
-    from puur.cards import Contract
+    from puur.cards import BASE_CONTRACTS
     from puur.rules.scoring import possible_card_points
     from puur.rules.tables import card_points_table
 
-    for contract in Contract:
+    for contract in BASE_CONTRACTS:
         for values in ("modern", "classic"):
             table = sorted(card_points_table(contract, values))
             for k, possible in enumerate(possible_card_points(contract, values)):
@@ -446,6 +446,7 @@ OPTIONS_14_1 = {
     "weis_values", "weis_overlap", "weis_split_long_runs", "weis_compare", "weis_undenufe_reverse",
     "weis_declaration", "stoeck", "crossing_priority", "trick_block_tie", "game_end", "target",
     "targets_offered", "schneider",
+    "extra_contracts",  # issue 17 (Slalom, Guschti), beside §14.1's options; "none" in every preset
 }  # fmt: skip
 
 

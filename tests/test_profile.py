@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from puur.cards import Contract
+from puur.cards import BASE_CONTRACTS, Contract
 from puur.profile import PRESETS, RuleProfile
 
 PRESET_NAMES = ("schieber", "classic", "schweizer", "online", "jasvel")
@@ -142,7 +142,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
 }
 
-OPTION_NAMES = set(EXPECTED["schieber"])
+OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts"}  # issue 17: Slalom, Guschti (off)
 
 # RULES.md §14 "Multiplier tables by name" (and §11.3).
 TABLES = {
@@ -203,7 +203,7 @@ def test_multiplier_tables(table: str) -> None:
 def test_preset_factors(name: str, table: str) -> None:
     p = RuleProfile.preset(name)
     assert p.multiplier_table == TABLES[table]
-    assert [p.factor(c) for c in Contract] == [TABLES[table][str(c)] for c in Contract]
+    assert [p.factor(c) for c in BASE_CONTRACTS] == [TABLES[table][str(c)] for c in BASE_CONTRACTS]
 
 
 def test_classic_table_hearts_double() -> None:

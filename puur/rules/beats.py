@@ -16,7 +16,7 @@ False
 
 from __future__ import annotations
 
-from puur.cards import SUIT_MASKS, Contract
+from puur.cards import BASE_CONTRACTS, SUIT_MASKS, Contract
 from puur.rules.trick import trick_winner
 
 
@@ -25,12 +25,13 @@ def _beaters(best: int, contract: Contract) -> int:
     return sum(1 << c for c in range(36) if c != best and trick_winner([best, c], contract) == 1)
 
 
-BEATS: tuple[tuple[int, ...], ...] = tuple(tuple(_beaters(b, contract) for b in range(36)) for contract in Contract)
+BEATS: tuple[tuple[int, ...], ...] = tuple(tuple(_beaters(b, contract) for b in range(36)) for contract in BASE_CONTRACTS)
 """``BEATS[int(contract)][best]``: the cards that take a trick from its current winner ``best`` under
-``contract`` (RULES.md §5, §8): a stronger card of ``best``'s suit, or any trump when ``best`` is not one."""
+``contract`` (RULES.md §5, §8): a stronger card of ``best``'s suit, or any trump when ``best`` is not one.
+Six entries: Slalom and Guschti read the entry of the trick's direction (``Contract.direction``)."""
 
 STRONGER_IN_SUIT: tuple[tuple[int, ...], ...] = tuple(
-    tuple(BEATS[contract][c] & SUIT_MASKS[c // 9] for c in range(36)) for contract in Contract
+    tuple(BEATS[contract][c] & SUIT_MASKS[c // 9] for c in range(36)) for contract in BASE_CONTRACTS
 )
 """``STRONGER_IN_SUIT[int(contract)][card]``: the cards of ``card``'s own suit stronger than it under
 ``contract`` (RULES.md §5): ``BEATS`` without the trumps that take a plain card."""
@@ -42,5 +43,6 @@ overtrumps of RULES.md §7.2-§7.3 (trump order of §5)."""
 
 def beats(card: int, best: int, contract: Contract) -> bool:
     """Whether ``card`` takes a trick whose current winner is ``best`` (so ``best`` is of the led suit or
-    a trump) under ``contract`` (RULES.md §8): ``trick_winner([best, card], contract) == 1``."""
+    a trump) under ``contract`` (RULES.md §8): ``trick_winner([best, card], contract) == 1``. For Slalom
+    and Guschti pass the trick's direction."""
     return BEATS[contract][best] >> card & 1 == 1

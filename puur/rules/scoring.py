@@ -111,14 +111,29 @@ def possible_card_points(contract: Contract, undenufe_values: str = "modern") ->
     what no set of 4k cards adds up to cannot be written. In a trump contract 15 cards are worth nothing
     (the plain 6, 7, 8, 9 and the trump 6, 7, 8), so four tricks (16 cards) hold at least 2 points.
     """
-    table = card_points_table(contract, undenufe_values)
+    if Contract(contract).changes_direction:
+        # Slalom, Guschti (issue 17): a card counts as the direction of the trick it falls in, so each
+        # card may count its Obenabe or its Undenufe value (a necessary condition, not which trick it was).
+        values: list[tuple[int, ...]] = list(
+            zip(card_points_table(Contract.O), card_points_table(Contract.U, undenufe_values), strict=True)
+        )
+    else:
+        values = [(v,) for v in card_points_table(contract, undenufe_values)]
     reach = [0] * 37  # reach[n]: bit s set when some n cards add up to s points
     reach[0] = 1
-    for value in table:
+    for options in values:
         for n in range(35, -1, -1):
-            reach[n + 1] |= reach[n] << value
-    total = sum(table)
+            for value in set(options):
+                reach[n + 1] |= reach[n] << value
+    total = sum(max(v) for v in values)
     return tuple(frozenset(p for p in range(total + 1) if reach[4 * k] >> p & 1) for k in range(10))
+
+
+def deck_totals(contract: Contract, undenufe_values: str = "modern") -> frozenset[int]:
+    """Every card-point total the 36 cards of a round can hold (RULES.md §6): 152 in the six contracts of
+    the Schieber; under Slalom and Guschti with modern Undenufe values 108 + 11·k for k = 0..8, k the aces
+    taken in Obenabe tricks plus the sixes taken in Undenufe tricks (issue 17; with classic values 152)."""
+    return possible_card_points(contract, undenufe_values)[9]
 
 
 def impossible_split(
@@ -126,7 +141,7 @@ def impossible_split(
 ) -> str | None:
     """Why a team cannot have taken ``card_points[t]`` in ``tricks[t]`` tricks under ``contract``, or
     None when both teams' splits are possible (``possible_card_points``; card points without the
-    last trick's 5, summing to 152). The team with fewer tricks is named first: its cards are the fewer."""
+    last trick's 5, summing to 152, or to one of ``deck_totals`` under Slalom and Guschti). The team with fewer tricks is named first: its cards are the fewer."""
     for t in sorted((0, 1), key=lambda team: tricks[team]):
         k, points = tricks[t], card_points[t]
         possible = possible_card_points(contract, undenufe_values)[k]

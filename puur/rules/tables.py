@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from puur.cards import SUIT_MASKS, Contract, Rank
+from puur.cards import BASE_CONTRACTS, SUIT_MASKS, Contract, Rank
 
 # Trump order J > 9 > A > K > Q > 10 > 8 > 7 > 6 (RULES.md §5), as a strength 0..8 per natural rank.
 TRUMP_STRENGTH: tuple[int, ...] = (0, 1, 2, 7, 3, 8, 4, 5, 6)
@@ -28,9 +28,21 @@ STOECK_POINTS = 20
 """Stöck, the trump King and Ober in one hand, before the multiplier (RULES.md §10, §11.1)."""
 
 
+def _one_order(contract: Contract) -> None:
+    if Contract(contract).changes_direction:
+        raise ValueError(
+            f"{Contract(contract).name} changes direction by trick: use the trick's direction "
+            "(contract.direction(trick_index)), Obenabe or Undenufe"
+        )
+
+
 @cache
 def card_points_table(contract: Contract, undenufe_values: str = "modern") -> tuple[int, ...]:
-    """Points of every card under ``contract`` (RULES.md §6; option ``undenufe_values``)."""
+    """Points of every card under ``contract`` (RULES.md §6; option ``undenufe_values``).
+
+    Slalom and Guschti have no one table: their tricks count as the trick's direction
+    (``contract.direction(trick_index)``, issue 17), so asking for theirs is an error."""
+    _one_order(contract)
     out: list[int] = []
     for card in range(36):
         suit, rank = divmod(card, 9)
@@ -49,8 +61,9 @@ def strength_table(contract: Contract) -> tuple[int, ...]:
 
     A trump is worth ``100 + trump strength`` so it beats any non-trump; other cards their rank in the
     contract's order (reversed in Undenufe). Whether a non-trump card can win at all depends on the
-    led suit, which ``trick_winner`` checks.
+    led suit, which ``trick_winner`` checks. Slalom and Guschti have none (see ``card_points_table``).
     """
+    _one_order(contract)
     out: list[int] = []
     for card in range(36):
         suit, rank = divmod(card, 9)
@@ -63,8 +76,10 @@ def strength_table(contract: Contract) -> tuple[int, ...]:
     return tuple(out)
 
 
-STRENGTH_TABLES: tuple[tuple[int, ...], ...] = tuple(strength_table(c) for c in Contract)
-"""``strength_table`` for every contract, indexed by ``int(contract)`` (no cache call in hot paths)."""
+STRENGTH_TABLES: tuple[tuple[int, ...], ...] = tuple(strength_table(c) for c in BASE_CONTRACTS)
+"""``strength_table`` for the six contracts of one order, indexed by ``int(contract)`` (no cache call in
+hot paths). Slalom and Guschti index it by ``contract.direction(trick_index)``."""
+
 
 
 def trump_strength(card: int) -> int:
@@ -87,7 +102,14 @@ def trump_mask(contract: Contract) -> int:
     return SUIT_MASKS[int(contract)] if contract.is_trump else 0
 
 
+def trick_points_table(contract: Contract, trick_index: int, undenufe_values: str = "modern") -> tuple[int, ...]:
+    """The card points of trick ``trick_index`` (0..8) under ``contract``: ``card_points_table`` of the
+    trick's direction (Slalom, Guschti: issue 17), the contract's own table otherwise."""
+    return card_points_table(Contract(contract).direction(trick_index), undenufe_values)
+
+
 def suit_strength_order(contract: Contract, suit: int) -> list[int]:
-    """The cards of ``suit`` strongest first under ``contract`` (for display and docs)."""
+    """The cards of ``suit`` strongest first under ``contract`` (for display and docs); for Slalom and
+    Guschti pass the trick's direction."""
     table = strength_table(contract)
     return sorted(range(9 * suit, 9 * suit + 9), key=lambda c: -table[c])

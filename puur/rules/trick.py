@@ -13,12 +13,16 @@ from puur.cards import CardIndex, Contract
 from puur.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table
 
 
-def trick_winner(cards: Sequence[CardIndex], contract: Contract) -> int:
+def trick_winner(cards: Sequence[CardIndex], contract: Contract, trick_index: int | None = None) -> int:
     """Index (0..n-1) of the card that wins the (possibly partial) trick ``cards`` (RULES.md §8).
 
     The highest trump wins; without a trump, the highest card of the led suit in the contract's order
     (reversed in Undenufe). Cards of other suits never win. Sources: S000, S001, S004, J08, J13, J16.
+    Slalom and Guschti play trick ``trick_index`` (0..8, required for them) as its direction, Obenabe
+    or Undenufe (J30: "apply the order assigned to the current trick").
     """
+    if contract >= 6:
+        contract = _direction(contract, trick_index)
     strength = STRENGTH_TABLES[contract]
     led = cards[0] // 9
     trump = int(contract) if contract < 4 else -1
@@ -35,14 +39,32 @@ def trick_winner(cards: Sequence[CardIndex], contract: Contract) -> int:
     return best
 
 
-def card_points(cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern") -> int:
-    """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``)."""
+def card_points(
+    cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", trick_index: int | None = None
+) -> int:
+    """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``).
+    Under Slalom and Guschti the cards of trick ``trick_index`` count as its direction (issue 17:
+    Obenabe values, or the profile's Undenufe values; docs/contracts-slalom-guschti.md)."""
+    if contract >= 6:
+        contract = _direction(contract, trick_index)
     table = card_points_table(contract, undenufe_values)
     return sum(table[c] for c in cards)
 
 
 def trick_points(
-    cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", last: bool = False
+    cards: Sequence[CardIndex],
+    contract: Contract,
+    undenufe_values: str = "modern",
+    last: bool = False,
+    trick_index: int | None = None,
 ) -> int:
     """Card points of a trick, plus 5 when it is the last trick of the round (RULES.md §6)."""
-    return card_points(cards, contract, undenufe_values) + (LAST_TRICK_BONUS if last else 0)
+    return card_points(cards, contract, undenufe_values, trick_index) + (LAST_TRICK_BONUS if last else 0)
+
+
+def _direction(contract: Contract, trick_index: int | None) -> Contract:
+    if trick_index is None or not isinstance(trick_index, int) or not 0 <= trick_index <= 8:
+        raise ValueError(
+            f"{Contract(contract).name} changes direction by trick: give the trick's index 0..8, got {trick_index!r}"
+        )
+    return Contract(contract).direction(trick_index)

@@ -312,7 +312,16 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
     """Each contract's strength order (strongest first) and card points, from the rules tables."""
     p = RuleProfile.resolve(body.profile)
     contracts = []
-    for contract in Contract:
+    for contract in p.contracts:  # with Slalom and Guschti when the profile offers them (issue 17)
+        if contract.changes_direction:  # one order per direction; the trick decides which (docs/contracts-slalom-guschti.md)
+            orders = []
+            for d in (Contract.O, Contract.U):
+                points = card_points_table(d, p.undenufe_values)
+                cards = suit_strength_order(d, 2)
+                orders.append(RulesOrder(label="obenabe" if d == Contract.O else "undenufe", suit="H",
+                                         cards=[str(Card(c)) for c in cards], points=[points[c] for c in cards]))
+            contracts.append(RulesContract(code=str(contract), factor=p.factor(contract), orders=orders))
+            continue
         points = card_points_table(contract, p.undenufe_values)
         suits = [("trump", int(contract)), ("plain", (int(contract) + 2) % 4)] if contract.is_trump else [("all", 2)]
         orders = []

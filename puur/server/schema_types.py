@@ -142,7 +142,8 @@ else:
     ContractCode = _spelled(
         CONTRACT_PATTERN,
         "a contract",
-        "C D H S (that suit is trump), O Obenabe, U Undenufe, or a Swiss or French name ("
+        "C D H S (that suit is trump), O Obenabe, U Undenufe, SLO/SLU Slalom and GUO/GUU Guschti (Obenabe/Undenufe "
+        "first), or a Swiss or French name ("
         + ", ".join(sorted(w for w in CONTRACT_SPELLINGS if len(w) > 1))
         + "); any case",
         ["H", "obenabe"],
@@ -152,7 +153,8 @@ else:
     ActionCode = _spelled(
         ACTION_PATTERN,
         "an action",
-        "a card (H10), a contract (C D H S O U or its name), P or schieben to push, or claim; any case",
+        "a card (H10), a contract (C D H S O U, SLO SLU GUO GUU, or its name), P or schieben to push, or claim; "
+        "any case",
         ["H10", "P", "H"],
     )
     Declaration = _spelled(
@@ -201,6 +203,10 @@ class MultiplierTable(BaseModel):
     S: Factor
     O: Factor  # noqa: E741 - the contract's own letter
     U: Factor
+    SLO: Factor | None = Field(None, description="Slalom, Obenabe first (issue 17); default: the O factor")
+    SLU: Factor | None = Field(None, description="Slalom, Undenufe first; default: the U factor")
+    GUO: Factor | None = Field(None, description="Guschti, Obenabe first; default: the O factor")
+    GUU: Factor | None = Field(None, description="Guschti, Undenufe first; default: the U factor")
 
 
 class Schneider(BaseModel):
