@@ -25,7 +25,7 @@ STATIC = Path(__file__).parent / "static"
 # Routers by module, in the order they are mounted. A module in this list must exist. The game API comes
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
-ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.assist", "puur.server.reviews", "puur.server.api_rules", "puur.server.api_solver", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.web", "puur.server.api_docs")
+ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.tables_api", "puur.server.assist", "puur.server.reviews", "puur.server.api_rules", "puur.server.api_solver", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.web", "puur.server.api_docs")
 
 
 def create_app(db_path: str | None = None, settings: ServerSettings | None = None) -> FastAPI:

@@ -17,6 +17,7 @@ from puur.profile import RuleProfile
 from puur.server.schema_types import ActionCode, Count, Declaration, ProfileSpec, Seed
 
 HUMAN = "human"
+INVITE = "invite"
 
 
 class GameCreate(BaseModel):
@@ -26,7 +27,8 @@ class GameCreate(BaseModel):
     profile: ProfileSpec = None
     seats: list[str] = Field(
         ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
-        description="seat 0..3: 'human' or a computer player name with options (partners: 0+2, 1+3)",
+        description="seat 0..3: 'human' (on this device), 'invite' (a friend on their own device, by invite link: "
+        "docs/api-online-tables.md) or a computer player name with options (partners: 0+2, 1+3)",
         # at least one human seat, spelled as _seats reads it (any case, spaces around)
         json_schema_extra={"contains": {"type": "string", "pattern": r"^\s*[Hh][Uu][Mm][Aa][Nn]\s*$"}},
     )
@@ -53,7 +55,7 @@ class GameCreate(BaseModel):
         out = []
         for spec in v:
             spec = spec.strip()
-            out.append(HUMAN if spec.lower() == HUMAN else spec)
+            out.append(spec.lower() if spec.lower() in (HUMAN, INVITE) else spec)
         if HUMAN not in out:
             raise ValueError("at least one seat must be 'human'")
         return out
@@ -68,7 +70,7 @@ class GameCreate(BaseModel):
     @model_validator(mode="after")
     def _seed_only_alone(self) -> GameCreate:
         """A chosen seed tells whoever chose it every hand of every round: refused when another human plays."""
-        humans = self.seats.count(HUMAN)
+        humans = self.seats.count(HUMAN) + self.seats.count(INVITE)
         if self.seed is not None and humans > 1:
             raise ValueError(
                 f"seed: a chosen seed is refused in a game with {humans} human seats (whoever chose it would know "
@@ -77,10 +79,28 @@ class GameCreate(BaseModel):
         return self
 
 
+class InviteLink(BaseModel):
+    code: str = Field(..., description="the seat's invite code (144 bits; only its hash is stored)")
+    url: str = Field(..., description="the table page with the game and the code, to send to the friend")
+
+
 class GameCreated(BaseModel):
     game_id: str
     tokens: dict[str, str] = Field(..., description="one secret token per human seat, by seat number")
     seats: list[str]
+    invites: dict[str, InviteLink] | None = Field(
+        None, description="per invited seat its invite (to the host only); absent without invited seats")
+
+
+class SeatInfo(BaseModel):
+    """Who sits at a seat (docs/api-online-tables.md)."""
+
+    name: str
+    kind: Literal["person", "invite", "computer"] = Field(..., description="'invite': waiting for its friend")
+    connected: bool = Field(..., description="a live connection of the seat is open (a device's seats share one)")
+    host: bool
+    player: str | None = Field(..., description="the computer playing the seat (its own, or standing in for its "
+                               "absent person); null while a person plays it")
 
 
 class ActionBody(BaseModel):
@@ -169,7 +189,9 @@ class GameView(BaseModel):
     seats: list[str]
     names: list[str]
     human_seats: list[int]
-    status: Literal["playing", "over"]
+    status: Literal["waiting", "playing", "over"] = Field(
+        ..., description="'waiting' (phase too): an invited seat is open; no card is shown nor played")
+    seating: list[SeatInfo]
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs
     sheet: ScoreSheet

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import threading
 from collections.abc import Callable
 from typing import Annotated, Any, TypeVar
@@ -56,7 +57,9 @@ from puur.server.live import (
 )
 from puur.server.policy import PlayerRefused, settings_of
 from puur.server.schema_types import CardCode
+from puur.server.seats import INVITE, new_plan, rematch_settings
 from puur.server.store import Store
+from puur.server.tables import connected, disconnected, invites_of, send, watch
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -137,11 +140,21 @@ def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
 @router.post("/games", response_model=GameCreated, status_code=201, summary="Start a match",
              responses={429: {"model": Error, "description": "too many games created from this address"},
                         503: {"model": Error, "description": "the server holds as many games as it may"}})
-def create_game(body: GameCreate, hub: Hub) -> dict[str, Any]:
+def create_game(body: GameCreate, hub: Hub, request: Request) -> dict[str, Any]:
+    """An ``invite`` seat makes an online table (``puur.server.seats``): the reply names each invited seat's
+    link; the game waits (phase ``waiting``) until every invited seat is taken or filled."""
     settings = body.model_dump()
     settings["profile"] = body.profile if body.profile is not None else "schieber"
-    live, tokens = _create(hub, settings)
-    return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
+    if INVITE not in settings["seats"]:
+        live, tokens = _create(hub, settings)
+        return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
+    game_id = secrets.token_hex(8)
+    tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
+    settings["seats"], settings["online"], _ = new_plan(settings["seats"], game_id, tokens)
+    live, tokens = _create(hub, settings, game_id, tokens)
+    host = tokens[settings["online"]["host"]]
+    return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats,
+            "invites": invites_of(live, host, str(request.base_url))}
 
 
 @router.post("/games/lookup", response_model=GameList, summary="The games these tokens hold seats in (no cards)")
@@ -272,14 +285,16 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     (``rematch_token``), so no seat receives another's token: a shared device asks once per seat it holds."""
     live = _game(hub, game_id)
     seat = _seat(live, token)
+    if live.status == "waiting":
+        raise HTTPException(409, "the table is still waiting for its invited players")
     new_id = rematch_id(live.id)
     new_token = rematch_token(token, new_id)
     with _rematch_lock:
         try:
             new = hub.get(new_id)
         except NotFound:
-            fresh = {k: v for k, v in live.settings.items() if k != "assist"}  # a new match counts its own hints
-            new, _ = _create(hub, {**fresh, "seed": None}, new_id, {seat: new_token})
+            # the same people in the same seats; a new match counts its own hints (puur.server.seats)
+            new, _ = _create(hub, rematch_settings(live.settings), new_id, {seat: new_token})
         else:
             hub.claim(new, seat, new_token)
     return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}
@@ -377,19 +392,22 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
     sub = Subscriber(seat, asyncio.get_running_loop(), asyncio.Queue())
 
     def subscribe() -> dict[str, Any] | str:
-        """The hello, or why the connection is refused (``GameHub.listen``: too many connections)."""
+        """The hello, or why the connection is refused (``GameHub.listen``: too many connections). The
+        others see the seat connected (and a person coming back takes their seat back: ``tables``)."""
         with live.lock:  # between two actions: the hello and the events that follow it line up
             if live.evicted:
                 return "the game was reloaded: connect again"
             refused = hub.listen(live, sub)
             if refused is not None:
                 return refused
+            send([(other, m) for other, m in connected(hub, live, seat) if other is not sub])
             return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
 
     hello = await asyncio.to_thread(subscribe)
     if isinstance(hello, str):
         await websocket.close(4429, hello)
         return
+    watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
     humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))
@@ -410,6 +428,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
     finally:
         receiver.cancel()
         hub.unlisten(live, sub)
+        await asyncio.to_thread(disconnected, live, seat)
 
 
 async def _drain(websocket: WebSocket) -> None:

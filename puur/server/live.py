@@ -33,6 +33,7 @@ from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
+from puur.server.seats import effective_seats, seating, stand_ins, waiting
 from puur.server.store import Store, StoredGame, token_hash
 
 log = logging.getLogger(__name__)
@@ -98,13 +99,20 @@ class LiveGame:
     """Set (under ``lock``) when the game left the hub's memory: a request that still holds this object
     must not change it, since the next one reloads the game from the store."""
     _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
+    table: dict[str, Any] = field(default_factory=dict, repr=False)
+    """An online table's passing state (``puur.server.tables``): absences, the watchdog, reactions."""
 
     @property
     def seats(self) -> list[str]:
-        return list(self.settings["seats"])
+        """Who acts for each seat now: ``human`` or a computer (one standing in for an absent person of an
+        online table included: ``puur.server.seats``)."""
+        return effective_seats(self.settings)
 
     @property
     def status(self) -> str:
+        """``waiting`` while an online table has an invited seat open, then ``playing``, then ``over``."""
+        if waiting(self.settings):
+            return "waiting"
         return "over" if self.game.is_over else "playing"
 
     @property
@@ -140,10 +148,11 @@ class LiveGame:
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's observation (INTERFACES.md §2) plus the public score sheet and the table's settings."""
         out = self.game.observation(seat).to_dict()
+        names = list(self.settings.get("names") or default_names(self.settings["seats"]))
         out.update(
             game_id=self.id,
             seats=self.seats,
-            names=list(self.settings.get("names") or default_names(self.seats)),
+            names=names,
             human_seats=self.human_seats(),
             status=self.status,
             seq=self.seq,
@@ -151,7 +160,11 @@ class LiveGame:
             sheet=self.sheet(),
             fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
             previous_trick=self.previous_trick(),
+            seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}),
         )
+        if out["status"] == "waiting":  # no card is shown (nor played) before every invited seat is taken
+            out.update(phase="waiting", hand=[], legal_actions=[], to_act=None, hand_sizes=[0, 0, 0, 0],
+                       weis_choice=None)
         return out
 
     def previous_trick(self) -> dict[str, Any] | None:
@@ -183,10 +196,14 @@ class LiveGame:
                 raise Stale(f"stale: the action was sent for seq {seen}, the game is at seq {self.seq}; "
                             "fetch the view and act again")
             g = self.game
+            if waiting(self.settings):
+                raise Conflict("the table is waiting for its invited players")
             if g.is_over:
                 raise Conflict("the match is over")
             if g.current_seat != seat:
                 raise Conflict(f"it is not your turn: seat {g.current_seat} is to act")
+            if seat in stand_ins(self.settings):
+                raise Conflict(f"a computer plays for seat {seat}: take the seat back first")
             try:
                 g.apply(action, declare)
             except IllegalAction as e:
@@ -220,6 +237,8 @@ class LiveGame:
         applying (logging left out)."""
         g = self.game
         logging_s = 0.0
+        if waiting(self.settings):  # nobody acts at a table still waiting for its players
+            return 0.0
 
         def player_for(seat: int) -> Player | None:
             if self.seats[seat] == HUMAN:

@@ -221,7 +221,7 @@ class ServerSettings:
     """Live connections from one client address, all games together."""
     rate_games: str | None = None
     """Games created (``POST /games``, ``/rematch``) per client address, in ``limits`` notation
-    (``"20/minute"``); None: no limit."""
+    (``"20/minute"``); None: no limit. Seats taken by invite (``/join``) are counted apart, at this rate."""
     rate_calls: str | None = None
     """Other costly calls per client address (``/mcp``, ``/solve``, ``/rules/eval``, round reviews)."""
     max_live_games: int = 1000
@@ -235,6 +235,11 @@ class ServerSettings:
     """MCP games held (they live in memory only)."""
     mcp_idle_seconds: float = 6 * 3600.0
     """An MCP game untouched this long is forgotten."""
+    away_seconds: float = 60.0
+    """An online table hands the seat of a person absent (no live connection) this long at their turn to a
+    computer until they come back (``puur.server.tables``)."""
+    reactions_per_seat: int = 5
+    """Quick reactions one seat may send in ``REACTION_WINDOW`` seconds (429 past it)."""
 
     @classmethod
     def for_serve(cls, **overrides: Any) -> ServerSettings:
@@ -328,6 +333,7 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
         rules += [
             RateRule("POST", r"/api/v1/games", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/rematch", "creating games", settings.rate_games),
+            RateRule("POST", r"/api/v1/games/[^/]+/join", "joining tables", settings.rate_games),
         ]
     if settings.rate_calls:
         rules += [

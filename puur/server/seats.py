@@ -1,0 +1,149 @@
+"""The seat plan of an online table (issue 15): friends at one table, each on their own device.
+
+A game's stored settings hold its plan. ``settings["seats"]`` says, as for every game, ``human`` or a
+computer player per seat; an online table adds ``settings["online"]``::
+
+    {"host": 0,                  # the seat whose token created the table: it fills and hands over seats
+     "local": [0],               # the seats created with a token (the host's device; pass-and-play there)
+     "open": {"1": HASH, ...},   # invited seats nobody has taken yet: the hash of each seat's invite code
+     "used": [HASH, ...],        # invite codes that took their seat (or whose seat was filled): 409 again
+     "joined": [1, 3],           # seats taken through an invite
+     "stand_in": {"3": "heuristic"}}  # a computer plays for an absent person until they take the seat back
+
+Everything here is pure (settings in, data out): ``puur.server.tables`` changes a live game with it, under
+the game's lock, and stores the new settings with ``Store.update_settings`` (no table of its own, so any
+store that keeps a game's settings keeps its plan). Invite codes are derived from the host's 256-bit token
+(HMAC-SHA256, as ``rematch_token``): the host can be shown them again, the store holds only their hashes.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from typing import Any
+
+HUMAN = "human"
+INVITE = "invite"
+"""The seat kind a table's creator gives a seat for a friend (``POST /games`` ``seats``)."""
+PERSON = "person"
+"""``POST /games/{id}/seats/{n}`` ``{"player": "person"}``: the seat goes back to its person."""
+ONLINE = "online"
+"""The key of the plan in a game's settings."""
+AWAY_PLAYER = "heuristic"
+"""The computer that plays for a person absent at their turn (``ServerSettings.away_seconds``)."""
+REACTIONS = ("bravo", "hopp", "sorry", "well_played", "uff")
+"""The quick reactions a seat may send (no free text); the page words them in en/de/fr."""
+CODE_BYTES = 18
+"""An invite code's length: 144 bits, base64url (24 characters)."""
+
+
+def invite_code(host_token: str, game_id: str, seat: int) -> str:
+    """The invite code of ``seat``: HMAC-SHA256 keyed by the host's token, so only the host can compute it
+    (and compute it again); 144 bits, unguessable."""
+    mac = hmac.new(host_token.encode(), f"puur invite|{game_id}|{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:CODE_BYTES]).decode()
+
+
+def code_hash(code: str) -> str:
+    """What the store keeps of an invite code (SHA-256, apart from the tokens' hashes by its prefix)."""
+    return hashlib.sha256(f"puur invite code|{code}".encode()).hexdigest()
+
+
+def new_plan(seats: list[str], game_id: str, tokens: dict[int, str]) -> tuple[list[str], dict[str, Any], dict[int, str]]:
+    """The settings' seats (each ``invite`` a ``human`` seat), the online plan and the invite codes by seat,
+    for a table created with ``seats`` and the local seats' ``tokens`` (the first local seat is the host)."""
+    local = sorted(tokens)
+    host = local[0]
+    codes = {s: invite_code(tokens[host], game_id, s) for s, kind in enumerate(seats) if kind == INVITE}
+    plan = {"host": host, "local": local, "open": {str(s): code_hash(c) for s, c in codes.items()},
+            "used": [], "joined": [], "stand_in": {}}
+    return [HUMAN if kind == INVITE else kind for kind in seats], plan, codes
+
+
+def plan_of(settings: dict[str, Any]) -> dict[str, Any] | None:
+    """The online plan, or None for a table on one device."""
+    plan = settings.get(ONLINE)
+    return plan if isinstance(plan, dict) else None
+
+
+def open_seats(settings: dict[str, Any]) -> list[int]:
+    """Invited seats nobody has taken (nor the host filled)."""
+    plan = plan_of(settings)
+    return sorted(int(s) for s in plan["open"]) if plan else []
+
+
+def waiting(settings: dict[str, Any]) -> bool:
+    """The table waits (phase ``waiting``: no card shown, no action taken) while an invited seat is open."""
+    return bool(open_seats(settings))
+
+
+def stand_ins(settings: dict[str, Any]) -> dict[int, str]:
+    """Seat -> the computer playing for its absent person."""
+    plan = plan_of(settings)
+    return {int(s): spec for s, spec in plan["stand_in"].items()} if plan else {}
+
+
+def effective_seats(settings: dict[str, Any]) -> list[str]:
+    """Who acts for each seat now: the plan's kind, or the computer standing in for an absent person."""
+    seats = list(settings["seats"])
+    for seat, spec in stand_ins(settings).items():
+        seats[seat] = spec
+    return seats
+
+
+def person_seats(settings: dict[str, Any]) -> list[int]:
+    """Seats held by a person (joined, local, or still invited), stood in or not."""
+    return [s for s, kind in enumerate(settings["seats"]) if kind == HUMAN]
+
+
+def connected(settings: dict[str, Any], listening: set[int]) -> set[int]:
+    """The person seats with a live connection (``listening``: the seats of the game's connections). The
+    local seats of one device share it: a pass-and-play page listens with one seat's token at a time. At a
+    table on one device (no plan) every person seat counts as there: its view does not depend on it."""
+    plan = plan_of(settings)
+    if plan is None:
+        return set(person_seats(settings))
+    local = set(plan["local"])
+    out = {s for s in listening if s in person_seats(settings)}
+    if out & local:
+        out |= local
+    return out
+
+
+def seating(settings: dict[str, Any], names: list[str], listening: set[int]) -> list[dict[str, Any]]:
+    """The view's ``seating``: per seat its name, ``kind`` (``person``, ``invite`` while open, ``computer``),
+    whether its person is ``connected``, whether it is the ``host``, and the computer playing for it
+    (``player``: the seat's own or the stand-in's spec; None for a person playing)."""
+    plan = plan_of(settings)
+    opened = set(open_seats(settings))
+    online = connected(settings, listening)
+    stand = stand_ins(settings)
+    out = []
+    for seat, kind in enumerate(settings["seats"]):
+        if seat in opened:
+            kind_out, player = INVITE, None
+        elif kind == HUMAN:
+            kind_out, player = PERSON, stand.get(seat)
+        else:
+            kind_out, player = "computer", kind
+        out.append({"name": names[seat], "kind": kind_out, "connected": seat in online,
+                    "host": plan is not None and plan["host"] == seat, "player": player})
+    return out
+
+
+def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
+    """A rematch's settings: the same people in the same seats (no invite open, nobody stood in), a new
+    seed; the hints and undos are counted anew."""
+    fresh = {k: v for k, v in settings.items() if k != "assist"}
+    plan = plan_of(settings)
+    if plan:
+        fresh[ONLINE] = {**plan, "open": {}, "used": [], "stand_in": {}}
+    return {**fresh, "seed": None}
+
+
+__all__ = [
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "code_hash", "connected", "effective_seats",
+    "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings", "seating",
+    "stand_ins", "waiting",
+]

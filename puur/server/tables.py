@@ -1,0 +1,262 @@
+"""Online tables (issue 15): invite links, joining, seats handed to a computer and back, presence, quick
+reactions. The seat plan itself is ``puur.server.seats``; the routes are ``puur.server.tables_api``.
+
+Every change is made under the game's lock and stored (``Store.update_settings``, ``Store.add_token``)
+before it is announced; each live connection then gets a ``table`` message with its own seat's view.
+A person is connected while a live connection of their seat is open. One absent (no connection) for
+``ServerSettings.away_seconds`` at their turn has a computer (``AWAY_PLAYER``) play for them; when they
+connect again the seat is theirs again at once (what a player expects: coming back is taking part).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import hmac
+import secrets
+import time
+from typing import Any
+
+from fastapi import HTTPException
+from starlette.concurrency import run_in_threadpool
+
+from puur.server.live import Conflict, GameHub, LiveGame
+from puur.server.seats import (
+    AWAY_PLAYER,
+    HUMAN,
+    ONLINE,
+    PERSON,
+    code_hash,
+    invite_code,
+    open_seats,
+    plan_of,
+    stand_ins,
+)
+from puur.server.store import token_hash
+
+REACTION_WINDOW = 10.0
+"""Seconds over which ``ServerSettings.reactions_per_seat`` reactions are counted."""
+
+
+class UnknownCode(Exception):
+    """No open seat of this game has this invite code."""
+
+
+# ----- invites -----
+def invite_url(base: str, game_id: str, code: str) -> str:
+    """The link a friend opens: the table page, the game and code in the fragment (never sent to a server,
+    nor in a Referer)."""
+    return f"{base.rstrip('/')}/#join={game_id}.{code}"
+
+
+def invites_of(live: LiveGame, token: str, base: str, qr: bool = False) -> dict[str, dict[str, Any]]:
+    """The open seats' invites, computed again from the host's token (only their hashes are stored)."""
+    plan = plan_of(live.settings)
+    out: dict[str, dict[str, Any]] = {}
+    if plan is None:
+        return out
+    for seat in open_seats(live.settings):
+        code = invite_code(token, live.id, seat)
+        if not hmac.compare_digest(code_hash(code), plan["open"][str(seat)]):
+            continue  # a token of the host's seat other than the one that created the table
+        entry: dict[str, Any] = {"code": code, "url": invite_url(base, live.id, code)}
+        if qr:
+            import segno
+
+            entry["qr"] = segno.make(entry["url"], error="m").svg_data_uri(scale=4, border=2)
+        out[str(seat)] = entry
+    return out
+
+
+def require_host(live: LiveGame, seat: int) -> dict[str, Any]:
+    plan = plan_of(live.settings)
+    if plan is None:
+        raise HTTPException(409, "this table is not an online table (no seat was invited)")
+    if plan["host"] != seat:
+        raise HTTPException(403, "only the table's host may do this")
+    return plan
+
+
+# ----- changes (under the game's lock, stored, then announced) -----
+def _store_plan(hub: GameHub, live: LiveGame, settings: dict[str, Any]) -> None:
+    """Store ``settings`` and make them the game's (called under ``live.lock``)."""
+    hub.store.update_settings(live.id, settings)
+    live.settings = settings
+    live.__dict__.pop("quick", None)  # a stand-in may be a slow player
+
+
+def table_messages(live: LiveGame) -> list[tuple[Any, dict[str, Any]]]:
+    """A ``table`` message (the seat's view) for every live connection (built under ``live.lock``)."""
+    return [(sub, {"type": "table", "seq": live.seq, "view": live.view(sub.seat)}) for sub in list(live.subscribers)]
+
+
+def send(messages: list[tuple[Any, dict[str, Any]]]) -> None:
+    for sub, message in messages:
+        sub.put(message)
+
+
+def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
+    """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat. The last
+    open seat taken starts the game (the computers move if one is first)."""
+    wanted = code_hash(code)
+    with live.lock:
+        if live.evicted:
+            raise Conflict("the game was reloaded while this request waited: send it again")
+        plan = plan_of(live.settings)
+        if plan is None:
+            raise UnknownCode()
+        seat = next((int(s) for s, h in plan["open"].items() if hmac.compare_digest(h, wanted)), None)
+        if seat is None:
+            if wanted in plan["used"]:
+                raise Conflict("this invite has been used: its seat is taken (ask the host for a new table)")
+            raise UnknownCode()
+        token = secrets.token_urlsafe(32)
+        settings = copy.deepcopy(live.settings)
+        new = settings[ONLINE]
+        del new["open"][str(seat)]
+        new["used"].append(wanted)
+        new["joined"].append(seat)
+        names = settings.get("names") or [f"Player {s + 1}" for s in range(4)]
+        names[seat] = name
+        settings["names"] = names
+        hub.store.add_token(live.id, seat, token)
+        live.token_hashes[token_hash(token)] = seat
+        _store_plan(hub, live, settings)
+        live.table.setdefault("away", {})[seat] = time.monotonic()
+        started = not new["open"]
+        messages = table_messages(live)
+    send(messages)
+    if started:
+        live.advance(hub.committer(live))
+    return seat, token
+
+
+def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -> None:
+    """``POST /seats/{n}``: the host fills an open seat with a computer (for good), hands a person's seat to
+    one, or gives it back; a person may take their own seat back. ``Conflict`` when the seat is not one
+    this can change; ``HTTPException`` 403 when the asker may not."""
+    with live.lock:
+        if live.evicted:
+            raise Conflict("the game was reloaded while this request waited: send it again")
+        plan = plan_of(live.settings)
+        back = player == PERSON
+        if plan is None or (plan["host"] != asker and not (back and asker == seat)):
+            require_host(live, asker)
+        assert plan is not None
+        settings = copy.deepcopy(live.settings)
+        new = settings[ONLINE]
+        if live.game.is_over:
+            raise Conflict("the match is over")
+        if str(seat) in plan["open"]:
+            if back:
+                raise Conflict(f"seat {seat} waits for its invited friend; fill it with a computer or wait")
+            new["used"].append(new["open"].pop(str(seat)))
+            settings["seats"][seat] = player
+        elif settings["seats"][seat] != HUMAN:
+            raise Conflict(f"seat {seat} is a computer's seat")
+        elif back:
+            if str(seat) not in new["stand_in"]:
+                raise Conflict(f"seat {seat} is its person's already")
+            del new["stand_in"][str(seat)]
+        else:
+            new["stand_in"][str(seat)] = player
+        _store_plan(hub, live, settings)
+        messages = table_messages(live)
+    send(messages)
+    live.advance(hub.committer(live))
+
+
+def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
+    """Send a quick reaction from ``seat`` to every screen; False when the seat sent too many lately."""
+    now = time.monotonic()
+    with live.lock:
+        sent = [t for t in live.table.setdefault("reactions", {}).get(seat, []) if now - t < REACTION_WINDOW]
+        if len(sent) >= hub.settings.reactions_per_seat:
+            return False
+        live.table["reactions"][seat] = [*sent, now]
+        message = {"type": "reaction", "seat": seat, "code": code}
+        send([(sub, message) for sub in list(live.subscribers)])
+    return True
+
+
+# ----- presence (the live connections: puur.server.games) -----
+def connected(hub: GameHub, live: LiveGame, seat: int) -> list[tuple[Any, dict[str, Any]]]:
+    """A connection of ``seat`` was added (called under ``live.lock``, before its hello): a person coming
+    back takes their seat back from the computer that stood in. Returns the ``table`` messages for the
+    game's connections."""
+    live.table.setdefault("away", {}).pop(seat, None)
+    if seat in stand_ins(live.settings):
+        settings = copy.deepcopy(live.settings)
+        del settings[ONLINE]["stand_in"][str(seat)]
+        _store_plan(hub, live, settings)
+    return table_messages(live)
+
+
+def disconnected(live: LiveGame, seat: int) -> None:
+    """A connection of ``seat`` ended (after ``GameHub.unlisten``): the others see who left."""
+    with live.lock:
+        if not any(sub.seat == seat for sub in live.subscribers):
+            live.table.setdefault("away", {})[seat] = time.monotonic()
+        messages = table_messages(live)
+    send(messages)
+
+
+def away_seat(live: LiveGame, now: float, delay: float) -> int | None:
+    """The seat to hand to a computer now: a person's seat of an online table whose turn it is, with no
+    connection for ``delay`` seconds, counted from when the turn came or the person left, whichever is later."""
+    plan = plan_of(live.settings)
+    g = live.game
+    if plan is None or live.status != "playing" or g.current_seat is None:
+        return None
+    seat = g.current_seat
+    if live.seats[seat] != HUMAN:
+        return None
+    turn = live.table.get("turn")
+    if turn is None or turn[0] != live.seq:
+        live.table["turn"] = turn = (live.seq, now)
+    local = set(plan["local"])
+    listening = {sub.seat for sub in live.subscribers}
+    if seat in listening or (seat in local and listening & local):
+        return None
+    since = max(turn[1], live.table.get("away", {}).get(seat, turn[1]))
+    return seat if now - since >= delay else None
+
+
+def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
+    """Hand the seat of a person absent at their turn to ``AWAY_PLAYER`` (and let it play); True if one was."""
+    with live.lock:
+        seat = away_seat(live, time.monotonic(), hub.settings.away_seconds)
+        if seat is None or live.evicted:
+            return False
+        settings = copy.deepcopy(live.settings)
+        settings[ONLINE]["stand_in"][str(seat)] = AWAY_PLAYER
+        _store_plan(hub, live, settings)
+        messages = table_messages(live)
+    send(messages)
+    live.advance(hub.committer(live))
+    return True
+
+
+def watch(hub: GameHub, live: LiveGame) -> None:
+    """Start the game's watchdog on the running loop unless it runs: while the game has a live connection,
+    it checks a few times a second (at most every second) for a person absent at their turn."""
+    if plan_of(live.settings) is None:
+        return
+    task = live.table.get("watchdog")
+    if task is not None and not task.done():
+        return
+    live.table["watchdog"] = asyncio.get_running_loop().create_task(_watchdog(hub, live))
+
+
+async def _watchdog(hub: GameHub, live: LiveGame) -> None:
+    step = max(0.05, min(1.0, hub.settings.away_seconds / 4))
+    while live.subscribers and not live.evicted and not live.game.is_over:
+        await asyncio.sleep(step)
+        if live.quick:
+            hand_over_away(hub, live)
+        else:
+            await run_in_threadpool(hand_over_away, hub, live)
+
+
+__all__ = ["REACTION_WINDOW", "UnknownCode", "connected", "disconnected", "hand_over_away", "invites_of", "join",
+           "react", "send", "set_seat", "watch"]

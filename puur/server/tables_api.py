@@ -1,0 +1,136 @@
+"""The routes of online tables (issue 15; docs/api-online-tables.md), over ``puur.server.tables``.
+
+- ``GET /games/{id}/invites`` (host): each open seat's invite code, link and QR code (SVG data URI).
+- ``POST /games/{id}/join`` ``{"code", "name"}``: 201 ``{"seat", "token"}``; 404 an unknown code, 409 a
+  code used already (one seat, once). Rate-limited per client address (``ServerSettings.rate_games``).
+- ``POST /games/{id}/seats/{n}`` ``{"player"}`` (host; ``person`` also by the seat itself): fill an open seat
+  with a computer, hand a person's seat to one, or give it back.
+- ``POST /games/{id}/react`` ``{"code"}``: one of ``REACTIONS`` to every screen of the table.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, HTTPException, Path, Request, Response
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from puur.server.game_models import Error
+from puur.server.games import ERRORS, Hub, Token, _game, _seat
+from puur.server.live import Conflict
+from puur.server.policy import PlayerRefused
+from puur.server.seats import PERSON, REACTIONS
+from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, react, require_host, set_seat
+
+router = APIRouter(prefix="/api/v1", tags=["online tables"])
+
+
+# ----- models -----
+class JoinBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(..., min_length=1, max_length=64, description="the invite code of the link")
+    name: str = Field(..., min_length=1, max_length=24, description="the name the table shows for the seat")
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        v = " ".join(v.split())
+        if not v or not v.isprintable():
+            raise ValueError("a name is 1 to 24 printable characters")
+        return v
+
+
+class Joined(BaseModel):
+    seat: int
+    token: str = Field(..., description="the seat's secret token (keep it: it brings you back to the seat)")
+
+
+class SeatBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    player: str = Field(..., max_length=64, examples=["heuristic", "mcts:level=easy", "person"],
+                        description="a computer player the server offers, or 'person' (the seat back to its person)")
+
+
+class ReactBody(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    code: str = Field(..., description="one of " + ", ".join(REACTIONS), examples=["bravo"])
+
+    @field_validator("code")
+    @classmethod
+    def _code(cls, v: str) -> str:
+        if v not in REACTIONS:
+            raise ValueError(f"a reaction is one of {', '.join(REACTIONS)}")
+        return v
+
+
+class Invite(BaseModel):
+    code: str
+    url: str
+    qr: str | None = Field(None, description="the link as a QR code: an SVG data URI")
+
+
+class Invites(BaseModel):
+    invites: dict[str, Invite]
+
+
+# ----- routes -----
+SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
+
+
+@router.get("/games/{game_id}/invites", response_model=Invites, responses=ERRORS,
+            summary="The host's invite links (with QR codes) for the seats still open")
+def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    require_host(live, _seat(live, token))
+    return {"invites": invites_of(live, token, str(request.base_url), qr=True)}
+
+
+@router.post("/games/{game_id}/join", response_model=Joined, status_code=201,
+             responses={404: {"model": Error, "description": "no such game, or no seat with this code"},
+                        409: {"model": Error, "description": "the code took its seat already"},
+                        429: {"model": Error, "description": "too many joins from this address"}},
+             summary="Take an invited seat: the code of the invite link and a name; the seat's token back")
+def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
+    live = _game(hub, game_id)
+    try:
+        seat, token = join(hub, live, body.code, body.name)
+    except UnknownCode:
+        raise HTTPException(404, "no open seat of this game has this invite code") from None
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+    return {"seat": seat, "token": token}
+
+
+@router.post("/games/{game_id}/seats/{seat}", status_code=204, response_class=Response,
+             responses={**ERRORS, 409: {"model": Error, "description": "the seat cannot change so"}},
+             summary="Host: fill an open seat with a computer, hand a person's seat to one, or give it back "
+             "('person', also asked by the seat itself)")
+def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
+    live = _game(hub, game_id)
+    asker = _seat(live, token)
+    player = body.player.strip()
+    if player != PERSON:
+        try:
+            hub.players.check(player)
+        except PlayerRefused as e:
+            raise HTTPException(422, f"player: {e}") from None
+    try:
+        set_seat(hub, live, asker, seat, player)
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+    return Response(status_code=204)
+
+
+@router.post("/games/{game_id}/react", status_code=204, response_class=Response,
+             responses={**ERRORS, 429: {"model": Error, "description": "too many reactions from this seat"}},
+             summary="A quick reaction to every screen of the table (a fixed phrase, no free text)")
+def post_react(game_id: str, body: ReactBody, token: Token, hub: Hub) -> Response:
+    live = _game(hub, game_id)
+    seat = _seat(live, token)
+    if not react(hub, live, seat, body.code):
+        raise HTTPException(429, f"at most {hub.settings.reactions_per_seat} reactions in {REACTION_WINDOW:g} s",
+                            headers={"Retry-After": str(int(REACTION_WINDOW))})
+    return Response(status_code=204)
+
+
+__all__ = ["router"]
