@@ -101,6 +101,11 @@ VISIBLE_TEXTS = """() => {
   }
   for (const sel of document.querySelectorAll("select")) if (shown(sel)) for (const o of sel.options) out.push(o.textContent.trim());
   for (const inp of document.querySelectorAll("input[placeholder]")) if (shown(inp) && inp.placeholder) out.push(inp.placeholder);
+  // what a screen reader or a pointer's tooltip says: aria-labels and titles of shown elements
+  for (const el of document.querySelectorAll("[aria-label], [title]")) {
+    if (el.closest("svg") || el.closest("select") || !shown(el)) continue;
+    for (const a of ["aria-label", "title"]) { const v = (el.getAttribute(a) || "").trim(); if (v) out.push(v); }
+  }
   return out;
 }"""
 
@@ -111,7 +116,10 @@ LANGUAGE_ENV = """(names) => {
   const cards = [];
   for (const s of PuurCards.SUITS) for (const r of PuurCards.RANKS) cards.push(PuurCards.cardName(s + r, prefs.deck, prefs.lang));
   const suits = PuurCards.SUITS.map((s) => PuurCards.suitName(s, prefs.deck, prefs.lang));
-  return { lang: prefs.lang, values, atoms: [...cards, ...suits, ...PuurCards.RANK_NAMES[prefs.deck][prefs.lang], ...names] };
+  // the words a date and time in the page's language may hold (the Resume list's "1:46 PM")
+  const periods = [3, 15].map((h) => new Intl.DateTimeFormat(prefs.lang, { hour: "numeric", hour12: true })
+    .formatToParts(new Date(2026, 0, 1, h)).find((p) => p.type === "dayPeriod")).filter(Boolean).map((p) => p.value);
+  return { lang: prefs.lang, values, atoms: [...cards, ...suits, ...PuurCards.RANK_NAMES[prefs.deck][prefs.lang], ...names, ...periods] };
 }"""
 
 NUMERIC = re.compile(r"[\d\s.,:;×\-–—+/()%…‹›!?·=#]*")
@@ -219,6 +227,15 @@ def test_every_text_on_the_table_is_in_the_page_language(open_page: Any, live_se
     page.click("#dlg-last button[data-close]")
     page.click("#btn-rules")
     page.wait_for_selector("#rules-body .rules-contract")
+    assert foreign_texts(page, names) == []
+    page.click("#dlg-rules button[data-close]")
+    page.click("#btn-sheet")  # the written rounds, with their arrows
+    page.wait_for_selector("#dlg-round[open] #round-prev")
+    assert foreign_texts(page, names) == []
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#dlg-round", state="hidden")
+    page.click("#btn-resume")  # this browser's games, with their delete buttons
+    page.wait_for_selector("#dlg-resume[open] #resume-body button")
     assert foreign_texts(page, names) == []
 
 

@@ -35,7 +35,7 @@ const I18N = {
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Common (Undenufe ×4)", both3: "Obenabe and Undenufe ×3", ascending: "Ascending 1–6", classic: "Classic (Rosen and Schellen ×2)", online: "Online (Eicheln and Schilten ×2, ×3 ×3)" },
     errors: { 401: "This seat's key is not valid here", 403: "This seat's key is not valid here", 404: "This game is no longer on the server", 409: "That is not possible now", 422: "The server did not understand the request", 429: "Too many new games: try again in a moment", other: "The server did not answer" },
-    review_unavailable: "The computer could not review this round", your_hand: "Your hand", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "The computer could not review this round", your_hand: "Your hand", aria_table: "Table", aria_trick: "Trick", aria_menu: "Table menu", name_at: "Name, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trump: {0}", cards_n: "{0} cards", not_playable: "{0} — may not be played", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} is not in your hand", follow_suit: "you must follow {suit}: you hold {held}",
       trump_led: "trump ({suit}) was led and you hold trumps: you must play a trump",
@@ -92,7 +92,7 @@ const I18N = {
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Üblich (Undenufe ×4)", both3: "Obenabe und Undenufe ×3", ascending: "Aufsteigend 1–6", classic: "Klassisch (Rosen und Schellen ×2)", online: "Online (Eicheln und Schilten ×2, ×3 ×3)" },
     errors: { 401: "Der Schlüssel dieses Platzes gilt hier nicht", 403: "Der Schlüssel dieses Platzes gilt hier nicht", 404: "Dieses Spiel gibt es auf dem Server nicht mehr", 409: "Das geht jetzt nicht", 422: "Der Server hat die Anfrage nicht verstanden", 429: "Zu viele neue Spiele: bitte gleich nochmals versuchen", other: "Der Server antwortet nicht" },
-    review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", aria_table: "Tisch", aria_trick: "Stich", aria_menu: "Tischmenü", name_at: "Name, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trumpf: {0}", cards_n: "{0} Karten", not_playable: "{0} — nicht spielbar", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} ist nicht in deiner Hand", follow_suit: "du musst {suit} angeben: du hast {held}",
       trump_led: "Trumpf ({suit}) ist ausgespielt und du hast Trumpf: du musst Trumpf geben",
@@ -149,7 +149,7 @@ const I18N = {
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
     multiplier_names: { common: "Courante (Undenufe ×4)", both3: "Obenabe et Undenufe ×3", ascending: "Croissante 1–6", classic: "Classique (Rosen et Schellen ×2)", online: "En ligne (Eicheln et Schilten ×2, ×3 ×3)" },
     errors: { 401: "La clé de cette place n'est pas valable ici", 403: "La clé de cette place n'est pas valable ici", 404: "Cette partie n'existe plus sur le serveur", 409: "Ce n'est pas possible maintenant", 422: "Le serveur n'a pas compris la demande", 429: "Trop de nouvelles parties : réessayez dans un instant", other: "Le serveur ne répond pas" },
-    review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", aria_table: "Table", aria_trick: "Pli", aria_menu: "Menu de la table", name_at: "Nom, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Atout : {0}", cards_n: "{0} cartes", not_playable: "{0} — injouable", why_card: "{0} : {1}",
     why: { not_in_hand: "{card} n'est pas dans votre main", follow_suit: "vous devez fournir {suit} : vous avez {held}",
       trump_led: "atout ({suit}) demandé et vous avez de l'atout : vous devez jouer atout",
@@ -1214,7 +1214,7 @@ function relabelSetup() {
     const kind = $(`seat-kind-${seat}`), name = $(`seat-name-${seat}`);
     kind.setAttribute("aria-label", t("pos")[seat]);
     kind.options[0].textContent = t("human"); kind.options[1].textContent = t("computer");
-    name.setAttribute("aria-label", `${t("name")} ${t("pos")[seat]}`);
+    name.setAttribute("aria-label", t("name_at", t("pos")[seat]));
     if (seat === 0) name.placeholder = t("you");
     $("seats-setup").children[seat].querySelector(".seat-pos").textContent = t("pos")[seat];
   }
@@ -1296,7 +1296,7 @@ function buildSeatRows() {
     const kind = h("select", { id: `seat-kind-${seat}`, "aria-label": `${t("pos")[seat]}` },
       h("option", { value: "human", text: t("human") }), h("option", { value: "computer", text: t("computer") }));
     kind.value = seat === 0 ? "human" : "computer";
-    const name = h("input", { type: "text", id: `seat-name-${seat}`, maxlength: 24, "aria-label": `${t("name")} ${t("pos")[seat]}`,
+    const name = h("input", { type: "text", id: `seat-name-${seat}`, maxlength: 24, "aria-label": t("name_at", t("pos")[seat]),
       placeholder: seat === 0 ? t("you") : COMPUTER_NAMES[seat - 1] });
     box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-pos", text: t("pos")[seat] }), kind, name));
   }
@@ -1468,6 +1468,7 @@ function registerServiceWorker() {
 function translate() {
   document.documentElement.lang = prefs.lang;
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   $("btn-stoeck").title = t("stoeck_note");
   $("hand").setAttribute("aria-label", t("your_hand"));
   applyTheme();
