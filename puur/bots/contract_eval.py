@@ -115,16 +115,27 @@ def undenufe_score(hand: int) -> float:
     return _top_down_score([_ranks(hand, s) for s in range(4)], UNDE_ORDER, True)
 
 
+def direction_mix_score(hand: int, contract: Contract) -> float:
+    """Slalom and Guschti (issue 17): the Obenabe and Undenufe scores weighted by the tricks each direction
+    governs (five for the starting one, four for the other), so a hand strong both ways scores best."""
+    dirs = [contract.direction(t) for t in range(9)]
+    n_obe = dirs.count(Contract.O)
+    return (n_obe * obenabe_score(hand) + (9 - n_obe) * undenufe_score(hand)) / 9
+
+
 def contract_scores(hand: int, profile: RuleProfile) -> dict[Contract, float]:
-    """Every contract's score for ``hand``, with the multiplier and Weis as tie-breakers (§3.2.4, §3.2.5)."""
+    """Every contract's score for ``hand``, with the multiplier and Weis as tie-breakers (§3.2.4, §3.2.5);
+    the contracts are the profile's (with Slalom and Guschti when ``extra_contracts`` offers them)."""
     out: dict[Contract, float] = {}
-    for c in Contract:
+    for c in profile.contracts:
         if c.is_trump:
             base = trump_score(hand, int(c))
         elif c == Contract.O:
             base = obenabe_score(hand)
-        else:
+        elif c == Contract.U:
             base = undenufe_score(hand)
+        else:
+            base = direction_mix_score(hand, c)
         d = declaration(hand, profile, c)
         weis = d.best.points if d.best else 0
         out[c] = base * (1 + MULTIPLIER_WEIGHT * (profile.factor(c) - 1)) + WEIS_WEIGHT * weis

@@ -50,7 +50,7 @@ from puur.round import RoundState
 from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
 from puur.rules.scoring import match_bonus
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES, trump_mask
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES, card_points_table, trump_mask
 from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ class Core:
     __slots__ = (
         "beats", "up", "pts", "k_smear", "k_low", "k_win", "k_discard", "k_lead", "rel", "tsh", "top_above",
         "tpts", "last_bonus", "match_bonus", "hi_bonus", "lo_bonus", "hands", "tt", "lmemo", "legal_cb",
-        "nodes", "deadline",
+        "nodes", "deadline", "eq", "dirs", "tabs",
     )  # fmt: skip
 
     def __init__(
@@ -182,6 +182,24 @@ class Core:
         self.lmemo: dict[int, int] = {}
         self.nodes = 0
         self.deadline = 0.0
+        self.eq = pts  # equivalent cards have equal points (under every direction, see ``set_directions``)
+        self.dirs: tuple[int, ...] | None = None
+        self.tabs: tuple[tuple[tuple[int, ...], ...], ...] = ()
+
+    def set_directions(self, dirs: tuple[int, ...], tabs: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
+        """Slalom and Guschti (issue 17; Python only, the compiled core is never asked for them): trick
+        ``t`` is searched with the tables ``tabs[dirs[t]]`` (``beats, up, pts, k_smear, k_low, k_win,
+        k_discard, k_lead`` of Obenabe or Undenufe), switched by ``at_trick`` at every ``lead`` and
+        ``follow``. Cards count as equivalent only with equal points in both directions (``eq``)."""
+        self.dirs = dirs
+        self.tabs = tabs
+        self.eq = tuple(tabs[0][2][c] * 64 + tabs[1][2][c] for c in range(36))
+
+    def at_trick(self, t: int) -> None:
+        """Take the tables of trick ``t``'s direction (``set_directions``)."""
+        assert self.dirs is not None
+        (self.beats, self.up, self.pts, self.k_smear, self.k_low, self.k_win, self.k_discard,
+         self.k_lead) = self.tabs[self.dirs[t]]  # fmt: skip
 
     def reset(self, tt_bits: int) -> None:
         """``Core_reset``: forget the table (a new deal) and the positions counted; keep the legal-move memo
@@ -291,6 +309,8 @@ def move_keys(
 
 def last_trick(s: Core, leader: int, flag: int) -> int:
     """Trick 9 from its lead, one card left in each hand: its value (the last trick's 5, and the match)."""
+    if s.dirs is not None:
+        s.at_trick(8)
     hands = s.hands
     c = hands[leader].bit_length() - 1
     p = s.pts[c] + s.last_bonus
@@ -313,6 +333,8 @@ def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta
     s.nodes = nodes = s.nodes + 1
     if not nodes & CLOCK_EVERY:
         check_deadline(s)
+    if s.dirs is not None:
+        s.at_trick(gone.bit_count() >> 2)
     rem = FULL ^ gone
     if rem.bit_count() == 4:
         return last_trick(s, leader, flag)
@@ -358,7 +380,7 @@ def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta
     beats = s.beats
     pts = s.pts
     others = rem ^ hand
-    order = move_keys(s.up, pts, hand, gone, CARDS, CARDS, 0)
+    order = move_keys(s.up, s.eq, hand, gone, CARDS, CARDS, 0)
     if len(order) > 1:
         k_lead = s.k_lead
         for i, c in enumerate(order):
@@ -412,6 +434,8 @@ def follow(
     s.nodes = nodes = s.nodes + 1
     if not nodes & CLOCK_EVERY:
         check_deadline(s)
+    if s.dirs is not None:
+        s.at_trick(gone.bit_count() >> 2)
     hands = s.hands
     hand = hands[seat]
     # legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick
@@ -432,7 +456,7 @@ def follow(
         k1 = s.k_smear if pos == 3 else s.k_win
         k0 = s.k_discard
     pts = s.pts
-    order = move_keys(s.up, pts, lg, gone, k1, k0, bw)
+    order = move_keys(s.up, s.eq, lg, gone, k1, k0, bw)
     if len(order) > 1:
         order.sort()
     maximize = not seat & 1
@@ -556,18 +580,41 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
     assert r.contract is not None
     contract, profile = r.contract, r.profile
     pts = tuple(r.points)
-    beats, up, rank = _contract_tables(contract)
-    tsh, top_above, tpts = _trump_tables(contract, pts)
-    rel = tuple(SUIT_MASKS[s] | trump_mask(contract) for s in range(4))
+    one = contract.direction(len(r.tricks))  # Slalom, Guschti: replaced trick by trick (``set_directions``)
+    beats, up, rank = _contract_tables(one)
+    tsh, top_above, tpts = _trump_tables(one, pts)
+    rel = tuple(SUIT_MASKS[s] | trump_mask(one) for s in range(4))
 
     def legal_cb(hand: int, cards: tuple[int, ...]) -> int:
         return legal_moves(CardSet(hand), cards, contract, profile)
 
+    if contract.changes_direction:  # Slalom, Guschti: the Python search only (issue 17)
+        py_core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
+                       tt_bits=tt_bits)  # fmt: skip
+        py_core.set_directions(*_direction_tables(contract, profile.undenufe_values))
+        py_core.deadline = deadline
+        return py_core
     core_type = _CORE if compiled and _CORE is not None else Core
     core = core_type(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
                      tt_bits=tt_bits)  # fmt: skip
     core.deadline = deadline
     return core
+
+
+@cache
+def _direction_tables(
+    contract: Contract, undenufe_values: str
+) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
+    """For ``Core.set_directions``: the direction (0 Obenabe, 1 Undenufe) of each trick of ``contract``
+    and each direction's tables (a ``Core`` built with them holds its search-order keys)."""
+    dirs = tuple(0 if contract.direction(t) == Contract.O else 1 for t in range(9))
+    tabs = []
+    for d in (Contract.O, Contract.U):
+        beats, up, rank = _contract_tables(d)
+        pts = card_points_table(d, undenufe_values)
+        c = Core(beats, up, pts, rank, (0, 0, 0, 0), -1, (511,) * 512, (0,) * 512, 0, 0, lambda h, t: h)
+        tabs.append((c.beats, c.up, c.pts, c.k_smear, c.k_low, c.k_win, c.k_discard, c.k_lead))
+    return dirs, tuple(tabs)
 
 
 @dataclass(frozen=True)
@@ -593,8 +640,8 @@ class _Root:
     def at(core: SearchCore, r: RoundState) -> _Root:
         """The search ``core`` rooted at position ``r`` (of the deal and contract it was built for)."""
         assert r.contract is not None and r.to_act is not None
-        up = _contract_tables(r.contract)[1]
-        pts = tuple(r.points)
+        up = _contract_tables(r.contract.direction(len(r.tricks)))[1]
+        pts = tuple(r.points)  # the trick in play's points (its direction under Slalom, Guschti)
         hands = tuple(r.hands)
         played = 0
         flag = FRESH
@@ -603,15 +650,23 @@ class _Root:
                 played |= 1 << c
             flag = _flag_after(flag, t.winner & 1)
         held = hands[0] | hands[1] | hands[2] | hands[3]
-        left = LAST_TRICK_BONUS + sum(pts[c] for c in iter_cards(held)) + sum(pts[c] for c in r.trick)
+        eq = pts
+        if r.contract.changes_direction:
+            # a bound on the points still out: each card at the more of its two values (the search subtracts
+            # each trick's real points); equivalent cards have equal points in both directions
+            top = _max_points(r.profile.undenufe_values)
+            left = LAST_TRICK_BONUS + sum(top[c] for c in iter_cards(held)) + sum(top[c] for c in r.trick)
+            eq = core.eq if isinstance(core, Core) else pts
+        else:
+            left = LAST_TRICK_BONUS + sum(pts[c] for c in iter_cards(held)) + sum(pts[c] for c in r.trick)
         legal = r.legal_cards()
-        moves = move_keys(up, pts, legal, played, CARDS, CARDS, 0)
+        moves = move_keys(up, eq, legal, played, CARDS, CARDS, 0)
         trick = tuple(r.trick)
         return _Root(core, r.contract, pts, hands, trick, r.leader, r.to_act, flag, left, played, moves, legal)
 
     def _follow(self, hands: list[int], trick: tuple[int, ...], alpha: int, beta: int) -> int:
         """``core.follow`` with the one to three cards ``trick`` of this trick down."""
-        wi = trick_winner(trick, self.contract)
+        wi = trick_winner(trick, self.contract, self.played.bit_count() >> 2)
         seat = (self.leader + len(trick)) & 3
         tp = sum(self.pts[c] for c in trick)
         return self.core.follow(hands, trick, seat, trick[wi], (self.leader + wi) & 3, tp, self.leader, self.flag,
@@ -630,7 +685,7 @@ class _Root:
         trick = (*self.trick, c)
         if len(trick) < 4:
             return self._follow(hands, trick, alpha, beta)
-        wi = trick_winner(trick, self.contract)
+        wi = trick_winner(trick, self.contract, self.played.bit_count() >> 2)
         team = (self.leader + wi) & 1
         p = sum(self.pts[d] for d in trick)
         gone = self.played | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << c)
@@ -653,24 +708,38 @@ def _greedy_guess(r: RoundState) -> int:
     return g.card_points[0] - g.card_points[1] - before + bonus[0] - bonus[1]
 
 
-def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int) -> int:
+def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int, step: int = 2) -> int:
     """The exact value, known to lie in [lo, hi] with the parity of ``lo`` (team 0's and team 1's points
     sum to the points still out), by null-window searches: the first at ``guess``, then bisecting the
-    interval the fail-soft answers leave (MTD(f) with bisection; the table keeps bounds between them)."""
-    beta = max(lo + 2, min(hi, guess + (guess - lo) % 2))
+    interval the fail-soft answers leave (MTD(f) with bisection; the table keeps bounds between them).
+    ``step`` 1 where the parity is not known (Slalom, Guschti: the points still out vary by 11)."""
+    beta = max(lo + step, min(hi, guess + (guess - lo) % step))
     while lo < hi:
         v = value(beta - 1, beta)
         if v < beta:
             hi = v
         else:
             lo = v
-        n = (hi - lo) // 2
-        beta = lo + 2 * ((n + 1) // 2)
+        n = (hi - lo) // step
+        beta = lo + step * ((n + 1) // 2)
     return lo
 
 
+def _step(r: RoundState) -> int:
+    """``_bisect``'s step: 2 where the points still out are fixed, 1 under Slalom and Guschti."""
+    return 1 if r.contract is not None and r.contract.changes_direction else 2
+
+
+@cache
+def _max_points(undenufe_values: str) -> tuple[int, ...]:
+    """Each card's larger value of Obenabe and Undenufe (Slalom and Guschti bounds)."""
+    o, u = card_points_table(Contract.O), card_points_table(Contract.U, undenufe_values)
+    return tuple(max(a, b) for a, b in zip(o, u, strict=True))
+
+
 def _final_points(value: int, r: RoundState) -> tuple[int, int]:
-    """The round's points by team from the future points difference ``value`` at position ``r``."""
+    """The round's points by team from the future points difference ``value`` at position ``r`` (not under
+    Slalom and Guschti, whose total varies: ``Solver.solve`` plays their principal line out)."""
     taken = r.card_points
     diff = value + taken[0] - taken[1]
     # the future and past points sum to the round's 157 (152 in the cards, 5 for the last trick; +100 for a
@@ -707,6 +776,8 @@ class Solver:
         if compiled and _CORE is None:
             raise RuntimeError("the compiled solver core is not built (pip install -e . with a C compiler)")
         use_c = _CORE is not None if compiled is None else compiled
+        if r.contract.changes_direction:
+            use_c = False  # Slalom, Guschti: the Python search (the compiled core knows one order per deal)
         if tt_bits is None:
             tt_bits = tt_bits_for(sum(h.bit_count() for h in r.hands))
         self._core = _take_core(r, use_c, tt_bits, deadline or 0.0)
@@ -735,12 +806,12 @@ class Solver:
     def value(self, r: RoundState) -> int:
         """Team 0's points minus team 1's from position ``r`` to the end of the round, under perfect play."""
         root = self._root(r)
-        return _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+        return _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
 
     def solve(self, r: RoundState) -> SolveResult:
         """The best card for the seat to act and the round's final points by team under perfect play."""
         root = self._root(r)
-        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
         # the card: the first (in search order) whose value reaches the round's value
         maximize = r.to_act is not None and r.to_act % 2 == 0
         card = -1
@@ -752,13 +823,32 @@ class Solver:
                 card = c
                 break
         assert card >= 0
+        if r.contract is not None and r.contract.changes_direction:
+            return SolveResult(card, self._line_points(r, card, value), self.nodes)
         return SolveResult(card, _final_points(value, r), self.nodes)
+
+    def _line_points(self, r: RoundState, card: int, value: int) -> tuple[int, int]:
+        """Slalom, Guschti: the round's points by team along a perfect line from ``r`` (``card`` first, then
+        at each position a card that keeps the value): their total varies, so the value (a difference)
+        alone does not give them."""
+        g = r.clone()
+        g.play(card)
+        while not g.is_done:
+            root = self._root(g)
+            v = _bisect(root.value, value, -root.left - MATCH_BONUS, root.left + MATCH_BONUS, 1)
+            maximize = g.to_act is not None and g.to_act % 2 == 0
+            for c in root.moves:
+                if root.child(c, v - 1, v) >= v if maximize else root.child(c, v, v + 1) <= v:
+                    g.play(c)
+                    break
+        bonus = match_bonus(g.tricks_won)
+        return g.card_points[0] + bonus[0], g.card_points[1] + bonus[1]
 
     def best_cards(self, r: RoundState) -> tuple[int, int]:
         """The value at ``r`` (as ``value``) and the card set of every legal card that keeps it: each card
         tested with one null-window search against the value (cheap once the value is known)."""
         root = self._root(r)
-        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS)
+        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
         maximize = r.to_act is not None and r.to_act % 2 == 0
         best = 0
         for c in iter_cards(root.legal):
@@ -774,7 +864,7 @@ class Solver:
         out: dict[int, int] = {}
         guess = 0
         for c in iter_cards(root.legal if cards is None else cards & root.legal):
-            guess = out[c] = _bisect(partial(root.child, c), guess, lo, hi)
+            guess = out[c] = _bisect(partial(root.child, c), guess, lo, hi, _step(r))
         return out
 
     @staticmethod

@@ -1,0 +1,188 @@
+"""Slalom and Guschti (issue 17; J30 shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt,
+docs/contracts-slalom-guschti.md): the trick-dependent order in the rules core, the oracle and HTTP, the
+solver's Python path against brute force, and a Schieber match with the table option on."""
+
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from puur.bots import make_player
+from puur.bots.rollout import choose
+from puur.bots.runner import play_match
+from puur.bots.solver import solve
+from puur.cards import Card, Contract
+from puur.game import Game
+from puur.oracle import evaluate
+from puur.profile import PRESETS, RuleProfile
+from puur.round import IllegalAction, RoundState, deal, random_round
+from puur.rules.trick import card_points, trick_winner
+from puur.rules.weis import resolve_weis
+from puur.server.app import create_app
+
+sys.path.insert(0, str(Path(__file__).parent / "bots"))
+from test_solver import brute  # noqa: E402
+
+SLO, SLU, GUO, GUU = Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU
+EXTRA = RuleProfile.resolve({"preset": "schieber", "extra_contracts": "slalom_guschti"})
+
+
+def test_directions_follow_the_page() -> None:
+    """J30: Slalom alternates trick by trick from the chosen direction; Guschti keeps the chosen direction
+    for five tricks, then the other for four ("The direction changes after the fifth trick")."""
+    d = {c: "".join(c.direction(t).name for t in range(9)) for c in (SLO, SLU, GUO, GUU)}
+    assert d == {SLO: "OUOUOUOUO", SLU: "UOUOUOUOU", GUO: "OOOOOUUUU", GUU: "UUUUUOOOO"}
+    for spelled, c in [("slalom-obenabe", SLO), ("SLU", SLU), ("mary-obenabe", GUO), ("guschti-une", GUU)]:
+        assert Contract.parse(spelled) is c
+    assert not any(c.is_trump for c in (SLO, SLU, GUO, GUU))
+
+
+def test_worked_tricks() -> None:
+    """J30: "A card that is strong during an Obenabe trick may be weak during the following Undenufe
+    trick": the same four hearts, led by the ace, in trick 1 and trick 2 of Slalom (Obenabe first)."""
+    trick = [Card.HA, Card.H6, Card.HK, Card.S6]  # the S6 does not follow suit: it never wins
+    assert trick_winner(trick, SLO, 0) == 0  # Obenabe: A, K, O, U, 10, 9, 8, 7, 6
+    assert trick_winner(trick, SLO, 1) == 1  # Undenufe: 6, 7, 8, ... A
+    # card values per trick: Obenabe A 11, 6 0; Undenufe (modern) A 0, 6 11
+    assert card_points(trick, SLO, "modern", 0) == 11 + 0 + 4 + 0
+    assert card_points(trick, SLO, "modern", 1) == 0 + 11 + 4 + 11
+    assert card_points(trick, SLO, "classic", 1) == 11 + 0 + 4 + 0
+    # Guschti, Undenufe first: trick 5 (index 4) is still Undenufe, trick 6 (index 5) Obenabe
+    assert trick_winner(trick, GUU, 4) == 1 and trick_winner(trick, GUU, 5) == 0
+    with pytest.raises(ValueError, match="trick's index"):
+        trick_winner(trick, SLO)
+
+
+def test_weis_never_inverted() -> None:
+    """J30: "Weis is never inverted": under Slalom and Guschti a 6-7-8 loses to a Q-K-A even where the
+    profile reverses Weis in Undenufe (``weis_undenufe_reverse``, schieber), and Undenufe first."""
+    hands = [0, 0, 0, 0]
+    for c in (Card.C6, Card.C7, Card.C8):
+        hands[0] |= 1 << c
+    for c in (Card.HQ, Card.HK, Card.HA):
+        hands[1] |= 1 << c
+    profile = RuleProfile.preset("schieber")
+    assert profile.weis_undenufe_reverse
+    assert resolve_weis(hands, profile, Contract.U).winner_seat == 0  # reversed in Undenufe
+    for c in (SLO, SLU, GUO, GUU):
+        assert resolve_weis(hands, profile, c).winner_seat == 1
+
+
+def test_round_points_invariant_over_random_rounds() -> None:
+    """Each card counts as its trick's direction, so a round's card points are 108 plus 11 for each ace
+    taken in an Obenabe trick and each six in an Undenufe trick (modern values), +5 for the last trick;
+    with classic Undenufe values (A 11, 6 0 in both directions) always 152 + 5. The round's trick record
+    agrees with the rules core's ``card_points`` for every trick."""
+    rng = random.Random(17)
+    for preset in ("schieber", "classic"):
+        profile = RuleProfile.resolve({"preset": preset, "extra_contracts": "slalom_guschti"})
+        seen = set()
+        for _ in range(400):
+            r = random_round(profile, rng)
+            c = r.contract
+            assert c is not None
+            total = sum(t.points for t in r.tricks)
+            if not c.changes_direction:
+                assert total == 157
+                continue
+            seen.add(c)
+            k = 0
+            for i, t in enumerate(r.tricks):
+                d = c.direction(i)
+                assert t.points == card_points(t.cards, c, profile.undenufe_values, i) + (5 if i == 8 else 0)
+                assert (t.leader + trick_winner(t.cards, d)) & 3 == t.winner
+                k += sum(1 for x in t.cards if x % 9 == (8 if d == Contract.O else 0))
+            expected = 108 + 11 * k + 5 if profile.undenufe_values == "modern" else 157
+            assert total == expected
+        assert seen == {SLO, SLU, GUO, GUU}
+
+
+def test_profile_option_offers_the_contracts() -> None:
+    for name, p in PRESETS.items():
+        assert p.extra_contracts == "none", name
+        assert len(p.contracts) == 6
+    assert EXTRA.contracts[6:] == (SLO, SLU, GUO, GUU)
+    assert RuleProfile.resolve({"preset": "jasvel", "extra_contracts": "guschti"}).contracts[6:] == (GUO, GUU)
+    # the factor of the starting direction (five of the nine tricks), unless the table names them
+    assert [EXTRA.factor(c) for c in (SLO, SLU, GUO, GUU)] == [3, 4, 3, 4]
+    named = RuleProfile.resolve(
+        {"preset": "schieber", "multipliers": {"C": 1, "D": 2, "H": 3, "S": 4, "O": 5, "U": 6, "SLO": 9, "GUU": 10}}
+    )
+    assert [named.factor(c) for c in (SLO, SLU, GUO, GUU)] == [9, 6, 5, 10]
+    with pytest.raises(ValueError, match="extra_contracts"):
+        RuleProfile.resolve({"preset": "schieber", "extra_contracts": "molotow"})
+    r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(1), 0), 0, 1)
+    with pytest.raises(IllegalAction, match="not a contract of this table"):
+        r.choose(SLO)
+    assert r.contract is None
+
+
+def test_oracle_and_http_accept_the_codes() -> None:
+    req = {"op": "trick", "contract": "slalom-obenabe", "trick": ["HA", "H6", "HK", "S6"], "trick_index": 1}
+    got = evaluate(req)
+    assert got["ok"] and got["winner"] == 1 and got["points"] == 26 and got["direction"] == "U"
+    assert evaluate({**req, "trick_index": None})["error"]["code"] == "missing_field"
+    assert evaluate({**req, "trick_index": 9})["error"]["code"] == "bad_request"
+    last = evaluate({"op": "trick", "contract": "GUU", "trick": ["HA", "H6", "HK", "S6"], "last": True})
+    assert last["winner"] == 0 and last["points"] == 15 + 5 and last["direction"] == "O"
+    cp = evaluate({"op": "card_points", "contract": "SLU", "cards": ["DA", "D6"], "trick_index": 0})
+    assert cp["points"] == 11
+    score = {"op": "score", "contract": "GUO", "card_points": [120, 43], "tricks": [6, 3], "last_trick": 0}
+    assert evaluate(score)["written"] == [125 * 3, 43 * 3]
+    assert evaluate({**score, "card_points": [100, 52]})["ok"]
+    assert evaluate({**score, "card_points": [100, 50]})["error"]["code"] == "impossible_input"
+    assert evaluate({**score, "stoeck": [20, 0]})["error"]["code"] == "impossible_input"
+    client = TestClient(create_app())
+    r = client.post("/api/v1/rules/trick", json={k: v for k, v in req.items() if k != "op"})
+    assert r.status_code == 200 and r.json() == got
+    r = client.post("/api/v1/rules/trick", json={"contract": "H", "trick": ["HA", "H6", "HK", "S6"]})
+    assert r.status_code == 200 and "direction" not in r.json()
+    r = client.post("/api/v1/rules/trick", json={"contract": "SLO", "trick": ["HA", "H6", "HK", "S6"]})
+    assert r.status_code == 422 and "trick_index" in r.text
+    r = client.post("/api/v1/table/rules", json={"profile": {"preset": "schieber", "extra_contracts": "slalom"}})
+    codes = {c["code"]: c for c in r.json()["contracts"]}
+    assert set(codes) == {"C", "D", "H", "S", "O", "U", "SLO", "SLU"}
+    assert [o["label"] for o in codes["SLU"]["orders"]] == ["obenabe", "undenufe"] and codes["SLU"]["factor"] == 4
+
+
+def test_solver_equals_brute_force_on_small_endgames() -> None:
+    """The solver's Python path (the compiled core is never asked for these contracts) against brute-force
+    minimax of team 0's points minus team 1's, from trick 7 and from inside tricks 7 and 8."""
+    for preset in ("schieber", "classic"):
+        profile = RuleProfile.resolve({"preset": preset, "extra_contracts": "slalom_guschti"})
+        rng = random.Random(f"slalom-{preset}")
+        for i in range(8):
+            r = RoundState(profile, deal(rng, 0), 0, 1)
+            r.choose((SLO, SLU, GUO, GUU)[i % 4])
+            stop = 24 + rng.randrange(6)
+            while len(r.tricks) * 4 + len(r.trick) < stop:
+                r.play(choose(r))
+            res = solve(r)
+            want = brute(r)
+            assert res.points[0] - res.points[1] == want
+            assert r.legal_cards() >> res.card & 1
+            child = r.clone()
+            child.play(res.card)
+            assert brute(child) == want  # the card it names reaches the value
+            # the final points are those of a perfect line: the round's own total (not 157)
+            done_before = sum(r.card_points)
+            assert sum(res.points) >= done_before
+
+
+def test_schieber_match_with_the_option_plays_through() -> None:
+    """A seeded Schieber match with Slalom and Guschti offered: heuristic and search players choose and
+    play them to the end of the match."""
+    game = Game({"preset": "schieber", "extra_contracts": "slalom_guschti", "target": 1000}, seed=11)
+    players = {s: make_player("heuristic", seed=s) if s % 2 else make_player("mcts:level=easy", seed=s) for s in range(4)}
+    play_match(game, players)
+    assert game.is_over
+    chosen = [r.contract for r in game.round_states if r.contract is not None]
+    assert any(c.changes_direction for c in chosen)
+    for r in game.round_states:
+        if r.contract is not None and r.contract.changes_direction and r.is_done:
+            for i, t in enumerate(r.tricks):  # every trick decided by its own direction
+                assert (t.leader + trick_winner(t.cards, r.contract.direction(i))) & 3 == t.winner
