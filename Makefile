@@ -3,7 +3,7 @@ PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint soak bench clean browser-deps
+.PHONY: run test install lint soak bench clean browser-deps postgres-deps
 
 # setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) and the playout core
 # (puur/_playout_core.c) into the package
@@ -22,7 +22,12 @@ run: $(STAMP)
 browser-deps:
 	@test -x /usr/bin/chromium || { (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || echo "chromium could not be installed: browser tests will be skipped"; }
 
-test: $(STAMP) browser-deps
+# Debian's PostgreSQL server for the tests of several workers sharing one store (tests/pg_cluster.py starts a
+# throwaway cluster from its binaries; nothing is started here).
+postgres-deps:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null) || echo "postgresql could not be installed: the PostgreSQL tests will be skipped"; }
+
+test: $(STAMP) browser-deps postgres-deps
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -n 2 --dist loadfile -q

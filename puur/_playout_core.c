@@ -10,7 +10,9 @@
  *   resolve()      puur.rules.weis.resolve_declarations (§9.5 seat step, §9.6)
  *   play_round()   puur.playout.python_round: RoundState driven by the same random draws (§3, §4, §8,
  *                  §10, §11; round_score)
- * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order.
+ * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order. Slalom and
+ * Guschti (issue 17) play each trick by its direction (Contract.direction), as trick_winner and
+ * trick_points_table do; their legal moves and Weis are those of a contract without trumps.
  *
  * No rule value lives here: card strengths (STRENGTH_TABLES), overtrumps (HIGHER_TRUMPS), Puur bits,
  * card points (card_points_table with the profile's undenufe_values), the Stöck pair, the multipliers,
@@ -25,7 +27,8 @@
 
 typedef uint64_t u64;
 
-#define NCON 6
+#define NCON 6   /* the contracts of one order, C D H S O U: the tables' rows */
+#define NCODE 10 /* every contract code: the six, then Slalom SLO SLU and Guschti GUO GUU (issue 17) */
 #define SUIT(s) (0x1FFULL << (9 * (s)))
 #define GAMMA 0x9E3779B97F4A7C15ULL
 
@@ -34,9 +37,11 @@ typedef struct {
     int strength[NCON][36];
     u64 higher[36];
     u64 puur[NCON];
-    u64 stoeck_pair[NCON];
+    u64 stoeck_pair[NCODE];
     int points[NCON][36];
-    int factor[NCON];
+    int factor[NCODE];
+    int direction[NCODE][9]; /* Contract.direction(trick): the row of the tables each trick is played by */
+    int offered[NCODE], noffered; /* profile.contracts, in order (the forehand's options before the push) */
     int seq_values[10];
     int quartet_values[9];
     /* legal-move options (puur.profile.RuleProfile) */
@@ -297,8 +302,8 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         for (int j = 1; j <= 4; j++, pos += 3)
             hands[(dealer + j) & 3] |= (1ULL << deck[pos]) | (1ULL << deck[pos + 1]) | (1ULL << deck[pos + 2]);
     int forehand = (dealer + 1) & 3;
-    int contract = below(&st, NCON + 1), pushed = contract == NCON;
-    if (pushed) contract = below(&st, NCON);
+    int k = below(&st, R->noffered + 1), pushed = k == R->noffered;
+    int contract = R->offered[pushed ? below(&st, R->noffered) : k];
     o->dealer = (int8_t)dealer;
     o->contract = (int8_t)contract;
     o->pushed = (int8_t)pushed;
@@ -313,9 +318,10 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         for (int s = 0; s < 4; s++)
             if ((hands[s] & pair) == pair) stoeck_team = s & 1;
 
-    const int *pts = R->points[contract];
     int cp[2] = {0, 0}, won[2] = {0, 0}, leader = forehand, trick[4];
     for (int t = 0; t < 9; t++) {
+        int d = R->direction[contract][t];
+        const int *pts = R->points[d];
         for (int j = 0; j < 4; j++) {
             int seat = (leader + j) & 3;
             u64 lg = legal(R, hands[seat], trick, j, contract);
@@ -325,7 +331,7 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
             trick[j] = c;
             o->cards[4 * t + j] = (int8_t)c;
         }
-        int w = (leader + winner(R, trick, 4, contract)) & 3;
+        int w = (leader + winner(R, trick, 4, d)) & 3;
         cp[w & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
         won[w & 1]++;
         o->winners[t] = (int8_t)w;
@@ -386,17 +392,36 @@ static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
 
 static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"strength", "higher", "puur", "stoeck_pair", "points", "factor", "seq_values",
-                             "quartet_values", "options", "bonuses", NULL};
-    PyObject *strength, *higher, *puur, *pair, *points, *factor, *seqv, *quartv, *options, *bonuses;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOO", kwlist, &strength, &higher, &puur, &pair, &points,
-                                     &factor, &seqv, &quartv, &options, &bonuses))
+                             "quartet_values", "options", "bonuses", "direction", "offered", NULL};
+    PyObject *strength, *higher, *puur, *pair, *points, *factor, *seqv, *quartv, *options, *bonuses, *dir, *offered;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOOOO", kwlist, &strength, &higher, &puur, &pair, &points,
+                                     &factor, &seqv, &quartv, &options, &bonuses, &dir, &offered))
         return -1;
+    Py_ssize_t noff = PySequence_Size(offered);
+    if (noff < 1 || noff > NCODE) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "offered: 1 to 10 contract codes");
+        return -1;
+    }
+    if (read_ints(dir, &R->direction[0][0], NCODE * 9, "direction") < 0 ||
+        read_ints(offered, R->offered, noff, "offered") < 0)
+        return -1;
+    R->noffered = (int)noff;
+    for (int i = 0; i < NCODE * 9; i++)
+        if ((&R->direction[0][0])[i] < 0 || (&R->direction[0][0])[i] >= NCON) {
+            PyErr_SetString(PyExc_ValueError, "direction: a contract of one order, 0..5, for every trick");
+            return -1;
+        }
+    for (int i = 0; i < noff; i++)
+        if (R->offered[i] < 0 || R->offered[i] >= NCODE) {
+            PyErr_SetString(PyExc_ValueError, "offered: contract codes 0..9");
+            return -1;
+        }
     int opt[10], bon[3];
     if (read_ints(strength, &R->strength[0][0], NCON * 36, "strength") < 0 ||
         read_masks(higher, R->higher, 36, "higher") < 0 || read_masks(puur, R->puur, NCON, "puur") < 0 ||
-        read_masks(pair, R->stoeck_pair, NCON, "stoeck_pair") < 0 ||
+        read_masks(pair, R->stoeck_pair, NCODE, "stoeck_pair") < 0 ||
         read_ints(points, &R->points[0][0], NCON * 36, "points") < 0 ||
-        read_ints(factor, R->factor, NCON, "factor") < 0 || read_ints(seqv, R->seq_values, 10, "seq_values") < 0 ||
+        read_ints(factor, R->factor, NCODE, "factor") < 0 || read_ints(seqv, R->seq_values, 10, "seq_values") < 0 ||
         read_ints(quartv, R->quartet_values, 9, "quartet_values") < 0 || read_ints(options, opt, 10, "options") < 0 ||
         read_ints(bonuses, bon, 3, "bonuses") < 0)
         return -1;
@@ -431,8 +456,8 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
 }
 
 static int check_contract(int contract) {
-    if (contract < 0 || contract >= NCON) {
-        PyErr_SetString(PyExc_ValueError, "contract: 0..5 (C D H S O U)");
+    if (contract < 0 || contract >= NCODE) {
+        PyErr_SetString(PyExc_ValueError, "contract: 0..9 (C D H S O U SLO SLU GUO GUU)");
         return -1;
     }
     return 0;
@@ -466,14 +491,18 @@ static PyObject *Rules_legal(Rules *R, PyObject *args) {
 
 static PyObject *Rules_winner(Rules *R, PyObject *args) {
     PyObject *trick_obj;
-    int contract, trick[4], n;
-    if (!PyArg_ParseTuple(args, "Oi", &trick_obj, &contract)) return NULL;
+    int contract, trick[4], n, index = 0;
+    if (!PyArg_ParseTuple(args, "Oi|i", &trick_obj, &contract, &index)) return NULL;
     if (check_contract(contract) < 0 || read_trick(trick_obj, trick, &n, 4) < 0) return NULL;
+    if (index < 0 || index > 8) {
+        PyErr_SetString(PyExc_ValueError, "trick_index: 0..8");
+        return NULL;
+    }
     if (n == 0) {
         PyErr_SetString(PyExc_ValueError, "trick: at least one card");
         return NULL;
     }
-    return PyLong_FromLong(winner(R, trick, n, contract));
+    return PyLong_FromLong(winner(R, trick, n, R->direction[contract][index]));
 }
 
 static PyObject *Rules_declaration(Rules *R, PyObject *args) {
@@ -556,7 +585,7 @@ done:
 
 static PyMethodDef Rules_methods[] = {
     {"legal", (PyCFunction)Rules_legal, METH_VARARGS, "legal(hand, trick, contract) -> card set (legal_moves)"},
-    {"winner", (PyCFunction)Rules_winner, METH_VARARGS, "winner(trick, contract) -> index (trick_winner)"},
+    {"winner", (PyCFunction)Rules_winner, METH_VARARGS, "winner(trick, contract, trick_index=0) -> index (trick_winner)"},
     {"declaration", (PyCFunction)Rules_declaration, METH_VARARGS,
      "declaration(hand, contract) -> (points, best meld key or -1)"},
     {"resolve", (PyCFunction)Rules_resolve, METH_VARARGS,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -89,20 +90,61 @@ token message and nothing else that is read, so 64 KiB bounds it well above need
 
 
 def _serve(args: argparse.Namespace) -> int:
+    import os
+
     import uvicorn
 
     from puur.server.app import create_app
+    from puur.server.store import is_postgres
 
     try:
         settings = _serve_settings(args)
     except ValueError as e:
         print(f"puur serve: {e}", file=sys.stderr)
         return 2
+    if args.workers < 1:
+        print("puur serve: --workers must be at least 1", file=sys.stderr)
+        return 2
+    shared = is_postgres(args.db)
+    if args.workers > 1 and not shared:
+        print("puur serve: --workers N needs a database the workers share: --db postgresql://USER@HOST/DB "
+              "(or PUUR_DB); a SQLite file serves one process", file=sys.stderr)
+        return 2
+    if shared and _db_upgrade(args) != 0:  # the schema once, before any worker opens it (issue 15)
+        return 2
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
-    uvicorn.run(
-        create_app(db_path=args.db, settings=settings), host=args.host, port=args.port, log_level="info",
-        access_log=args.access_log, ws_max_size=WS_MAX_MESSAGE,
-    )  # fmt: skip
+    common: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "info",
+                              "access_log": args.access_log, "ws_max_size": WS_MAX_MESSAGE}
+    if args.workers == 1:
+        uvicorn.run(create_app(db_path=args.db, settings=settings), **common)
+        return 0
+    from puur.server.workers import DB_ENV, OPTIONS_ENV, options_json
+
+    # each worker process builds the same app from these (puur.server.workers.app_from_env)
+    os.environ[DB_ENV] = args.db
+    os.environ[OPTIONS_ENV] = options_json(args)
+    uvicorn.run("puur.server.workers:app_from_env", factory=True, workers=args.workers, **common)
+    return 0
+
+
+def _db_upgrade(args: argparse.Namespace) -> int:
+    """Apply the PostgreSQL store's migrations (Alembic) to ``--db``/``PUUR_DB``."""
+    from puur.server.store import is_postgres
+
+    if not is_postgres(args.db):
+        print("puur db: give a PostgreSQL database: --db postgresql://USER@HOST/DB or PUUR_DB "
+              "(a SQLite file needs no migration)", file=sys.stderr)
+        return 2
+    from puur.server.store_sql import safe_url, upgrade
+
+    try:
+        revision = upgrade(args.db)
+    except Exception as e:  # the driver's words, without the URL's password
+        print(f"puur db: {safe_url(args.db)}: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
+              file=sys.stderr)
+        return 2
+    if args.command == "db":
+        print(f"{safe_url(args.db)}: at revision {revision}")
     return 0
 
 
@@ -312,7 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="the web table, tools, HTTP API and MCP endpoint")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--db", default=None, help="SQLite file for games (default: under the user's data directory)")
+    serve.add_argument("--db", default=os.environ.get("PUUR_DB") or None,
+                       help="SQLite file for games (default: under the user's data directory), or a PostgreSQL URL "
+                       "postgresql://USER@HOST/DB that several workers share (default: env PUUR_DB)")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="worker processes (default 1); more than 1 needs --db postgresql://...")
     serve.add_argument("--access-log", action="store_true", help="log every HTTP request")
     serve.add_argument(
         "--allow-player", action="append", default=[], metavar="NAME=SPEC",
@@ -329,6 +375,12 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--retention-days", type=float, default=90.0,
                        help="delete games whose last action is older than this (default 90)")
     serve.set_defaults(handler=_serve)
+
+    db = sub.add_parser("db", help="the PostgreSQL game store").add_subparsers(dest="db_command", required=True)
+    up = db.add_parser("upgrade", help="apply the store's migrations (puur serve does it at start-up too)")
+    up.add_argument("--db", default=os.environ.get("PUUR_DB") or None,
+                    help="postgresql://USER@HOST/DB (default: env PUUR_DB)")
+    up.set_defaults(handler=_db_upgrade)
 
     sub.add_parser("mcp", help="the MCP server on standard input/output").set_defaults(handler=_mcp)
 

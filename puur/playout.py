@@ -11,9 +11,9 @@ replayed alone (``RandomRounds.state``).
 Two paths give the same rounds. The reference is ``python_round``: a ``RoundState`` driven through the
 rules core, as every game is. The compiled core (``puur/_playout_core.c``, built by setup.py) plays the
 same draws through the same rules written again in C, fed with the rules core's own tables and the
-profile's options; it is used when it is built, the profile's every option is one it implements and the
-contracts offered are the six of RULES.md §4.1 (``compiled_rules``), and never with ``PUUR_PURE=1`` in
-the environment or ``compiled=False``. tests/engine/test_playout_core.py tests every compiled rule equal
+profile's options; it is used when it is built and the profile's every option and contract is one it
+implements (``compiled_rules``: the six of RULES.md §4.1, and Slalom and Guschti, issue 17, each trick by
+its direction), and never with ``PUUR_PURE=1`` in the environment or ``compiled=False``. tests/engine/test_playout_core.py tests every compiled rule equal
 to the rules core on random positions in every preset and contract, and whole batches equal.
 
 >>> from puur.profile import RuleProfile
@@ -219,8 +219,8 @@ _IMPLEMENTED: dict[str, tuple[object, ...]] = {
     "crossing_priority": ("stoeck_weis_tricks", "weis_stoeck_tricks"),
     "trick_block_tie": ("trick_by_trick", "higher_total"),
     "game_end": ("end_of_round", "live", "claim"),
-    # Slalom and Guschti (issue 17) are played by the Python path
-    "extra_contracts": ("none",),
+    # Slalom and Guschti (issue 17): each trick by its direction (``Contract.direction``)
+    "extra_contracts": ("none", "slalom", "guschti", "slalom_guschti"),
 }  # fmt: skip
 _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "schneider")
 """Options read as numbers (the multipliers, through ``RuleProfile.factor``) or not in a round at all (the
@@ -240,18 +240,24 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
         allowed = _IMPLEMENTED.get(name)
         if allowed is None or value not in allowed:
             return None
-    contracts = [Contract(c) for c in range(6)]  # C D H S O U, the six of RULES.md §4.1
-    if RoundState(profile, [0, 0, 0, 0], 0, 1).contract_options() != [*contracts, "P"]:
+    contracts = [Contract(c) for c in range(6)]  # C D H S O U, the six of RULES.md §4.1: the tables' rows
+    codes = list(Contract)  # and Slalom, Guschti: the codes the core knows are 0..9
+    offered = list(profile.contracts)
+    if len(codes) > 10 or RoundState(profile, [0, 0, 0, 0], 0, 1).contract_options() != [*offered, "P"]:
         return None
+    direction = [[int(c.direction(t)) for t in range(9)] for c in codes]
+    if any(not 0 <= d < 6 for row in direction for d in row):
+        return None
+    pad = 10 - len(codes)
     weis_compare = _IMPLEMENTED["weis_compare"].index(profile.weis_compare)
     seq = SEQUENCE_VALUES[profile.weis_values]
     return _CORE(
         strength=[s for c in contracts for s in STRENGTH_TABLES[c]],
         higher=list(HIGHER_TRUMPS),
         puur=[PUUR_BITS[c] for c in contracts],
-        stoeck_pair=[stoeck_cards(c) for c in contracts],
+        stoeck_pair=[stoeck_cards(c) for c in codes] + [0] * pad,
         points=[p for c in contracts for p in card_points_table(c, profile.undenufe_values)],
-        factor=[profile.factor(c) for c in contracts],
+        factor=[profile.factor(c) for c in codes] + [1] * pad,
         seq_values=[seq.get(k, 0) for k in range(10)],
         quartet_values=list(QUARTET_VALUES[profile.weis_values]),
         options=[
@@ -267,6 +273,8 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
             int(profile.weis_undenufe_reverse),
         ],
         bonuses=[LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS],
+        direction=[d for row in direction for d in row] + [0] * (9 * pad),
+        offered=[int(c) for c in offered],
     )
 
 

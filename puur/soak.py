@@ -176,7 +176,9 @@ class PlayoutSoakStats:
     seconds_python: float = 0.0
 
 
-def soak_playout(profile: RuleProfile | str, rounds: int, seed: int = 0, chunk: int = 500) -> PlayoutSoakStats:
+def soak_playout(
+    profile: RuleProfile | str | dict[str, object], rounds: int, seed: int = 0, chunk: int = 500
+) -> PlayoutSoakStats:
     """The random batches of ``puur.playout`` (issue 18) played by both paths, the compiled core and
     ``python_round`` (RoundState and the rules core): every column of every round equal; per round the
     card points sum to 152 in the six contracts (the tricks to them plus the last trick's 5), the written

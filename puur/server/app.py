@@ -29,7 +29,8 @@ ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.tables_api", "puur
 
 
 def create_app(db_path: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
-    """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory);
+    """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory) or a
+    ``postgresql://`` URL (a store several workers share: ``puur.server.store_sql``);
     ``settings`` the players a request may name and what a request may cost (``puur.server.policy``; the
     default bounds everything but the rate per client, which ``puur serve`` turns on)."""
     settings = settings or ServerSettings()
@@ -44,6 +45,9 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         reviews = getattr(app.state, "reviews", None)
         if reviews is not None:  # stop the round reviews still running (puur.server.reviews)
             reviews.close()
+        hub = getattr(app.state, "game_hub", None)
+        if hub is not None and hub.shared is not None:  # stop listening to a shared store (issue 15)
+            hub.close()
 
     app = FastAPI(
         title="Puur",

@@ -58,7 +58,7 @@ from puur.server.live import (
 from puur.server.policy import PlayerRefused, settings_of
 from puur.server.schema_types import CardCode
 from puur.server.seats import INVITE, new_plan, rematch_settings
-from puur.server.store import Store
+from puur.server.store import open_store
 from puur.server.tables import connected, disconnected, invites_of, send, watch
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -86,7 +86,7 @@ def get_hub(request: HTTPConnection) -> GameHub:
         with _hub_lock:
             hub = getattr(state, "game_hub", None)
             if hub is None:
-                hub = GameHub(Store(getattr(state, "db_path", None)), settings_of(request.app))
+                hub = GameHub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
                 state.game_hub = hub
     return hub
 

@@ -23,7 +23,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
@@ -34,7 +34,10 @@ from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.seats import effective_seats, seating, stand_ins, waiting
-from puur.server.store import Store, StoredGame, token_hash
+from puur.server.store import GameExists, Store, StoredGame, token_hash
+
+if TYPE_CHECKING:
+    from puur.server.shared_games import SharedGames
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +101,10 @@ class LiveGame:
     evicted: bool = False
     """Set (under ``lock``) when the game left the hub's memory: a request that still holds this object
     must not change it, since the next one reloads the game from the store."""
+    version: int = 0
+    epoch: int = 0
+    """The stored row's version and epoch this copy reflects (a store shared by several workers:
+    ``puur.server.shared_games``); unused with the SQLite store."""
     _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
     table: dict[str, Any] = field(default_factory=dict, repr=False)
     """An online table's passing state (``puur.server.tables``): absences, the watchdog, reactions."""
@@ -329,6 +336,16 @@ class GameHub:
         self._listeners: Counter[str] = Counter()
         self._swept = -math.inf
         self.sweep()
+        self.shared: SharedGames | None = None
+        """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
+        if getattr(store, "shared", False):
+            from puur.server.shared_games import SharedGames
+
+            self.shared = SharedGames(self, store)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        """Stop listening (a shared store) and close the store."""
+        self.store.close()
 
     # ----- memory and retention -----
     def _touch(self, live: LiveGame) -> None:
@@ -437,14 +454,20 @@ class GameHub:
         game_id = game_id or secrets.token_hex(8)
         if tokens is None:
             tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
-        self.store.create_game(game_id, settings, tokens, "playing")
+        try:
+            self.store.create_game(game_id, settings, tokens, "playing")
+        except GameExists:  # another worker created this rematch a moment ago: join it
+            existing = self.get(game_id)
+            for seat, token in tokens.items():
+                self.claim(existing, seat, token)
+            return existing, tokens
         now = time.time()
         live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
-                        players=self.players)
+                        players=self.players, version=1)
         with self._lock:
             self._games[game_id] = live
             self._touch(live)
-        live.advance(self.committer(live))
+        self._advance(live)
         return live, tokens
 
     def get(self, game_id: str) -> LiveGame:
@@ -453,15 +476,22 @@ class GameHub:
             if live is not None:
                 self._touch(live)
         if live is not None:
+            if self.shared is not None:
+                self.shared.sync(live)  # another worker may have changed it
             return live
-        stored = self.store.load(game_id)
-        if stored is None:
-            raise NotFound(game_id)
-        live = self._rebuild(stored)
+        if self.shared is not None:
+            live = self.shared.load(game_id)
+        else:
+            stored = self.store.load(game_id)
+            if stored is None:
+                raise NotFound(game_id)
+            live = self._rebuild(stored)
         with self._lock:
             live = self._games.setdefault(game_id, live)
             self._touch(live)
-        live.advance(self.committer(live))
+        if self.shared is not None:
+            self.shared.sync(live)  # a change stored while it loaded, announced before it was held here
+        self._advance(live)
         return live
 
     def claim(self, live: LiveGame, seat: int, token: str) -> None:
@@ -487,7 +517,10 @@ class GameHub:
         return live
 
     def cached(self, game_id: str) -> LiveGame | None:
-        """The game if it is in memory (no store access)."""
+        """The game if it is in memory (no store access). Always None with a shared store: another worker
+        may have changed it, so ``get`` (which asks the store) must be used."""
+        if self.shared is not None:
+            return None
         with self._lock:
             live = self._games.get(game_id)
             if live is not None:
@@ -501,14 +534,23 @@ class GameHub:
         return commit
 
     def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None = None) -> float:
-        """``live.act``; returns the computers' seconds."""
+        """``live.act``; returns the computers' seconds. With a shared store the game's row is locked first
+        and the copy brought up to it (``puur.server.shared_games``)."""
+        if self.shared is not None:
+            return self.shared.act(live, seat, action, declare, seen)
         return live.act(seat, action, declare, self.committer(live), seen)
+
+    def _advance(self, live: LiveGame) -> float:
+        """``live.advance`` (the computers move if one is to act), the row locked with a shared store."""
+        if self.shared is not None:
+            return self.shared.advance(live)
+        return live.advance(self.committer(live))
 
     def resume_computers(self, live: LiveGame) -> None:
         """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""
         g = live.game
         if not g.is_over and g.current_seat is not None and live.seats[g.current_seat] != HUMAN:
-            live.advance(self.committer(live))
+            self._advance(live)
 
 
 __all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]

@@ -61,6 +61,33 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class GameExists(Exception):
+    """A game with this id is stored already (two workers creating the same rematch at once)."""
+
+
+class GameGone(LookupError):
+    """The game is no longer stored (deleted by the retention sweep, perhaps by another worker)."""
+
+
+def is_postgres(db: str | Path | None) -> bool:
+    """Whether ``db`` (``--db``/``PUUR_DB``) names a PostgreSQL database rather than a SQLite file."""
+    return db is not None and str(db).split("://", 1)[0].split("+", 1)[0] in ("postgresql", "postgres")
+
+
+def open_store(db: str | Path | None = None) -> Any:
+    """The store named by ``db`` (``--db``/``PUUR_DB``: operator configuration, never a request's): a
+    ``postgresql://`` URL opens ``puur.server.store_sql.PgStore`` (several workers share it, issue 15;
+    needs the ``postgres`` extra), anything else is a SQLite file (``Store``, the default for one process)."""
+    if is_postgres(db):
+        try:
+            from puur.server.store_sql import PgStore
+        except ImportError as e:
+            raise RuntimeError(f"a PostgreSQL store needs SQLAlchemy, Alembic and psycopg: pip install "
+                               f"'puur[postgres]' ({e})") from None
+        return PgStore(str(db))
+    return Store(db)
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -73,6 +100,9 @@ class StoredGame:
 
 class Store:
     """Thread-safe access to the SQLite file (one connection, one lock: writes are tiny)."""
+
+    shared = False
+    """Only this process changes its games (``PgStore.shared`` is True: several workers share one database)."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path else default_db_path()
@@ -240,4 +270,4 @@ class Store:
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
 
-__all__ = ["SCHEMA_VERSION", "Store", "StoredGame", "default_db_path", "token_hash"]
+__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "Store", "StoredGame", "default_db_path", "is_postgres", "open_store", "token_hash"]

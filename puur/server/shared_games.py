@@ -1,0 +1,212 @@
+"""Games shared by several workers over one PostgreSQL store (issue 15): ``GameHub``'s part for a shared store.
+
+The stored row and action log are the truth; a worker's ``LiveGame`` is a cache that carries the row's
+``version`` and ``epoch`` it reflects (``puur.server.store_sql`` explains both).
+
+- **Reading** (``sync``, before every request's use of a game): one query compares the row's version with
+  the copy's; a copy behind it takes the missing actions (and the settings and seat tokens, which a join or
+  a hint count may have changed), or is replayed from the log when actions were taken back (a new epoch).
+- **Writing** (``act``, ``advance``): the game's row is locked first (``PgStore.locked``), the copy brought
+  up to it, then the action and the computers' moves are applied and appended in that transaction, which
+  announces them (NOTIFY) as it commits. The worker that accepted an action makes the computers' moves;
+  one that dies mid-way loses nothing accepted: its transaction either committed (everything is in the log)
+  or not (nothing is, and the client's retry is judged afresh by any worker).
+- **Listening** (``notified``): a notification for a game this worker holds brings it up to date, which
+  pushes the new actions to this worker's live connections, each with its seat's view, as if they had been
+  accepted here. After the listener reconnects, every held game is brought up to date (notifications sent
+  meanwhile are lost, the log is not).
+
+Locks are taken in one order, the row first and then the game's lock in memory; code that holds the game's
+lock only reads the database (``sync``) or gives up after a short wait (``PgStore._short``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound
+from puur.server.store import GameGone, StoredGame
+from puur.server.store_sql import Changes, GameBusy, Locked, PgStore
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from puur.server.live import GameHub
+
+log = logging.getLogger(__name__)
+
+
+def _stored(game_id: str, ch: Changes) -> StoredGame:
+    """The whole stored game of ``ch`` (read from action 0) as ``GameHub._rebuild`` replays it."""
+    assert ch.since == 0
+    return StoredGame(game_id, ch.settings, ch.status, ch.created, ch.updated, ch.actions)
+
+
+def _log(entries: list[list[Any]]) -> list[list[Any]]:
+    return [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in entries]
+
+
+def computers_due(live: LiveGame) -> bool:
+    """Whether a computer seat is to act (read without the lock: a hint only, re-checked under it)."""
+    g = live.game
+    return not g.is_over and g.current_seat is not None and live.seats[g.current_seat] != HUMAN
+
+
+class SharedGames:
+    """The hub's games kept in step with a shared store; started by ``GameHub`` when ``store.shared``."""
+
+    def __init__(self, hub: GameHub, store: PgStore) -> None:
+        self.hub = hub
+        self.store = store
+        store.listen(self.notified, self.reconnected)
+
+    def close(self) -> None:
+        self.store.close()
+
+    # ----- reading -----
+    def load(self, game_id: str) -> LiveGame:
+        """The stored game, replayed (``NotFound`` if there is none)."""
+        try:
+            ch = self.store.changes(game_id, 0, -1)
+        except GameGone:
+            raise NotFound(game_id) from None
+        assert ch is not None
+        live = self.hub._rebuild(_stored(game_id, ch))
+        live.version, live.epoch = ch.version, ch.epoch
+        return live
+
+    def sync(self, live: LiveGame, version: int | None = None) -> None:
+        """Bring ``live`` up to the stored game (nothing when ``version``, a notified one, is not newer than
+        the copy's). ``NotFound`` when the game is no longer stored (it leaves this worker's memory too)."""
+        if version is not None and version <= live.version:
+            return
+        with live.lock:
+            if live.evicted:
+                return
+            try:
+                ch = self.store.changes(live.id, live.seq, live.version)
+            except GameGone:
+                self._forget(live)
+                raise NotFound(live.id) from None
+            if ch is not None:
+                self._catch_up(live, ch, lambda: self.store.changes(live.id, 0, -1))
+
+    def _catch_up(self, live: LiveGame, ch: Changes, everything: Callable[[], Changes | None]) -> None:
+        """Apply ``ch`` to ``live`` and announce the new actions (called with ``live.lock`` held). A copy of
+        another epoch, or ahead of the log, is replayed from the whole log (``everything``) instead."""
+        if ch.epoch == live.epoch and ch.since == live.seq and ch.seq >= live.seq:
+            try:
+                self._append(live, ch)
+                return
+            except Exception:
+                log.warning("game %s: the stored actions do not follow this copy; replaying the log", live.id)
+        full = everything()
+        assert full is not None
+        self._replace(live, full)
+
+    def _meta(self, live: LiveGame, ch: Changes) -> None:
+        if ch.settings.get("seats") != live.settings.get("seats"):
+            live.__dict__.pop("quick", None)  # cached from the seats (LiveGame.quick)
+        live.settings = ch.settings
+        live.token_hashes = dict(ch.token_hashes)
+        live.updated = ch.updated
+        live.version, live.epoch = ch.version, ch.epoch
+
+    def _append(self, live: LiveGame, ch: Changes) -> None:
+        self._meta(live, ch)
+        pending: list[tuple[list[Any], list[Any]]] = []
+        for entry in _log(ch.actions):
+            if live.game.current_seat != entry[0]:
+                raise RuntimeError(f"stored action by seat {entry[0]} does not follow")
+            live.game.apply(entry[1], tuple(entry[2]))
+            live._accepted(pending, entry)
+        for _, messages in pending:
+            for sub, message in messages:
+                sub.put(message)
+
+    def _replace(self, live: LiveGame, ch: Changes) -> None:
+        """Replay the whole log into ``live`` (actions were taken back); the live connections get the view
+        as after an undo."""
+        fresh = self.hub._rebuild(_stored(live.id, ch))
+        live.game, live.log, live._sheet = fresh.game, fresh.log, None
+        self._meta(live, ch)
+        for sub in list(live.subscribers):
+            sub.put({"type": "undo", "seq": live.seq, "seat": None, "view": live.view(sub.seat)})
+
+    def _forget(self, live: LiveGame) -> None:
+        """``live`` leaves memory (its row is gone, or a write of it failed)."""
+        live.evicted = True
+        with self.hub._lock:
+            if self.hub._games.get(live.id) is live:
+                del self.hub._games[live.id]
+
+    # ----- writing (the row locked) -----
+    def _locked_catch_up(self, live: LiveGame, txn: Locked) -> None:
+        with live.lock:
+            if live.evicted:
+                raise Conflict("the game was reloaded while this request waited: send the action again")
+            ch = txn.changes(live.seq, live.version)
+            if ch is not None:
+                self._catch_up(live, ch, lambda: txn.changes(0, -1))
+
+    def _committer(self, live: LiveGame, txn: Locked) -> Commit:
+        def commit(first_seq: int, entries: list[list[Any]]) -> None:
+            try:
+                live.version = txn.append(first_seq, entries, live.status)
+            except BaseException:
+                live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
+                raise
+
+        return commit
+
+    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None) -> float:
+        """``LiveGame.act`` with the game's row locked; returns the computers' seconds."""
+        try:
+            with self.store.locked(live.id) as txn:
+                self._locked_catch_up(live, txn)
+                return live.act(seat, action, declare, self._committer(live, txn), seen)
+        except GameBusy as e:
+            raise Conflict(str(e)) from None
+        except GameGone:
+            self._forget(live)
+            raise NotFound(live.id) from None
+
+    def advance(self, live: LiveGame) -> float:
+        """Let the computers move if one is to act (a game loaded or resumed), with the row locked."""
+        if not computers_due(live):
+            return 0.0
+        try:
+            with self.store.locked(live.id) as txn:
+                self._locked_catch_up(live, txn)
+                return live.advance(self._committer(live, txn))
+        except (GameBusy, Conflict):  # another worker is acting on it: that one moves the computers
+            return 0.0
+        except GameGone:
+            self._forget(live)
+            raise NotFound(live.id) from None
+
+    # ----- listening -----
+    def notified(self, game_id: str, version: int) -> None:
+        """Another worker (or this one) stored a change of ``game_id``: catch up if this worker holds it."""
+        with self.hub._lock:
+            live = self.hub._games.get(game_id)
+        if live is None or version <= live.version:
+            return
+        with contextlib.suppress(NotFound):
+            self.sync(live, version)
+
+    def reconnected(self) -> None:
+        with self.hub._lock:
+            held = list(self.hub._games.values())
+        for live in held:
+            try:
+                self.sync(live)
+            except NotFound:
+                pass
+            except Exception:
+                log.exception("game %s: catching up after the listener reconnected failed", live.id)
+
+
+__all__ = ["SharedGames", "computers_due"]

@@ -1,0 +1,450 @@
+"""The game store on PostgreSQL (issue 15): what ``puur.server.store.Store`` keeps, shared by every worker.
+
+Several ``puur serve`` workers, on one machine or several behind any HTTP load balancer, serve the same games
+from one database: the game's row and its action log are the truth, a worker's game in memory only a cache.
+
+- **One writer per game at a time.** A worker that acts on a game opens a transaction, locks the game's row
+  (``SELECT ... FOR UPDATE``), brings its cached game up to the stored log (``Locked.changes``), applies the
+  action and the computers' moves, and appends them in the same transaction (``Locked.append``): an action
+  sent to two workers at once is serialised by the lock, and the second one is judged on the state the first
+  left (409 stale or not your turn).
+- **Committed before announced.** ``Locked.append`` writes the actions, bumps the row's ``version`` and
+  sends ``NOTIFY puur_game, 'GAME_ID:VERSION'`` in one commit; PostgreSQL delivers a notification only
+  once its transaction committed, so no worker hears of an action a crash could lose.
+- **Every worker listens** (``listen``): on a notification it brings the game up to date if it holds it
+  and pushes the new actions to its own live connections, each with its seat's view.
+- Taking actions back (undo) bumps ``epoch``: a worker whose cached game is of an older epoch replays it from
+  the log instead of appending.
+
+The schema is Alembic's (``puur/server/migrations``): ``upgrade`` applies every revision under an advisory
+lock, so workers starting together migrate once. The database URL is operator configuration (``--db`` or
+``PUUR_DB``), never anything a request says (SECURITY.md).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Double,
+    Integer,
+    MetaData,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import IntegrityError, OperationalError
+
+from puur.server.store import GameExists, GameGone, StoredGame, is_postgres, token_hash
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "puur_game"
+"""The NOTIFY channel; a payload is ``GAME_ID:VERSION``."""
+MIGRATIONS = Path(__file__).parent / "migrations"
+LOCK_TIMEOUT = "10s"
+"""How long an action waits for another worker's action on the same game before it is refused (409)."""
+SHORT_LOCK_TIMEOUT = "2s"
+"""The same for a change made while the game's lock in memory is held (hint counts, undo)."""
+MIGRATION_LOCK = 0x70757572  # "puur": the advisory lock held while migrating
+
+metadata = MetaData()
+games = Table(
+    "games", metadata,
+    Column("id", Text, primary_key=True), Column("settings", Text), Column("status", Text),
+    Column("created", Double), Column("updated", Double), Column("seq", Integer), Column("version", BigInteger),
+    Column("epoch", Integer),
+)  # fmt: skip
+tokens = Table("tokens", metadata, Column("token_hash", Text, primary_key=True), Column("game_id", Text),
+               Column("seat", Integer))
+actions = Table(
+    "actions", metadata,
+    Column("game_id", Text, primary_key=True), Column("seq", Integer, primary_key=True), Column("seat", Integer),
+    Column("action", Text), Column("declare", Text), Column("at", Double),
+)  # fmt: skip
+
+
+class GameBusy(Exception):
+    """Another worker holds the game's row longer than the wait allows; nothing was changed."""
+
+
+def engine_url(db: str) -> str:
+    """SQLAlchemy's URL for ``db`` with the psycopg 3 driver (``postgresql://`` alone means psycopg2)."""
+    if not is_postgres(db):
+        raise ValueError("a PostgreSQL URL starts with postgresql://")
+    return "postgresql+psycopg://" + db.split("://", 1)[1]
+
+
+def safe_url(db: str) -> str:
+    """``db`` without its password, for messages and logs."""
+    try:
+        return make_url(engine_url(db)).render_as_string(hide_password=True)
+    except Exception:
+        return "postgresql://..."
+
+
+def alembic_config(db: str) -> Any:
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    cfg.set_main_option("sqlalchemy.url", engine_url(db).replace("%", "%%"))
+    return cfg
+
+
+def upgrade(db: str, engine: Engine | None = None) -> str:
+    """Apply every migration not yet applied (under an advisory lock: concurrent callers migrate once).
+    Returns the revision the database is at."""
+    from alembic import command
+    from alembic.runtime.migration import MigrationContext
+
+    own = engine is None
+    engine = engine or create_engine(engine_url(db), pool_size=1)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": MIGRATION_LOCK})
+            cfg = alembic_config(db)
+            cfg.attributes["connection"] = conn
+            command.upgrade(cfg, "head")
+            return str(MigrationContext.configure(conn).get_current_revision())
+    finally:
+        if own:
+            engine.dispose()
+
+
+def current_revision(db: str) -> str | None:
+    """The revision the database is at (None: no Puur schema yet)."""
+    from alembic.runtime.migration import MigrationContext
+
+    engine = create_engine(engine_url(db), pool_size=1)
+    try:
+        with engine.connect() as conn:
+            return MigrationContext.configure(conn).get_current_revision()
+    finally:
+        engine.dispose()
+
+
+def _entry(seat: int, action: str, declare: str) -> list[Any]:
+    return [seat, action, declare.split(",")] if declare else [seat, action]
+
+
+def _rows(game_id: str, first_seq: int, entries: list[list[Any]], now: float) -> list[dict[str, Any]]:
+    return [
+        {"game_id": game_id, "seq": first_seq + i, "seat": e[0], "action": e[1],
+         "declare": ",".join(e[2]) if len(e) > 2 and e[2] else "", "at": now}
+        for i, e in enumerate(entries)
+    ]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Changes:
+    """A game's stored state as one worker must see it: the row, the actions from ``since`` on, the tokens."""
+
+    version: int
+    epoch: int
+    seq: int
+    settings: dict[str, Any]
+    status: str
+    created: float
+    updated: float
+    since: int
+    actions: list[list[Any]]
+    token_hashes: dict[str, int]
+
+
+def _changes(conn: Connection, game_id: str, row: Any, since: int) -> Changes:
+    acts = conn.execute(
+        select(actions.c.seat, actions.c.action, actions.c.declare)
+        .where(actions.c.game_id == game_id, actions.c.seq >= since).order_by(actions.c.seq)
+    ).all()
+    hashes = conn.execute(select(tokens.c.token_hash, tokens.c.seat).where(tokens.c.game_id == game_id)).all()
+    return Changes(
+        version=int(row.version), epoch=int(row.epoch), seq=int(row.seq), settings=json.loads(row.settings),
+        status=row.status, created=float(row.created), updated=float(row.updated), since=since,
+        actions=[_entry(int(s), a, d) for s, a, d in acts], token_hashes={h: int(s) for h, s in hashes},
+    )  # fmt: skip
+
+
+ROW = (games.c.settings, games.c.status, games.c.created, games.c.updated, games.c.seq, games.c.version, games.c.epoch)
+
+
+APPEND = text(
+    "UPDATE games SET seq = :seq, status = :status, updated = :now, version = version + 1 WHERE id = :id "
+    "RETURNING version, pg_notify(:c, id || ':' || version)"
+)
+"""The game's row after an append: its new version, announced (delivered once the transaction commits)."""
+
+
+def _is_lock_timeout(e: OperationalError) -> bool:
+    return getattr(e.orig, "sqlstate", None) == "55P03"  # lock_not_available
+
+
+class Locked:
+    """One game's row, locked for one request (``PgStore.locked``): catch up, then append and commit once."""
+
+    def __init__(self, store: PgStore, conn: Connection, game_id: str, row: Any) -> None:
+        self.store, self.conn, self.game_id, self.row = store, conn, game_id, row
+        self.done = False
+
+    def changes(self, since: int, known_version: int) -> Changes | None:
+        """What the worker's copy (at ``since`` actions, ``known_version``) lacks; None if it is current."""
+        if int(self.row.version) == known_version:
+            return None
+        return _changes(self.conn, self.game_id, self.row, since)
+
+    def append(self, first_seq: int, entries: list[list[Any]], status: str) -> int:
+        """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit. Returns
+        the game's new version. Nothing is announced unless it is committed."""
+        now = time.time()
+        try:
+            self.conn.execute(insert(actions), _rows(self.game_id, first_seq, entries, now))
+            version = self.conn.execute(APPEND, {"id": self.game_id, "seq": first_seq + len(entries),
+                                                 "status": status, "now": now, "c": CHANNEL}).scalar_one()
+            self.conn.commit()
+        except BaseException:
+            self.conn.rollback()
+            raise
+        finally:
+            self.done = True
+        return int(version)
+
+
+class PgStore:
+    """The store interface of ``puur.server.store.Store`` on PostgreSQL, plus what sharing a game needs:
+    ``locked`` (one writer per game), ``changes`` (catch up) and ``listen`` (NOTIFY)."""
+
+    shared = True
+    """Other processes change the same games: a worker's copy in memory must be brought up to date."""
+
+    def __init__(self, url: str, *, pool_size: int = 8, migrate: bool = True) -> None:
+        self.url = url
+        self.engine = create_engine(engine_url(url), pool_size=pool_size, max_overflow=16, pool_recycle=1800,
+                                    connect_args={"options": f"-c lock_timeout={LOCK_TIMEOUT}"})
+        if migrate:
+            upgrade(url, self.engine)
+        self._stop = threading.Event()
+        self._threads: list[threading.Thread] = []
+
+    def __repr__(self) -> str:
+        return f"PgStore({safe_url(self.url)})"
+
+    def close(self) -> None:
+        self._stop.set()
+        for t in self._threads:
+            t.join(timeout=5)
+        self.engine.dispose()
+
+    # ----- writes -----
+    def create_game(self, game_id: str, settings: dict[str, Any], tokens_: dict[int, str], status: str) -> None:
+        now = time.time()
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(games).values(id=game_id, settings=json.dumps(settings), status=status,
+                                                  created=now, updated=now, seq=0, version=1, epoch=0))
+                if tokens_:
+                    conn.execute(insert(tokens), [{"token_hash": token_hash(t), "game_id": game_id, "seat": s}
+                                                  for s, t in tokens_.items()])
+        except IntegrityError as e:
+            if getattr(e.orig, "sqlstate", None) == "23505" and "games_pkey" in str(e.orig):
+                raise GameExists(game_id) from None
+            raise
+
+    def _bump(self, conn: Connection, game_id: str, **values: Any) -> int | None:
+        """Bump the game's version (with ``values``) and announce it; its new version (None: no such game)."""
+        version = conn.execute(
+            update(games).where(games.c.id == game_id).values(version=games.c.version + 1, **values)
+            .returning(games.c.version)
+        ).scalar()
+        if version is not None:
+            conn.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL, "p": f"{game_id}:{version}"})
+        return None if version is None else int(version)
+
+    @contextmanager
+    def _short(self) -> Iterator[Connection]:
+        """A transaction that gives up (``GameBusy``) after ``SHORT_LOCK_TIMEOUT`` waiting for a row."""
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(text(f"SET LOCAL lock_timeout = '{SHORT_LOCK_TIMEOUT}'"))
+                yield conn
+        except OperationalError as e:
+            if _is_lock_timeout(e):
+                raise GameBusy("another action on this game is being stored: send it again") from None
+            raise
+
+    def add_token(self, game_id: str, seat: int, token: str) -> None:
+        with self._short() as conn:
+            stmt = pg_insert(tokens).values(token_hash=token_hash(token), game_id=game_id, seat=seat)
+            if conn.execute(stmt.on_conflict_do_nothing()).rowcount:
+                self._bump(conn, game_id)
+
+    def append_actions(self, game_id: str, first_seq: int, entries: list[list[Any]], status: str) -> None:
+        """Append outside ``locked`` (the single-store path); the primary key refuses a seq taken meanwhile."""
+        with self.locked(game_id) as txn:
+            txn.append(first_seq, entries, status)
+
+    def update_settings(self, game_id: str, settings: dict[str, Any]) -> None:
+        with self._short() as conn:
+            self._bump(conn, game_id, settings=json.dumps(settings))
+
+    def undo_actions(self, game_id: str, first_seq: int, settings: dict[str, Any]) -> None:
+        now = time.time()
+        with self._short() as conn:
+            conn.execute(select(games.c.id).where(games.c.id == game_id).with_for_update())
+            conn.execute(delete(actions).where(actions.c.game_id == game_id, actions.c.seq >= first_seq))
+            self._bump(conn, game_id, settings=json.dumps(settings), status="playing", updated=now, seq=first_seq,
+                       epoch=games.c.epoch + 1)
+
+    def delete_games(self, ids: list[str]) -> None:
+        if not ids:
+            return
+        with self.engine.begin() as conn:
+            for start in range(0, len(ids), 500):
+                chunk = ids[start : start + 500]
+                conn.execute(delete(actions).where(actions.c.game_id.in_(chunk)))
+                conn.execute(delete(tokens).where(tokens.c.game_id.in_(chunk)))
+                conn.execute(delete(games).where(games.c.id.in_(chunk)))
+
+    # ----- one writer per game -----
+    @contextmanager
+    def locked(self, game_id: str) -> Iterator[Locked]:
+        """The game's row locked until ``Locked.append`` commits or the block ends (rolled back). Raises
+        ``GameGone`` for no such game, ``GameBusy`` when another worker holds it past ``LOCK_TIMEOUT``."""
+        with self.engine.connect() as conn:
+            try:  # lock_timeout (LOCK_TIMEOUT) is set for every connection of the pool
+                row = conn.execute(select(*ROW).where(games.c.id == game_id).with_for_update()).first()
+            except OperationalError as e:
+                conn.rollback()
+                if _is_lock_timeout(e):
+                    raise GameBusy("another action on this game is being stored: send it again") from None
+                raise
+            if row is None:
+                conn.rollback()
+                raise GameGone(game_id)
+            txn = Locked(self, conn, game_id, row)
+            try:
+                yield txn
+            finally:
+                if not txn.done:
+                    conn.rollback()
+
+    def changes(self, game_id: str, since: int, known_version: int) -> Changes | None:
+        """What a copy of the game at ``since`` actions and ``known_version`` lacks (one snapshot), None if
+        it is current; ``GameGone`` if the game was deleted."""
+        with self.engine.connect() as conn:
+            conn.execution_options(isolation_level="REPEATABLE READ")
+            row = conn.execute(select(*ROW).where(games.c.id == game_id)).first()
+            if row is None:
+                raise GameGone(game_id)
+            if int(row.version) == known_version:
+                return None
+            out = _changes(conn, game_id, row, since)
+            conn.rollback()
+            return out
+
+    def version(self, game_id: str) -> int | None:
+        with self.engine.connect() as conn:
+            v = conn.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+        return None if v is None else int(v)
+
+    # ----- reads -----
+    def idle_games(self, before: float) -> list[str]:
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(select(games.c.id).where(games.c.updated < before))]
+
+    def load(self, game_id: str) -> StoredGame | None:
+        try:
+            ch = self.changes(game_id, 0, -1)
+        except GameGone:
+            return None
+        assert ch is not None
+        return StoredGame(game_id, ch.settings, ch.status, ch.created, ch.updated, ch.actions)
+
+    def seat_of(self, game_id: str, token: str) -> int | None:
+        with self.engine.connect() as conn:
+            s = conn.execute(select(tokens.c.seat).where(tokens.c.token_hash == token_hash(token),
+                                                         tokens.c.game_id == game_id)).scalar()
+        return None if s is None else int(s)
+
+    def token_hashes(self, game_id: str) -> dict[str, int]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tokens.c.token_hash, tokens.c.seat).where(tokens.c.game_id == game_id))
+            return {h: int(s) for h, s in rows}
+
+    def lookup(self, tokens_: list[str]) -> list[tuple[str, int]]:
+        hashes = [token_hash(t) for t in tokens_]
+        if not hashes:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tokens.c.game_id, tokens.c.seat).where(tokens.c.token_hash.in_(hashes)))
+            return [(g, int(s)) for g, s in rows]
+
+    def games_meta(self, ids: list[str]) -> dict[str, tuple[str, float, float]]:
+        if not ids:
+            return {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.status, games.c.created, games.c.updated)
+                                .where(games.c.id.in_(ids)))
+            return {r[0]: (r[1], float(r[2]), float(r[3])) for r in rows}
+
+    def count_actions(self) -> int:
+        """Every stored action (benchmarks check that nothing was lost)."""
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(func.count()).select_from(actions)).scalar_one())
+
+    # ----- announcements -----
+    def listen(self, on_notify: Callable[[str, int], None], on_connect: Callable[[], None]) -> None:
+        """Start a thread that LISTENs on ``CHANNEL`` and calls ``on_notify(game_id, version)`` for every
+        notification, in order; ``on_connect()`` after every (re)connection, since notifications sent
+        while it was not connected are lost (the caller brings what it holds up to date). Stops at ``close``."""
+        import psycopg
+
+        conninfo = self.url.split("+psycopg", 1)[0] if "+psycopg" in self.url else self.url
+
+        def run() -> None:
+            backoff = 0.2
+            while not self._stop.is_set():
+                try:
+                    with psycopg.connect(conninfo, autocommit=True) as conn:
+                        conn.execute(f"LISTEN {CHANNEL}")
+                        backoff = 0.2
+                        on_connect()
+                        while not self._stop.is_set():
+                            for n in conn.notifies(timeout=0.5):
+                                game_id, _, version = n.payload.rpartition(":")
+                                try:
+                                    on_notify(game_id, int(version))
+                                except Exception:
+                                    log.exception("game %s: catching up after a notification failed", game_id)
+                except Exception as e:
+                    if self._stop.is_set():
+                        return
+                    log.warning("the PostgreSQL listener lost its connection (%s); reconnecting", type(e).__name__)
+                    self._stop.wait(backoff)
+                    backoff = min(backoff * 2, 5.0)
+
+        t = threading.Thread(target=run, name="puur-pg-listen", daemon=True)
+        t.start()
+        self._threads.append(t)
+
+
+__all__ = ["CHANNEL", "Changes", "GameBusy", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
+           "is_postgres", "safe_url", "upgrade"]

@@ -1,0 +1,258 @@
+"""Several workers, one PostgreSQL store (issue 15): the store contract on SQLite and PostgreSQL, and two real
+``puur serve`` processes on two ports sharing one database (what several machines behind a load balancer
+are): a game created on one is played through the other, a live connection on one hears the other's actions,
+two workers acting at once on one game serialise, and a worker killed with SIGKILL loses nothing.
+
+PostgreSQL is a throwaway cluster of Debian's server (``pg_cluster``); without one these tests are skipped
+with the reason."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import websockets
+from fastapi.testclient import TestClient
+from pg_cluster import _free_port, fresh_database, postgres_url  # noqa: F401  (postgres_url: the fixture)
+
+from puur.server.store import GameExists, Store, open_store
+
+T = TypeVar("T")
+
+
+# ----- the store contract, SQLite and PostgreSQL -----
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "sqlite":
+        s: Any = Store(tmp_path / "g.sqlite3")
+    else:
+        s = open_store(fresh_database(request.getfixturevalue("postgres_url"), "contract"))
+    yield s
+    s.close()
+
+
+def test_the_store_contract_holds_on_sqlite_and_postgres(store: Any) -> None:
+    settings = {"seats": ["human", "heuristic", "human", "heuristic"], "seed": 5}
+    store.create_game("g1", settings, {0: "tok-a", 2: "tok-b"}, "playing")
+    store.create_game("g2", settings, {0: "tok-c"}, "playing")
+    store.append_actions("g1", 0, [[1, "H"], [2, "S6", ["D3"]]], "playing")
+    store.append_actions("g1", 2, [[3, "SA"]], "over")
+    g = store.load("g1")
+    assert g.actions == [[1, "H"], [2, "S6", ["D3"]], [3, "SA"]]
+    assert (g.status, g.settings) == ("over", settings)
+    assert store.load("nope") is None
+    assert store.seat_of("g1", "tok-b") == 2 and store.seat_of("g2", "tok-b") is None
+    store.add_token("g1", 2, "tok-b2")
+    store.add_token("g1", 2, "tok-b2")  # twice: nothing more
+    assert sorted(store.token_hashes("g1").values()) == [0, 2, 2]
+    assert sorted(store.lookup(["tok-c", "tok-b2", "unknown"])) == [("g1", 2), ("g2", 0)]
+    assert set(store.games_meta(["g1", "g2"])) == {"g1", "g2"}
+    store.update_settings("g1", {**settings, "assist": {"hints": [1, 0, 0, 0]}})
+    store.undo_actions("g1", 1, {**settings, "assist": {"undos": [0, 0, 1, 0]}})
+    g = store.load("g1")
+    assert g.actions == [[1, "H"]] and g.status == "playing" and g.settings["assist"] == {"undos": [0, 0, 1, 0]}
+    store.append_actions("g1", 1, [[2, "S7"]], "playing")  # the seq freed by the undo is used again
+    assert store.load("g1").actions == [[1, "H"], [2, "S7"]]
+    with pytest.raises(Exception):  # noqa: B017  a seq already taken: refused (IntegrityError), nothing written
+        store.append_actions("g1", 1, [[2, "S8"]], "playing")
+    assert store.load("g1").actions == [[1, "H"], [2, "S7"]]
+    assert set(store.idle_games(time.time() + 1)) == {"g1", "g2"} and store.idle_games(0) == []
+    store.delete_games(["g1"])
+    assert store.load("g1") is None and store.lookup(["tok-a"]) == [] and store.load("g2") is not None
+    if store.shared:  # a second create of the same id (two workers creating one rematch)
+        with pytest.raises(GameExists):
+            store.create_game("g2", settings, {}, "playing")
+
+
+# ----- two `puur serve` processes sharing one database -----
+def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:]}") from None
+            time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:  # noqa: F811
+    """Two ``puur serve`` processes on their own ports, one database: {"a": URL, "b": URL, "procs": [...]}."""
+    db = fresh_database(postgres_url, "workers")
+    logs = tmp_path_factory.mktemp("workers")
+    procs, bases = [], []
+    for name in ("a", "b"):
+        port = _free_port()
+        log = logs / f"{name}.log"
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", db, "--rate-games", "off",
+             "--rate-calls", "off"],
+            stdout=subprocess.DEVNULL, stderr=log.open("w"), env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        ))  # fmt: skip
+        bases.append((f"http://127.0.0.1:{port}", log))
+    try:
+        for (base, log), proc in zip(bases, procs, strict=True):
+            _wait_up(base, proc, log)
+        yield {"a": bases[0][0], "b": bases[1][0], "procs": procs, "db": db}
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=20)
+
+
+def call(base: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
+    """(status, JSON) of a GET, or a POST when there is a ``body``."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + "/api/v1" + path, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=20) as resp:
+            return resp.status, json.load(resp)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
+
+
+def _run(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    with ThreadPoolExecutor(1) as pool:  # its own loop (a browser test may have left one running here)
+        return pool.submit(lambda: asyncio.run(make())).result()
+
+
+def _four_humans(base: str) -> tuple[str, dict[str, str]]:
+    status, created = call(base, "/games", body={"seats": ["human"] * 4})
+    assert status == 201, created
+    return created["game_id"], created["tokens"]
+
+
+def _play(base: str, game_id: str, tokens: dict[str, str], seq: int) -> dict[str, Any]:
+    """The seat to act plays its first legal action, sent for ``seq``."""
+    _, v = call(base, f"/games/{game_id}", tokens["0"])
+    token = tokens[str(v["to_act"])]
+    _, v = call(base, f"/games/{game_id}", token)
+    status, out = call(base, f"/games/{game_id}/actions", token, {"action": v["legal_actions"][0], "seq": seq})
+    assert status == 200, out
+    return dict(out)
+
+
+def test_a_game_created_on_one_worker_is_played_through_the_other_and_heard_live_on_the_first(
+        workers: dict[str, Any]) -> None:
+    a, b = workers["a"], workers["b"]
+    game_id, tokens = _four_humans(a)
+    url = a.replace("http", "ws") + f"/api/v1/games/{game_id}/live?pace=0"
+
+    async def listen_on_a_while_b_plays() -> tuple[list[int], list[int]]:
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"token": tokens["1"]}))
+            hello = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
+            assert hello["type"] == "hello" and hello["seq"] == 0
+            played = []
+            for seq in range(6):  # B accepts six actions (contract and cards, four seats)
+                out = await asyncio.to_thread(_play, b, game_id, tokens, seq)
+                played.append(out["seq"])
+            heard: list[int] = []
+            while len(heard) < 6:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+                assert msg["type"] == "event" and msg["view"]["seat"] == 1  # seat 1's own view only
+                assert "hand" in msg["view"] and len(msg["view"]["hand"]) == msg["view"]["hand_sizes"][1]
+                heard.append(msg["seq"])
+            return played, heard
+
+    played, heard = _run(listen_on_a_while_b_plays)
+    assert played == heard == [1, 2, 3, 4, 5, 6]
+    _, view_a = call(a, f"/games/{game_id}", tokens["0"])
+    assert view_a["seq"] == 6  # worker A's copy followed B's actions
+
+
+def test_the_same_action_sent_to_both_workers_at_once_is_accepted_once(workers: dict[str, Any]) -> None:
+    a, b = workers["a"], workers["b"]
+    game_id, tokens = _four_humans(a)
+    for round_trip in range(4):
+        _, v = call(a, f"/games/{game_id}", tokens["0"])
+        token = tokens[str(v["to_act"])]
+        _, v = call(b, f"/games/{game_id}", token)
+        body = {"action": v["legal_actions"][0], "seq": v["seq"]}
+        with ThreadPoolExecutor(2) as pool:
+            sent = [pool.submit(call, base, f"/games/{game_id}/actions", token, body) for base in (a, b)]
+            answers = [f.result() for f in sent]
+        codes = sorted(code for code, _ in answers)
+        assert codes == [200, 409], answers
+        assert "stale" in next(out for code, out in answers if code == 409)["detail"]
+        _, after = call(b, f"/games/{game_id}", token)
+        assert after["seq"] == v["seq"] + 1, round_trip  # one accepted, none lost, none twice
+
+
+def test_an_undo_on_one_worker_is_seen_by_the_other(workers: dict[str, Any]) -> None:
+    a, b = workers["a"], workers["b"]
+    status, created = call(a, "/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3})
+    assert status == 201
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    _, v = call(a, f"/games/{game_id}", token)
+    while v["phase"] != "play" or v["to_act"] != 0:
+        _, v = call(a, f"/games/{game_id}/actions", token, {"action": v["legal_actions"][0], "seq": v["seq"]})
+    before = v["seq"]
+    _, after_card = call(a, f"/games/{game_id}/actions", token, {"action": v["legal_actions"][0], "seq": before})
+    assert after_card["seq"] > before
+    status, undone = call(b, f"/games/{game_id}/undo", token, {})
+    assert status == 200 and undone["seq"] == before, undone
+    _, on_a = call(a, f"/games/{game_id}", token)
+    assert on_a["seq"] == before and on_a["hand"] == v["hand"]  # A replayed the shortened log
+
+
+def test_a_worker_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the_other(
+        workers: dict[str, Any]) -> None:
+    a, b = workers["a"], workers["b"]
+    game_id, tokens = _four_humans(b)
+    for seq in range(5):
+        _play(b, game_id, tokens, seq)
+    workers["procs"][1].send_signal(signal.SIGKILL)  # worker B dies without a word
+    workers["procs"][1].wait(timeout=10)
+    with pytest.raises(OSError):
+        call(b, f"/games/{game_id}", tokens["0"])
+    _, v = call(a, f"/games/{game_id}", tokens["0"])
+    assert v["seq"] == 5  # everything B answered is there
+    for seq in range(5, 9):
+        assert _play(a, game_id, tokens, seq)["seq"] == seq + 1
+
+
+# ----- one `puur serve --workers N` worker's app, and the refusals -----
+def test_a_worker_app_is_built_from_the_environment(workers: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    from puur.server.workers import app_from_env
+
+    monkeypatch.setenv("PUUR_DB", workers["db"])
+    monkeypatch.setenv("PUUR_SERVE_OPTIONS", json.dumps({"max_live_games": 7, "rate_games": "off"}))
+    app = app_from_env()
+    assert app.state.settings.max_live_games == 7 and app.state.settings.rate_games is None
+    with TestClient(app) as c:
+        r = c.post("/api/v1/games", json={"seats": ["human", "random", "random", "random"], "seed": 1})
+        assert r.status_code == 201
+        hub = app.state.game_hub
+        assert hub.shared is not None and hub.cached(r.json()["game_id"]) is None  # always asks the store
+    monkeypatch.setenv("PUUR_SERVE_OPTIONS", json.dumps({"max_body": 0}))
+    with pytest.raises(ValueError, match="--max-body"):
+        app_from_env()
+
+
+def test_several_workers_on_a_sqlite_file_are_refused_with_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from puur.cli import main
+
+    assert main(["serve", "--workers", "2", "--db", str(tmp_path / "g.sqlite3")]) == 2
+    assert "--workers N needs a database the workers share" in capsys.readouterr().err
+    assert not (tmp_path / "g.sqlite3").exists()
+    assert main(["db", "upgrade", "--db", str(tmp_path / "g.sqlite3")]) == 2
+    assert "give a PostgreSQL database" in capsys.readouterr().err
