@@ -30,9 +30,13 @@ def new_game_with_computers(page: Any) -> None:
     page.click("#setup-start")
 
 
-@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
+SIZE = {"desktop": DESKTOP, "phone": PHONE}
+LOCALE = {"en": "en-GB", "de": "de-CH", "fr": "fr-CH"}
+
+
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de"), ("desktop", "fr")])
 def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str, size: str, lang: str) -> None:
-    page = open_page({"desktop": DESKTOP, "phone": PHONE}[size], locale={"en": "en-GB", "de": "de-CH"}[lang])
+    page = open_page(SIZE[size], locale=LOCALE[lang])
     page.goto(f"{live_server}/")  # no ?pace: the speed chosen sets the computers' pace
     page.wait_for_selector("#dlg-setup[open]")
     notes = page.evaluate("() => t('profile_notes')")
@@ -44,7 +48,7 @@ def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str
     assert len(set(notes.values())) == len(notes)
     # the multiplier tables as the Jasstafel tool names them (its own translation table)
     mult = page.eval_on_selector_all("#set-mult option", "os => os.map((o) => [o.value, o.textContent])")
-    expected = {"en": "Obenabe and Undenufe ×3", "de": "Obenabe und Undenufe ×3"}[lang]
+    expected = {"en": "Obenabe and Undenufe ×3", "de": "Obenabe und Undenufe ×3", "fr": "Obenabe et Undenufe ×3"}[lang]
     assert dict(mult)["both3"] == expected
     # a fair game by default: both computer strengths "medium", the speed "normal"
     assert page.evaluate(LEVEL, "set-strength") == "medium"
@@ -82,13 +86,16 @@ def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str
     assert page.locator("#set-profile-note").inner_text() == notes["online"]
 
 
-def test_no_dead_ends(open_page: Any, live_server: str) -> None:
-    page = open_page(DESKTOP)
+@pytest.mark.parametrize(("size", "lang", "cover"), [("desktop", "en", "No game on the table."),
+                                                    ("phone", "fr", "Aucune partie sur la table.")])
+def test_no_dead_ends(open_page: Any, live_server: str, size: str, lang: str, cover: str) -> None:
+    page = open_page(SIZE[size], locale=LOCALE[lang])
     page.goto(f"{live_server}/?pace=0")
     page.wait_for_selector("#dlg-setup[open]")
     page.click("#setup-cancel")  # a first visit, cancelled: the table offers a game
     page.wait_for_selector("#cover:not([hidden])")
-    assert page.locator("#cover-text").inner_text() == "No game on the table."
+    assert page.locator("#cover-text").inner_text() == cover
+    assert foreign_texts(page, NAMES) == []
     page.click("#cover-btn")
     page.wait_for_selector("#dlg-setup[open]")
     new_game_with_computers(page)
@@ -128,9 +135,10 @@ def my_turn_to_play(page: Any) -> None:
         page.locator("#choose button[data-action=C]").click()
 
 
-def test_number_keys_play_and_the_focus_stays_on_the_hand(open_page: Any, live_server: str) -> None:
-    page = open_page(DESKTOP)
-    table_game(page, live_server, "en")
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
+def test_number_keys_play_and_the_focus_stays_on_the_hand(open_page: Any, live_server: str, size: str, lang: str) -> None:
+    page = open_page(SIZE[size])
+    table_game(page, live_server, lang)
     for key in ("2", "1"):
         my_turn_to_play(page)
         legal = page.eval_on_selector_all("#hand .card.legal", "bs => bs.map((b) => b.dataset.card)")
@@ -144,9 +152,10 @@ def test_number_keys_play_and_the_focus_stays_on_the_hand(open_page: Any, live_s
     assert page.locator("#dlg-round[open]").count() == 0
 
 
-def test_who_led_the_trick(open_page: Any, live_server: str) -> None:
-    page = open_page(DESKTOP)
-    table_game(page, live_server, "en")
+@pytest.mark.parametrize(("size", "lang", "led_by"), [("desktop", "en", "{} led"), ("phone", "fr", "{} a entamé")])
+def test_who_led_the_trick(open_page: Any, live_server: str, size: str, lang: str, led_by: str) -> None:
+    page = open_page(SIZE[size])
+    table_game(page, live_server, lang)
     for _ in range(9):
         my_turn_to_play(page)
         if page.locator("#trick .played").count() and page.evaluate("() => S.view.trick.length") > 0:
@@ -156,6 +165,6 @@ def test_who_led_the_trick(open_page: Any, live_server: str) -> None:
     assert led.count() == 1
     leader = page.evaluate("() => S.view.trick[0][0]")
     assert led.get_attribute("data-seat") == str(leader)
-    assert led.locator(".lead-mark").inner_text() == "led"
+    assert led.locator(".lead-mark").inner_text() == {"en": "led", "fr": "entame"}[lang]
     name = page.evaluate("(s) => seatName(s)", leader)
-    assert f"{name} led" in (led.get_attribute("aria-label") or "")
+    assert led_by.format(name) in (led.get_attribute("aria-label") or "")
