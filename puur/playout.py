@@ -155,7 +155,11 @@ class RandomRounds:
     stoeck: array[int]
     written: array[int]
 
+    def __len__(self) -> int:
+        return self.n
+
     def written_of(self, i: int) -> tuple[int, int]:
+        """Round ``i``'s written points by team."""
         return (self.written[2 * i], self.written[2 * i + 1])
 
     def score(self, i: int) -> RoundScore:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from puur.cards import BASE_CONTRACTS, EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
 from puur.profile import RuleProfile
@@ -23,6 +23,9 @@ from puur.rules.stoeck import StoeckStatus, stoeck_cards
 from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, trick_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
+
+if TYPE_CHECKING:
+    from puur.playout import RandomRounds
 
 CONTRACTS = BASE_CONTRACTS
 """The six contracts of the Schieber; a round offers ``profile.contracts`` (with Slalom and Guschti when
@@ -452,9 +455,19 @@ def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
     return r
 
 
+def random_rounds(
+    profile: RuleProfile | str | None, n: int, seed: int = 0, *, start: int = 0, compiled: bool | None = None
+) -> RandomRounds:
+    """Many random rounds at once, as columns: ``puur.playout.random_rounds`` (issue 18), the compiled
+    playout core where it implements the profile, these rules through ``RoundState`` otherwise."""
+    from puur.playout import random_rounds as batch
+
+    return batch(profile, n, seed, start=start, compiled=compiled)
+
+
 __all__ = [
     "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "first_forehand", "holder_of",
-    "random_round",
+    "random_round", "random_rounds",
 ]  # fmt: skip
 
 
