@@ -82,7 +82,8 @@ def main() -> None:
     ap.add_argument("--chunk", type=int, default=1000, help="rounds per random_rounds call")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    profile = RuleProfile.resolve(args.profile)
+    # a preset name, or a profile object as JSON: '{"preset": "schieber", "extra_contracts": "slalom_guschti"}'
+    profile = RuleProfile.resolve(json.loads(args.profile) if args.profile.startswith("{") else args.profile)
     engines = {
         "batch": lambda sec, i: batch_rounds(sec, profile, i, args.chunk),
         "round": lambda sec, i: puur_rounds(sec, profile, i),
