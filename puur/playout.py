@@ -13,8 +13,10 @@ rules core, as every game is. The compiled core (``puur/_playout_core.c``, built
 same draws through the same rules written again in C, fed with the rules core's own tables and the
 profile's options; it is used when it is built and the profile's every option and contract is one it
 implements (``compiled_rules``: the six of RULES.md §4.1, and Slalom and Guschti, issue 17, each trick by
-its direction), and never with ``PUUR_PURE=1`` in the environment or ``compiled=False``. tests/engine/test_playout_core.py tests every compiled rule equal
-to the rules core on random positions in every preset and contract, and whole batches equal.
+its direction), and never with ``PUUR_PURE=1`` in the environment or ``compiled=False``.
+tests/engine/test_playout_core.py tests every compiled rule equal to the rules core on random positions
+in every preset and contract, and whole batches equal; ``puur.soak.soak_playout`` compares the paths at
+length (``make soak``).
 
 >>> from puur.profile import RuleProfile
 >>> b = random_rounds(RuleProfile.preset("schieber"), 3, seed=7)
@@ -229,7 +231,6 @@ _IMPLEMENTED: dict[str, tuple[object, ...]] = {
 _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "schneider")
 """Options read as numbers (the multipliers, through ``RuleProfile.factor``) or not in a round at all (the
 match's target, Schneider)."""
-"""The values of the options the compiled core reads itself (the others do not change a random round)."""
 
 
 @lru_cache(maxsize=64)
