@@ -397,6 +397,20 @@ def test_round_end_last_card_winner_points_reload_and_earlier_rounds(
     assert page.locator("#round-prev").is_disabled()
     page.click("#btn-round-close")
     page.wait_for_selector("#dlg-round", state="hidden")
+    # the Jasstafel large enough to read: on the phone each team's board takes the full width, its labels
+    # and the chalked remainder in a readable size (measured as drawn)
+    boards = page.locator("#tafel svg.chalk")
+    assert boards.count() == 2
+    for i in range(2):
+        board = boards.nth(i)
+        board.scroll_into_view_if_needed()
+        width = board.bounding_box()["width"]
+        assert width >= 250, width
+        for text in board.locator(".chalk-text").all():
+            if text.text_content():
+                assert text.bounding_box()["height"] >= 24, text.bounding_box()
+        for label in board.locator(".chalk-label").all():
+            assert label.bounding_box()["height"] >= 11, label.bounding_box()
 
 
 def boxes_overlap(a: dict[str, float] | None, b: dict[str, float] | None, slack: float = 1.0) -> bool:
