@@ -1,4 +1,5 @@
-"""Issue 16, the scoreboard tools: each fix driven as a player would, at desktop and at phone width (390×844)."""
+"""Issue 16, the scoreboard tools: each fix driven as a player would, at desktop and at phone width (390×844),
+in German, French and English."""
 
 from __future__ import annotations
 
@@ -11,11 +12,15 @@ pytestmark = pytest.mark.browser
 VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 
 
-@pytest.fixture(params=list(VIEWPORTS))
-def tool_page(request: pytest.FixtureRequest, page: Any) -> Any:
-    """The ``page`` fixture at each of the two widths."""
-    width, height = VIEWPORTS[request.param]
+@pytest.fixture(params=[("desktop", "de"), ("phone", "fr"), ("phone", "en")], ids=lambda p: "-".join(p))
+def tool_page(request: pytest.FixtureRequest, page: Any, live_server: str) -> Any:
+    """The ``page`` fixture at each of the two widths, the tools in German, French or English (the
+    language the table stores, which every tool page reads)."""
+    size, lang = request.param
+    width, height = VIEWPORTS[size]
     page.set_viewport_size({"width": width, "height": height})
+    page.goto(live_server + "/tools/")
+    page.evaluate("(lang) => localStorage.setItem('puur.prefs', JSON.stringify({lang}))", lang)
     return page
 
 
@@ -41,6 +46,7 @@ def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, li
     assert [page.text_content(f"#diff{i}") for i in (0, 2, 3)] == ["—"] * 3
     page.fill("#act1", "")
     page.wait_for_function("document.querySelector('#diff1').textContent === '—'")
+    assert page.evaluate("document.documentElement.lang") == page.evaluate("JSON.parse(localStorage.getItem('puur.prefs')).lang")
 
 
 def test_jasstafel_targets_in_order_and_a_match_leaves_the_other_team_zero(tool_page: Any, live_server: str) -> None:
