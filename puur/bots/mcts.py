@@ -30,7 +30,9 @@ exactly.
 
 Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts per card decision,
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
-``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end). With
+``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end; by
+default 7 tricks, 8 at ``strong``, where a world with eight tricks left or more is valued by
+``Solver.card_bounds``). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -54,7 +56,7 @@ from puur.round import RoundState
 LEVELS: dict[str, tuple[int, int, float]] = {
     "easy": (60, 180, 0.25),
     "medium": (240, 720, 0.9),
-    "strong": (2000, 6000, 4.0),
+    "strong": (2000, 6000, 2.9),
 }
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
@@ -66,6 +68,15 @@ tricks. Why 7: BENCHMARKS.md, "Card play in the endgame" (``benchmarks/endgame.p
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
+STRONG_ENDGAME_TRICKS = 8 if COMPILED else 2
+"""The ``strong`` level's default ``endgame``: exact on sampled worlds from eight tricks left."""
+BOUNDS_FROM = 8
+"""With this many tricks left or more a world is valued by ``Solver.card_bounds`` (the world's value, exact
+for the cards that keep it and a null-window bound for the others: some three times cheaper than every
+card's exact value at eight tricks left) rather than ``card_values``."""
+ENDGAME_TT_BITS = 16
+"""The solver's table for one world (2**16 buckets: the largest the solver keeps in its pool, so a
+decision's worlds reuse one core and its legal-move memo)."""
 DEEP_ENDGAME_SHARE = 30
 """With seven tricks left or more a world takes seven times as long (62 ms against
 9 ms with six left, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (8 at
@@ -112,7 +123,7 @@ class MCTSPlayer:
         contract: str = "search",
         citers: int | None = None,
         pushed: int = PUSHED_TRIES,
-        endgame: int = ENDGAME_TRICKS,
+        endgame: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -134,6 +145,8 @@ class MCTSPlayer:
         if contract not in ("search", "model"):
             raise ValueError(f"unknown contract mode {contract!r}: use search or model")
         self.contract_mode = contract
+        if endgame is None:
+            endgame = STRONG_ENDGAME_TRICKS if level == "strong" else ENDGAME_TRICKS
         if not 0 <= int(endgame) <= 9:
             raise ValueError(f"endgame must be 0 to 9 tricks, not {endgame!r}")
         self.endgame = int(endgame)
@@ -296,7 +309,9 @@ class MCTSPlayer:
             t = time.perf_counter()
             base = det.resample(self.rng)
             try:
-                values = Solver(base, tt_bits=12, deadline=solve_by).card_values(base, mask)
+                solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
+                deep = len(obs.hand) >= BOUNDS_FROM
+                values = (solver.card_bounds if deep else solver.card_values)(base, mask)
             except TimeoutError:
                 break
             for c, v in values.items():
@@ -323,7 +338,7 @@ def _make(
     contract: str = "search",
     citers: int | None = None,
     pushed: int = PUSHED_TRIES,
-    endgame: int = ENDGAME_TRICKS,
+    endgame: int | None = None,
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,

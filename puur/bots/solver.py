@@ -569,7 +569,7 @@ def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> 
 
 def _give_back(key: tuple[Contract, object, bool], core: SearchCore, tt_bits: int) -> None:
     """Keep ``core`` for the next search of its contract and profile (a few per key, small tables only)."""
-    if tt_bits <= _POOL_MAX_BITS:
+    if tt_bits <= _POOL_MAX_BITS and not key[0].changes_direction:  # Slalom, Guschti: built per trick
         idle = _POOL.setdefault(key, [])
         if len(idle) < _POOL_KEEP:
             idle.append(core)
@@ -855,6 +855,22 @@ class Solver:
             if root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value:
                 best |= 1 << c
         return value, best
+
+    def card_bounds(self, r: RoundState, cards: int | None = None) -> dict[int, int]:
+        """For each legal card of the seat to act (or those of the card set ``cards``): the value (as
+        ``value``) when it plays that card, exact for the cards that keep the position's value and a bound
+        for the others, from one null-window search at the value: for the side to act never better than
+        the value less one point, never worse than the card's true value. Cheaper than ``card_values``
+        (one bisection for the position, then one null window per card: about a third of its time with
+        eight tricks left); ``mcts`` values its deep worlds so (perfect-information Monte Carlo)."""
+        root = self._root(r)
+        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
+        maximize = r.to_act is not None and r.to_act % 2 == 0
+        out: dict[int, int] = {}
+        for c in iter_cards(root.legal if cards is None else cards & root.legal):
+            v = root.child(c, value - 1, value) if maximize else root.child(c, value, value + 1)
+            out[c] = min(v, value) if maximize else max(v, value)
+        return out
 
     def card_values(self, r: RoundState, cards: int | None = None) -> dict[int, int]:
         """For each legal card of the seat to act (or those of the card set ``cards``): the value (as

@@ -63,16 +63,19 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
         context.close()
 
 
-def test_theme_follows_the_system_and_the_switch_is_remembered(browser: Any, live_server: str, artifacts: Any) -> None:
-    context = browser.new_context(viewport=DESKTOP, color_scheme="light", bypass_csp=True)
+@pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
+def test_theme_follows_the_system_and_the_switch_is_remembered(
+    browser: Any, live_server: str, artifacts: Any, size: str, lang: str
+) -> None:
+    context = browser.new_context(viewport=DESKTOP if size == "desktop" else PHONE, color_scheme="light", bypass_csp=True)
     try:
         page = context.new_page()
-        table_game(page, live_server, "en")
+        table_game(page, live_server, lang)
         background = "() => getComputedStyle(document.body).backgroundColor"
         assert page.evaluate("() => document.documentElement.dataset.theme") == "light"
         light = page.evaluate(background)
         page.evaluate(SETTLED)
-        page.screenshot(path=str(artifacts / "theme-light.png"))
+        page.screenshot(path=str(artifacts / f"theme-light-{size}.png"))
         page.locator("#btn-theme").click()
         assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"
         assert page.evaluate(background) != light
@@ -81,7 +84,7 @@ def test_theme_follows_the_system_and_the_switch_is_remembered(browser: Any, liv
         page.wait_for_selector("#hand .card")
         assert page.evaluate("() => document.documentElement.dataset.theme") == "dark"  # remembered over the system's
         page.evaluate(SETTLED)
-        page.screenshot(path=str(artifacts / "theme-dark.png"))
+        page.screenshot(path=str(artifacts / f"theme-dark-{size}.png"))
     finally:
         context.close()
 
@@ -101,6 +104,25 @@ def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion
             assert set(names) == {"none"}, names
         else:
             assert set(names) <= {"puur-enter", "puur-deal", "puur-gather"} and "none" not in names, names
+    finally:
+        context.close()
+
+
+def test_rules_in_words_in_french_at_desktop(browser: Any, live_server: str) -> None:
+    """The same rules screen at desktop width in French, opened from the why-message of a dimmed card."""
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=True, locale="fr-CH")
+    try:
+        page = context.new_page()
+        table_game(page, live_server, "fr")
+        step(page)  # Eicheln (trèfle in the French names of the Swiss deck's suits)
+        page.wait_for_selector("#hand .card.legal:not([disabled])")
+        page.locator("#hand .card.dimmed").first.click()
+        page.locator("#why-rule").click()
+        page.wait_for_selector("#dlg-rules[open] #rules-words")
+        words = page.locator("#rules-words").inner_text()
+        assert "Vous pouvez couper même si vous pourriez fournir." in words  # Schieber
+        assert "Vous n'êtes jamais obligé de surcouper." in words
+        assert foreign_texts(page, ["Ueli", "Vreni", "Kari", "Vous"]) == []
     finally:
         context.close()
 
