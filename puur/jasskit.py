@@ -39,6 +39,8 @@ def round_to_jasskit(r: RoundState) -> dict[str, Any]:
     """A finished (or partly played) round as jass-kit's ``GameState.to_json()`` dict."""
     if r.contract is None:
         raise ValueError("the round has no contract yet: nothing to export")
+    if r.contract not in JK_TRUMP:
+        raise ValueError(f"jass-kit has no code for {r.contract.name} (Slalom, Guschti): it knows C D H S O U only")
     tricks: list[dict[str, Any]] = []
     for t in r.tricks:
         tricks.append(

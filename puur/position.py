@@ -28,7 +28,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from puur.cards import Card, CardSet, Contract, iter_cards, mask_of
-from puur.profile import BOOL_OPTIONS, CHOICES, NULLABLE_BOOL_OPTIONS, PROFILE_VERSION, RuleProfile
+from puur.profile import (
+    BOOL_OPTIONS,
+    CHOICES,
+    EXTRA_FACTOR_KEYS,
+    NULLABLE_BOOL_OPTIONS,
+    PROFILE_VERSION,
+    RuleProfile,
+)
 from puur.round import IllegalAction, RoundState
 from puur.rules.legal import why_illegal
 from puur.rules.stoeck import StoeckStatus, stoeck_cards
@@ -51,14 +58,17 @@ EXAMPLE = (
 MAX_LENGTH = 2000
 """The longest line the HTTP API takes (a preset with every option overridden fits well within it)."""
 
-PATTERN = r"^puur1 [a-z]+(?:\([!-~]*\))? d[0-3]f[0-3] (?:-|P|P?[CDHSOU]) [!-~]+ [!-~]+(?: [!-~]+)*$"
+PATTERN = r"^puur1 [a-z]+(?:\([!-~]*\))? d[0-3]f[0-3] (?:-|P|P?(?:SLO|SLU|GUO|GUU|[CDHSOU])) [!-~]+ [!-~]+(?: [!-~]+)*$"
 """The shape of a canonical line (fields, not their consistency): the HTTP schema's pattern."""
 
 STOECK_STATUSES = tuple(StoeckStatus)
 _SEATS = re.compile(r"d([0-3])f([0-3])")
-_BIDDING = re.compile(r"(P?)([CDHSOU]?)")
+_BIDDING = re.compile(r"(P?)(SLO|SLU|GUO|GUU|[CDHSOU]?)")  # Slalom, Guschti: issue 17
 _PROFILE = re.compile(r"([a-z]+)(?:\((.*)\))?")
-_MULTIPLIERS = re.compile(r"C(\d{1,3})\.D(\d{1,3})\.H(\d{1,3})\.S(\d{1,3})\.O(\d{1,3})\.U(\d{1,3})")
+_MULTIPLIERS = re.compile(
+    r"C(\d{1,3})\.D(\d{1,3})\.H(\d{1,3})\.S(\d{1,3})\.O(\d{1,3})\.U(\d{1,3})"
+    r"(?:\.SLO(\d{1,3}))?(?:\.SLU(\d{1,3}))?(?:\.GUO(\d{1,3}))?(?:\.GUU(\d{1,3}))?"
+)
 _SCHNEIDER = re.compile(r"(0\.\d{1,17}|\d(?:\.\d{1,17})?e-\d{1,3})x(\d{1,3})")
 _INT = re.compile(r"0|[1-9]\d{0,6}")
 _VIEW_KEYS = ("announced", "shown", "stoeck", "scores", "round")
@@ -91,7 +101,7 @@ def _option_text(name: str, value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if name == "multipliers" and isinstance(value, dict):
-        return ".".join(f"{c}{value[c]}" for c in "CDHSOU")
+        return ".".join(f"{c}{value[c]}" for c in (*"CDHSOU", *EXTRA_FACTOR_KEYS) if c in value)
     if name == "targets_offered":
         return ".".join(str(t) for t in value) or "-"
     if name == "schneider":
@@ -147,7 +157,8 @@ def _option_value(name: str, text: str) -> Any:
         mm = _MULTIPLIERS.fullmatch(text)
         if mm is None:
             raise PositionError("profile", f"an explicit multiplier table is C1.D2.H1.S2.O3.U4, not {text!r}")
-        return {c: int(v) for c, v in zip("CDHSOU", mm.groups(), strict=True)}
+        keys = (*"CDHSOU", *EXTRA_FACTOR_KEYS)
+        return {c: int(v) for c, v in zip(keys, mm.groups(), strict=True) if v is not None}
     if name == "schneider":
         if text == "null":
             return None
@@ -205,7 +216,8 @@ def _bidding(text: str) -> tuple[bool, Contract | None]:
         return False, None
     if m is None or not text:
         raise PositionError(
-            "contract", f"{text!r} is not - (none yet), P (pushed), C D H S O U, or P and a contract (PH)"
+            "contract",
+            f"{text!r} is not - (none yet), P (pushed), C D H S O U (or SLO SLU GUO GUU), or P and a contract (PH)",
         )
     return bool(m.group(1)), Contract[m.group(2)] if m.group(2) else None
 
@@ -286,7 +298,7 @@ def _check_leaders(tricks: Sequence[_Trick], forehand: int, contract: Contract |
             raise PositionError("play", f"trick {i} is led by seat {leader} ({who}), not seat {t.leader}")
         if len(t.cards) == 4:
             assert contract is not None
-            leader = (leader + trick_winner(t.cards, contract)) & 3
+            leader = (leader + trick_winner(t.cards, contract, i - 1)) & 3
 
 
 def _fields(text: str) -> list[str]:
@@ -539,7 +551,7 @@ class SeatView:
             return (leader + len(cards)) & 3
         if len(self.tricks) == 9:
             return None
-        return (leader + trick_winner(cards, self.contract)) & 3
+        return (leader + trick_winner(cards, self.contract, len(self.tricks) - 1)) & 3
 
 
 def format_view(view: SeatView | Observation) -> str:

@@ -5,19 +5,25 @@ solver's Python path against brute force, and a Schieber match with the table op
 from __future__ import annotations
 
 import random
+import re
 import sys
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from mcp import Client
+from mcp_helpers import run_mcp
 
 from puur.bots import make_player
+from puur.bots.analysis import solve_open_cards
 from puur.bots.rollout import choose
 from puur.bots.runner import play_match
 from puur.bots.solver import solve
 from puur.cards import Card, Contract
 from puur.game import Game
 from puur.oracle import evaluate
+from puur.position import PATTERN as POSITION_PATTERN
+from puur.position import format_position, parse_position
 from puur.profile import PRESETS, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, random_round
 from puur.rules.trick import card_points, trick_winner
@@ -121,7 +127,7 @@ def test_profile_option_offers_the_contracts() -> None:
     assert r.contract is None
 
 
-def test_oracle_and_http_accept_the_codes() -> None:
+def test_oracle_http_and_mcp_accept_the_codes(tmp_path: Path) -> None:
     req = {"op": "trick", "contract": "slalom-obenabe", "trick": ["HA", "H6", "HK", "S6"], "trick_index": 1}
     got = evaluate(req)
     assert got["ok"] and got["winner"] == 1 and got["points"] == 26 and got["direction"] == "U"
@@ -136,7 +142,7 @@ def test_oracle_and_http_accept_the_codes() -> None:
     assert evaluate({**score, "card_points": [100, 52]})["ok"]
     assert evaluate({**score, "card_points": [100, 50]})["error"]["code"] == "impossible_input"
     assert evaluate({**score, "stoeck": [20, 0]})["error"]["code"] == "impossible_input"
-    client = TestClient(create_app())
+    client = TestClient(create_app(db_path=str(tmp_path / "g.sqlite3")))
     r = client.post("/api/v1/rules/trick", json={k: v for k, v in req.items() if k != "op"})
     assert r.status_code == 200 and r.json() == got
     r = client.post("/api/v1/rules/trick", json={"contract": "H", "trick": ["HA", "H6", "HK", "S6"]})
@@ -147,6 +153,13 @@ def test_oracle_and_http_accept_the_codes() -> None:
     codes = {c["code"]: c for c in r.json()["contracts"]}
     assert set(codes) == {"C", "D", "H", "S", "O", "U", "SLO", "SLU"}
     assert [o["label"] for o in codes["SLU"]["orders"]] == ["obenabe", "undenufe"] and codes["SLU"]["factor"] == 4
+
+    async def check(c: Client) -> None:
+        r = await c.call_tool("trick", {k: v for k, v in req.items() if k != "op"})
+        assert not r.is_error, r.content
+        assert r.structured_content == got
+
+    run_mcp(check)
 
 
 def test_solver_equals_brute_force_on_small_endgames() -> None:
@@ -186,3 +199,37 @@ def test_schieber_match_with_the_option_plays_through() -> None:
         if r.contract is not None and r.contract.changes_direction and r.is_done:
             for i, t in enumerate(r.tricks):  # every trick decided by its own direction
                 assert (t.leader + trick_winner(t.cards, r.contract.direction(i))) & 3 == t.winner
+
+
+def test_position_line_round_trips() -> None:
+    """docs/position-notation.md: the contract field takes the new codes (after a push too), the profile
+    its option and named factors, and the replay decides each trick by its direction."""
+    profile = EXTRA.with_options(multipliers={"C": 1, "D": 2, "H": 1, "S": 2, "O": 3, "U": 4, "GUU": 7})
+    r = RoundState(profile, deal(random.Random(2), 0), 0, 1)
+    r.push()
+    r.choose(GUU)
+    for _ in range(22):
+        r.play(choose(r))
+    line = format_position(r)
+    assert " PGUU " in line and "GUU7" in line and "extra_contracts=slalom_guschti" in line
+    back = parse_position(line)
+    assert format_position(back) == line and back.profile == profile and back.card_points == r.card_points
+    assert re.match(POSITION_PATTERN, line)
+
+
+def test_open_cards_solver_takes_the_codes() -> None:
+    """``solve_open_cards`` (HTTP /solve, MCP) accepts a Slalom code outright (the option is implied);
+    each card's final points are those of a perfect line after it, the best card's are the answer's."""
+    rng = random.Random(5)
+    dealt = deal(rng, 0)
+    r = RoundState(EXTRA, dealt, 3, 0)
+    r.choose(SLU)
+    while len(r.tricks) * 4 + len(r.trick) < 14:
+        r.play(choose(r))
+    hands = [[Card(c).name for c in range(36) if h >> c & 1] for h in dealt]
+    played = [Card(c).name for t in r.tricks for c in t.cards] + [Card(c).name for c in r.trick]
+    out = solve_open_cards(hands, "slalom-undenufe", played, 0, "schieber")
+    assert out["cards"][out["best"]] == out["points"]
+    diffs = {c: p[0] - p[1] for c, p in out["cards"].items()}
+    best = max(diffs.values()) if out["to_act"] % 2 == 0 else min(diffs.values())
+    assert diffs[out["best"]] == best

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puur.cards import PUSH, Action, Card, Contract, mask_of
+from puur.cards import BASE_CONTRACTS, PUSH, Action, Card, Contract, mask_of
 from puur.jasskit import JK_TRUMP, PUUR_CONTRACT, from_jk_player, to_jk_player
 from puur.observation import Observation, TrickView
 from puur.profile import RuleProfile
@@ -26,6 +26,8 @@ JK_PUSH_ALT = 6
 
 def observation_to_jasskit(obs: Observation) -> dict[str, Any]:
     """Our observation as jass-kit's ``GameObservation.to_json()`` dict (the request body)."""
+    if obs.contract is not None and obs.contract not in JK_TRUMP:
+        raise ValueError(f"jass-kit has no code for {obs.contract.name} (Slalom, Guschti): it knows C D H S O U only")
     if obs.contract is None:
         forehand = 0 if obs.pushed else -1
     else:
@@ -72,6 +74,8 @@ def trump_to_jasskit(action: Action) -> int:
     if action is PUSH:
         return JK_PUSH
     if isinstance(action, Contract):
+        if action not in JK_TRUMP:
+            raise ValueError(f"jass-kit has no code for {action.name}: it knows C D H S O U only")
         return JK_TRUMP[action]
     raise ValueError(f"{action} is not a trump choice")
 
@@ -114,7 +118,7 @@ def observation_from_jasskit(data: dict[str, Any], profile: RuleProfile) -> Obse
     hand_sizes = tuple(9 - played_by[s] for s in range(4))
     legal: tuple[Action, ...]
     if contract is None:
-        legal = tuple(Contract) if pushed else (*Contract, PUSH)
+        legal = BASE_CONTRACTS if pushed else (*BASE_CONTRACTS, PUSH)  # jass-kit has no Slalom, Guschti
         phase = "contract"
         to_act = (forehand + 2) % 4 if pushed else forehand
     else:

@@ -824,15 +824,18 @@ class Solver:
                 break
         assert card >= 0
         if r.contract is not None and r.contract.changes_direction:
-            return SolveResult(card, self._line_points(r, card, value), self.nodes)
+            return SolveResult(card, self._line_points(r, card), self.nodes)
         return SolveResult(card, _final_points(value, r), self.nodes)
 
-    def _line_points(self, r: RoundState, card: int, value: int) -> tuple[int, int]:
-        """Slalom, Guschti: the round's points by team along a perfect line from ``r`` (``card`` first, then
-        at each position a card that keeps the value): their total varies, so the value (a difference)
-        alone does not give them."""
+    def _line_points(self, r: RoundState, card: int | None = None) -> tuple[int, int]:
+        """Slalom, Guschti: the round's points by team along a perfect line from ``r`` (``card`` first when
+        given, then at each position a card that keeps the value): their total varies with the tricks'
+        directions, so the value (a difference) alone does not give them. Among the perfect lines the
+        first in search order is taken (equal in value; the split may differ by the aces and sixes)."""
         g = r.clone()
-        g.play(card)
+        if card is not None:
+            g.play(card)
+        value = 0
         while not g.is_done:
             root = self._root(g)
             v = _bisect(root.value, value, -root.left - MATCH_BONUS, root.left + MATCH_BONUS, 1)
@@ -841,6 +844,9 @@ class Solver:
                 if root.child(c, v - 1, v) >= v if maximize else root.child(c, v, v + 1) <= v:
                     g.play(c)
                     break
+            else:  # pragma: no cover - some card always keeps the value
+                raise AssertionError("no legal card keeps the position's value")
+            value = v
         bonus = match_bonus(g.tricks_won)
         return g.card_points[0] + bonus[0], g.card_points[1] + bonus[1]
 
@@ -883,10 +889,20 @@ class Solver:
             guess = out[c] = _bisect(partial(root.child, c), guess, lo, hi, _step(r))
         return out
 
-    @staticmethod
-    def final_points(value: int, r: RoundState) -> tuple[int, int]:
-        """The round's final points by team for the future points difference ``value`` at position ``r``."""
+    def final_points(self, value: int, r: RoundState) -> tuple[int, int]:
+        """The round's final points by team for the future points difference ``value`` at position ``r``
+        (the value of ``r`` or of one of its cards; Slalom, Guschti: along a perfect line, ``_line_points``)."""
+        if r.contract is not None and r.contract.changes_direction and not r.is_done:
+            return self._line_points(r) if self.value(r) == value else self._card_line(r, value)
         return _final_points(value, r)
+
+    def _card_line(self, r: RoundState, value: int) -> tuple[int, int]:
+        """Slalom, Guschti: the points along a perfect line after the legal card of ``r`` whose value is
+        ``value`` (``card_values``)."""
+        for c, v in self.card_values(r).items():
+            if v == value:
+                return self._line_points(r, c)
+        raise ValueError(f"no legal card at this position has the value {value}")
 
 
 def solve(r: RoundState, *, compiled: bool | None = None) -> SolveResult:
