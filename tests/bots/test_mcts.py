@@ -193,3 +193,31 @@ def test_evaluate_names_the_choice_of_act_with_its_values() -> None:
     obs = first.observation(first.current_seat)  # type: ignore[arg-type]
     ev = MCTSPlayer(iters=30, seed=4).evaluate(obs)
     assert ev.action == MCTSPlayer(iters=30, seed=4).act(obs) and PUSH in {a for a, _, _ in ev.values}
+
+
+def test_strong_level_searches_exactly_from_eight_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strong`` keeps to 3 s a decision and solves worlds from eight tricks left, valuing each by
+    ``Solver.card_bounds`` there (``card_values`` from seven tricks left down); the card is legal."""
+    import puur.bots.mcts as mcts
+
+    strong = make_player("mcts:level=strong")
+    assert isinstance(strong, MCTSPlayer) and strong.limit <= 3.0
+    assert strong.endgame == (8 if mcts.COMPILED else 2)
+    assert make_player("mcts").endgame == mcts.ENDGAME_TRICKS  # type: ignore[attr-defined]
+    used: list[str] = []
+
+    class Recording(mcts.Solver):
+        def card_bounds(self, r: object, cards: int | None = None) -> dict[int, int]:
+            used.append("bounds")
+            return super().card_bounds(r, cards)  # type: ignore[arg-type]
+
+        def card_values(self, r: object, cards: int | None = None) -> dict[int, int]:
+            used.append("values")
+            return super().card_values(r, cards)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(mcts, "Solver", Recording)
+    for cards_left, how in ((8, "bounds"), (7, "values")):
+        obs = card_choice_at(5, cards_left)
+        used.clear()
+        assert make_player("mcts:endgame=8,iters=30", seed=4).act(obs) in obs.legal_actions
+        assert used and set(used) == {how}

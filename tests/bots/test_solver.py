@@ -276,3 +276,27 @@ def test_pooled_cores_forget_the_last_deal(compiled: bool) -> None:
         got = solve(positions[k % len(positions)], compiled=compiled)
         assert got == fresh[k % len(positions)]
     assert solver_mod._POOL[(Contract.S, profile, compiled)]  # the cores went back to the pool
+
+
+@pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
+def test_card_bounds_against_card_values(compiled: bool) -> None:
+    """`card_bounds` gives the cards that keep the value exactly and bounds the others on the right side:
+    for the side to act, never better than the value less one point and never worse than the card's true
+    value (`card_values`); the best card it shows is a best card."""
+    rng = random.Random(f"bounds-{compiled}")
+    for i in range(8 if compiled else 4):
+        profile = RuleProfile.preset(["schieber", "jasvel", "classic"][i % 3])
+        r = RoundState(profile, deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) * 4 + len(r.trick) < 16 + i % 5:
+            r.play(choose(r))
+        exact = Solver(r, compiled=compiled).card_values(r)
+        bounds = Solver(r, compiled=compiled).card_bounds(r)
+        assert bounds.keys() == exact.keys()
+        sign = 1 if r.to_act == 0 or r.to_act == 2 else -1
+        value = max(sign * v for v in exact.values())
+        for c, v in exact.items():
+            if sign * v == value:
+                assert bounds[c] == v
+            else:
+                assert sign * v <= sign * bounds[c] < value
