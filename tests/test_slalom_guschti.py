@@ -20,6 +20,7 @@ from puur.bots.rollout import choose
 from puur.bots.runner import play_match
 from puur.bots.solver import solve
 from puur.cards import Card, Contract
+from puur.data import dataset
 from puur.game import Game
 from puur.oracle import evaluate
 from puur.position import PATTERN as POSITION_PATTERN
@@ -233,3 +234,14 @@ def test_open_cards_solver_takes_the_codes() -> None:
     diffs = {c: p[0] - p[1] for c, p in out["cards"].items()}
     best = max(diffs.values()) if out["to_act"] % 2 == 0 else min(diffs.values())
     assert diffs[out["best"]] == best
+
+
+def test_dataset_lists_the_codes_with_assumptions() -> None:
+    data = dataset("contracts.json")
+    assert {"SLO", "SLU", "GUO", "GUU"} <= set(data["codes"]["contracts"])
+    block = data["data"]["direction_contracts"]
+    assert [c["code"] for c in block["contracts"]] == ["SLO", "SLU", "GUO", "GUU"]
+    assert block["contracts"][3]["directions"] == ["U"] * 5 + ["O"] * 4
+    assert {a["point"] for a in block["assumptions"]} >= {"card values", "Weis", "factor", "which direction starts"}
+    assert block["card_point_totals"]["modern"] == list(range(108, 197, 11))
+    assert block["card_point_totals"]["classic"] == [152]

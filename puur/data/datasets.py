@@ -16,7 +16,16 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from puur.cards import RANK_CODES, RANK_NAMES, SUIT_CODES, SUIT_NAMES, SUIT_SYMBOLS, Contract, contract_name
+from puur.cards import (
+    CONTRACT_SPELLINGS,
+    RANK_CODES,
+    RANK_NAMES,
+    SUIT_CODES,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    Contract,
+    contract_name,
+)
 from puur.data.envelope import envelope
 from puur.data.glossary import GLOSSARY
 from puur.ops import SCORE_EXAMPLE
@@ -32,7 +41,7 @@ from puur.profile import (
     RuleProfile,
 )
 from puur.rules.chalk import format_marks, to_marks
-from puur.rules.scoring import BLOCK_ORDERS, RoundScore
+from puur.rules.scoring import BLOCK_ORDERS, RoundScore, deck_totals
 from puur.rules.tables import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
@@ -43,6 +52,57 @@ from puur.rules.tables import (
 from puur.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
 
 CONTRACTS = [Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U]
+DIRECTION_CONTRACTS = [Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU]
+"""Slalom and Guschti (issue 17): a table option (``extra_contracts``) and the ten-column Coiffeur sheet."""
+
+DIRECTION_ASSUMPTIONS: list[dict[str, str]] = [
+    {
+        "point": "which direction starts",
+        "source": "J30: the table agrees; the contract name does not say",
+        "chosen": "the chooser picks it: the code names it (SLO/GUO Obenabe first, SLU/GUU Undenufe first)",
+    },
+    {
+        "point": "Guschti's phases",
+        "source": "J30: five tricks in the starting direction, the change after the fifth trick, then four",
+        "chosen": "as the page says: GUO plays tricks 1-5 Obenabe and 6-9 Undenufe, GUU the reverse",
+    },
+    {
+        "point": "card values",
+        "source": "J30 is silent on values; it says to apply the order assigned to the current trick",
+        "chosen": "each trick counts in its own direction: Obenabe values in an Obenabe trick, the profile's "
+        "undenufe_values in an Undenufe trick. With modern values (A 0, 6 11) a round's cards hold 108 plus 11 "
+        "for each ace taken in an Obenabe trick and each six taken in an Undenufe trick (108 to 196), not "
+        "the 152 of the six contracts; with classic values always 152",
+    },
+    {
+        "point": "last trick and match",
+        "source": "J30 and J22: the last trick adds 5, all nine tricks 100 more",
+        "chosen": "unchanged: +5 to the winner of trick 9, +100 for all nine tricks",
+    },
+    {
+        "point": "Weis",
+        "source": "J30: 'Weis is never inverted — it always counts from the six up'",
+        "chosen": "Weis compares as in Obenabe (top card high wins) whatever weis_undenufe_reverse says, and "
+        "whichever direction trick 1 has; there is no trump, so the trump step never decides",
+    },
+    {
+        "point": "Stöck",
+        "source": "J27: no trump suit, so no Stöck (as in Obenabe and Undenufe)",
+        "chosen": "no Stöck",
+    },
+    {
+        "point": "factor",
+        "source": "J30: 'Any multiplier assigned to an added column must be agreed'; no Schieber table lists them",
+        "chosen": "in the Schieber the factor of the starting direction (it governs five of the nine tricks); "
+        "an explicit multipliers table may name SLO SLU GUO GUU itself",
+    },
+    {
+        "point": "legal moves",
+        "source": "J30: no trumps unless agreed; RULES.md §7.1 for a no-trump contract",
+        "chosen": "follow suit if you can, otherwise any card, in every trick (as in Obenabe and Undenufe)",
+    },
+]
+"""What the pages leave open about Slalom and Guschti and what Puur chose (docs/contracts-slalom-guschti.md)."""
 
 
 def _ask(request: dict[str, Any]) -> dict[str, Any]:
@@ -366,8 +426,32 @@ def contracts() -> dict[str, Any]:
         }
         for name, table in MULTIPLIER_TABLES.items()
     ]
+    direction_rows = [
+        {
+            "code": str(c),
+            "kind": "slalom" if c in (Contract.SLO, Contract.SLU) else "guschti",
+            "starts": str(c.direction(0)),
+            "directions": [str(c.direction(t)) for t in range(9)],
+            "names": {lang: contract_name(c, "swiss", lang) for lang in ("de", "en", "fr")},
+            "spellings": sorted(w for w in CONTRACT_SPELLINGS if Contract.parse(w) is c),
+            "stoeck": False,
+            "factors": {name: table[str(c.direction(0))] for name, table in MULTIPLIER_TABLES.items()},
+            "offered_when": {"extra_contracts": ["slalom" if c in (Contract.SLO, Contract.SLU) else "guschti",
+                                                 "slalom_guschti"]},
+        }
+        for c in DIRECTION_CONTRACTS
+    ]
     data = {
         "contracts": rows,
+        "direction_contracts": {
+            "contracts": direction_rows,
+            "card_point_totals": {
+                values: sorted(deck_totals(Contract.SLO, values)) for values in ("modern", "classic")
+            },
+            "assumptions": DIRECTION_ASSUMPTIONS,
+            "rule": "issue 17; J30 (Slalom, Guschti, Molotow), J27 and J22 (the ten-column Coiffeur sheet); "
+            "docs/contracts-slalom-guschti.md",
+        },
         "push": {
             "code": "P",
             "names": {"de": "schieben", "en": "push", "fr": "chibrer"},
@@ -392,8 +476,8 @@ def contracts() -> dict[str, Any]:
     }
     return envelope(
         "contracts.json",
-        "The six contracts and every named multiplier table with the sources that publish it; none is marked "
-        "correct.",
+        "The six contracts, Slalom and Guschti (a table option, with the assumptions the pages leave open) and "
+        "every named multiplier table with the sources that publish it; none is marked correct.",
         data,
         generated_from=["puur.profile.MULTIPLIER_TABLES", "puur.profile.MULTIPLIER_SOURCES", "puur.cards"],
     )
