@@ -444,6 +444,7 @@ function render() {
   $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
   $("btn-sheet").disabled = !v.sheet.rounds.length;
   renderAssist(v);
+  Friends.render(v); // online tables: presence, stand-ins, the waiting room, reactions (friends.js)
   animateTable(v);
 }
 
@@ -905,7 +906,7 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 
 function afterView() {
   const v = S.view;
-  const humans = v.human_seats;
+  const humans = v.human_seats.filter((seat) => S.tokens[seat] !== undefined); // this device's seats (online: its own)
   S.covered = v.status === "playing" && v.to_act !== null && humans.includes(v.to_act) && v.to_act !== S.seat;
   if (S.covered) cover(v.to_act); else $("cover").hidden = true;
   render();
@@ -938,6 +939,7 @@ function connect() {
     if (msg.type === "hello") { S.wsOpen = true; S.queue = []; if (!S.blocked) { S.view = null; applyView(msg.view, null); } else S.pendingHello = msg.view; }
     else if (msg.type === "event") { S.queue.push(msg); pump(); }
     else if (msg.type === "undo") { S.queue = []; clearTimeout(S.fallback); if (!S.blocked) { S.view = null; applyView(msg.view, null); } }
+    else Friends.message(msg); // an online table's seat changes and reactions (friends.js)
   };
   ws.onclose = (e) => {
     S.wsOpen = false;
@@ -1213,7 +1215,7 @@ function relabelSetup() {
   for (let seat = 0; seat < 4 && $(`seat-kind-${seat}`); seat++) {
     const kind = $(`seat-kind-${seat}`), name = $(`seat-name-${seat}`);
     kind.setAttribute("aria-label", t("pos")[seat]);
-    kind.options[0].textContent = t("human"); kind.options[1].textContent = t("computer");
+    kind.options[0].textContent = t("human"); kind.options[1].textContent = t("computer"); kind.options[2].textContent = t("friend");
     name.setAttribute("aria-label", t("name_at", t("pos")[seat]));
     if (seat === 0) name.placeholder = t("you");
     $("seats-setup").children[seat].querySelector(".seat-pos").textContent = t("pos")[seat];
@@ -1294,7 +1296,8 @@ function buildSeatRows() {
   box.replaceChildren();
   for (let seat = 0; seat < 4; seat++) {
     const kind = h("select", { id: `seat-kind-${seat}`, "aria-label": `${t("pos")[seat]}` },
-      h("option", { value: "human", text: t("human") }), h("option", { value: "computer", text: t("computer") }));
+      h("option", { value: "human", text: t("human") }), h("option", { value: "computer", text: t("computer") }),
+      h("option", { value: "invite", text: t("friend") }));
     kind.value = seat === 0 ? "human" : "computer";
     const name = h("input", { type: "text", id: `seat-name-${seat}`, maxlength: 24, "aria-label": t("name_at", t("pos")[seat]),
       placeholder: seat === 0 ? t("you") : COMPUTER_NAMES[seat - 1] });
@@ -1307,11 +1310,12 @@ async function submitSetup(e) {
   if (!(await leaveAllowed())) return;
   const seats = [], names = [];
   const humans = [0, 1, 2, 3].filter((s) => $(`seat-kind-${s}`).value === "human");
+  const online = [0, 1, 2, 3].some((s) => $(`seat-kind-${s}`).value === "invite"); // friends see the host by name
   for (let s = 0; s < 4; s++) {
-    const human = humans.includes(s);
-    seats.push(human ? "human" : computerSpec(s, humans));
+    const human = humans.includes(s), invited = $(`seat-kind-${s}`).value === "invite"; // a friend types their name on joining
+    seats.push(human ? "human" : invited ? "invite" : computerSpec(s, humans));
     const typed = $(`seat-name-${s}`).value.trim();
-    names.push(typed || (human ? (humans.length === 1 ? t("you") : t("player", humans.indexOf(s) + 1)) : COMPUTER_NAMES[(s + 2) % 3]));
+    names.push(typed || (human ? (humans.length === 1 && !online ? t("you") : t("player", humans.indexOf(s) + 1)) : invited ? t("invited") : COMPUTER_NAMES[(s + 2) % 3]));
   }
   rememberSettings();
   setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
@@ -1477,6 +1481,7 @@ function translate() {
 }
 
 function init() {
+  Friends.init();
   $("sel-deck").value = prefs.deck; $("sel-lang").value = prefs.lang;
   for (const id of ["sel-deck", "set-deck"]) $(id).onchange = (e) => setPrefs({ deck: e.target.value });
   for (const id of ["sel-lang", "set-lang"]) $(id).onchange = (e) => setPrefs({ lang: e.target.value });
@@ -1509,6 +1514,7 @@ function init() {
     cards[j].focus(); e.preventDefault();
   });
   translate();
+  if (Friends.joinFromAddress()) return; // an invite link (#join=GAME.CODE): friends.js
   const current = localStorage.getItem("puur.current");
   const all = storedGames();
   if (current && all[current]) start(current, all[current].tokens);

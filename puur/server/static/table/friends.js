@@ -1,0 +1,211 @@
+// Online tables (issue 15): friends at one table, each on their own device, by invite link. The host's
+// waiting room (links, copy, QR code, a computer for a missing seat), the join page (#join=GAME.CODE: a
+// name, then the seat; its token stays in this browser like every seat's), who is connected and who a
+// computer plays for, the seat handed to a computer and taken back, and the quick reactions (fixed
+// phrases, no free text). Loaded before table.js; everything here runs from table.js's hooks (Friends.*),
+// so it uses that file's S, t, h, api, start, applyView. The server decides everything: docs/api-online-tables.md.
+"use strict";
+
+const FRIENDS_I18N = {
+  en: {
+    friend: "Friend (invite)", invited: "Friend", waiting_title: "Waiting for your friends",
+    waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
+    copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
+    invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
+    join_title: "Join the table", join_name: "Your name", join_take: "Take the seat",
+    join_taken: "This invitation has been used: its seat is taken.", join_unknown: "This invitation is not valid (any more).",
+    away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
+    take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
+    react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
+  },
+  de: {
+    friend: "Freund (Einladung)", invited: "Freund", waiting_title: "Warten auf deine Freunde",
+    waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
+    copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
+    invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
+    join_title: "An den Tisch sitzen", join_name: "Dein Name", join_take: "Platz nehmen",
+    join_taken: "Diese Einladung ist gebraucht: ihr Platz ist besetzt.", join_unknown: "Diese Einladung gilt nicht (mehr).",
+    away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
+    take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
+    react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
+  },
+  fr: {
+    friend: "Ami (invitation)", invited: "Ami", waiting_title: "En attente de vos amis",
+    waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
+    copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
+    invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
+    join_title: "Rejoindre la table", join_name: "Votre nom", join_take: "Prendre la place",
+    join_taken: "Cette invitation a servi : sa place est prise.", join_unknown: "Cette invitation n'est pas (plus) valable.",
+    away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
+    take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
+    react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
+  },
+};
+const REACTION_CODES = ["bravo", "hopp", "sorry", "well_played", "uff"];
+
+const Friends = {
+  invites: null, // the host's invite links of the table shown (GET /invites), by seat
+  invitesFor: null,
+
+  // table.js init(): the words join the page's table before anything is translated
+  init() {
+    for (const [lang, table] of Object.entries(FRIENDS_I18N)) Object.assign(I18N[lang], table); // eslint-disable-line no-undef
+    $("join-form").onsubmit = (e) => { e.preventDefault(); Friends.join(); };
+    const bar = $("reactions");
+    bar.replaceChildren(...REACTION_CODES.map((code) => h("button", { type: "button", class: "react", "data-react": code,
+      onclick: () => Friends.react(code) })));
+    window.addEventListener("hashchange", () => Friends.joinFromAddress()); // a second link opened in this tab
+  },
+
+  // A table is online when one of its seats has a host (the view's seating: docs/api-online-tables.md).
+  online(v) { return !!(v && v.seating && v.seating.some((s) => s.host)); },
+  isHost(v) { return Friends.online(v) && v.seating[S.seat] && v.seating[S.seat].host; },
+
+  // ----- joining from an invite link: /#join=GAME.CODE -----
+  joinFromAddress() {
+    const m = /^#join=([0-9a-f]+)\.([A-Za-z0-9_-]+)$/.exec(location.hash);
+    if (!m) return false;
+    Friends.pending = { gameId: m[1], code: m[2] };
+    const known = storedGames()[m[1]];
+    if (known) { Friends.clearAddress(); start(m[1], known.tokens); return true; } // this browser holds the seat already
+    $("join-error").hidden = true;
+    $("join-name").value = prefs.name || "";
+    openDialog($("dlg-join"));
+    $("join-name").focus();
+    return true;
+  },
+  clearAddress() { history.replaceState(null, "", location.pathname + location.search); },
+  async join() {
+    const p = Friends.pending, name = $("join-name").value.trim();
+    if (!p || !name) { $("join-name").focus(); return; }
+    $("join-take").disabled = true;
+    try {
+      const r = await api(`/games/${p.gameId}/join`, { method: "POST", body: { code: p.code, name } });
+      prefs.name = name; savePrefs();
+      closeDialog($("dlg-join"));
+      Friends.clearAddress();
+      start(p.gameId, { [r.seat]: r.token });
+    } catch (e) {
+      const err = $("join-error");
+      err.textContent = e.status === 409 ? t("join_taken") : e.status === 404 ? t("join_unknown") : errorText(e);
+      err.hidden = false;
+    } finally { $("join-take").disabled = false; }
+  },
+
+  // ----- the live connection's messages (table.js connect) -----
+  message(msg) {
+    if (msg.type === "reaction") { Friends.showReaction(msg.seat, msg.code); return; }
+    if (msg.type !== "table") return;
+    // a seat's change between two actions: at once when nothing is queued, else in its turn
+    if (!S.blocked && !S.queue.length) applyView(msg.view, null); else S.queue.push(msg);
+  },
+
+  // ----- drawing (table.js render) -----
+  render(v) {
+    const online = Friends.online(v);
+    $("reactions").hidden = !(online && v.status !== "waiting");
+    for (const b of $("reactions").children) b.textContent = t("react")[b.dataset.react];
+    $("reactions").setAttribute("aria-label", t("reactions"));
+    Friends.renderWaiting(v);
+    if (!online) { $("seat-away").hidden = true; return; }
+    for (let seat = 0; seat < 4; seat++) Friends.drawReaction(seat);
+    for (let seat = 0; seat < 4; seat++) {
+      const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+      const s = v.seating[seat];
+      if (!box || !s) continue;
+      const person = s.kind === "person";
+      box.classList.toggle("away", person && !s.connected);
+      const badges = box.querySelector(".badges");
+      if (s.host) badges.append(h("span", { class: "badge host", text: t("host") }));
+      if (person && s.player) badges.append(h("span", { class: "badge stand-in", "data-stand-in": seat, text: t("computer_for") }));
+      else if (person && !s.connected) badges.append(h("span", { class: "badge away", "data-away": seat, text: t("away") }));
+      if (Friends.isHost(v) && person && seat !== S.seat && v.status === "playing") {
+        if (s.player) box.append(h("button", { type: "button", class: "seat-action", "data-give-back": seat, text: t("give_back"),
+          onclick: () => Friends.setSeat(seat, "person") }));
+        else if (!s.connected) box.append(h("button", { type: "button", class: "seat-action", "data-hand-over": seat,
+          text: t("hand_to_computer"), onclick: () => Friends.setSeat(seat, Friends.computerFor(seat)) }));
+      }
+    }
+    const mine = v.seating[S.seat];
+    const stood = !!(mine && mine.kind === "person" && mine.player && v.status === "playing");
+    $("seat-away").hidden = !stood;
+    if (stood) {
+      $("seat-away-text").textContent = t("stood_in");
+      $("btn-take-back").textContent = t("take_back");
+      $("btn-take-back").onclick = () => Friends.setSeat(S.seat, "person");
+    }
+  },
+
+  // The waiting room: every seat, who has joined, who is missing; the host sees each open seat's link
+  // (copy button, QR code) and may have a computer take it.
+  renderWaiting(v) {
+    const box = $("waiting");
+    if (!v || v.status !== "waiting") { box.hidden = true; Friends.invites = null; return; }
+    const host = Friends.isHost(v);
+    if (host && Friends.invitesFor !== v.game_id) Friends.loadInvites(v);
+    const rows = v.seating.map((s, seat) => {
+      const open = s.kind === "invite";
+      const row = h("li", { class: "waiting-seat" + (open ? " open" : ""), "data-seat": seat },
+        h("span", { class: "waiting-name", text: open ? `${t("pos")[rel(seat)] || ""}` : localName(s.name) }),
+        h("span", { class: "waiting-state", text: open ? t("missing") : s.kind === "computer" ? t("computer") : t("joined") }));
+      const inv = host && open && Friends.invites && Friends.invites[seat];
+      if (inv) {
+        const input = h("input", { type: "text", readonly: true, value: inv.url, class: "invite-url", "data-invite": seat,
+          "aria-label": t("invite_link", t("pos")[rel(seat)]) });
+        row.append(h("div", { class: "invite" }, input,
+          h("button", { type: "button", class: "copy", "data-copy": seat, text: t("copy"), onclick: () => Friends.copy(input) }),
+          h("img", { class: "qr", src: inv.qr, alt: t("qr_alt", t("pos")[rel(seat)]), width: 132, height: 132 })));
+      }
+      if (host && open) row.append(h("button", { type: "button", class: "fill", "data-fill": seat, text: t("fill_computer"),
+        onclick: () => Friends.setSeat(seat, Friends.computerFor(seat)) }));
+      return row;
+    });
+    box.replaceChildren(h("div", { class: "waiting-box" },
+      h("h2", { text: host ? t("waiting_title") : t("waiting_guest") }), h("ul", { class: "waiting-list" }, ...rows)));
+    box.hidden = false;
+    $("status").textContent = host ? t("waiting_title") : t("waiting_guest");
+  },
+  async loadInvites(v) {
+    Friends.invitesFor = v.game_id;
+    try {
+      const r = await api(`/games/${v.game_id}/invites`, { token: S.tokens[S.seat] });
+      Friends.invites = r.invites;
+      if (S.view && S.view.game_id === v.game_id) Friends.renderWaiting(S.view);
+    } catch (e) { Friends.invitesFor = null; toast(errorText(e)); }
+  },
+  copy(input) {
+    input.select();
+    const done = () => toast(t("copied"));
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(input.value).then(done, () => { document.execCommand("copy"); done(); });
+    else { document.execCommand("copy"); done(); }
+  },
+  // A seat in the host's team gets the partner's strength chosen in New game, the others the opponents'.
+  computerFor(seat) {
+    const partner = seat % 2 === S.seat % 2;
+    const strengths = (S.options && S.options.strengths) || {};
+    return (partner ? prefs.strengthPartner : prefs.strength) || strengths.medium || "heuristic";
+  },
+  async setSeat(seat, player) {
+    try { await api(`/games/${S.gameId}/seats/${seat}`, { method: "POST", body: { player }, token: S.tokens[S.seat] }); } catch (e) { toast(errorText(e)); }
+  },
+
+  // ----- reactions -----
+  async react(code) {
+    try { await api(`/games/${S.gameId}/react`, { method: "POST", body: { code }, token: S.tokens[S.seat] }); } catch (e) { toast(errorText(e)); }
+  },
+  // A reaction shows beside its seat for three seconds (drawn again when the seats are redrawn meanwhile).
+  recent: {},
+  showReaction(seat, code) {
+    if (!t("react")[code]) return;
+    Friends.recent[seat] = { code, until: Date.now() + 3000 };
+    Friends.drawReaction(seat);
+    setTimeout(() => { const r = Friends.recent[seat]; if (r && r.until <= Date.now()) { delete Friends.recent[seat]; Friends.drawReaction(seat); } }, 3050);
+  },
+  drawReaction(seat) {
+    const box = document.querySelector(`.seat[data-seat="${seat}"]`);
+    if (!box) return;
+    for (const old of box.querySelectorAll(".reaction")) old.remove();
+    const r = Friends.recent[seat];
+    if (r && r.until > Date.now()) box.append(h("div", { class: "reaction", role: "status", "data-reaction": r.code, text: t("react")[r.code] }));
+  },
+};
