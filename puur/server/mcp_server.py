@@ -41,7 +41,8 @@ from puur.server.policy import ServerSettings, settings_of
 INSTRUCTIONS = (
     "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "
     "A K Q J 10 9 8 7 6 (H10 = Rosen Banner, CJ = Eicheln Under); contracts C D H S (trump suit), O Obenabe, "
-    "U Undenufe. Every tool takes an optional profile: a preset (schieber default, classic, schweizer, online, "
+    "U Undenufe, SLO/SLU Slalom and GUO/GUU Guschti (Obenabe/Undenufe first; give trick_index 0..8 for their "
+    "tricks). Every tool takes an optional profile: a preset (schieber default, classic, schweizer, online, "
     'jasvel) or {"preset": NAME, ...overrides}, e.g. {"preset": "schieber", "multipliers": "both3"}. Every '
     "result states its assumptions: quote the multiplier table with any written score, since tables differ "
     "between Swiss tables and none is the rule. Datasets are resources puur://data/<name>."
