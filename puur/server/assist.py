@@ -25,10 +25,12 @@ from fastapi import APIRouter, HTTPException, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from puur.bots.explain import explain
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.mcts import Evaluation, MCTSPlayer
 from puur.cards import Action, Card
 from puur.game import Game
+from puur.observation import Observation
 from puur.profile import RuleProfile
 from puur.server.game_models import Error, GameView
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
@@ -61,6 +63,8 @@ class Hint(BaseModel):
     kind: str = Field(description="card | contract | claim")
     top: list[Choice]
     reason: Reason
+    play: Reason = Field(description="what the suggested card or contract does at the table "
+                         "(puur.bots.explain: take_trick, smear, lead_master, push, ...)")
     heuristic: str = Field(description="what the rule-of-thumb player would do from the same view")
     seq: int = Field(description="the game's seq the hint is for")
     hints: int = Field(description="hints this seat has asked for in this game, this one included")
@@ -102,6 +106,14 @@ def _reason(ev: Evaluation) -> dict[str, Any]:
     return {"code": "solved" if ev.exact else "sampled", "params": {"deals": deals}}
 
 
+def _play(obs: Observation, action: Action) -> dict[str, Any]:
+    """What the suggested action does at the table, as a code and parameters (``puur.bots.explain``)."""
+    if _kind(action) == "claim":
+        return {"code": "claim", "params": {}}
+    code, params = explain(obs, action)
+    return {"code": code, "params": params}
+
+
 def _search_player(hub: GameHub, seed: int) -> MCTSPlayer:
     try:
         player = hub.players.make(HINT_PLAYER, seed=seed)
@@ -137,7 +149,7 @@ def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     return {
         "action": str(ev.action), "kind": _kind(ev.action),
         "top": [{"action": str(a), "points": round(p, 1), "samples": n} for a, p, n in ev.values[:TOP]],
-        "reason": _reason(ev), "heuristic": str(rule_of_thumb), "seq": seq, "hints": counts["hints"][seat],
+        "reason": _reason(ev), "play": _play(obs, ev.action), "heuristic": str(rule_of_thumb), "seq": seq, "hints": counts["hints"][seat],
     }
 
 

@@ -87,7 +87,7 @@ class Sheet:
         if self.finished:
             raise ToolInputError(
                 "round", f"the game is over after {self.rounds_planned} rounds: Undo or Reset", "rounds_over",
-                {"rounds": self.rounds_planned},
+                {"rounds": len(self.rounds)},  # finished: as many rounds as were agreed
             )
         r = Round(_four(predicted, ("round", "predicted")), _four(actual, ("round", "actual")))
         return replace(self, rounds=(*self.rounds, r))

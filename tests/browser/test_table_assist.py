@@ -30,6 +30,8 @@ def test_hint_then_play_then_undo(browser: Any, live_server: str, size: dict[str
         hinted = page.locator("#hand .card.hinted")
         assert hinted.count() == 1 and "legal" in (hinted.get_attribute("class") or "")
         assert page.locator("#hint").inner_text().strip()
+        line = page.locator("#hint span").first.inner_text()  # "Vorschlag: <card>. <what it does>"
+        assert line.count(".") >= 2 and not line.rstrip().endswith(". ."), line
         you = {"de": "Du", "fr": "Toi"}[lang]
         assert foreign_texts(page, [*NAMES, you]) == []
         if size is PHONE:  # the buttons and the line fit the phone's width

@@ -44,6 +44,11 @@ def test_hint_is_a_legal_choice_with_values_and_is_counted(client: TestClient) -
         assert 1 <= len(h["top"]) <= 3 and h["top"][0]["action"] == h["action"]
         assert all(t["action"] in playable and t["samples"] > 0 for t in h["top"])
     assert h["heuristic"] in v["legal_actions"]
+    # what the card does at the table, from the seat's own view (puur.bots.explain)
+    leading = not v["trick"]
+    codes = ("lead_trump", "lead_master", "lead_low", "lead_high") if leading else (
+        "take_trick", "go_ahead", "smear", "partner_holds", "give_least", "give")
+    assert h["play"]["code"] in codes and h["play"]["params"]["card"] == h["action"]
     # the view is unchanged: a hint plays nothing
     assert _view(client, gid, tokens["0"]) == v
 

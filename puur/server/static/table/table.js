@@ -332,17 +332,35 @@ const I18N_ASSIST = {
     hint_heuristic: "The rule-of-thumb player would choose {0}.",
     hint_reasons: { sampled: "Best expected points over {deals} sampled deals of the unseen cards.",
       solved: "Best result played out exactly on {deals} sampled deals of the unseen cards.",
-      only_card: "Your only playable card.", claim: "You can claim the remaining tricks." } },
+      only_card: "Your only playable card.", claim: "You can claim the remaining tricks." },
+    hint_plays: { push: "Schieben: your partner chooses the contract.", contract: "Play {contract} with this hand.",
+      lead_trump: "Lead a trump to draw the opponents' trumps.", lead_master: "{card} is the highest card of its suit still in play.",
+      lead_low: "Lead low with {card}.", lead_high: "Lead {card}.", take_trick: "{card} takes the trick ({points} points).",
+      go_ahead: "{card} takes the lead in this trick.", smear: "Your partner holds the trick: {card} gives them {points} points.",
+      partner_holds: "Your partner holds the trick.", give_least: "The trick is lost: {card} gives away the least ({points} points).",
+      give: "The trick goes to the opponents: {card} gives away {points} points.", claim: "You can claim the remaining tricks." } },
   de: { hint: "Tipp", undo: "Zurück", claim_name: "den Rest ansagen", hint_line: "Vorschlag: {0}. {1}", hint_top: "Erwartete Punkte: {0}",
     hint_heuristic: "Der Faustregel-Spieler würde {0} wählen.",
     hint_reasons: { sampled: "Die meisten erwarteten Punkte über {deals} zufällige Verteilungen der unbekannten Karten.",
       solved: "Das beste Ergebnis, genau durchgespielt auf {deals} zufälligen Verteilungen der unbekannten Karten.",
-      only_card: "Deine einzige spielbare Karte.", claim: "Du kannst die restlichen Stiche ansagen." } },
+      only_card: "Deine einzige spielbare Karte.", claim: "Du kannst die restlichen Stiche ansagen." },
+    hint_plays: { push: "Schieben: dein Partner bestimmt den Trumpf.", contract: "Mit diesem Blatt {contract} ansagen.",
+      lead_trump: "Trumpf ausspielen, um den Gegnern die Trümpfe zu ziehen.", lead_master: "{card} ist die höchste Karte ihrer Farbe, die noch im Spiel ist.",
+      lead_low: "Tief ausspielen mit {card}.", lead_high: "{card} ausspielen.", take_trick: "{card} macht den Stich ({points} Punkte).",
+      go_ahead: "{card} übernimmt die Führung in diesem Stich.", smear: "Dein Partner hat den Stich: {card} schmiert ihm {points} Punkte.",
+      partner_holds: "Dein Partner hat den Stich.", give_least: "Der Stich ist verloren: {card} gibt am wenigsten ab ({points} Punkte).",
+      give: "Der Stich geht an die Gegner: {card} gibt {points} Punkte ab.", claim: "Du kannst die restlichen Stiche ansagen." } },
   fr: { hint: "Conseil", undo: "Annuler", claim_name: "annoncer le reste", hint_line: "Suggestion : {0}. {1}", hint_top: "Points attendus : {0}",
     hint_heuristic: "Le joueur à règles simples choisirait {0}.",
     hint_reasons: { sampled: "Le plus de points attendus sur {deals} donnes tirées des cartes cachées.",
       solved: "Le meilleur résultat, joué exactement sur {deals} donnes tirées des cartes cachées.",
-      only_card: "Ta seule carte jouable.", claim: "Tu peux annoncer les plis restants." } },
+      only_card: "Ta seule carte jouable.", claim: "Tu peux annoncer les plis restants." },
+    hint_plays: { push: "Schieben : ton partenaire choisit l'atout.", contract: "Annoncer {contract} avec cette main.",
+      lead_trump: "Entamer atout pour tirer les atouts adverses.", lead_master: "{card} est la plus haute carte de sa couleur encore en jeu.",
+      lead_low: "Entamer petit avec {card}.", lead_high: "Entamer {card}.", take_trick: "{card} remporte le pli ({points} points).",
+      go_ahead: "{card} prend la tête de ce pli.", smear: "Ton partenaire tient le pli : {card} lui donne {points} points.",
+      partner_holds: "Ton partenaire tient le pli.", give_least: "Le pli est perdu : {card} cède le moins ({points} points).",
+      give: "Le pli va aux adversaires : {card} cède {points} points.", claim: "Tu peux annoncer les plis restants." } },
 };
 for (const [lang, table] of Object.entries(I18N_ASSIST)) Object.assign(I18N[lang], table);
 const COMPUTER_NAMES = ["Ueli", "Vreni", "Kari"];
@@ -844,8 +862,10 @@ async function showHint() {
     if (!S.view || S.view.seq !== r.seq) return;
     S.hint = r;
     const reason = (t("hint_reasons")[r.reason.code] || "").replace(/\{(\w+)\}/g, (m, k) => r.reason.params[k]);
+    // what the suggestion does at the table (puur/bots/explain.py), cards and contracts by name
+    const play = (t("hint_plays")[r.play.code] || "").replace(/\{(\w+)\}/g, (m, k) => (k === "card" || k === "contract") ? actionName(r.play.params[k]) : r.play.params[k]);
     const top = r.top.map((c) => `${actionName(c.action)} ${c.points > 0 ? "+" : ""}${c.points.toFixed(1)}`).join(" · ");
-    $("hint").replaceChildren(h("span", { text: t("hint_line", actionName(r.action), reason) }),
+    $("hint").replaceChildren(h("span", { text: t("hint_line", actionName(r.action), play) }), h("span", { text: reason }),
       ...(top ? [h("span", { text: t("hint_top", top) })] : []),
       ...(r.heuristic !== r.action ? [h("span", { text: t("hint_heuristic", actionName(r.heuristic)) })] : []));
     render();
