@@ -171,57 +171,66 @@ class Changes:
     token_hashes: dict[str, int]
 
 
-def _changes(conn: Connection, game_id: str, row: Any, since: int) -> Changes:
-    acts = conn.execute(
-        select(actions.c.seat, actions.c.action, actions.c.declare)
-        .where(actions.c.game_id == game_id, actions.c.seq >= since).order_by(actions.c.seq)
-    ).all()
-    hashes = conn.execute(select(tokens.c.token_hash, tokens.c.seat).where(tokens.c.game_id == game_id)).all()
+ROW_SQL = "SELECT settings, status, created, updated, seq, version, epoch FROM games WHERE id = %s"
+ACTIONS_SQL = "SELECT seat, action, declare FROM actions WHERE game_id = %s AND seq >= %s ORDER BY seq"
+TOKENS_SQL = "SELECT token_hash, seat FROM tokens WHERE game_id = %s"
+APPEND_SQL = (
+    "UPDATE games SET seq = %s, status = %s, updated = %s, version = version + 1 WHERE id = %s "
+    "RETURNING version, pg_notify(%s, id || ':' || version)"
+)
+"""The game's row after an append: its new version, announced (delivered once the transaction commits)."""
+INSERT_SQL = "INSERT INTO actions (game_id, seq, seat, action, declare, at) VALUES (%s, %s, %s, %s, %s, %s)"
+
+
+def _changes(conn: Any, game_id: str, row: tuple[Any, ...], since: int) -> Changes:
+    """The row ``row`` (``ROW_SQL``'s columns) with the actions from ``since`` and the tokens, read in one
+    round trip on the raw connection ``conn`` (in the caller's transaction)."""
+    with conn.pipeline():
+        acts = conn.execute(ACTIONS_SQL, (game_id, since))
+        hashes = conn.execute(TOKENS_SQL, (game_id,))
+    settings, status, created, updated, seq, version, epoch = row
     return Changes(
-        version=int(row.version), epoch=int(row.epoch), seq=int(row.seq), settings=json.loads(row.settings),
-        status=row.status, created=float(row.created), updated=float(row.updated), since=since,
-        actions=[_entry(int(s), a, d) for s, a, d in acts], token_hashes={h: int(s) for h, s in hashes},
+        version=int(version), epoch=int(epoch), seq=int(seq), settings=json.loads(settings), status=status,
+        created=float(created), updated=float(updated), since=since,
+        actions=[_entry(int(st), a, d) for st, a, d in acts.fetchall()],
+        token_hashes={h: int(st) for h, st in hashes.fetchall()},
     )  # fmt: skip
 
 
-ROW = (games.c.settings, games.c.status, games.c.created, games.c.updated, games.c.seq, games.c.version, games.c.epoch)
-
-
-APPEND = text(
-    "UPDATE games SET seq = :seq, status = :status, updated = :now, version = version + 1 WHERE id = :id "
-    "RETURNING version, pg_notify(:c, id || ':' || version)"
-)
-"""The game's row after an append: its new version, announced (delivered once the transaction commits)."""
-
-
-def _is_lock_timeout(e: OperationalError) -> bool:
-    return getattr(e.orig, "sqlstate", None) == "55P03"  # lock_not_available
+def _is_lock_timeout(e: BaseException) -> bool:
+    orig = getattr(e, "orig", e)
+    return getattr(orig, "sqlstate", None) == "55P03"  # lock_not_available
 
 
 class Locked:
-    """One game's row, locked for one request (``PgStore.locked``): catch up, then append and commit once."""
+    """One game's row, locked for one request (``PgStore.locked``): catch up, then append and commit once.
+    ``conn`` is the raw psycopg connection (autocommit; the transaction is the explicit BEGIN of ``locked``)."""
 
-    def __init__(self, store: PgStore, conn: Connection, game_id: str, row: Any) -> None:
-        self.store, self.conn, self.game_id, self.row = store, conn, game_id, row
+    def __init__(self, conn: Any, game_id: str, row: tuple[Any, ...]) -> None:
+        self.conn, self.game_id, self.row = conn, game_id, row
         self.done = False
 
     def changes(self, since: int, known_version: int) -> Changes | None:
         """What the worker's copy (at ``since`` actions, ``known_version``) lacks; None if it is current."""
-        if int(self.row.version) == known_version:
+        if int(self.row[5]) == known_version:
             return None
         return _changes(self.conn, self.game_id, self.row, since)
 
     def append(self, first_seq: int, entries: list[list[Any]], status: str) -> int:
-        """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit. Returns
-        the game's new version. Nothing is announced unless it is committed."""
+        """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit (one round
+        trip). Returns the game's new version. Nothing is announced unless it is committed."""
         now = time.time()
+        rows = [(r["game_id"], r["seq"], r["seat"], r["action"], r["declare"], r["at"])
+                for r in _rows(self.game_id, first_seq, entries, now)]
         try:
-            self.conn.execute(insert(actions), _rows(self.game_id, first_seq, entries, now))
-            version = self.conn.execute(APPEND, {"id": self.game_id, "seq": first_seq + len(entries),
-                                                 "status": status, "now": now, "c": CHANNEL}).scalar_one()
-            self.conn.commit()
+            with self.conn.pipeline():
+                with self.conn.cursor() as cur:
+                    cur.executemany(INSERT_SQL, rows)
+                bumped = self.conn.execute(APPEND_SQL, (first_seq + len(entries), status, now, self.game_id, CHANNEL))
+                self.conn.execute("COMMIT")
+            version = bumped.fetchone()[0]
         except BaseException:
-            self.conn.rollback()
+            self.conn.execute("ROLLBACK")
             raise
         finally:
             self.done = True
@@ -237,8 +246,14 @@ class PgStore:
 
     def __init__(self, url: str, *, pool_size: int = 8, migrate: bool = True) -> None:
         self.url = url
-        self.engine = create_engine(engine_url(url), pool_size=pool_size, max_overflow=16, pool_recycle=1800,
-                                    connect_args={"options": f"-c lock_timeout={LOCK_TIMEOUT}"})
+        options = {"options": f"-c lock_timeout={LOCK_TIMEOUT}"}
+        # SQLAlchemy Core for what is rare (creating, deleting, counting, migrating) ...
+        self.engine = create_engine(engine_url(url), pool_size=2, max_overflow=4, pool_recycle=1800,
+                                    connect_args=options)
+        # ... and psycopg itself, pipelined, on pooled autocommit connections for what every request does
+        # (a version check; lock, catch up, append, commit): about 0.07 ms of CPU per statement, not 0.2
+        self.fast = create_engine(engine_url(url), pool_size=pool_size, max_overflow=pool_size, pool_recycle=1800,
+                                  isolation_level="AUTOCOMMIT", connect_args=options)
         if migrate:
             upgrade(url, self.engine)
         self._stop = threading.Event()
@@ -252,6 +267,25 @@ class PgStore:
         for t in self._threads:
             t.join(timeout=5)
         self.engine.dispose()
+        self.fast.dispose()
+
+    @contextmanager
+    def _raw(self) -> Iterator[Any]:
+        """A pooled psycopg connection in autocommit mode; returned to the pool idle (a transaction left open
+        by an error is rolled back; a broken connection is dropped)."""
+        fairy = self.fast.raw_connection()
+        conn: Any = fairy.driver_connection
+        try:
+            yield conn
+        except BaseException:
+            try:
+                if not conn.closed and conn.info.transaction_status != 0:  # not IDLE
+                    conn.execute("ROLLBACK")
+            except Exception:
+                fairy.invalidate()
+            raise
+        finally:
+            fairy.close()
 
     # ----- writes -----
     def create_game(self, game_id: str, settings: dict[str, Any], tokens_: dict[int, str], status: str) -> None:
@@ -328,37 +362,46 @@ class PgStore:
     def locked(self, game_id: str) -> Iterator[Locked]:
         """The game's row locked until ``Locked.append`` commits or the block ends (rolled back). Raises
         ``GameGone`` for no such game, ``GameBusy`` when another worker holds it past ``LOCK_TIMEOUT``."""
-        with self.engine.connect() as conn:
-            try:  # lock_timeout (LOCK_TIMEOUT) is set for every connection of the pool
-                row = conn.execute(select(*ROW).where(games.c.id == game_id).with_for_update()).first()
-            except OperationalError as e:
-                conn.rollback()
-                if _is_lock_timeout(e):
-                    raise GameBusy("another action on this game is being stored: send it again") from None
-                raise
+        import psycopg
+
+        with self._raw() as conn:
+            try:
+                with conn.pipeline():  # BEGIN and the locking read in one round trip
+                    conn.execute("BEGIN")
+                    cur = conn.execute(ROW_SQL + " FOR UPDATE", (game_id,))
+                row = cur.fetchone()
+            except psycopg.errors.LockNotAvailable:
+                conn.execute("ROLLBACK")
+                raise GameBusy("another action on this game is being stored: send it again") from None
             if row is None:
-                conn.rollback()
+                conn.execute("ROLLBACK")
                 raise GameGone(game_id)
-            txn = Locked(self, conn, game_id, row)
+            txn = Locked(conn, game_id, row)
             try:
                 yield txn
             finally:
                 if not txn.done:
-                    conn.rollback()
+                    conn.execute("ROLLBACK")
 
     def changes(self, game_id: str, since: int, known_version: int) -> Changes | None:
         """What a copy of the game at ``since`` actions and ``known_version`` lacks (one snapshot), None if
-        it is current; ``GameGone`` if the game was deleted."""
-        with self.engine.connect() as conn:
-            conn.execution_options(isolation_level="REPEATABLE READ")
-            row = conn.execute(select(*ROW).where(games.c.id == game_id)).first()
+        it is current (one round trip); ``GameGone`` if the game was deleted."""
+        with self._raw() as conn:
+            row = conn.execute(ROW_SQL, (game_id,)).fetchone()
             if row is None:
                 raise GameGone(game_id)
-            if int(row.version) == known_version:
+            if int(row[5]) == known_version:
                 return None
-            out = _changes(conn, game_id, row, since)
-            conn.rollback()
-            return out
+            try:
+                with conn.pipeline():  # the row and its log of one moment
+                    conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ")
+                    cur = conn.execute(ROW_SQL, (game_id,))
+                row = cur.fetchone()
+                if row is None:
+                    raise GameGone(game_id)
+                return _changes(conn, game_id, row, since)
+            finally:
+                conn.execute("ROLLBACK")
 
     def version(self, game_id: str) -> int | None:
         with self.engine.connect() as conn:
