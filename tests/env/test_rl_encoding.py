@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
 
 from puur.bots.random_player import RandomPlayer  # noqa: E402
 from puur.bots.runner import play_turn  # noqa: E402

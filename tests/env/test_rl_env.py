@@ -184,6 +184,8 @@ def test_gym_env_plays_a_match_and_refuses_illegal_actions() -> None:
     while not done:
         obs, reward, done, trunc, info = env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
         total += reward
+        seen = env.game.observation(1)  # type: ignore[union-attr]
+        assert np.array_equal(obs["observation"], encode(seen)) and np.array_equal(obs["action_mask"], action_mask(seen))
     g = env.game
     assert g is not None and g.is_over
     assert total == g.scores[1] - g.scores[0]

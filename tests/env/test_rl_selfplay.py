@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 pytest.importorskip("pyarrow", reason="the rl extra (pip install 'puur[rl]') is not installed")
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
 
 import pyarrow as pa  # noqa: E402
 import pyarrow.parquet as pq  # noqa: E402
