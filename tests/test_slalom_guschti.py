@@ -16,10 +16,17 @@ from mcp_helpers import run_mcp
 
 from puur.bots import make_player
 from puur.bots.analysis import solve_open_cards
+from puur.bots.contract_eval import (
+    best_contract,
+    contract_scores,
+    direction_mix_score,
+    obenabe_score,
+    undenufe_score,
+)
 from puur.bots.rollout import choose
 from puur.bots.runner import play_match
 from puur.bots.solver import solve
-from puur.cards import Card, Contract
+from puur.cards import BASE_CONTRACTS, Card, Contract
 from puur.data import dataset
 from puur.game import Game
 from puur.oracle import evaluate
@@ -245,3 +252,19 @@ def test_dataset_lists_the_codes_with_assumptions() -> None:
     assert {a["point"] for a in block["assumptions"]} >= {"card values", "Weis", "factor", "which direction starts"}
     assert block["card_point_totals"]["modern"] == list(range(108, 197, 11))
     assert block["card_point_totals"]["classic"] == [152]
+
+
+def test_contract_evaluation_considers_them_when_offered() -> None:
+    """The heuristic's hand model scores Slalom and Guschti only where the profile offers them, as the
+    Obenabe and Undenufe scores weighted 5 : 4 by the tricks each direction governs."""
+    hand = 0
+    for c in (Card.CA, Card.CK, Card.C6, Card.C7, Card.DA, Card.D6, Card.HA, Card.H6, Card.S6):
+        hand |= 1 << c
+    assert set(contract_scores(hand, RuleProfile.preset("schieber"))) == set(BASE_CONTRACTS)
+    scores = contract_scores(hand, EXTRA)
+    assert set(scores) == set(EXTRA.contracts)
+    assert scores[SLO] == pytest.approx(scores[GUO]) and scores[SLU] == pytest.approx(scores[GUU])
+    o, u = obenabe_score(hand), undenufe_score(hand)
+    assert direction_mix_score(hand, SLO) == pytest.approx((5 * o + 4 * u) / 9)
+    rich = EXTRA.with_options(multipliers={"C": 1, "D": 1, "H": 1, "S": 1, "O": 1, "U": 1, "SLO": 9})
+    assert best_contract(hand, rich)[0] is SLO

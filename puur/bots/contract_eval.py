@@ -149,4 +149,7 @@ def best_contract(hand: int, profile: RuleProfile) -> tuple[Contract, float]:
     return best, scores[best]
 
 
-__all__ = ["PUSH_THRESHOLD", "Rank", "best_contract", "contract_scores", "obenabe_score", "trump_score", "undenufe_score"]
+__all__ = [
+    "PUSH_THRESHOLD", "Rank", "best_contract", "contract_scores", "direction_mix_score", "obenabe_score", "trump_score",
+    "undenufe_score",
+]  # fmt: skip

@@ -170,7 +170,7 @@ class MCTSPlayer:
         if len(legal) == 1:
             return Card(legal[0])
         start = time.perf_counter()
-        if len(observation.hand) <= self.endgame:
+        if len(observation.hand) <= self.endgame_of(observation):
             card = self.solve_endgame(observation, legal, start)
         else:
             card = self.search(observation, legal, start)
@@ -197,13 +197,20 @@ class MCTSPlayer:
             legal = [int(a) for a in legal_actions if isinstance(a, Card)]
             if len(legal) == 1:
                 action = Card(legal[0])
-            elif len(observation.hand) <= self.endgame:
+            elif len(observation.hand) <= self.endgame_of(observation):
                 action = Card(self.solve_endgame(observation, legal, start, stats))
                 exact = self.solved_exactly
             else:
                 action = Card(self.search(observation, legal, start, stats))
         ranked = sorted(stats.items(), key=lambda kv: (kv[0] != action, -kv[1][0]))
         return Evaluation(action, [(a, mean, n) for a, (mean, n) in ranked], exact)
+
+    def endgame_of(self, obs: Observation) -> int:
+        """``endgame``, kept to the Python search's two tricks under Slalom and Guschti: the solver searches
+        them in Python only (issue 17, docs/contracts-slalom-guschti.md)."""
+        if obs.contract is not None and obs.contract.changes_direction:
+            return min(self.endgame, 2)
+        return self.endgame
 
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
