@@ -38,6 +38,7 @@ def test_arena_on_ray_equals_local_deal_for_deal(local_ray: None, capsys: pytest
 
 
 def test_selfplay_on_ray_equals_local(local_ray: None, tmp_path: Path) -> None:
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
     from test_rl_selfplay import same_rows
 
     from puur.selfplay import read_rows, run_selfplay
