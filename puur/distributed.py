@@ -11,7 +11,9 @@ order of the tasks, whichever backend plays them:
   session) is used as it is.
 
 Every task is a pure function of its arguments (each deal's cards and players are seeded from the run's
-seed and the deal's index), so the backends give identical results, deal for deal.
+seed and the deal's index), so the backends give identical results, deal for deal, for players that
+repeat themselves given a seed (a clock-bounded search, such as the safety time limit of ``mcts``'s levels,
+may stop at another point on a loaded machine; ``mcts:iters=N`` does not).
 """
 
 from __future__ import annotations
