@@ -370,7 +370,7 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
         k1 = (pos == 3 || !(bw & hands[(seat + 1) & 3])) ? s->k_smear : s->k_low;
         k0 = k1;
     } else {
-        k1 = pos == 3 ? s->k_smear : s->k_win;
+        k1 = s->k_win; /* the cheapest winner first (the fourth seat too: 2-4% fewer positions than the richest) */
         k0 = s->k_discard;
     }
     const int *pts = s->pts;

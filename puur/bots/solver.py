@@ -453,7 +453,7 @@ def follow(
         k1 = s.k_smear if pos == 3 or not bw & hands[(seat + 1) & 3] else s.k_low
         k0 = k1
     else:
-        k1 = s.k_smear if pos == 3 else s.k_win
+        k1 = s.k_win  # the cheapest winner first (the fourth seat too: 2-4% fewer positions than the richest)
         k0 = s.k_discard
     pts = s.pts
     order = move_keys(s.up, s.eq, lg, gone, k1, k0, bw)
