@@ -24,7 +24,7 @@ from typing import Any
 from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
 from puur.bots.rollout import playout
-from puur.cards import PUSH, Contract
+from puur.cards import BASE_CONTRACTS, PUSH, Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState
 
@@ -49,7 +49,7 @@ def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     hands, dealer = deal_of(PROFILE, seed, index)
     game = game_on_deal(PROFILE, hands, dealer)
     forehand = game.round.forehand
-    oracle = max(played_value(hands, dealer, False, c) for c in Contract)
+    oracle = max(played_value(hands, dealer, False, c) for c in BASE_CONTRACTS)
     action = make_player(spec, seed=index).act(game.observation(forehand))
     if action == PUSH:
         game.apply(PUSH, ())

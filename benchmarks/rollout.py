@@ -25,7 +25,7 @@ from typing import Any
 
 from puur.arena import mean_ci
 from puur.bots import rollout
-from puur.cards import Contract
+from puur.cards import BASE_CONTRACTS, Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState, deal
 
@@ -60,7 +60,7 @@ def measure(new: Policy, old: Policy, deals: int, seed: int) -> dict[str, Any]:
     """Today's policy minus the other in written points per round, overall and by contract."""
     rng = random.Random(seed)
     values: list[float] = []
-    by_contract: dict[str, list[float]] = {c.name: [] for c in Contract}
+    by_contract: dict[str, list[float]] = {c.name: [] for c in BASE_CONTRACTS}
     for i in range(deals):
         dealer = i % 4
         hands = deal(rng, dealer)
