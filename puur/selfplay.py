@@ -54,7 +54,16 @@ import pyarrow.parquet as pq
 from puur.arena import _mix, make_seat_player
 from puur.bots.runner import declarations_for
 from puur.cards import Action
-from puur.env.encoding import ENCODING_VERSION, N_ACTIONS, OBS_SIZE, STOECK, action_index, action_mask, encode
+from puur.env.encoding import (
+    ENCODING_VERSION,
+    N_ACTIONS,
+    OBS_SIZE,
+    STOECK,
+    action_index,
+    action_mask,
+    check_profile,
+    encode,
+)
 from puur.game import Game
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -234,7 +243,7 @@ def run_selfplay(
 
     if games < 1 or shard_size < 1 or jobs < 1:
         raise ValueError("--games, --shard-size and --jobs must be at least 1")
-    RuleProfile.resolve(profile)
+    check_profile(RuleProfile.resolve(profile))
     make_seat_player(spec, 0)  # a bad spec fails before anything is written
     check_backend(backend, address)
     folder = Path(out)

@@ -25,7 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from puur.env.encoding import N_ACTIONS, OBS_SIZE, action_mask, decode, encode
+from puur.env.encoding import N_ACTIONS, OBS_SIZE, action_mask, check_profile, decode, encode
 from puur.game import Game
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -94,7 +94,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        self.profile = RuleProfile.resolve(profile)
+        self.profile = check_profile(RuleProfile.resolve(profile))
         self.reward_mode = check_choice("reward", reward, REWARDS)
         self.episode = check_choice("episode", episode, EPISODES)
         if render_mode is not None:

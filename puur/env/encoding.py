@@ -187,6 +187,19 @@ def contract_index(contract: Contract) -> int:
         ) from None
 
 
+def check_profile(profile: RuleProfile) -> RuleProfile:
+    """``profile`` when every contract it offers is in ``CONTRACTS``; else ``ValueError`` naming the ones
+    this encoding version cannot encode (Slalom and Guschti, ``extra_contracts``, issue 17)."""
+    unknown = [c.name for c in profile.contracts if c not in CONTRACTS]
+    if unknown:
+        raise ValueError(
+            f"the profile offers the contracts {', '.join(unknown)}, which encoding version {ENCODING_VERSION} "
+            f"does not know (it encodes {' '.join(c.name for c in CONTRACTS)}): extend "
+            "puur.env.encoding.CONTRACTS and bump ENCODING_VERSION"
+        )
+    return profile
+
+
 def _seat_of(get: Callable[[Observation], int | None]) -> _Fill:
     def fill(v: np.ndarray, obs: Observation) -> None:
         seat = get(obs)
@@ -413,5 +426,6 @@ def action_index(action: object) -> int:
 
 __all__ = [
     "ACTIONS", "BLOCKS", "CONTRACTS", "ENCODING_VERSION", "N_ACTIONS", "OBS_SIZE", "PROFILE_FEATURES", "STOECK",
-    "EnvSpecial", "action_index", "action_mask", "contract_index", "decode", "encode", "layout", "stoeck_card",
+    "EnvSpecial", "action_index", "action_mask", "check_profile", "contract_index", "decode", "encode", "layout",
+    "stoeck_card",
 ]  # fmt: skip

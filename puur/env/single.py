@@ -36,7 +36,7 @@ from puur.env.aec import (
     observation_space,
     team_rewards,
 )
-from puur.env.encoding import N_ACTIONS, decode
+from puur.env.encoding import N_ACTIONS, check_profile, decode
 from puur.game import Game
 from puur.profile import RuleProfile
 
@@ -60,7 +60,7 @@ class SingleSeatEnv(gym.Env):  # type: ignore[type-arg]
         illegal_penalty: float = 10.0,
         render_mode: str | None = None,
     ) -> None:
-        self.profile = RuleProfile.resolve(profile)
+        self.profile = check_profile(RuleProfile.resolve(profile))
         if isinstance(opponents, str) or not isinstance(opponents, Sequence):
             specs: list[Spec] = [opponents, opponents, opponents]
         else:

@@ -193,3 +193,10 @@ def test_gym_env_plays_a_match_and_refuses_illegal_actions() -> None:
     strict.reset(seed=1)
     with pytest.raises(ValueError):
         strict.step(illegal if not strict._obs()["action_mask"][illegal] else N_ACTIONS)
+
+
+def test_a_profile_with_contracts_the_encoding_does_not_know_is_refused() -> None:
+    """Slalom and Guschti (``extra_contracts``) are not in encoding version 1: a clear error up front."""
+    for make in (puur.env.raw_env, puur.env.SingleSeatEnv):
+        with pytest.raises(ValueError, match="SLO, SLU.*extend puur.env.encoding.CONTRACTS"):
+            make({"preset": "schieber", "extra_contracts": "slalom"})
