@@ -32,7 +32,8 @@ Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
 ``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end; by
 default 7 tricks, 8 at ``strong``, where a world with eight tricks left or more is valued by
-``Solver.card_bounds``). With
+``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
+bidding: ``bidding_fits``; 1: off). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -81,6 +82,10 @@ DEEP_ENDGAME_SHARE = 30
 """With seven tricks left or more a world takes seven times as long (62 ms against
 9 ms with six left, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (8 at
 ``medium``)."""
+BID_TRIES = 1
+"""Card play: up to this many sampled deals are drawn per exactly solved world to find one that agrees
+with the bidding as the heuristic's hand model reads it (``bidding_fits``; the last one drawn is kept
+otherwise). Off (1) by default; ``bid=N`` turns it on (BENCHMARKS.md, "Issue 18")."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -99,6 +104,19 @@ class Evaluation(NamedTuple):
     """(action, mean expected points for the seat's team minus the other, samples)."""
     exact: bool
     """Whether the values are exact play on each sampled deal (the endgame solver) rather than playouts."""
+
+
+def bidding_fits(world: RoundState, obs: Observation) -> bool:
+    """Whether a sampled deal agrees with the bidding, read with the heuristic's hand model
+    (``puur.bots.contract_eval.best_contract``, as ``heuristic`` chooses): the hand that chose the contract
+    would have chosen it, and after a push the forehand's would have pushed (§3.2.7). The seat's own hand
+    is not judged."""
+    if obs.contract is None:
+        return True
+    if obs.pushed and obs.forehand != obs.seat and best_contract(world.dealt[obs.forehand], obs.profile)[1] >= PUSH_THRESHOLD:
+        return False
+    chooser = obs.chooser
+    return chooser is None or chooser == obs.seat or best_contract(world.dealt[chooser], obs.profile)[0] == obs.contract
 
 
 def playout_value(r: RoundState, card: int, team: int) -> float:
@@ -124,6 +142,7 @@ class MCTSPlayer:
         citers: int | None = None,
         pushed: int = PUSHED_TRIES,
         endgame: int | None = None,
+        bid: int = BID_TRIES,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -138,6 +157,7 @@ class MCTSPlayer:
         self.budget = max(1, budget)
         self.contract_budget = max(1, cbudget)
         self.pushed_tries = max(1, int(pushed))
+        self.bid_tries = max(1, int(bid))
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -315,6 +335,10 @@ class MCTSPlayer:
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             base = det.resample(self.rng)
+            for _ in range(self.bid_tries - 1):  # prefer deals that agree with the bidding
+                if bidding_fits(base, obs):
+                    break
+                base = det.resample(self.rng)
             try:
                 solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
                 deep = len(obs.hand) >= BOUNDS_FROM
@@ -346,11 +370,12 @@ def _make(
     citers: int | None = None,
     pushed: int = PUSHED_TRIES,
     endgame: int | None = None,
+    bid: int = BID_TRIES,
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame,
+        endgame=endgame, bid=bid,
     )
 
 
-__all__ = ["LEVELS", "Evaluation", "MCTSPlayer", "Stats", "playout_value"]
+__all__ = ["LEVELS", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]

@@ -221,3 +221,31 @@ def test_strong_level_searches_exactly_from_eight_tricks(monkeypatch: pytest.Mon
         used.clear()
         assert make_player("mcts:endgame=8,iters=30", seed=4).act(obs) in obs.legal_actions
         assert used and set(used) == {how}
+
+
+def test_bidding_fits_the_true_deal_of_heuristic_players() -> None:
+    """Four heuristic players choose their contracts (and pushes) with the hand model ``bidding_fits``
+    reads: the true deal always fits, from every seat's view, while deals sampled from the seat's view
+    often do not (the check tells them apart); ``bid=N`` players still play legal cards."""
+    import random
+
+    from puur.bots.mcts import bidding_fits
+    from puur.determinize import Determinizer
+
+    fits_sampled = checked = 0
+    for seed in range(3):
+        game = Game("schieber", seed=seed)
+        h = make_player("heuristic")
+        while game.round.contract is None or len(game.round.tricks) < 2:
+            a = h.act(game.observation(game.current_seat))  # type: ignore[arg-type]
+            game.apply(a, declarations_for(game, a))
+        for seat in range(4):
+            obs = game.observation(seat)
+            assert bidding_fits(game.round, obs)
+            det = Determinizer(obs)
+            for i in range(8):
+                fits_sampled += bidding_fits(det.resample(random.Random(i)), obs)
+                checked += 1
+    assert fits_sampled < checked * 0.8
+    obs = card_choice_at(3, 5)
+    assert make_player("mcts:bid=8,iters=40", seed=1).act(obs) in obs.legal_actions
