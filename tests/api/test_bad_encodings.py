@@ -38,7 +38,7 @@ BAD_BODIES = {
 @pytest.mark.parametrize("kind", sorted(BAD_BODIES))
 def test_a_body_that_does_not_parse_is_422(path: str, kind: str) -> None:
     body, content_type = BAD_BODIES[kind]
-    url = path.replace("{game_id}", _GAME["game_id"])
+    url = path.replace("{game_id}", _GAME["game_id"]).replace("{seat}", "1")
     r = CLIENT.post(url, content=body, headers={**AUTH, "Content-Type": content_type})
     assert r.status_code == 422, (path, kind, r.status_code, r.text[:300])
     detail = r.json()["detail"]
