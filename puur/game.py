@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +32,7 @@ from puur.cards import (
     parse_cards,
 )
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
+from puur.forms import FormAction, form_from_record, make_form
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, first_forehand
 from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
@@ -112,8 +113,17 @@ class Game:
         *,
         salt: str | None = None,
         seed_source: str | None = None,
+        form: str = "schieber",
+        columns: int | None = None,
+        rounds: int | None = None,
+        form_settings: Mapping[str, Any] | None = None,
     ) -> None:
         self.profile = RuleProfile.resolve(profile)
+        self.form = make_form(form, columns=columns, rounds=rounds, settings=form_settings)
+        """The game form (issue 17, ``puur.forms``): None for the Schieber, else Coiffeur or Differenzler."""
+        if self.form is not None:
+            self.profile = self.form.adapt_profile(self.profile)
+        self._form_over = False
         if seed_source is not None and seed_source not in SEED_SOURCES:
             raise ValueError(f"seed_source must be one of {', '.join(SEED_SOURCES)}, got {seed_source!r}")
         if seed is None:
@@ -140,6 +150,8 @@ class Game:
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
         self.deals.append(hands)
+        if self.form is not None:
+            self.form.start_round(self)
 
     def _first_deal(self) -> tuple[list[int], int, int]:
         """Hand 1 (RULES.md §3.2, §14): the hands, the dealer and the forehand.
@@ -194,12 +206,16 @@ class Game:
     # ----- state -----
     @property
     def is_over(self) -> bool:
-        return self.winner is not None
+        return self.winner is not None or self._form_over
 
     @property
     def current_seat(self) -> int | None:
         """The seat to act, None when the match is over."""
-        return None if self.is_over else self.round.to_act
+        if self.is_over:
+            return None
+        if self.form is not None and (waiting := self.form.waiting_seat(self)) is not None:
+            return waiting
+        return self.round.to_act
 
     @property
     def target(self) -> int:
@@ -213,6 +229,8 @@ class Game:
         """Contracts (and PUSH) while choosing; legal cards while playing (plus CLAIM under claims)."""
         if self.is_over:
             return []
+        if self.form is not None:
+            return self.form.legal_actions(self)  # type: ignore[return-value]
         r = self.round
         if r.contract is None:
             return [PUSH if o == "P" else o for o in r.contract_options()]  # type: ignore[misc]
@@ -222,14 +240,17 @@ class Game:
         return cards
 
     # ----- acting -----
-    def apply(self, action: Action | str, declare: Iterable[str] = ()) -> None:
+    def apply(self, action: Action | FormAction | str, declare: Iterable[str] = ()) -> None:
         """Apply the action of the seat to act. Declarations go with the card they belong to
         (``declare=("stoeck",)``; ``"weis:N"`` with the trick-1 card: the Weis alternative N offered).
         Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
         if self.is_over:
             raise IllegalAction("the match is over")
+        declare = tuple(declare)
+        if self.form is not None and self.form.apply(self, action, declare):
+            return
         try:
-            act = parse_action(action)
+            act = parse_action(action)  # type: ignore[arg-type]
         except ValueError as e:
             raise IllegalAction(str(e)) from None
         decl = tuple(declare)
@@ -276,11 +297,15 @@ class Game:
         events = r.play(int(act), declare_stoeck)
         self._after_events(events)
 
-    def _log(self, seat: int, act: Action, decl: tuple[str, ...]) -> None:
+    def _log(self, seat: int, act: Action | FormAction, decl: tuple[str, ...]) -> None:
         self.actions[-1].append(f"{seat}:{act}" + "".join(f"+{d}" for d in decl))
 
     # ----- match end -----
     def _after_events(self, events: Sequence[str]) -> None:
+        if self.form is not None:
+            if "round" in events:
+                self.form.finish_round(self)  # the form writes its sheet, then ends the match or deals on
+            return
         if self.profile.game_end == "live" and self._live_check(events):
             return
         if "round" in events:
@@ -420,6 +445,16 @@ class Game:
         self._live_parts = {}
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states.append(self.round)
+        if self.form is not None:
+            self.form.start_round(self)
+
+    def _finish_form(self, winner: int | None) -> None:
+        """A form's match is over (Coiffeur: the sheet is full; Differenzler: the agreed rounds are played);
+        ``winner`` the winning team, None for a tie or a game of individuals (its result names them)."""
+        self.winner = winner
+        self._form_over = True
+        self.end_reason = "form"
+        self.round.to_act = None
 
     # ----- views -----
     def observation(self, seat: int) -> Observation:
@@ -435,6 +470,8 @@ class Game:
     def result(self) -> dict[str, Any] | None:
         if not self.is_over:
             return None
+        if self.form is not None:
+            return self.form.result(self)
         return {
             "winner": self.winner,
             "scores": list(self.scores),
@@ -465,6 +502,7 @@ class Game:
             "seed": self.seed,
             **self._fair_fields(),
             **({"start": dict(self.start)} if self.start is not None else {}),
+            **({"form": self.form.settings()} if self.form is not None else {}),
             "rounds": rounds,
             "scores": list(self.scores),
             "result": self.result(),
@@ -521,8 +559,9 @@ class Game:
         holds the forehand and the scores before round 1) from round 1's recorded deal. Records without
         ``start`` load as before."""
         start = record.get("start")
+        form = form_from_record(record["form"]) if "form" in record else {}
         if start is None:
-            return cls(profile, seed=record["seed"], salt=record.get("salt"), seed_source=record.get("seed_source"))
+            return cls(profile, seed=record["seed"], salt=record.get("salt"), seed_source=record.get("seed_source"), **form)
         rounds = record.get("rounds") or []
         if not isinstance(start, dict) or not rounds or not isinstance(rounds[0].get("deal"), list):
             raise ValueError("the record's start needs round 1's deal, a forehand and the scores before it")

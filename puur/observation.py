@@ -14,8 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
-from puur.cards import Action, Card, Contract, iter_cards, mask_of, parse_action, parse_cards
+from puur.cards import Card, Contract, iter_cards, mask_of, parse_cards
 from puur.determinize import Determinizer, InconsistentObservation, determinize, resample
+from puur.forms.actions import AnyAction, parse_any_action
+from puur.forms.view import FormView, form_view
 from puur.inference import constraints, read_trick
 from puur.profile import RuleProfile
 from puur.rules.tables import STOECK_POINTS
@@ -104,7 +106,7 @@ class Observation:
     factor: int
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[TrickView, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[AnyAction, ...]
     hand_sizes: tuple[int, int, int, int]
     scores: tuple[int, int]
     round_points: tuple[int, int]
@@ -120,6 +122,9 @@ class Observation:
     last_round: dict[str, Any] | None = field(default=None)
     weis_choice: dict[str, Any] | None = None
     """The Weis alternatives this seat may declare with its trick-1 card (RULES.md §9.3), see ``_weis_choice``."""
+    form: FormView | None = None
+    """Coiffeur or Differenzler (issue 17): the sheet and what this seat may know of the form; None for the
+    Schieber (and then absent from ``to_dict``)."""
 
     @property
     def hand_mask(self) -> int:
@@ -165,6 +170,7 @@ class Observation:
             "result": self.result,
             "last_round": self.last_round,
             "weis_choice": self.weis_choice,
+            **({"form": self.form.to_dict()} if self.form is not None else {}),
         }
 
     @classmethod
@@ -184,7 +190,7 @@ class Observation:
         return cls(
             seat=_read(data, "seat", _seat),
             hand=_read(data, "hand", lambda v: tuple(parse_cards(v, field="hand"))),
-            phase=_read(data, "phase", lambda v: _one_of(v, PHASES)),
+            phase=_read(data, "phase", lambda v: str(v) if v in FORM_PHASES else _one_of(v, PHASES)),
             dealer=_read(data, "dealer", _seat),
             forehand=_read(data, "forehand", _seat),
             pushed=_read(data, "pushed", _bool),
@@ -193,7 +199,7 @@ class Observation:
             factor=_read(data, "factor", _int),
             trick=_read(data, "trick", lambda v: tuple((_seat(s), Card.parse(c)) for s, c in _list(v))),
             tricks=_read(data, "tricks", lambda v: tuple(TrickView.from_dict(t) for t in _list(v))),
-            legal_actions=_read(data, "legal_actions", lambda v: tuple(parse_action(a) for a in _list(v))),
+            legal_actions=_read(data, "legal_actions", lambda v: tuple(parse_any_action(a) for a in _list(v))),
             hand_sizes=_read(data, "hand_sizes", lambda v: _ints(v, 4)),
             scores=_read(data, "scores", lambda v: _ints(v, 2)),
             round_points=_read(data, "round_points", lambda v: _ints(v, 2)),
@@ -208,11 +214,14 @@ class Observation:
             result=_read(data, "result", _maybe(_object)),
             last_round=_read(data, "last_round", _maybe(_object)),
             weis_choice=_read(data, "weis_choice", _maybe(_object)),
+            form=FormView.from_dict(data["form"]) if data.get("form") is not None else None,
         )
 
 
 PHASES = ("contract", "play", "over")
-"""``Observation.phase``: choosing the contract, playing the tricks, the match over."""
+"""``Observation.phase``: choosing the contract (or a Coiffeur column), playing the tricks, the match over;
+and ``predict`` (``FORM_PHASES``) while the Differenzler players predict (issue 17)."""
+FORM_PHASES = ("predict",)
 
 
 # ----- reading an observation back (Observation.from_dict) -----
@@ -293,7 +302,9 @@ def observe(game: Game, seat: int) -> Observation:
     profile = game.profile
     over = game.is_over
     phase = "over" if over else ("contract" if r.contract is None else "play")
-    legal: tuple[Action, ...] = tuple(game.legal_actions()) if game.current_seat == seat else ()
+    if not over and game.form is not None:
+        phase = game.form.phase(game) or phase
+    legal: tuple[AnyAction, ...] = tuple(game.legal_actions()) if game.current_seat == seat else ()
     announced, shown = _public_weis(game)
     stoeck = None
     if r.stoeck_holder is not None and r.stoeck_status == "scored":
@@ -329,6 +340,7 @@ def observe(game: Game, seat: int) -> Observation:
         result=game.result(),
         last_round=game.rounds[-1].to_dict() if game.rounds else None,
         weis_choice=_weis_choice(game, seat),
+        form=form_view(game, seat),
     )
 
 

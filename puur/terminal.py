@@ -20,6 +20,7 @@ from rich.table import Table
 from puur.bots import Player, make_player
 from puur.bots.runner import play_computers
 from puur.cards import CLAIM, PUSH, SUIT_SYMBOLS, Action, Card, Contract, card_name, contract_name
+from puur.forms import terminal as forms_terminal
 from puur.game import Game
 from puur.profile import RuleProfile
 from puur.round import IllegalAction
@@ -101,7 +102,8 @@ class TerminalGame:
                 play_computers(self.game, self.players, on_move=self.computer_moved)
                 continue
             try:
-                self.human_turn(seat)
+                if not forms_terminal.human_form_turn(self, seat):
+                    self.human_turn(seat)
             except EOFError:
                 self.console.print("\nBye — the match is left unfinished.")
                 return 1
@@ -110,6 +112,9 @@ class TerminalGame:
         assert res is not None
         team = res["winner"]
         self.console.rule()
+        if self.game.form is not None:
+            self.console.print(forms_terminal.verdict(self))
+            return 0
         verdict = self.t["won"] if team == 0 else self.t["lost"]
         how = f" ({res['reason']}, block: {res['block']})"
         extra = " — Schneider!" if res["schneider"] else ""
@@ -134,6 +139,8 @@ class TerminalGame:
         self._mark()
 
     def say_action(self, seat: int, action: Action) -> None:
+        if forms_terminal.say_form_action(self, seat, action):
+            return
         if isinstance(action, Card):
             self.console.print(f"  {self.names[seat]}: {self.card(int(action))}")
         elif action is PUSH:
@@ -161,6 +168,9 @@ class TerminalGame:
             self.breakdown(len(g.rounds) - 1)
 
     def breakdown(self, index: int) -> None:
+        if self.game.form is not None:
+            forms_terminal.show_sheet(self)
+            return
         res = self.game.rounds[index]
         table = Table(title=f"{self.t['round']} {res.number}: {self.contract(res.contract)} ×{res.score['factor']}")
         table.add_column("")
@@ -274,7 +284,14 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"puur play: {e}")
         return 2
     console = Console(highlight=False)
-    game = Game(profile, seed=args.seed)
+    try:
+        game = Game(profile, seed=args.seed, form=args.form, columns=args.columns, rounds=args.rounds)
+    except ValueError as e:
+        print(f"puur play: {e}")
+        return 2
+    if game.form is not None:
+        console.print(f"[bold]Puur[/] — {args.form.title()}, profile {profile.name}, seed {game.seed}")
+        return TerminalGame(game, players, console, input, deck=args.deck, lang=args.lang).run()
     console.print(f"[bold]Puur[/] — Schieber, profile {profile.name}, target {profile.target}, seed {game.seed}")
     return TerminalGame(game, players, console, input, deck=args.deck, lang=args.lang).run()
 
@@ -293,4 +310,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--opponents", default="heuristic", help="player for the opponents (default heuristic)")
     play.add_argument("--partner", default="heuristic", help="player for your partner (default heuristic)")
+    play.add_argument("--form", choices=("schieber", "coiffeur", "differenzler"), default="schieber",
+                      help="the game: schieber (default), coiffeur (a sheet of columns) or differenzler (predict your points)")
+    play.add_argument("--columns", type=int, choices=(8, 10), default=None, help="Coiffeur: 8 (default) or 10 columns")
+    play.add_argument("--rounds", type=int, default=None, help="Differenzler: rounds to play (default 4)")
     play.set_defaults(handler=run_play)

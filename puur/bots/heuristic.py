@@ -11,6 +11,7 @@ from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.knowledge import Knowledge
 from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract, iter_cards
+from puur.forms import players as form_players
 from puur.observation import Observation
 
 MASTER_KEEP = 18.0
@@ -224,6 +225,8 @@ class HeuristicPlayer:
         legal_actions = observation.legal_actions
         if not legal_actions:
             raise ValueError("no legal action: it is not this seat's turn")
+        if observation.form is not None and form_players.handles(observation):
+            return form_players.heuristic_act(observation)  # type: ignore[return-value]
         if observation.phase == "contract" or observation.contract is None:
             return choose_contract(observation)
         if CLAIM in legal_actions and claim_is_true(observation):

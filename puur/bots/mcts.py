@@ -51,6 +51,7 @@ from puur.bots.rollout import playout
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.determinize import Determinizer
+from puur.forms import players as form_players
 from puur.observation import Observation
 from puur.round import RoundState
 
@@ -177,6 +178,8 @@ class MCTSPlayer:
         legal_actions = observation.legal_actions
         if not legal_actions:
             raise ValueError("no legal action: it is not this seat's turn")
+        if observation.form is not None and form_players.handles(observation):
+            return form_players.search_act(self, observation)  # type: ignore[return-value]
         if observation.phase == "contract" or observation.contract is None:
             if self.contract_mode == "model":
                 return choose_contract(observation)
@@ -206,6 +209,8 @@ class MCTSPlayer:
         legal_actions = observation.legal_actions
         if not legal_actions:
             raise ValueError("no legal action: it is not this seat's turn")
+        if observation.form is not None and form_players.handles(observation):  # a column, a prediction
+            return Evaluation(form_players.search_act(self, observation), [], False)  # type: ignore[arg-type]
         start = time.perf_counter()
         stats: Stats = {}
         exact = False

@@ -20,7 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -284,11 +284,17 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         "seats are computer players (`bot`: 'auto' = heuristic if installed, else random; or e.g. 'random', "
         "'mcts:time=0.5'). Returns your view only: your hand and what the rules have made public, and "
         "`fair_deal.commitment`, the SHA-256 the deals are fixed by (the seed is revealed when the match is over). "
-        "Without `seed` the server draws a secret one; a chosen seed is marked `seed_source: chosen`."
+        "Without `seed` the server draws a secret one; a chosen seed is marked `seed_source: chosen`. "
+        "`form`: 'schieber' (default), 'coiffeur' (a sheet of 8 or 10 `columns`; you choose a column as "
+        "'column:rosen' or 'column:joker1=H') or 'differenzler' (each for themselves, `rounds` rounds; you "
+        "predict your points as 'predict:57' before the first card)."
     )
     def new_game(
         profile: Profile = None, seat: int = 0, bot: str = "auto",
         seed: Annotated[int | None, Field(ge=0, description="deal from this seed (marked as chosen)")] = None,
+        form: Literal["schieber", "coiffeur", "differenzler"] = "schieber",
+        columns: Annotated[int | None, Field(description="Coiffeur: 8 (default) or 10 columns")] = None,
+        rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
     ) -> dict[str, Any]:
         from puur.profile import RuleProfile
 
@@ -302,7 +308,10 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             players = [None if s == seat else _player(bot) for s in range(4)]
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_bot: {e}") from None
-        game = Game(p, seed=seed, salt=draw_salt())  # seed None: a secret one (puur.fairness)
+        try:
+            game = Game(p, seed=seed, salt=draw_salt(), form=form, columns=columns, rounds=rounds)  # seed None: a secret one
+        except ValueError as e:
+            raise ToolError(f"invalid_form: {e}") from None
         with lock:
             game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
             tables[game_id] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict()}
@@ -332,7 +341,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             }
 
     @server.tool(
-        description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10). "
+        description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10); "
+        "in Coiffeur a column ('column:rosen', 'column:joker1=H'), in Differenzler a prediction ('predict:57'). "
         "Optional declare: ['stoeck']; with your first card ['weis:N'], the Weis alternative N your view's "
         "observation.weis_choice offers (weis:0, the most points, when none is named). The computer seats then "
         "play until it is your turn again."

@@ -1,0 +1,77 @@
+"""Game forms beside the Schieber (issue 17): Coiffeur and Differenzler, played by the one ``Game``.
+
+``Game(profile, seed=..., form="coiffeur", columns=8)`` or ``form="differenzler", rounds=4`` delegates to a
+form object here for what the form adds (the choice of a column, the predictions, the sheet, the end of
+the match); every round is still the rules core's ``RoundState``. ``form="schieber"`` (the default) has no
+form object and is the Schieber match exactly as before.
+
+A form object has: ``name``; ``settings()`` (recorded); ``start_round(game)``; ``waiting_seat(game)`` (a seat
+the form waits on before the round's own turn, or None); ``phase(game)`` (the observation's phase while it
+waits, or None); ``legal_actions(game)``; ``apply(game, action, declare)`` (True when it took the action);
+``finish_round(game)``; ``result(game)``; ``view(game, seat)`` (what that seat may know of the form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from puur.forms.actions import AnyAction, ColumnChoice, FormAction, Prediction, parse_any_action
+from puur.forms.coiffeur import CoiffeurForm
+from puur.forms.differenzler import DifferenzlerForm
+from puur.forms.view import FormView
+
+FORMS = ("schieber", "coiffeur", "differenzler")
+"""The game forms a ``Game`` plays."""
+
+Form = CoiffeurForm | DifferenzlerForm
+
+
+def make_form(
+    form: str = "schieber", *, columns: int | None = None, rounds: int | None = None,
+    settings: Mapping[str, Any] | None = None,
+) -> Form | None:
+    """The form object of ``form`` with its table settings (None for the Schieber); ``ValueError``
+    saying what is wrong for an unknown form or a bad setting."""
+    if not isinstance(form, str) or form.strip().lower() not in FORMS:
+        raise ValueError(f"unknown game form {form!r}: choose {', '.join(FORMS)}")
+    name = form.strip().lower()
+    extra = dict(settings or {})
+    if name == "schieber":
+        if columns is not None or rounds is not None or extra:
+            raise ValueError("the Schieber takes no form settings (columns and rounds belong to Coiffeur and Differenzler)")
+        return None
+    extra.pop("form", None)
+    if name == "coiffeur":
+        if rounds is not None:
+            raise ValueError("rounds belongs to Differenzler; a Coiffeur match ends when the sheet is full")
+        return CoiffeurForm.from_settings(columns, extra)
+    if columns is not None:
+        raise ValueError("columns belongs to Coiffeur")
+    return DifferenzlerForm.from_settings(rounds, extra)
+
+
+FORM_KEYS = ("form", "columns", "rounds", "form_settings")
+"""The keys of a stored game's settings (the server's) that name its form."""
+
+
+def form_args(settings: Mapping[str, Any]) -> dict[str, Any]:
+    """``Game`` keyword arguments from a stored game's settings (``form``, ``columns``, ``rounds``,
+    ``form_settings``); none for a Schieber or settings from before the forms."""
+    if settings.get("form") in (None, "schieber"):
+        return {}
+    return {k: settings.get(k) for k in FORM_KEYS}
+
+
+def form_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
+    """``Game`` keyword arguments from a record's ``form`` entry (``settings()`` of the form)."""
+    if not isinstance(data, Mapping) or data.get("form") not in FORMS:
+        raise ValueError(f"the record's form must name one of {', '.join(FORMS)}")
+    rest = {k: v for k, v in data.items() if k not in ("form", "columns", "rounds")}
+    return {"form": data["form"], "columns": data.get("columns"), "rounds": data.get("rounds"), "form_settings": rest}
+
+
+__all__ = [
+    "FORMS", "FORM_KEYS", "AnyAction", "CoiffeurForm", "ColumnChoice", "DifferenzlerForm", "Form", "FormAction", "FormView",
+    "Prediction", "form_args", "form_from_record", "make_form", "parse_any_action",
+]  # fmt: skip

@@ -1,0 +1,33 @@
+"""MCP ``new_game(form=...)`` (issue 17): a Differenzler and a Coiffeur game through the game tools."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mcp_helpers import run_mcp
+
+
+def test_mcp_new_game_takes_the_form() -> None:
+    async def check(c: Any) -> None:
+        r = await c.call_tool("new_game", {"seed": 3, "seat": 0, "bot": "heuristic", "form": "differenzler", "rounds": 1})
+        assert not r.is_error, r.content
+        view = r.structured_content
+        gid = view["game_id"]
+        obs = view["observation"]
+        assert obs["form"]["form"] == "differenzler" and obs["form"]["own_prediction"] is None
+        while not view["is_over"]:
+            legal = view["observation"]["legal_actions"]
+            action = "predict:40" if legal[0].startswith("predict:") else legal[0]
+            r = await c.call_tool("game_play", {"game_id": gid, "action": action})
+            assert not r.is_error, r.content
+            view = r.structured_content
+            form = view["observation"]["form"]
+            if not view["is_over"]:
+                assert form["own_prediction"] == 40
+        assert view["observation"]["result"]["penalties"][0] == abs(40 - view["observation"]["form"]["sheet"]["rounds"][0]["actual"][0])
+        r = await c.call_tool("new_game", {"seed": 3, "form": "coiffeur", "columns": 8, "bot": "random"})
+        assert not r.is_error and r.structured_content["observation"]["form"]["sheet"]["keys"][-1] == "joker2"
+        bad = await c.call_tool("new_game", {"form": "coiffeur", "rounds": 4})
+        assert bad.is_error and "rounds belongs to Differenzler" in bad.content[0].text
+
+    run_mcp(check)
