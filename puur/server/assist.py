@@ -29,6 +29,7 @@ from puur.bots.explain import explain
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.mcts import Evaluation, MCTSPlayer
 from puur.cards import Action, Card
+from puur.forms import form_args
 from puur.game import Game
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -176,7 +177,7 @@ def _is_card(action: str) -> bool:
 def replay(settings: dict[str, Any], log: list[list[Any]]) -> Game:
     """The game of ``settings`` (profile, seed, salt) with the actions of ``log`` applied in order."""
     game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
-                seed_source=settings.get("seed_source"))
+                seed_source=settings.get("seed_source"), **form_args(settings))
     for entry in log:
         game.apply(entry[1], tuple(entry[2]) if len(entry) > 2 else ())
     return game

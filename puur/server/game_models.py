@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from puur.cards import parse_action
+from puur.forms import make_form
+from puur.forms.actions import parse_any_action
 from puur.game import DECLARATIONS, weis_choice_index
 from puur.profile import RuleProfile
 from puur.server.schema_types import ActionCode, Count, Declaration, ProfileSpec, Seed
@@ -40,6 +41,15 @@ class GameCreate(BaseModel):
     names: list[str] | None = Field(None, min_length=4, max_length=4, description="display names by seat")
     deck: Literal["swiss", "french"] = "swiss"
     lang: Literal["de", "en", "fr"] = "en"
+    form: Literal["schieber", "coiffeur", "differenzler"] = Field(
+        "schieber", description="the game (issue 17): schieber, coiffeur (a sheet of `columns`; the chooser names a "
+        "column, 'column:rosen', 'column:joker1=H') or differenzler (each for themselves, `rounds` rounds; every "
+        "player first predicts, 'predict:57'); docs/forms.md")
+    columns: Literal[8, 10] | None = Field(None, description="Coiffeur: 8 (default) or 10 columns (Slalom, Guschti)")
+    rounds: int | None = Field(None, ge=1, le=100, description="Differenzler: the rounds to play (default 4)")
+    form_settings: dict[str, Any] | None = Field(
+        None, description="the form's table settings: Coiffeur factors (one per column), method (A or B), "
+        "joker_may_repeat; Differenzler contract (turned_up or rotate), match_bonus")
 
     @field_validator("profile")
     @classmethod
@@ -66,6 +76,12 @@ class GameCreate(BaseModel):
         if v is not None:
             v = [n.strip()[:24] for n in v]
         return v
+
+    @model_validator(mode="after")
+    def _form(self) -> GameCreate:
+        """The form and its settings as the engine takes them (``puur.forms.make_form`` says what is wrong)."""
+        make_form(self.form, columns=self.columns, rounds=self.rounds, settings=self.form_settings)
+        return self
 
     @model_validator(mode="after")
     def _seed_only_alone(self) -> GameCreate:
@@ -118,7 +134,7 @@ class ActionBody(BaseModel):
     @field_validator("action")
     @classmethod
     def _action(cls, v: str) -> str:
-        return str(parse_action(v))
+        return str(parse_any_action(v))
 
     @field_validator("declare")
     @classmethod
@@ -180,6 +196,9 @@ class GameView(BaseModel):
     winner: int | None
     result: dict[str, Any] | None
     last_round: dict[str, Any] | None
+    form: dict[str, Any] | None = Field(
+        None, description="Coiffeur or Differenzler (issue 17): the sheet, the column in play, your own prediction "
+        "(never another player's before the round ends), who has predicted, the points taken, the turned-up card")
     weis_choice: dict[str, Any] | None = Field(
         None,
         description="your Weis alternatives while you have not played to trick 1, where your hand gives a real "

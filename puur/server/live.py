@@ -29,6 +29,7 @@ from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
 from puur.cards import Action, Card
 from puur.fairness import draw_salt
+from puur.forms import form_args
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
@@ -448,7 +449,8 @@ class GameHub:
         self._make_room()
         # a fresh secret seed unless the settings choose one (refused with more than one human seat:
         # GameCreate); a fresh salt always, so the table can show the commitment (puur.fairness)
-        game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt())
+        game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
+                    **form_args(settings))  # Coiffeur or Differenzler: the form and its table settings (issue 17)
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
                     "seed_source": game.seed_source}
         game_id = game_id or secrets.token_hex(8)
@@ -506,7 +508,7 @@ class GameHub:
         """Replay the stored record: the same profile and seed, then every action in order."""
         s = stored.settings
         game = Game(RuleProfile.from_dict(s["profile"]), seed=s["seed"], salt=s.get("salt"),
-                    seed_source=s.get("seed_source"))  # games stored before commitments have no salt
+                    seed_source=s.get("seed_source"), **form_args(s))  # games stored before commitments have no salt
         for entry in stored.actions:
             if game.current_seat != entry[0]:
                 raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")

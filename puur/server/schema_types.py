@@ -94,7 +94,10 @@ def spelling_pattern(words: Iterable[str]) -> str:
 
 CARD_PATTERN = spelling_pattern(CARD_SPELLINGS)
 CONTRACT_PATTERN = spelling_pattern(CONTRACT_SPELLINGS)
-ACTION_PATTERN = spelling_pattern({*CARD_SPELLINGS, *CONTRACT_SPELLINGS, *PUSH_SPELLINGS, CLAIM_SPELLING})
+FORM_ACTION_PATTERN = r"[Cc][Oo][Ll][Uu][Mm][Nn]:[A-Za-z0-9 ]{1,20}(?:=[A-Za-z-]{1,20})?|[Pp][Rr][Ee][Dd][Ii][Cc][Tt]:[0-9]{1,3}"
+"""The game forms' actions (issue 17, ``puur.forms.actions``): ``column:KEY`` or ``column:KEY=CONTRACT`` and
+``predict:N``; which column or number is legal is the engine's answer."""
+ACTION_PATTERN = spelling_pattern({*CARD_SPELLINGS, *CONTRACT_SPELLINGS, *PUSH_SPELLINGS, CLAIM_SPELLING})[:-2] + "|" + FORM_ACTION_PATTERN + ")$"
 DECLARATION_PATTERN = "^(?:stoeck|weis:[0-9]{1,3})$"
 """``stoeck`` or ``weis:N`` (puur.game ``DECLARATIONS``, ``weis_choice_index``: N at most three digits)."""
 
@@ -155,7 +158,7 @@ else:
         "an action",
         "a card (H10), a contract (C D H S O U, SLO SLU GUO GUU, or its name), P or schieben to push, or claim; "
         "any case",
-        ["H10", "P", "H"],
+        ["H10", "P", "H", "column:rosen", "predict:57"],
     )
     Declaration = _spelled(
         DECLARATION_PATTERN,

@@ -463,6 +463,7 @@ function render() {
   $("btn-sheet").disabled = !v.sheet.rounds.length;
   renderAssist(v);
   Friends.render(v); // online tables: presence, stand-ins, the waiting room, reactions (friends.js)
+  if (typeof PuurForms !== "undefined") PuurForms.render(v); // Coiffeur, Differenzler: the sheet, the column, the prediction (forms.js)
   animateTable(v);
 }
 
@@ -560,7 +561,7 @@ function renderBanner(v) {
 
 function renderChoose(v) {
   const box = $("choose");
-  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered;
+  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !v.form; // a form's columns: forms.js
   box.hidden = !mine;
   if (!mine) return;
   $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");
@@ -684,6 +685,7 @@ function renderStatus(v) {
 function resultParts(v) {
   const r = v.result || v.sheet.result;
   if (!r) return [];
+  if (v.form && typeof PuurForms !== "undefined") return PuurForms.resultParts(v);
   const win = r.scores[r.winner], lose = r.scores[1 - r.winner];
   const seats = [r.winner, r.winner + 2];
   const mine = seats.indexOf(S.seat);
@@ -1303,6 +1305,7 @@ function relabelSettings() {
   const note = t("profile_notes")[$("set-profile").value];
   $("set-profile-note").textContent = note || "";
   for (const opt of $("set-speed").options) opt.textContent = t("speeds")[opt.value];
+  if (typeof PuurForms !== "undefined") PuurForms.relabel();
   for (const opt of $("set-strength-partner").options) opt.textContent = t("difficulty")[opt.dataset.level] || opt.dataset.level;
 }
 // A computer seat in the team of the (first) human player is the partner; the others are opponents.
@@ -1340,7 +1343,8 @@ async function submitSetup(e) {
   rememberSettings();
   setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
   try {
-    const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang } });
+    const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang,
+      ...(typeof PuurForms !== "undefined" ? PuurForms.createFields() : {}) } });
     closeDialog($("dlg-setup"));
     start(r.game_id, r.tokens);
   } catch (err) { toast(errorText(err)); }
