@@ -316,6 +316,10 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
+    if args.form != "schieber":  # Coiffeur, Differenzler: paired matches or rounds (issue 17)
+        from puur.forms.arena import cli as form_cli
+
+        return form_cli(args)
     from puur.arena import cli
 
     return cli(args)
@@ -406,7 +410,11 @@ def build_parser() -> argparse.ArgumentParser:
     arena = sub.add_parser("arena", help="bot against bot on duplicate deals, with 95%% intervals")
     arena.add_argument("--a", required=True, help="player A, e.g. mcts, heuristic, random or package.module:Class")
     arena.add_argument("--b", required=True, help="player B")
-    arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice)")
+    arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice); with --form: "
+                       "seeds, each a pair of Coiffeur matches or a Differenzler round played by A and by B")
+    arena.add_argument("--form", choices=("schieber", "coiffeur", "differenzler"), default="schieber",
+                       help="the game form (default schieber); coiffeur and differenzler as in puur.forms.arena")
+    arena.add_argument("--columns", type=int, choices=(8, 10), default=None, help="with --form coiffeur: 8 or 10 columns")
     arena.add_argument("--games", type=int, default=0, help="also play this many duplicate matches to the target")
     arena.add_argument("--profile", default="schieber", help="rule profile preset (default: schieber)")
     arena.add_argument("--seed", type=int, default=0)

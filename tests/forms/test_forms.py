@@ -176,3 +176,14 @@ def test_computers_play_both_forms() -> None:
         play_computers(g, players, max_moves=80 if form == "coiffeur" else None)
         assert g.is_over or form == "coiffeur"
         assert Game.from_record(g.record()).record() == g.record()
+
+
+def test_arena_and_play_take_the_form(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from puur.cli import main
+
+    assert main(["arena", "--form", "differenzler", "--a", "random", "--b", "heuristic", "--deals", "2", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["rounds"] == 2 and out["a_penalty"]["mean"] >= 0
+    assert main(["arena", "--form", "coiffeur", "--a", "nobody", "--b", "heuristic", "--deals", "1"]) == 2
