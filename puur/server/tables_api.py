@@ -10,9 +10,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puur.server.game_models import Error
@@ -24,20 +25,24 @@ from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, r
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 
+NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
+"""A seat's name: no control character, not only spaces (the schema's pattern is the check)."""
+Reaction = Literal["bravo", "hopp", "sorry", "well_played", "uff"]
+assert get_args(Reaction) == REACTIONS
+
 
 # ----- models -----
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(..., min_length=1, max_length=64, description="the invite code of the link")
-    name: str = Field(..., min_length=1, max_length=24, description="the name the table shows for the seat")
+    name: str = Field(..., min_length=1, max_length=24, pattern=NAME_PATTERN,
+                      description="the name the table shows for the seat: 1 to 24 characters, not only spaces, "
+                      "no control characters")
 
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        v = " ".join(v.split())
-        if not v or not v.isprintable():
-            raise ValueError("a name is 1 to 24 printable characters")
-        return v
+        return " ".join(v.split())  # spaces around and runs of spaces: one
 
 
 class Joined(BaseModel):
@@ -53,14 +58,7 @@ class SeatBody(BaseModel):
 
 class ReactBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    code: str = Field(..., description="one of " + ", ".join(REACTIONS), examples=["bravo"])
-
-    @field_validator("code")
-    @classmethod
-    def _code(cls, v: str) -> str:
-        if v not in REACTIONS:
-            raise ValueError(f"a reaction is one of {', '.join(REACTIONS)}")
-        return v
+    code: Reaction = Field(..., description="a quick reaction: " + ", ".join(REACTIONS) + " (no free text)")
 
 
 class Invite(BaseModel):
@@ -77,7 +75,8 @@ class Invites(BaseModel):
 SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
 
 
-@router.get("/games/{game_id}/invites", response_model=Invites, responses=ERRORS,
+@router.get("/games/{game_id}/invites", response_model=Invites,
+            responses={**ERRORS, 409: {"model": Error, "description": "not an online table (no seat was invited)"}},
             summary="The host's invite links (with QR codes) for the seats still open")
 def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[str, Any]:
     live = _game(hub, game_id)
@@ -113,7 +112,8 @@ def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub:
         try:
             hub.players.check(player)
         except PlayerRefused as e:
-            raise HTTPException(422, f"player: {e}") from None
+            raise RequestValidationError(
+                [{"type": "value_error", "loc": ("body", "player"), "msg": str(e), "input": player}]) from None
     try:
         set_seat(hub, live, asker, seat, player)
     except Conflict as e:

@@ -37,6 +37,7 @@ TOKEN: str = _GAME["tokens"]["0"]
 RULES_THE_SCHEMA_CANNOT_STATE: dict[str, str] = {
     "/api/v1/games": "a computer seat the operator offers, with its options (PlayerPolicy, set per server); a "
     "chosen seed only with one human seat",
+    "/api/v1/games/{game_id}/seats/{seat}": "a computer player the operator offers, with its options (PlayerPolicy)",
     "/api/v1/rules/legal-moves": "no card twice over the trick and the hand together (H10, h10 and HT are one card: "
     "uniqueItems cannot say so)",
     "/api/v1/rules/trick": "four different cards (H10, h10 and HT are one card)",
