@@ -297,6 +297,8 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
             new, _ = _create(hub, rematch_settings(live.settings), new_id, {seat: new_token})
         else:
             hub.claim(new, seat, new_token)
+    # the other screens of the table hear that this seat is in the rematch (each joins it with its own token)
+    send([(sub, {"type": "rematch", "seat": seat}) for sub in list(live.subscribers) if sub.seat != seat])
     return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}
 
 

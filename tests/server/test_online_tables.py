@@ -204,8 +204,12 @@ def test_an_absent_person_is_stood_in_at_their_turn_and_takes_the_seat_back(tmp_
 
 def test_rematch_keeps_the_people_in_their_seats(client: TestClient) -> None:
     gid, tokens = _full_table(client)
-    r = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(tokens[2]))
-    assert r.status_code == 201, r.text
+    with client.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws1:
+        ws1.send_json({"token": tokens[1]})
+        _drain_to(ws1, "hello")
+        r = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(tokens[2]))
+        assert r.status_code == 201, r.text
+        assert _drain_to(ws1, "rematch") == {"type": "rematch", "seat": 2}  # the others hear of it
     new = r.json()["game_id"]
     v = client.get(f"/api/v1/games/{new}", headers=auth(r.json()["tokens"]["2"])).json()
     assert v["status"] == "playing" and v["seats"] == ["human"] * 4 and v["names"][2] == "Ueli"

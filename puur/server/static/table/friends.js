@@ -16,6 +16,7 @@ const FRIENDS_I18N = {
     join_taken: "This invitation has been used: its seat is taken.", join_unknown: "This invitation is not valid (any more).",
     away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
     take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
+    waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
   },
   de: {
@@ -27,6 +28,7 @@ const FRIENDS_I18N = {
     join_taken: "Diese Einladung ist gebraucht: ihr Platz ist besetzt.", join_unknown: "Diese Einladung gilt nicht (mehr).",
     away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
     take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
+    waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
   },
   fr: {
@@ -38,6 +40,7 @@ const FRIENDS_I18N = {
     join_taken: "Cette invitation a servi : sa place est prise.", join_unknown: "Cette invitation n'est pas (plus) valable.",
     away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
     take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
+    waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
     react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
   },
 };
@@ -95,6 +98,7 @@ const Friends = {
   // ----- the live connection's messages (table.js connect) -----
   message(msg) {
     if (msg.type === "reaction") { Friends.showReaction(msg.seat, msg.code); return; }
+    if (msg.type === "rematch") { if (S.tokens[msg.seat] === undefined) toast(t("rematch_by", seatName(msg.seat))); return; }
     if (msg.type !== "table") return;
     // a seat's change between two actions: at once when nothing is queued, else in its turn
     if (!S.blocked && !S.queue.length) applyView(msg.view, null); else S.queue.push(msg);
