@@ -2,28 +2,38 @@
 PostgreSQL").
 
 The script starts a throwaway PostgreSQL cluster of Debian's server (``tests/pg_cluster.py``) or uses
-``--db``, then ``puur serve --workers N --db postgresql://...`` on a loopback port (rate limits off: one
-client address plays every table), and drives tables over HTTP with ``benchmarks/load.py``'s client (one
-keep-alive connection per table, closed loop: the next action once the previous reply came back). Seat 0 is
-the human driven here (a random legal action), seats 1-3 are ``heuristic`` computers that move on the server
-in the same request. Three scenarios:
+``--db``, a fresh database per run, and the workers (rate limits off: one client address plays every table):
+
+- ``--mode ports`` (default): N ``puur serve`` processes, each on its own loopback port, what N machines
+  behind a load balancer are; this script is the balancer (``--spread request``: each request to the next
+  worker, so every worker serves every game; ``--spread table``: a table stays on its worker; a worker that
+  refuses connections is skipped, as a balancer's health check would);
+- ``--mode uvicorn``: one ``puur serve --workers N`` on one port (the kernel hands each new connection to
+  one of uvicorn's workers; uvicorn starts a new worker in place of one that died).
+
+Tables are driven with ``benchmarks/load.py``'s HTTP client, one keep-alive connection per table and worker,
+closed loop (the next action once the previous reply came back). Seat 0 is the human driven here (a random
+legal action), seats 1-3 are ``heuristic`` computers that move on the server in the same request.
+Throughput and CPU are counted after ``--warmup`` seconds. Three scenarios:
 
 ``pace``    ``--tables`` (500) tables at once at a person's pace (``--think`` S: 0.5-1.5 x S seconds before
             each action), over ``--workers`` (2).
-``stress``  ``--tables`` (100) tables with no think time, once per worker count of ``--workers-list``
-            (1,2,4): the throughput (actions per second) as workers are added.
-``kill``    ``--tables`` tables at ``--think`` over ``--workers`` (2); after ``--kill-after`` seconds one
-            worker process is killed with SIGKILL. Its clients' connections break; each reconnects (to a
-            surviving worker or the one uvicorn starts in its place), fetches the view and goes on.
+``stress``  ``--tables`` (100) tables with no think time for ``--seconds``, once per worker count of
+            ``--workers-list`` (1,2,4): the throughput (actions per second) as workers are added.
+``kill``    ``--tables`` tables at ``--think`` over ``--workers`` (2); ``--kill-after`` seconds into the run
+            one worker process is killed with SIGKILL. Its clients' connections break; each reconnects (to
+            another worker, or the one uvicorn starts in its place), fetches the view and goes on.
 
 Afterwards every table's log is checked in the database: an action the server answered 200 for must be
-stored (``lost``: an answered seq beyond the stored log), each game's stored ``seq`` must equal its number of
-stored actions, and the final GET must agree with the last reply. Errors are non-2xx replies other than the
-409s a reconnect may meet; a broken connection in ``kill`` counts as a reconnect, not an error.
+stored (``answered_not_stored``), each game's stored ``seq`` must equal its number of stored actions and its
+last action's number + 1 (``seq_not_matching_log``), and a final GET must not be behind the last reply
+(``lost_actions``). Errors are non-2xx replies other than a 409 met just after a reconnect (the action sent
+before the break may have been stored); a broken connection counts as a reconnect. Exit status 1 if any
+error or lost action.
 
     .venv/bin/python benchmarks/workers.py pace [--tables 500] [--actions 20] [--think 3] [--workers 2]
     .venv/bin/python benchmarks/workers.py stress [--tables 100] [--seconds 20] [--workers-list 1,2,4]
-    .venv/bin/python benchmarks/workers.py kill [--tables 100] [--think 1] [--kill-after 5] [--actions 20]
+    .venv/bin/python benchmarks/workers.py kill [--tables 100] [--think 1] [--kill-after 5] [--mode uvicorn]
 """
 
 from __future__ import annotations
@@ -65,50 +75,83 @@ def tree_cpu(pid: int) -> float:
     return load.cpu_seconds(pid) + sum(load.cpu_seconds(c) for c in children(pid))
 
 
-def postgres_cpu() -> float:
-    """CPU seconds of every process named postgres (the benchmark's cluster is the only one expected)."""
-    total = 0.0
+def postgres_cpu() -> dict[int, float]:
+    """CPU seconds of every process named postgres, by pid (the benchmark's cluster is the only one
+    expected). Compare two readings with ``cpu_since``: a backend that ended between them (a killed
+    worker's connections) is left out rather than counted negative."""
+    out = {}
     for p in Path("/proc").glob("[0-9]*"):
-        try:
+        with contextlib.suppress(OSError):
             if (p / "comm").read_text().strip() == "postgres":
-                total += load.cpu_seconds(int(p.name))
-        except OSError:
-            pass
-    return total
+                out[int(p.name)] = load.cpu_seconds(int(p.name))
+    return out
+
+
+def cpu_since(before: dict[int, float]) -> float:
+    return sum(cpu - before.get(pid, 0.0) for pid, cpu in postgres_cpu().items())
 
 
 class Serve:
-    """``puur serve --workers N`` on a free loopback port, stopped at exit."""
+    """The workers: ``mode`` ``ports``: N ``puur serve`` processes, each on its own loopback port (what N
+    machines behind a load balancer are; the client balances); ``uvicorn``: one ``puur serve --workers N``
+    on one port (the kernel hands each new connection to a worker). Stopped with ``stop``."""
 
-    def __init__(self, db: str, workers: int) -> None:
-        self.port = load.free_port()
+    def __init__(self, db: str, workers: int, mode: str) -> None:
         puur = Path(sys.executable).with_name("puur")
-        cmd = [str(puur), "serve", "--port", str(self.port), "--db", db, "--workers", str(workers),
-               "--rate-games", "off", "--rate-calls", "off"]
-        self.log = Path(tempfile.mkdtemp(prefix="puur-serve-")) / "serve.log"
-        with self.log.open("w") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
-        self.workers = workers
+        self.mode, self.workers = mode, workers
+        self.logdir = Path(tempfile.mkdtemp(prefix="puur-serve-"))
+        n = workers if mode == "ports" else 1
+        self.ports = [load.free_port() for _ in range(n)]
+        self.procs = []
+        for i, port in enumerate(self.ports):
+            cmd = [str(puur), "serve", "--port", str(port), "--db", db, "--rate-games", "off", "--rate-calls", "off"]
+            if mode == "uvicorn":
+                cmd += ["--workers", str(workers)]
+            with (self.logdir / f"serve{i}.log").open("w") as log:
+                self.procs.append(subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT))
         deadline = time.monotonic() + 120
-        while True:
-            try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=2):
+        for i, (port, proc) in enumerate(zip(self.ports, self.procs, strict=True)):
+            while True:
+                try:
+                    with socket.create_connection(("127.0.0.1", port), timeout=2):
+                        pass
+                    if mode == "ports" or workers == 1 or len(children(proc.pid)) >= workers:
+                        break
+                except OSError:
                     pass
-                if workers == 1 or len(children(self.proc.pid)) >= workers:
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline or self.proc.poll() is not None:
-                raise SystemExit(f"puur serve did not start: {self.log.read_text()[-2000:]}")
-            time.sleep(0.3)
-        time.sleep(1.0 * workers)  # every worker has opened its store and is listening
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise SystemExit(f"puur serve did not start: {(self.logdir / f'serve{i}.log').read_text()[-2000:]}")
+                time.sleep(0.3)
+
+    def pids(self) -> list[int]:
+        """The worker processes (the ones that serve requests)."""
+        if self.mode == "ports":
+            return [p.pid for p in self.procs]
+        return children(self.procs[0].pid) if self.workers > 1 else [self.procs[0].pid]
+
+    def busiest(self) -> int:
+        """The worker holding the most open sockets (connections), the one whose death hurts most."""
+        def sockets(pid: int) -> int:
+            n = 0
+            for fd in Path(f"/proc/{pid}/fd").glob("*"):
+                with contextlib.suppress(OSError):
+                    n += os.readlink(fd).startswith("socket:")
+            return n
+
+        return max(self.pids(), key=sockets)
+
+    def cpu(self) -> float:
+        return sum(tree_cpu(p.pid) for p in self.procs)
 
     def stop(self) -> None:
-        self.proc.send_signal(signal.SIGINT)
-        try:
-            self.proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
+        for proc in self.procs:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+        for proc in self.procs:
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 class Table:
@@ -117,24 +160,92 @@ class Table:
         self.answered = 0  # the highest seq a 200 reply reported
 
 
-async def drive(port: int, idx: int, actions: int, think: float, stats: load.Stats, tables: list[Table],
-                until: float | None, reconnects: list[int]) -> None:
+IDLE_REOPEN = 4.0
+"""A connection idle longer than this is reopened before use: uvicorn closes keep-alive connections after 5 s
+(a real balancer keeps its own pool), and a request written into one it is closing would fail."""
+
+
+class Balancer:
+    """The client's load balancer over ``ports``: ``table`` keeps each table on one worker (its first
+    port), ``request`` sends each request to the next worker in turn. A worker that refuses a connection is
+    skipped for 10 s and the request goes to the next one (nothing was sent: as nginx's
+    ``proxy_next_upstream error``); a connection that breaks mid-request raises (the caller reconnects)."""
+
+    def __init__(self, ports: list[int], idx: int, spread: str) -> None:
+        self.ports, self.spread = ports, spread
+        self.turn = idx % len(ports)
+        self.conns: dict[int, tuple[load.Conn, float]] = {}
+        self.down: dict[int, float] = {}
+
+    def pick(self) -> int:
+        for _ in range(len(self.ports)):
+            port = self.ports[self.turn]
+            if self.spread == "request":
+                self.turn = (self.turn + 1) % len(self.ports)
+            if self.down.get(port, 0) <= time.monotonic():
+                return port
+            if self.spread == "table":
+                self.turn = (self.turn + 1) % len(self.ports)
+        return self.ports[self.turn]
+
+    async def _conn(self, port: int) -> load.Conn | None:
+        held = self.conns.get(port)
+        if held is not None and time.monotonic() - held[1] <= IDLE_REOPEN:
+            return held[0]
+        if held is not None:
+            held[0].close()
+        conn = load.Conn("127.0.0.1", port)
+        try:
+            conn.reader, conn.writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            self.conns.pop(port, None)
+            self.down[port] = time.monotonic() + 10.0
+            return None
+        self.conns[port] = (conn, time.monotonic())
+        return conn
+
+    async def request(self, *args: Any, **kw: Any) -> tuple[int, dict[bytes, bytes], Any, float]:
+        for _ in range(len(self.ports) + 1):
+            port = self.pick()
+            conn = await self._conn(port)
+            if conn is None:
+                continue
+            try:
+                out = await conn.request(*args, **kw)
+            except (OSError, asyncio.IncompleteReadError, load.HttpError, ValueError):
+                conn.close()
+                self.conns.pop(port, None)
+                if len(self.ports) > 1:
+                    self.down[port] = time.monotonic() + 2.0
+                raise
+            self.conns[port] = (conn, time.monotonic())
+            return out
+        raise ConnectionRefusedError("no worker accepts connections")
+
+    def close(self) -> None:
+        for conn, _ in self.conns.values():
+            conn.close()
+
+
+async def drive(ports: list[int], spread: str, idx: int, actions: int, think: float, stats: load.Stats,
+                tables: list[Table], until: float | None, reconnects: list[int]) -> None:
     """One table: ``actions`` human actions (or until ``until``), a finished match replaced by a new one.
-    A broken connection is re-opened, the view fetched again, and the table goes on from it."""
+    A broken connection is re-opened (on another worker when there are several), the view fetched again,
+    and the table goes on from it."""
     rng = random.Random(idx)
-    conn = load.Conn("127.0.0.1", port)
+    lb = Balancer(ports, idx, spread)
     table: Table | None = None
     done = 0
     while done < actions and (until is None or time.monotonic() < until):
         try:
             if table is None or table.view["status"] == "over":
-                st, _, created, _ = await conn.request(
+                st, _, created, _ = await lb.request(
                     "POST", "/api/v1/games", body={"seats": SEATS, "seed": idx * 1000 + done})
                 if st != 201:
                     stats.errors.append(f"create {st} {str(created)[:200]}")
                     return
                 token = created["tokens"]["0"]
-                st, _, view, _ = await conn.request("GET", f"/api/v1/games/{created['game_id']}", token)
+                st, _, view, _ = await lb.request("GET", f"/api/v1/games/{created['game_id']}", token)
                 table = Table(created["game_id"], token, view)
                 tables.append(table)
                 continue
@@ -142,10 +253,10 @@ async def drive(port: int, idx: int, actions: int, think: float, stats: load.Sta
             if think > 0:
                 await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             action = rng.choice(v["legal_actions"])
-            st, headers, new_v, dt = await conn.request("POST", f"/api/v1/games/{table.id}/actions", table.token,
-                                                        {"action": action, "seq": v["seq"]})
+            st, headers, new_v, dt = await lb.request("POST", f"/api/v1/games/{table.id}/actions", table.token,
+                                                      {"action": action, "seq": v["seq"]})
             if st == 409 and reconnects[idx]:  # after a reconnect: the action may have been stored already
-                st, _, table.view, _ = await conn.request("GET", f"/api/v1/games/{table.id}", table.token)
+                st, _, table.view, _ = await lb.request("GET", f"/api/v1/games/{table.id}", table.token)
                 continue
             stats.lat.append(dt)
             if st != 200:
@@ -158,27 +269,29 @@ async def drive(port: int, idx: int, actions: int, think: float, stats: load.Sta
             done += 1
         except (OSError, asyncio.IncompleteReadError, load.HttpError, ValueError):
             reconnects[idx] += 1
-            conn.close()
             await asyncio.sleep(0.2)
-            conn = load.Conn("127.0.0.1", port)
             if table is not None:
-                try:
-                    st, _, view, _ = await conn.request("GET", f"/api/v1/games/{table.id}", table.token)
+                with contextlib.suppress(OSError, asyncio.IncompleteReadError, load.HttpError, ValueError):
+                    st, _, view, _ = await lb.request("GET", f"/api/v1/games/{table.id}", table.token)
                     if st == 200:
                         table.view = view
-                except (OSError, asyncio.IncompleteReadError, load.HttpError, ValueError):
-                    pass
-    conn.close()
+    lb.close()
 
 
-async def final_check(port: int, tables: list[Table], stats: load.Stats) -> None:
-    """A GET per table must not be behind its last answered reply."""
-    conn = load.Conn("127.0.0.1", port)
+async def final_check(ports: list[int], tables: list[Table], stats: load.Stats) -> None:
+    """A GET per table (from the first worker still up) must not be behind its last answered reply."""
+    lb = Balancer(ports, 0, "table")
     for t in tables:
-        st, _, view, _ = await conn.request("GET", f"/api/v1/games/{t.id}", t.token)
+        st, view = 0, {}
+        for _ in range(len(ports)):
+            try:
+                st, _, view, _ = await lb.request("GET", f"/api/v1/games/{t.id}", t.token)
+                break
+            except (OSError, asyncio.IncompleteReadError, load.HttpError, ValueError):
+                continue
         if st != 200 or view["seq"] < t.answered:
             stats.lost += 1
-    conn.close()
+    lb.close()
 
 
 def check_logs(db: str, tables: list[Table]) -> dict[str, int]:
@@ -202,28 +315,36 @@ def check_logs(db: str, tables: list[Table]) -> dict[str, int]:
             "stored_actions": int(actions)}
 
 
-async def run(port: int, n: int, actions: int, think: float, seconds: float | None,
-              kill: tuple[Serve, float] | None = None) -> tuple[dict[str, Any], list[Table]]:
+async def run(serve: Serve, spread: str, n: int, actions: int, think: float, seconds: float | None,
+              warmup: float, kill_after: float | None) -> tuple[dict[str, Any], list[Table]]:
+    """Drive ``n`` tables; throughput and CPU are counted after ``warmup`` seconds (tables created, every
+    worker's first requests served)."""
     stats = load.Stats()
     tables: list[Table] = []
     reconnects = [0] * n
-    until = time.monotonic() + seconds if seconds else None
-    t0 = time.perf_counter()
-    jobs = [asyncio.create_task(drive(port, i, actions, think, stats, tables, until, reconnects)) for i in range(n)]
+    until = time.monotonic() + warmup + seconds if seconds else None
+    jobs = [asyncio.create_task(drive(serve.ports, spread, i, actions, think, stats, tables, until, reconnects))
+            for i in range(n)]
+    await asyncio.sleep(warmup)
+    t0, done0, cpu0, pg0 = time.perf_counter(), len(stats.lat), serve.cpu(), postgres_cpu()
     killed = None
-    if kill is not None:
-        serve, after = kill
-        await asyncio.sleep(after)
-        victim = children(serve.proc.pid)[0]
-        os.kill(victim, signal.SIGKILL)
-        killed = victim
+    if kill_after is not None:
+        await asyncio.sleep(kill_after)
+        killed = serve.busiest()
+        os.kill(killed, signal.SIGKILL)
     await asyncio.gather(*jobs)
     wall = time.perf_counter() - t0
-    await final_check(port, tables, stats)
-    out = {"tables": n, "think_s": think, "seconds": round(wall, 1), **stats.summary(),
-           "actions_per_s": round(len(stats.lat) / wall, 1), "reconnects": sum(reconnects),
-           "tables_that_reconnected": sum(1 for r in reconnects if r), "killed_worker_pid": killed,
-           "_errors": stats.errors[:5]}
+    measured = max(1, len(stats.lat) - done0)
+    cpu, pg = serve.cpu() - cpu0, cpu_since(pg0)
+    await final_check(serve.ports, tables, stats)
+    out = {"tables": n, "think_s": think, "spread": spread, "measured_s": round(wall, 1), **stats.summary(),
+           "actions_per_s": round(measured / wall, 1),
+           "server_cpu_ms_per_action": round(cpu * 1000 / measured, 2),
+           "postgres_cpu_ms_per_action": round(pg * 1000 / measured, 2),
+           "reconnects": sum(reconnects), "tables_that_reconnected": sum(1 for r in reconnects if r),
+           "killed_worker_pid": killed, "_errors": stats.errors[:5]}
+    for k in ("p95_without_computers_ms", "computers_ms_per_reply", "get_requests", "get_p95_ms"):
+        out.pop(k, None)
     return out, tables
 
 
@@ -236,7 +357,14 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--workers-list", default="1,2,4", help="stress: the worker counts to compare")
     ap.add_argument("--seconds", type=float, default=20.0, help="stress: seconds per worker count")
-    ap.add_argument("--kill-after", type=float, default=5.0)
+    ap.add_argument("--kill-after", type=float, default=5.0, help="kill: seconds after the warm-up")
+    ap.add_argument("--warmup", type=float, default=5.0, help="seconds before throughput and CPU are counted")
+    ap.add_argument("--mode", choices=("ports", "uvicorn"), default="ports",
+                    help="ports: N puur serve processes on N ports, balanced here (default); uvicorn: one "
+                    "puur serve --workers N")
+    ap.add_argument("--spread", choices=("table", "request"),
+                    help="table: a table keeps its worker; request: each request goes to the next worker "
+                    "(default: request for pace and kill, table for stress)")
     ap.add_argument("--db", help="a PostgreSQL URL to use (default: a throwaway cluster)")
     args = ap.parse_args()
     tables = args.tables or {"pace": 500, "stress": 100, "kill": 100}[args.scenario]
@@ -244,23 +372,21 @@ def main() -> int:
 
     cluster = None if args.db else start_cluster()
     base = args.db or (cluster.url if cluster else "")
-    out: dict[str, Any] = {"command": " ".join(["benchmarks/workers.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
+    out: dict[str, Any] = {"mode": args.mode, "command": " ".join(["benchmarks/workers.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
                            "load_average_before": round(os.getloadavg()[0], 1), "runs": []}
     bad = False
     try:
         counts = [int(w) for w in args.workers_list.split(",")] if args.scenario == "stress" else [args.workers]
         for i, workers in enumerate(counts):
             db = fresh_database(base, f"bench_{args.scenario}_{i}")
-            serve = Serve(db, workers)
+            serve = Serve(db, workers, args.mode)
+            spread = args.spread or ("table" if args.scenario == "stress" else "request")
             try:
-                cpu0, pg0 = tree_cpu(serve.proc.pid), postgres_cpu()
-                kill = (serve, args.kill_after) if args.scenario == "kill" else None
                 seconds = args.seconds if args.scenario == "stress" else None
                 actions = 10**9 if args.scenario == "stress" else args.actions
-                result, played = asyncio.run(run(serve.port, tables, actions, think, seconds, kill))
-                n = max(1, result["action_requests"])
-                result["server_cpu_ms_per_action"] = round((tree_cpu(serve.proc.pid) - cpu0) * 1000 / n, 2)
-                result["postgres_cpu_ms_per_action"] = round((postgres_cpu() - pg0) * 1000 / n, 2)
+                kill_after = args.kill_after if args.scenario == "kill" else None
+                result, played = asyncio.run(run(serve, spread, tables, actions, think, seconds, args.warmup,
+                                                 kill_after))
             finally:
                 serve.stop()
             result.update(workers=workers, **check_logs(db, played))

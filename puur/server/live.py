@@ -40,6 +40,9 @@ from puur.server.store import GameExists, Store, StoredGame, token_hash
 if TYPE_CHECKING:
     from puur.server.shared_games import SharedGames
 
+if TYPE_CHECKING:
+    from puur.server.shared_games import SharedGames
+
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
@@ -347,6 +350,16 @@ class GameHub:
     def close(self) -> None:
         """Stop listening (a shared store) and close the store."""
         self.store.close()
+        self.shared: SharedGames | None = None
+        """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
+        if getattr(store, "shared", False):
+            from puur.server.shared_games import SharedGames
+
+            self.shared = SharedGames(self, store)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        """Stop listening (a shared store) and close the store."""
+        self.store.close()
 
     # ----- memory and retention -----
     def _touch(self, live: LiveGame) -> None:
@@ -530,6 +543,9 @@ class GameHub:
             return live
 
     def committer(self, live: LiveGame) -> Commit:
+        if self.shared is not None:  # the row locked for the commit alone (the caller holds live.lock)
+            return self.shared.plain_committer(live)
+
         def commit(first_seq: int, entries: list[list[Any]]) -> None:
             self.store.append_actions(live.id, first_seq, entries, live.status)
 

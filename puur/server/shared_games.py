@@ -115,7 +115,14 @@ class SharedGames:
         live.version, live.epoch = ch.version, ch.epoch
 
     def _append(self, live: LiveGame, ch: Changes) -> None:
+        table_changed = ch.settings != live.settings or ch.token_hashes != live.token_hashes
         self._meta(live, ch)
+        if not ch.actions and table_changed and live.subscribers:
+            # a seat taken, filled or handed over on another worker: the live connections here see the table
+            # as that worker's own did (puur.server.tables: a "table" message with the seat's view)
+            for sub in list(live.subscribers):
+                sub.put({"type": "table", "seq": live.seq, "view": live.view(sub.seat)})
+            return
         pending: list[tuple[list[Any], list[Any]]] = []
         for entry in _log(ch.actions):
             if live.game.current_seat != entry[0]:
@@ -158,6 +165,28 @@ class SharedGames:
             except BaseException:
                 live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
                 raise
+
+        return commit
+
+    def plain_committer(self, live: LiveGame) -> Commit:
+        """A commit for code that holds ``live.lock`` but not the row (``LiveGame.advance`` called directly,
+        as ``puur.server.tables`` does): the row is locked for the append alone, which is refused
+        (``Conflict``) if another worker stored an action meanwhile. ``GameHub.resume_computers`` is the
+        better call: it locks the row first and catches up."""
+
+        def commit(first_seq: int, entries: list[list[Any]]) -> None:
+            known = live.version
+            try:
+                with self.store.locked(live.id) as txn:
+                    if int(txn.row[4]) != first_seq:
+                        raise Conflict("the game moved on on another worker: send it again")
+                    version = txn.append(first_seq, entries, live.status)
+                    stored_before = int(txn.row[5])
+            except BaseException:
+                live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
+                raise
+            if stored_before == known:  # else another change is still to be read by the next sync
+                live.version = version
 
         return commit
 

@@ -54,6 +54,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
+from puur.server.live import Conflict
 from puur.server.store import GameExists, GameGone, StoredGame, is_postgres, token_hash
 
 log = logging.getLogger(__name__)
@@ -83,8 +84,9 @@ actions = Table(
 )  # fmt: skip
 
 
-class GameBusy(Exception):
-    """Another worker holds the game's row longer than the wait allows; nothing was changed."""
+class GameBusy(Conflict):
+    """Another worker holds the game's row longer than the wait allows; nothing was changed (a 409 like any
+    ``Conflict``: send it again)."""
 
 
 def engine_url(db: str) -> str:

@@ -24,7 +24,6 @@ from typing import Any, TypeVar
 
 import pytest
 import websockets
-from fastapi.testclient import TestClient
 from pg_cluster import _free_port, fresh_database, postgres_url  # noqa: F401  (postgres_url: the fixture)
 
 from puur.server.store import GameExists, Store, open_store
@@ -213,6 +212,49 @@ def test_an_undo_on_one_worker_is_seen_by_the_other(workers: dict[str, Any]) -> 
     assert on_a["seq"] == before and on_a["hand"] == v["hand"]  # A replayed the shortened log
 
 
+def test_friends_join_an_online_table_through_both_workers_and_play_across_them(workers: dict[str, Any]) -> None:
+    """The host's table on A; friends join through B and A; the host's live connection on A sees each seat
+    taken (a ``table`` message) and then every action, whichever worker accepted it."""
+    a, b = workers["a"], workers["b"]
+    status, t = call(a, "/games", body={"seats": ["human", "invite", "invite", "invite"],
+                                        "names": ["Host", "", "", ""]})
+    assert status == 201, t
+    game_id, tokens = t["game_id"], {"0": t["tokens"]["0"]}
+    url = a.replace("http", "ws") + f"/api/v1/games/{game_id}/live?pace=0"
+
+    async def host_on_a() -> tuple[list[str], list[int]]:
+        async with websockets.connect(url) as ws:
+            await ws.send(json.dumps({"token": tokens["0"]}))
+            hello = json.loads(await asyncio.wait_for(ws.recv(), timeout=20))
+            assert hello["type"] == "hello" and hello["view"]["status"] == "waiting"
+            for seat, base, name in ((1, b, "Vreni"), (2, a, "Ueli"), (3, b, "Kari")):
+                code = t["invites"][str(seat)]["code"]
+                status, joined = await asyncio.to_thread(call, base, f"/games/{game_id}/join",
+                                                         None, {"code": code, "name": name})
+                assert status == 201 and joined["seat"] == seat, joined
+                tokens[str(seat)] = joined["token"]
+            names: list[str] = []
+            while not names:  # the seats taken on B reach A's connection
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+                if msg["type"] == "table" and msg["view"]["status"] == "playing":
+                    names = msg["view"]["names"]
+            for seq in range(4):
+                await asyncio.to_thread(_play, (a, b)[seq % 2], game_id, tokens, seq)
+            heard: list[int] = []
+            while len(heard) < 4:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=10))
+                if msg["type"] == "event":
+                    assert msg["view"]["seat"] == 0 and len(msg["view"]["hand"]) == msg["view"]["hand_sizes"][0]
+                    heard.append(msg["seq"])
+            return names, heard
+
+    names, heard = _run(host_on_a)
+    assert names == ["Host", "Vreni", "Ueli", "Kari"]
+    assert heard == [1, 2, 3, 4]
+    _, on_b = call(b, f"/games/{game_id}", tokens["3"])
+    assert on_b["seq"] == 4 and on_b["status"] == "playing" and on_b["names"][3] == "Kari"
+
+
 def test_a_worker_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the_other(
         workers: dict[str, Any]) -> None:
     a, b = workers["a"], workers["b"]
@@ -236,14 +278,14 @@ def test_a_worker_app_is_built_from_the_environment(workers: dict[str, Any], mon
     monkeypatch.setenv("PUUR_DB", workers["db"])
     monkeypatch.setenv("PUUR_SERVE_OPTIONS", json.dumps({"max_live_games": 7, "rate_games": "off"}))
     app = app_from_env()
+    assert app.state.db_path == workers["db"]
     assert app.state.settings.max_live_games == 7 and app.state.settings.rate_games is None
-    with TestClient(app) as c:
-        r = c.post("/api/v1/games", json={"seats": ["human", "random", "random", "random"], "seed": 1})
-        assert r.status_code == 201
-        hub = app.state.game_hub
-        assert hub.shared is not None and hub.cached(r.json()["game_id"]) is None  # always asks the store
+    assert app.state.settings.rate_calls == "120/minute"  # puur serve's default where the options are silent
     monkeypatch.setenv("PUUR_SERVE_OPTIONS", json.dumps({"max_body": 0}))
     with pytest.raises(ValueError, match="--max-body"):
+        app_from_env()
+    monkeypatch.setenv("PUUR_SERVE_OPTIONS", json.dumps({"db": "/etc/passwd"}))
+    with pytest.raises(ValueError, match="unknown options"):
         app_from_env()
 
 
