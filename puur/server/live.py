@@ -40,9 +40,6 @@ from puur.server.store import GameExists, Store, StoredGame, token_hash
 if TYPE_CHECKING:
     from puur.server.shared_games import SharedGames
 
-if TYPE_CHECKING:
-    from puur.server.shared_games import SharedGames
-
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
@@ -340,16 +337,6 @@ class GameHub:
         self._listeners: Counter[str] = Counter()
         self._swept = -math.inf
         self.sweep()
-        self.shared: SharedGames | None = None
-        """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
-        if getattr(store, "shared", False):
-            from puur.server.shared_games import SharedGames
-
-            self.shared = SharedGames(self, store)  # type: ignore[arg-type]
-
-    def close(self) -> None:
-        """Stop listening (a shared store) and close the store."""
-        self.store.close()
         self.shared: SharedGames | None = None
         """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
         if getattr(store, "shared", False):

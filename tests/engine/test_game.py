@@ -9,7 +9,7 @@ import pytest
 from puur import CLAIM, PUSH, Card, Contract, Game, IllegalAction, RuleProfile
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
-from puur.cards import Special
+from puur.cards import BASE_CONTRACTS, Special
 
 
 def _finish(game: Game, seed: int = 0) -> Game:
@@ -19,7 +19,8 @@ def _finish(game: Game, seed: int = 0) -> Game:
 def test_contract_phase_offers_contracts_and_push() -> None:
     g = Game("schieber", seed=7)
     acts = g.legal_actions()
-    assert PUSH in acts and set(Contract) <= set(acts)
+    assert PUSH in acts and set(BASE_CONTRACTS) <= set(acts)
+    assert not any(c.changes_direction for c in acts if isinstance(c, Contract))  # Slalom, Guschti: an option
     fh = g.current_seat
     g.apply("P")
     assert g.current_seat == (fh + 2) % 4  # type: ignore[operator]
