@@ -152,6 +152,8 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
                 raise Conflict(f"seat {seat} waits for its invited friend; fill it with a computer or wait")
             new["used"].append(new["open"].pop(str(seat)))
             settings["seats"][seat] = player
+            if settings.get("names"):  # the seat was named for a friend: it reads as a computer (default_names)
+                settings["names"][seat] = f"Computer {seat + 1}"
         elif settings["seats"][seat] != HUMAN:
             raise Conflict(f"seat {seat} is a computer's seat")
         elif back:

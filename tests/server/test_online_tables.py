@@ -82,7 +82,7 @@ def test_an_invited_table_waits_unseen_until_every_seat_is_taken(client: TestCli
     v = client.get(f"/api/v1/games/{gid}", headers=auth(host)).json()
     assert v["status"] == "playing" and len(v["hand"]) == 9
     assert [s["kind"] for s in v["seating"]] == ["person", "person", "computer", "person"]
-    assert v["seats"] == ["human", "human", "heuristic", "human"] and v["names"][3] == "Kari"
+    assert v["seats"] == ["human", "human", "heuristic", "human"] and v["names"][2:] == ["Computer 3", "Kari"]
 
 
 def test_each_seat_sees_its_own_hand_only_and_tokens_hold_one_game(client: TestClient) -> None:
