@@ -5,10 +5,11 @@ card play) stays theirs.
 
 Coiffeur, the column (TOOLS.md §2.1): every column is played once, so a hand is worth playing in a column
 when it is better than the column's usual hand: the choice maximises ``factor × (value − usual value)``,
-where the value is the heuristic's hand model (``puur.bots.contract_eval``) or, for the search player, the
-mean points the choosing team takes in playouts on deals sampled around the hand (``puur.determinize``,
-``puur.bots.rollout``). A joker's usual value is that of the best contract of a usual hand. The forehand
-pushes when no open column convinces (the Schieber's rule, RULES.md §4.2).
+where the value is the heuristic's hand model (``puur.bots.contract_eval``); a joker's usual value is that
+of the best contract of a usual hand. The forehand pushes when no open column convinces (the Schieber's
+rule, RULES.md §4.2). The search player names its column the same way (``COLUMN_BY_PLAYOUTS`` says why)
+and plays its cards by its Schieber search; ``search_column`` (the mean points of playouts on deals
+sampled around the hand, ``puur.determinize``, ``puur.bots.rollout``) is kept for comparison.
 
 Differenzler (TOOLS.md §3.1): the heuristic predicts by the sheet's rule of thumb (the hand's card points
 plus its trumps' points again, ``puur.tools.differenzler.estimate``, W23) and plays the heuristic's card
@@ -45,6 +46,11 @@ USUAL_POINTS = 97.0
 """The choosing team's mean points (Weis included) in playouts of random hands for any of the six contracts."""
 USUAL_BEST_POINTS = 125.0
 """The choosing team's usual points in its best contract (sampled means, not single playouts)."""
+COLUMN_BY_PLAYOUTS = False
+"""Whether the search player names its Coiffeur column from playouts (``search_column``) rather than the
+hand model (``heuristic_column``). Off: on the same 9 seeds (18 matches, mcts easy against the heuristic,
+BENCHMARKS.md "Coiffeur and Differenzler") the model's column won 72% of the matches, the playouts' 56%;
+the playouts' usual points (``USUAL_POINTS``) are a rough calibration."""
 SEARCH_PUSH_MARGIN = 12.0
 """The search player pushes when its best open column is this many points below the usual."""
 
@@ -187,7 +193,9 @@ def search_act(player: MCTSPlayer, obs: Observation) -> AnyAction:
     assert obs.form is not None
     if obs.form.form == "differenzler":
         return search_differenzler(player, obs)
-    return search_column(player, obs)
+    if COLUMN_BY_PLAYOUTS and player.contract_mode == "search":
+        return search_column(player, obs)
+    return heuristic_column(obs)
 
 
 def handles(obs: Observation) -> bool:
