@@ -75,6 +75,29 @@ def test_the_store_contract_holds_on_sqlite_and_postgres(store: Any) -> None:
             store.create_game("g2", settings, {}, "playing")
 
 
+# ----- the online-table tests (puur.server.tables) over PostgreSQL -----
+def _online_tests() -> list[Callable[[Any], None]]:
+    """``test_online_tables``'s tests that take only the ``client`` fixture: the same tests, run below on
+    an app whose store is PostgreSQL."""
+    import inspect
+
+    import test_online_tables
+
+    return [f for name, f in sorted(vars(test_online_tables).items())
+            if name.startswith("test_") and list(inspect.signature(f).parameters) == ["client"]]
+
+
+@pytest.mark.parametrize("online_test", _online_tests(), ids=lambda f: f.__name__.removeprefix("test_")[:40])
+def test_the_online_table_tests_pass_over_postgres(online_test: Callable[[Any], None], postgres_url: str) -> None:  # noqa: F811
+    from fastapi.testclient import TestClient
+
+    from puur.server.app import create_app
+
+    with TestClient(create_app(db_path=fresh_database(postgres_url, "online"))) as c:
+        online_test(c)
+        assert c.app.state.game_hub.shared is not None  # type: ignore[attr-defined]
+
+
 # ----- two `puur serve` processes sharing one database -----
 def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 90
