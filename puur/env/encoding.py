@@ -16,7 +16,9 @@ trick_leader        4            the relative seat that leads the current trick 
 tricks              9 x 4 x 36   finished tricks in order: the card each relative seat played
 trick_leaders       9 x 4        who led each finished trick
 trick_winners       9 x 4        who took each finished trick
-contract            6            the contract (``CONTRACTS``), none before it is chosen
+contract            10           the contract (``CONTRACTS``), none before it is chosen
+direction           2            the order of the current trick, Obenabe or Undenufe, under O, U, Slalom and
+                                 Guschti (their order changes by trick, J30); none under a trump
 chooser             4            who chose the contract (after a push: the forehand's partner)
 pushed              1            the forehand pushed (geschoben)
 forehand            4            the round's forehand
@@ -24,7 +26,7 @@ dealer              4            the round's dealer
 phase               3            contract, play, over (``PHASES``)
 to_act              4            the seat to act (none once the match is over)
 factor              1            the round's multiplier / ``FACTOR_SCALE`` (clipped to 1)
-multipliers         6            each contract's multiplier in the profile / ``FACTOR_SCALE``
+multipliers         10           each contract's multiplier in the profile / ``FACTOR_SCALE``
 weis_announced      4            the best Weis value each seat announced / ``WEIS_SCALE``
 weis_shown          4 x 36       the cards of each seat's shown melds
 weis_shown_points   4            the points of each seat's shown melds / ``WEIS_SCALE``
@@ -44,7 +46,8 @@ declare; the plain card index plays it without the declaration). With its card o
 declares the Weis alternative with the most points (``weis:0``, RULES.md §9.3), as a table does when the
 player names none.
 
-To add a contract (Slalom, Guschti, ...) extend ``CONTRACTS`` and bump ``ENCODING_VERSION``: the
+Version 2 added Slalom and Guschti (issue 17) and the ``direction`` block. To add a contract extend
+``CONTRACTS`` and bump ``ENCODING_VERSION``: the
 contract, multiplier and action blocks follow that one table. ``tests/env/test_encoding.py`` pins the
 sizes of each version, so a change of layout without a new version fails loudly.
 """
@@ -63,13 +66,17 @@ from puur.observation import Observation
 from puur.profile import RuleProfile
 from puur.rules.stoeck import stoeck_cards
 
-ENCODING_VERSION = 1
+ENCODING_VERSION = 2
 """The layout's version: bumped with any change of ``BLOCKS``, ``CONTRACTS``, ``PHASES``, ``ACTIONS`` or
 ``PROFILE_FEATURES``. Self-play data (``puur selfplay``) records it with every row."""
 
-CONTRACTS: tuple[Contract, ...] = (Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U)
-"""The contracts the encoding knows, in order: the six of the Schieber (RULES.md §4.1). The one table to
-extend for a new contract (with a new ``ENCODING_VERSION``)."""
+CONTRACTS: tuple[Contract, ...] = (
+    Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U,
+    Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU,
+)  # fmt: skip
+"""The contracts the encoding knows, in order: the six of the Schieber (RULES.md §4.1), then Slalom and
+Guschti by their starting direction (issue 17, offered under ``extra_contracts``). The one table to extend
+for a new contract (with a new ``ENCODING_VERSION``)."""
 
 
 PHASES: tuple[str, ...] = ("contract", "play", "over")
@@ -122,6 +129,7 @@ PROFILE_FEATURES: tuple[tuple[str, tuple[Any, ...]], ...] = (
     ("crossing_priority", ("stoeck_weis_tricks", "weis_stoeck_tricks")),
     ("trick_block_tie", ("trick_by_trick", "higher_total")),
     ("game_end", ("end_of_round", "live", "claim")),
+    ("extra_contracts", ("none", "slalom", "guschti", "slalom_guschti")),
 )
 """The rule profile's options (RULES.md §14.1) as one-hots: the option, then its values in order. A value
 not listed (an option of None, or one added after this version) sets none of its bits."""
@@ -174,6 +182,14 @@ def _trick_winners(v: np.ndarray, obs: Observation) -> None:
 def _contract(v: np.ndarray, obs: Observation) -> None:
     if obs.contract is not None:
         v[contract_index(obs.contract)] = 1.0
+
+
+def _direction(v: np.ndarray, obs: Observation) -> None:
+    """The current trick's order under the contracts without trump (Slalom and Guschti change it by trick)."""
+    c = obs.contract
+    if c is None or c.is_trump or len(obs.tricks) >= 9:
+        return
+    v[0 if c.direction(len(obs.tricks)) == Contract.O else 1] = 1.0
 
 
 def contract_index(contract: Contract) -> int:
@@ -292,6 +308,7 @@ BLOCKS: tuple[tuple[str, int, _Fill], ...] = (
     ("trick_leaders", 9 * 4, _trick_leaders),
     ("trick_winners", 9 * 4, _trick_winners),
     ("contract", len(CONTRACTS), _contract),
+    ("direction", 2, _direction),
     ("chooser", 4, _seat_of(lambda o: o.chooser)),
     ("pushed", 1, _pushed),
     ("forehand", 4, _seat_of(lambda o: o.forehand)),

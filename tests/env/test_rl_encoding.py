@@ -29,7 +29,10 @@ from puur.env.encoding import (  # noqa: E402
 )
 from puur.game import Game  # noqa: E402
 
-PINNED = {1: {"obs": 1794, "actions": 45, "contracts": "C D H S O U"}}
+PINNED = {
+    1: {"obs": 1794, "actions": 45, "contracts": "C D H S O U"},
+    2: {"obs": 1808, "actions": 49, "contracts": "C D H S O U SLO SLU GUO GUU"},
+}
 """The sizes of each encoding version: a change of layout must come with a new ENCODING_VERSION (and a
 row here), since data and trained policies depend on it."""
 

@@ -195,8 +195,30 @@ def test_gym_env_plays_a_match_and_refuses_illegal_actions() -> None:
         strict.step(illegal if not strict._obs()["action_mask"][illegal] else N_ACTIONS)
 
 
-def test_a_profile_with_contracts_the_encoding_does_not_know_is_refused() -> None:
-    """Slalom and Guschti (``extra_contracts``) are not in encoding version 1: a clear error up front."""
-    for make in (puur.env.raw_env, puur.env.SingleSeatEnv):
-        with pytest.raises(ValueError, match="SLO, SLU.*extend puur.env.encoding.CONTRACTS"):
-            make({"preset": "schieber", "extra_contracts": "slalom"})
+def test_slalom_and_guschti_are_played_and_their_direction_is_encoded() -> None:
+    """Encoding version 2 knows Slalom and Guschti (``extra_contracts``, issue 17): the environment passes
+    PettingZoo's api_test with them offered, and under them the ``direction`` block follows the trick's
+    order (J30: Slalom alternates, Guschti turns after the fifth trick)."""
+    profile = {"preset": "schieber", "extra_contracts": "slalom_guschti"}
+    api_test(puur.env.env(profile, seed=5), num_cycles=200)
+    from puur.cards import Contract
+    from puur.env.encoding import action_index, encode, layout
+
+    direction = layout()["direction"]
+    env = puur.env.env(profile, seed=11)
+    env.reset(seed=11)
+    seen: set[tuple[str, int]] = set()
+    for agent in env.agent_iter(max_iter=400):
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            break
+        o = env.unwrapped.game.observation(int(agent.split("_")[-1]))
+        vec = encode(o)
+        if o.contract is not None and o.contract >= 6 and o.phase == "play":
+            expect = [1.0, 0.0] if o.contract.direction(len(o.tricks)) == Contract.O else [0.0, 1.0]
+            assert list(vec[direction]) == expect
+            seen.add((o.contract.name, len(o.tricks)))
+        mask = obs["action_mask"]
+        wanted = action_index(Contract.SLO)
+        env.step(wanted if mask[wanted] else int(mask.nonzero()[0][0]))
+    assert {("SLO", 0), ("SLO", 1)} <= seen  # the chooser took Slalom and it turned after trick 1
