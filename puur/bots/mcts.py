@@ -31,8 +31,7 @@ exactly.
 Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts per card decision,
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
 ``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end; by
-default 7 tricks, 8 at ``strong``, where a world with eight tricks left or more is valued by
-``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
+default 7 tricks; a world with eight tricks left or more is valued by ``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
 bidding: ``bidding_fits``; 1: off). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
@@ -70,8 +69,10 @@ tricks. Why 7: BENCHMARKS.md, "Card play in the endgame" (``benchmarks/endgame.p
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
-STRONG_ENDGAME_TRICKS = 8 if COMPILED else 2
-"""The ``strong`` level's default ``endgame``: exact on sampled worlds from eight tricks left."""
+STRONG_ENDGAME_TRICKS = ENDGAME_TRICKS
+"""The ``strong`` level's default ``endgame``: as ``medium``'s. Exact worlds from eight tricks left
+(``endgame=8``, valued by ``card_bounds``) lost more points per decision there than the playouts
+(BENCHMARKS.md, "Issue 18")."""
 BOUNDS_FROM = 8
 """With this many tricks left or more a world is valued by ``Solver.card_bounds`` (the world's value, exact
 for the cards that keep it and a null-window bound for the others: some three times cheaper than every

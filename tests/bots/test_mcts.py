@@ -195,14 +195,14 @@ def test_evaluate_names_the_choice_of_act_with_its_values() -> None:
     assert ev.action == MCTSPlayer(iters=30, seed=4).act(obs) and PUSH in {a for a, _, _ in ev.values}
 
 
-def test_strong_level_searches_exactly_from_eight_tricks(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``strong`` keeps to 3 s a decision and solves worlds from eight tricks left, valuing each by
-    ``Solver.card_bounds`` there (``card_values`` from seven tricks left down); the card is legal."""
+def test_strong_level_and_deep_exact_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strong`` keeps to 3 s a decision; ``endgame=8`` solves worlds from eight tricks left, valuing each
+    by ``Solver.card_bounds`` there (``card_values`` from seven tricks left down); the card is legal."""
     import puur.bots.mcts as mcts
 
     strong = make_player("mcts:level=strong")
     assert isinstance(strong, MCTSPlayer) and strong.limit <= 3.0
-    assert strong.endgame == (8 if mcts.COMPILED else 2)
+    assert strong.endgame == mcts.ENDGAME_TRICKS
     assert make_player("mcts").endgame == mcts.ENDGAME_TRICKS  # type: ignore[attr-defined]
     used: list[str] = []
 
