@@ -23,22 +23,23 @@ DRIVE = """async ([predict, timeout]) => {
       if (dlg.querySelector("#result")) { dlg.querySelector("button.primary").click(); return done; }
       const next = q("#btn-next");
       if (next) { next.click(); done.push("round"); }
-      await sleep(25);
+      await sleep(5);
       continue;
     }
     const column = q("#form-choose:not([hidden]) button.column-btn:not(.push):not([disabled])");
-    if (column) { done.push(column.dataset.action); column.click(); await sleep(25); continue; }
+    if (column) { done.push(column.dataset.action); column.click(); await sleep(5); continue; }
     const go = q("#predict-btn:not([disabled])");
-    if (go) { q("#predict-input").value = String(predict); go.click(); done.push("predict:" + predict); await sleep(25); continue; }
+    if (go) { q("#predict-input").value = String(predict); go.click(); done.push("predict:" + predict); await sleep(5); continue; }
     const card = q("#hand .card.legal:not([disabled])");
-    if (card) { card.click(); done.push("card"); await sleep(25); continue; }
-    await sleep(15);
+    if (card) { card.click(); done.push("card"); await sleep(5); continue; }
+    await sleep(5);
   }
   throw new Error("the match did not end in time: " + done.length + " actions");
 }"""
 
 
 def start_form(page: Any, base: str, choice: str) -> None:
+    page.emulate_media(reduced_motion="reduce")  # no card flights: the page draws each view at once
     page.goto(f"{base}/?pace=0")
     page.wait_for_selector("#dlg-setup[open]")
     page.wait_for_selector("#set-form")
