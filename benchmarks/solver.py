@@ -6,7 +6,8 @@
 ``--in-process``: solve the deals one after another in this process (no limit), as a server or a player
 does: the solver's pooled cores and their legal-move memos carry over from deal to deal.
 ``median_cpu_s``: the median of the solving process's CPU time (``time.process_time``), which a machine
-shared with other work inflates less than the wall-clock ``median_s``.
+shared with other work inflates less than the wall-clock ``median_s`` (a deal over the limit counts as the
+limit in both).
 
 Deal i: ``random.Random(i)``, dealer 0, contract ``Contract(i % 6)``; play to the start of the trick with
 the rollout policy, then time ``solve``. Each deal runs in its own process (``--jobs`` at a time); a deal
@@ -78,6 +79,7 @@ def measure(trick: int, deals: int, jobs: int, limit: float, compiled: bool = Tr
             elif time.perf_counter() - started > limit:
                 worker.terminate()
                 times.append(limit)
+                cpus.append(limit)  # for the median: above the deals solved (it took at least this long)
                 over += 1
             else:
                 continue
