@@ -124,6 +124,13 @@ class CoiffeurForm:
             return profile.with_options(extra_contracts="slalom_guschti")
         return profile
 
+    def factor(self, round_factor: int) -> int:
+        """The factor of the round in play: its column's (the observation's ``factor``), 0 before it is named."""
+        if self.current is None:
+            return 0
+        f = self.sheet.columns[self.current[1]].factor
+        return f if f is not None else round_factor
+
     # ----- columns -----
     def allowed(self, team: int, i: int) -> tuple[Contract, ...]:
         """The contracts column ``i`` may be played as by ``team`` (one for a contract column)."""

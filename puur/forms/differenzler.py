@@ -88,6 +88,10 @@ class DifferenzlerForm:
         """The profile as given: the round is the Schieber's, only the scoring differs."""
         return profile
 
+    def factor(self, round_factor: int) -> int:
+        """1: a Differenzler round has no factor (the points are the points taken)."""
+        return 1
+
     @property
     def most(self) -> int:
         """The highest prediction offered: 157, or 257 where a match counts its 100."""
