@@ -57,7 +57,7 @@ from puur.round import RoundState
 LEVELS: dict[str, tuple[int, int, float]] = {
     "easy": (60, 180, 0.25),
     "medium": (240, 720, 0.9),
-    "strong": (2000, 6000, 2.9),
+    "strong": (2000, 6000, 2.5),
 }
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
 CONTRACT_SHARE = 3.0
