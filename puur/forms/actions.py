@@ -100,7 +100,15 @@ def parse_any_action(text: str | AnyAction) -> AnyAction:
     return parse_action(text)
 
 
+def public_action(action: str, seat: int, viewer: int | None) -> str:
+    """``action`` by ``seat`` as ``viewer`` may see it announced: a Differenzler prediction is its player's
+    until the round ends (TOOLS.md §3.1), so another seat sees only ``predict`` (that it was made)."""
+    if viewer != seat and action.lower().startswith(PREDICT_PREFIX):
+        return PREDICT_PREFIX[:-1]
+    return action
+
+
 __all__ = [
-    "AnyAction", "ColumnChoice", "FormAction", "MAX_PREDICTION", "Prediction", "column_key", "parse_any_action",
+    "AnyAction", "public_action", "ColumnChoice", "FormAction", "MAX_PREDICTION", "Prediction", "column_key", "parse_any_action",
     "parse_form_action",
 ]  # fmt: skip

@@ -30,6 +30,7 @@ from puur.bots.runner import play_computers
 from puur.cards import Action, Card
 from puur.fairness import draw_salt
 from puur.forms import form_args
+from puur.forms.actions import public_action
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
@@ -273,7 +274,8 @@ class LiveGame:
         self.log.append(entry)
         seq = self.seq
         messages = [
-            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": entry[1], "view": self.view(sub.seat)})
+            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": public_action(entry[1], entry[0], sub.seat),
+                   "view": self.view(sub.seat)})  # another's Differenzler prediction: only that it was made
             for sub in list(self.subscribers)
         ]
         pending.append((entry, messages))

@@ -45,3 +45,30 @@ def test_differenzler_and_coiffeur_through_the_game_api(tmp_path: Path) -> None:
                      {"form": "differenzler", "form_settings": {"contract": "dealer"}}):
             r = c.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], **body})
             assert r.status_code == 422, (body, r.text)
+
+
+def test_live_events_show_another_players_prediction_only_as_made(tmp_path: Path) -> None:
+    from puur.server.app import create_app
+
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
+        for seed in range(1, 20):  # a deal whose forehand is not seat 1, so computers predict after seat 0
+            gid, tokens = new_game(c, form="differenzler", rounds=1, seed=seed)
+            view = c.get(f"/api/v1/games/{gid}", headers=auth(tokens["0"])).json()
+            if view["forehand"] != 1:
+                break
+        t = tokens["0"]
+        with c.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws:
+            ws.send_json({"token": t})
+            assert ws.receive_json()["type"] == "hello"
+            c.post(f"/api/v1/games/{gid}/actions", json={"action": "predict:44"}, headers=auth(t))
+            seen = []
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] != "event":
+                    continue
+                seen.append((msg["seat"], msg["action"]))
+                if msg["view"]["phase"] == "play" and msg["view"]["to_act"] == 0 or msg["view"]["status"] == "over":
+                    break
+        assert (0, "predict:44") in seen
+        others = [a for s, a in seen if s != 0 and a.startswith("predict")]
+        assert others and all(a == "predict" for a in others)
