@@ -74,9 +74,13 @@ class Subscriber:
     seat: int
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue[dict[str, Any]]
+    remote: bool = False
+    """A connection held by another worker (a shared store: ``puur.server.shared_games``): it counts as the
+    seat's presence and receives nothing here."""
 
     def put(self, message: dict[str, Any]) -> None:
-        self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+        if not self.remote:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
 
 
 def player_seed(game_seed: int, seq: int) -> int:
@@ -276,7 +280,7 @@ class LiveGame:
         messages = [
             (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": public_action(entry[1], entry[0], sub.seat),
                    "view": self.view(sub.seat)})  # another's Differenzler prediction: only that it was made
-            for sub in list(self.subscribers)
+            for sub in list(self.subscribers) if not sub.remote
         ]
         pending.append((entry, messages))
 
@@ -430,12 +434,16 @@ class GameHub:
         if len(live.subscribers) >= self.settings.listeners_per_game:
             return f"at most {self.settings.listeners_per_game} live connections to one game"
         live.subscribers.append(sub)
+        if self.shared is not None:  # the other workers count this seat as present
+            self.shared.presence(live, sub.seat)
         return None
 
     def unlisten(self, live: LiveGame, sub: Subscriber) -> None:
         """Remove a connection added by ``listen`` (if it was)."""
         with contextlib.suppress(ValueError):
             live.subscribers.remove(sub)
+            if self.shared is not None:
+                self.shared.presence(live, sub.seat)
 
     # ----- games -----
     def create(self, settings: dict[str, Any], game_id: str | None = None,

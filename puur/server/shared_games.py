@@ -24,11 +24,15 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import queue
+import secrets
+import threading
+import time
 from typing import TYPE_CHECKING, Any
 
-from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound
+from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber
 from puur.server.store import GameGone, StoredGame
-from puur.server.store_sql import Changes, GameBusy, Locked, PgStore
+from puur.server.store_sql import PRESENCE, Changes, GameBusy, Locked, PgStore
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -36,6 +40,11 @@ if TYPE_CHECKING:
     from puur.server.live import GameHub
 
 log = logging.getLogger(__name__)
+
+HEARTBEAT = 10.0
+"""Seconds between two announcements of a worker's live connections (``PRESENCE``)."""
+EXPIRE = 35.0
+"""A connection announced by another worker and not again for this long is gone (that worker died)."""
 
 
 def _stored(game_id: str, ch: Changes) -> StoredGame:
@@ -60,10 +69,137 @@ class SharedGames:
     def __init__(self, hub: GameHub, store: PgStore) -> None:
         self.hub = hub
         self.store = store
-        store.listen(self.notified, self.reconnected)
+        self.worker = secrets.token_hex(6)
+        """This worker's name in ``PRESENCE`` announcements."""
+        self._remote: dict[str, dict[int, dict[str, float]]] = {}  # game -> seat -> worker -> last heard
+        self._presence_lock = threading.Lock()
+        self._outbox: queue.Queue[str] = queue.Queue()
+        self._stop = threading.Event()
+        store.listen(self.notified, self.reconnected, self.presence_heard)
+        threading.Thread(target=self._announcer, name="puur-presence", daemon=True).start()
 
     def close(self) -> None:
+        self._stop.set()
+        self._outbox.put("")
         self.store.close()
+
+    # ----- presence: who is connected where -----
+    # A person's live connection is held by one worker; the table's other screens, on other workers, must
+    # see them connected (the view's seating) and must not hand their seat to a computer as if they were
+    # away (``puur.server.tables``). Each worker announces its connections (``PRESENCE``: on every change,
+    # and again every ``HEARTBEAT``); the others hold a stand-in ``Subscriber`` (``remote``: it receives
+    # nothing) for each seat connected elsewhere, so the code that asks "who is listening" sees them.
+    def presence(self, live: LiveGame, seat: int) -> None:
+        """``seat``'s connections to ``live`` on this worker changed: tell the others (never waits)."""
+        n = sum(1 for sub in list(live.subscribers) if not sub.remote and sub.seat == seat)
+        self._outbox.put(f"{live.id}:{seat}:{self.worker}:{n}")
+
+    def _announce_all(self) -> None:
+        with self.hub._lock:
+            held = list(self.hub._games.values())
+        for live in held:
+            for seat in sorted({sub.seat for sub in list(live.subscribers) if not sub.remote}):
+                self.presence(live, seat)
+
+    def _announcer(self) -> None:
+        """Send the queued announcements (several per notification), all of them every ``HEARTBEAT``, and
+        forget other workers' connections not announced for ``EXPIRE`` seconds."""
+        beat = time.monotonic() + HEARTBEAT
+        while not self._stop.is_set():
+            try:
+                first = self._outbox.get(timeout=max(0.01, beat - time.monotonic()))
+            except queue.Empty:
+                first = None
+            if time.monotonic() >= beat:
+                beat = time.monotonic() + HEARTBEAT
+                self._announce_all()
+                self._expire()
+            batch = [first] if first else []
+            with contextlib.suppress(queue.Empty):
+                while len(batch) < 150:
+                    item = self._outbox.get_nowait()
+                    if item:
+                        batch.append(item)
+            if batch and not self._stop.is_set():
+                try:
+                    self.store.notify(PRESENCE, ";".join(batch))
+                except Exception as e:
+                    log.warning("announcing live connections failed (%s)", type(e).__name__)
+
+    def presence_heard(self, payload: str) -> None:
+        """Another worker's announcement (``GAME:SEAT:WORKER:COUNT;...``), or ``?`` (announce yours)."""
+        if payload == "?":
+            self._announce_all()
+            return
+        changed = set()
+        now = time.monotonic()
+        with self._presence_lock:
+            for item in payload.split(";"):
+                game_id, seat, worker, count = item.split(":")
+                if worker == self.worker:
+                    continue
+                seats = self._remote.setdefault(game_id, {})
+                workers = seats.setdefault(int(seat), {})
+                was = bool(workers)
+                if int(count) > 0:
+                    workers[worker] = now
+                else:
+                    workers.pop(worker, None)
+                if was != bool(workers):
+                    changed.add(game_id)
+                if not workers:
+                    del seats[int(seat)]
+                if not seats:
+                    del self._remote[game_id]
+        for game_id in changed:
+            self._show_presence(game_id)
+
+    def _expire(self) -> None:
+        old = time.monotonic() - EXPIRE
+        changed = set()
+        with self._presence_lock:
+            for game_id, seats in list(self._remote.items()):
+                for seat, workers in list(seats.items()):
+                    for worker, heard in list(workers.items()):
+                        if heard < old:
+                            del workers[worker]
+                    if not workers:
+                        del seats[seat]
+                        changed.add(game_id)
+                if not seats:
+                    del self._remote[game_id]
+        for game_id in changed:
+            self._show_presence(game_id)
+
+    def _stand_ins(self, live: LiveGame) -> bool:
+        """Make ``live``'s remote stand-in subscribers match the seats connected elsewhere (called with
+        ``live.lock`` held, or before ``live`` is shared); True if they changed."""
+        with self._presence_lock:
+            want = {seat for seat, workers in self._remote.get(live.id, {}).items() if workers}
+        have = {sub.seat for sub in list(live.subscribers) if sub.remote}
+        if want == have:
+            return False
+        for sub in [sub for sub in list(live.subscribers) if sub.remote and sub.seat not in want]:
+            with contextlib.suppress(ValueError):
+                live.subscribers.remove(sub)
+        for seat in sorted(want - have):
+            live.subscribers.append(Subscriber(seat, None, None, remote=True))  # type: ignore[arg-type]
+        return True
+
+    def _show_presence(self, game_id: str) -> None:
+        """Bring a held game's stand-ins up to date; its screens here get the new seating (a ``table``
+        message, as ``puur.server.tables`` sends one)."""
+        with self.hub._lock:
+            live = self.hub._games.get(game_id)
+        if live is None:
+            return
+        with live.lock:
+            if live.evicted or not self._stand_ins(live):
+                return
+            messages = [(sub, {"type": "table", "seq": live.seq, "view": live.view(sub.seat)})
+                        for sub in list(live.subscribers) if not sub.remote]
+        for sub, message in messages:
+            sub.put(message)
 
     # ----- reading -----
     def load(self, game_id: str) -> LiveGame:
@@ -75,6 +211,7 @@ class SharedGames:
         assert ch is not None
         live = self.hub._rebuild(_stored(game_id, ch))
         live.version, live.epoch = ch.version, ch.epoch
+        self._stand_ins(live)  # the seats connected to other workers
         return live
 
     def sync(self, live: LiveGame, version: int | None = None) -> None:
@@ -227,6 +364,8 @@ class SharedGames:
             self.sync(live, version)
 
     def reconnected(self) -> None:
+        with contextlib.suppress(Exception):
+            self.store.notify(PRESENCE, "?")  # every worker (this one too) announces its connections again
         with self.hub._lock:
             held = list(self.hub._games.values())
         for live in held:

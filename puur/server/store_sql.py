@@ -61,6 +61,9 @@ log = logging.getLogger(__name__)
 
 CHANNEL = "puur_game"
 """The NOTIFY channel; a payload is ``GAME_ID:VERSION``."""
+PRESENCE = "puur_presence"
+"""Who is connected where: ``GAME_ID:SEAT:WORKER:COUNT`` (``puur.server.shared_games``), or ``?`` (every
+worker announces its connections again)."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK_TIMEOUT = "10s"
 """How long an action waits for another worker's action on the same game before it is refused (409)."""
@@ -456,10 +459,17 @@ class PgStore:
             return int(conn.execute(select(func.count()).select_from(actions)).scalar_one())
 
     # ----- announcements -----
-    def listen(self, on_notify: Callable[[str, int], None], on_connect: Callable[[], None]) -> None:
+    def notify(self, channel: str, payload: str) -> None:
+        """Send one notification now (outside any game's transaction)."""
+        with self._raw() as conn:
+            conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
+
+    def listen(self, on_notify: Callable[[str, int], None], on_connect: Callable[[], None],
+               on_presence: Callable[[str], None] | None = None) -> None:
         """Start a thread that LISTENs on ``CHANNEL`` and calls ``on_notify(game_id, version)`` for every
-        notification, in order; ``on_connect()`` after every (re)connection, since notifications sent
-        while it was not connected are lost (the caller brings what it holds up to date). Stops at ``close``."""
+        notification, in order (and ``on_presence(payload)`` for ``PRESENCE``'s); ``on_connect()`` after
+        every (re)connection, since notifications sent while it was not connected are lost (the caller
+        brings what it holds up to date). Stops at ``close``."""
         import psycopg
 
         conninfo = self.url.split("+psycopg", 1)[0] if "+psycopg" in self.url else self.url
@@ -470,15 +480,20 @@ class PgStore:
                 try:
                     with psycopg.connect(conninfo, autocommit=True) as conn:
                         conn.execute(f"LISTEN {CHANNEL}")
+                        if on_presence is not None:
+                            conn.execute(f"LISTEN {PRESENCE}")
                         backoff = 0.2
                         on_connect()
                         while not self._stop.is_set():
                             for n in conn.notifies(timeout=0.5):
-                                game_id, _, version = n.payload.rpartition(":")
                                 try:
+                                    if n.channel == PRESENCE and on_presence is not None:
+                                        on_presence(n.payload)
+                                        continue
+                                    game_id, _, version = n.payload.rpartition(":")
                                     on_notify(game_id, int(version))
                                 except Exception:
-                                    log.exception("game %s: catching up after a notification failed", game_id)
+                                    log.exception("catching up after the notification %r failed", n.payload)
                 except Exception as e:
                     if self._stop.is_set():
                         return
@@ -491,5 +506,5 @@ class PgStore:
         self._threads.append(t)
 
 
-__all__ = ["CHANNEL", "Changes", "GameBusy", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
+__all__ = ["CHANNEL", "PRESENCE", "Changes", "GameBusy", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
            "is_postgres", "safe_url", "upgrade"]

@@ -98,6 +98,51 @@ def test_the_online_table_tests_pass_over_postgres(online_test: Callable[[Any], 
         assert c.app.state.game_hub.shared is not None  # type: ignore[attr-defined]
 
 
+def test_a_person_connected_to_another_worker_is_present_and_keeps_the_seat(postgres_url: str) -> None:  # noqa: F811
+    """Two apps (two workers) on one database, away_seconds 0.3: seat 3 is connected to B only. A's
+    screens show seat 3 connected and A's watchdog does not hand it to a computer at its turn; once seat 3
+    leaves B, A hands it over as for any absent person (``puur.server.tables``)."""
+    from fastapi.testclient import TestClient
+    from test_online_tables import _drain_to, _full_table, _play_until
+
+    from puur.server.app import create_app
+    from puur.server.policy import ServerSettings
+
+    db = fresh_database(postgres_url, "presence")
+    settings = ServerSettings(away_seconds=0.3)
+    with TestClient(create_app(db_path=db, settings=settings)) as ca, \
+            TestClient(create_app(db_path=db, settings=settings)) as cb:
+        gid, tokens = _full_table(ca)
+        url = f"/api/v1/games/{gid}/live?pace=0"
+
+        def seating() -> list[dict[str, Any]]:
+            return list(ca.get(f"/api/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[0]}"})
+                        .json()["seating"])
+
+        held = [(ca, 0), (ca, 1), (cb, 2), (cb, 3)]
+        sockets = [c.websocket_connect(url).__enter__() for c, _ in held]
+        try:
+            for ws, (_, seat) in zip(sockets, held, strict=True):
+                ws.send_json({"token": tokens[seat]})
+                _drain_to(ws, "hello")
+            deadline = time.monotonic() + 10
+            while not all(s["connected"] for s in seating()) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert [s["connected"] for s in seating()] == [True] * 4  # 2 and 3 are on B
+            v = _play_until(ca, gid, tokens, 3)
+            time.sleep(1.0)  # more than away_seconds: A's watchdog would have handed an absent seat over
+            v = ca.get(f"/api/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens[3]}"}).json()
+            assert v["to_act"] == 3 and v["seats"][3] == "human" and v["seating"][3]["player"] is None
+            sockets.pop().__exit__(None, None, None)  # seat 3 leaves B
+            deadline = time.monotonic() + 15
+            while time.monotonic() < deadline and seating()[3]["player"] is None:
+                time.sleep(0.1)
+            assert seating()[3]["player"] == "heuristic"  # now absent everywhere: a computer stands in
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+
+
 # ----- two `puur serve` processes sharing one database -----
 def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
     deadline = time.monotonic() + 90
