@@ -52,7 +52,7 @@ class RemotePlayer:
             action = None  # type: ignore[assignment]
         if action not in legal:
             self.fallbacks += 1
-            action = self.rng.choice(legal)
+            action = self.rng.choice(legal)  # type: ignore[assignment]  # a form action too (puur.forms.actions)
         return action
 
 
