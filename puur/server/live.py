@@ -36,7 +36,7 @@ from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.seats import effective_seats, seating, stand_ins, waiting
-from puur.server.store import GameExists, Store, StoredGame, token_hash
+from puur.server.store import GameExists, GameStore, StoredGame, token_hash
 
 if TYPE_CHECKING:
     from puur.server.shared_games import SharedGames
@@ -331,7 +331,7 @@ class GameHub:
     live connection and no request for ``live_idle_seconds``; it reloads from the store on demand. The
     bounds come from ``ServerSettings`` (``puur.server.policy``, SECURITY.md)."""
 
-    def __init__(self, store: Store, settings: ServerSettings | None = None,
+    def __init__(self, store: GameStore, settings: ServerSettings | None = None,
                  clock: Callable[[], float] = time.time, monotonic: Callable[[], float] = time.monotonic) -> None:
         self.store = store
         self.settings = settings or ServerSettings()

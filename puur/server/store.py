@@ -19,7 +19,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 SCHEMA_VERSION = 1
 
@@ -61,6 +61,29 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class GameStore(Protocol):
+    """The store's one interface (DESIGN.md: SQLite embedded, PostgreSQL for several workers): ``Store``
+    here and ``puur.server.store_sql.PgStore``. Every write is committed before it returns. Arguments are
+    passed by position."""
+
+    shared: bool
+    """Whether other processes change the same games (then a copy in memory must be brought up to date)."""
+
+    def create_game(self, game_id: str, settings: dict[str, Any], tokens: dict[int, str], status: str, /) -> None: ...
+    def add_token(self, game_id: str, seat: int, token: str, /) -> None: ...
+    def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str, /) -> None: ...
+    def update_settings(self, game_id: str, settings: dict[str, Any], /) -> None: ...
+    def undo_actions(self, game_id: str, first_seq: int, settings: dict[str, Any], /) -> None: ...
+    def delete_games(self, ids: list[str], /) -> None: ...
+    def idle_games(self, before: float, /) -> list[str]: ...
+    def load(self, game_id: str, /) -> StoredGame | None: ...
+    def seat_of(self, game_id: str, token: str, /) -> int | None: ...
+    def token_hashes(self, game_id: str, /) -> dict[str, int]: ...
+    def lookup(self, tokens: list[str], /) -> list[tuple[str, int]]: ...
+    def games_meta(self, ids: list[str], /) -> dict[str, tuple[str, float, float]]: ...
+    def close(self) -> None: ...
+
+
 class GameExists(Exception):
     """A game with this id is stored already (two workers creating the same rematch at once)."""
 
@@ -74,7 +97,7 @@ def is_postgres(db: str | Path | None) -> bool:
     return db is not None and str(db).split("://", 1)[0].split("+", 1)[0] in ("postgresql", "postgres")
 
 
-def open_store(db: str | Path | None = None) -> Any:
+def open_store(db: str | Path | None = None) -> GameStore:
     """The store named by ``db`` (``--db``/``PUUR_DB``: operator configuration, never a request's): a
     ``postgresql://`` URL opens ``puur.server.store_sql.PgStore`` (several workers share it, issue 15;
     needs the ``postgres`` extra), anything else is a SQLite file (``Store``, the default for one process)."""
@@ -270,4 +293,4 @@ class Store:
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
 
-__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "Store", "StoredGame", "default_db_path", "is_postgres", "open_store", "token_hash"]
+__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "GameStore", "Store", "StoredGame", "default_db_path", "is_postgres", "open_store", "token_hash"]
