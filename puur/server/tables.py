@@ -186,6 +186,8 @@ def connected(hub: GameHub, live: LiveGame, seat: int) -> list[tuple[Any, dict[s
     """A connection of ``seat`` was added (called under ``live.lock``, before its hello): a person coming
     back takes their seat back from the computer that stood in. Returns the ``table`` messages for the
     game's connections."""
+    if plan_of(live.settings) is None:  # a table on one device: nothing to tell
+        return []
     live.table.setdefault("away", {}).pop(seat, None)
     if seat in stand_ins(live.settings):
         settings = copy.deepcopy(live.settings)
@@ -196,6 +198,8 @@ def connected(hub: GameHub, live: LiveGame, seat: int) -> list[tuple[Any, dict[s
 
 def disconnected(live: LiveGame, seat: int) -> None:
     """A connection of ``seat`` ended (after ``GameHub.unlisten``): the others see who left."""
+    if plan_of(live.settings) is None:
+        return
     with live.lock:
         if not any(sub.seat == seat for sub in live.subscribers):
             live.table.setdefault("away", {})[seat] = time.monotonic()
