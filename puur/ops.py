@@ -28,14 +28,39 @@ from pydantic import (
     model_serializer,
 )
 
+from puur.cards import CONTRACT_SPELLINGS, Contract
 from puur.oracle import OPS, OracleOp
-from puur.server.schema_types import WHOLE, Cards, ContractCode, Count, JsonInt, ProfileSpec, Team
+from puur.server.schema_types import (
+    WHOLE,
+    Cards,
+    ContractCode,
+    Count,
+    JsonInt,
+    ProfileSpec,
+    Team,
+    spelling_pattern,
+)
 
 # Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
 Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
 TrickIndex = Annotated[StrictInt, Field(ge=0, le=8), WHOLE]
 """A trick's place in the round, 0..8 (trick 1 is 0): Slalom and Guschti need it (issue 17)."""
+DIRECTION_CONTRACT_PATTERN = spelling_pattern(
+    w for w in CONTRACT_SPELLINGS if Contract.parse(w).changes_direction
+)
+"""The spellings of SLO SLU GUO GUU: with them the schema requires ``trick_index`` (``_needs_trick_index``)."""
+
+
+def _needs_trick_index(*, or_last: bool) -> dict[str, Any]:
+    """JSON Schema ``if``/``then``: a Slalom or Guschti contract needs an integer ``trick_index`` (or, for a
+    trick, ``last: true``, which is trick index 8), as the oracle requires (docs/contracts-slalom-guschti.md)."""
+    index = {"required": ["trick_index"], "properties": {"trick_index": {"type": "integer"}}}
+    then: dict[str, Any] = (
+        {"anyOf": [index, {"required": ["last"], "properties": {"last": {"const": True}}}]} if or_last else index
+    )
+    return {"if": {"required": ["contract"], "properties": {"contract": {"pattern": DIRECTION_CONTRACT_PATTERN}}},
+            "then": then}  # fmt: skip
 
 
 def examples(*requests: dict[str, Any]) -> dict[str, Any]:
@@ -99,7 +124,11 @@ class RulesLegalMovesResult(_Result):
 
 
 class RulesTrickRequest(
-    _Request, json_schema_extra=examples({"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False})
+    _Request,
+    json_schema_extra={
+        **examples({"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}),
+        **_needs_trick_index(or_last=True),
+    },
 ):
     contract: ContractCode
     trick: Cards = Field(min_length=4, max_length=4, description="the 4 cards of the trick, in play order")
@@ -121,7 +150,8 @@ class RulesTrickResult(_DirectionResult):
 
 
 class RulesCardPointsRequest(
-    _Request, json_schema_extra=examples({"contract": "U", "cards": ["D6", "DA", "S8"]})
+    _Request,
+    json_schema_extra={**examples({"contract": "U", "cards": ["D6", "DA", "S8"]}), **_needs_trick_index(or_last=False)},
 ):
     contract: ContractCode
     cards: Cards = Field(max_length=36)

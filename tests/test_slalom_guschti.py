@@ -37,6 +37,8 @@ from puur.round import IllegalAction, RoundState, deal, random_round
 from puur.rules.trick import card_points, trick_winner
 from puur.rules.weis import resolve_weis
 from puur.server.app import create_app
+from puur.tools import ToolInputError, contract_label
+from puur.tools.trick_arbiter import judge
 
 sys.path.insert(0, str(Path(__file__).parent / "bots"))
 from test_solver import brute  # noqa: E402
@@ -268,3 +270,16 @@ def test_contract_evaluation_considers_them_when_offered() -> None:
     assert direction_mix_score(hand, SLO) == pytest.approx((5 * o + 4 * u) / 9)
     rich = EXTRA.with_options(multipliers={"C": 1, "D": 1, "H": 1, "S": 1, "O": 1, "U": 1, "SLO": 9})
     assert best_contract(hand, rich)[0] is SLO
+
+
+def test_trick_tool_judges_by_the_trick_index() -> None:
+    """The trick arbiter (TOOLS.md §5) takes Slalom and Guschti with the trick's index and names the
+    direction that decided; without the index it says what is missing."""
+    profile = RuleProfile.preset("schieber")
+    res = judge(SLO, ["HA", "H6", "HK", "S6"], profile, trick_index=1)
+    assert res.winner == 1 and res.contract is Contract.U and res.worth == 26
+    last = judge(GUO, ["HA", "H6", "HK", "S6"], profile, last_trick=True)  # trick 9 of GUO: Undenufe
+    assert last.winner == 1 and last.worth == 26 + 5
+    with pytest.raises(ToolInputError, match="trick_index"):
+        judge(SLU, ["HA", "H6"], profile)
+    assert contract_label(GUU) == "Guschti (Undenufe first)"

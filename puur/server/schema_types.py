@@ -196,6 +196,11 @@ Factor = Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
 Target = Annotated[StrictInt, Field(ge=100, le=100_000), WHOLE]
 
 
+def _no_null(schema: dict[str, Any]) -> None:
+    """An optional factor shows no default (null is not a factor)."""
+    schema.pop("default", None)
+
+
 class MultiplierTable(BaseModel):
     """An explicit multiplier table: a factor 1..100 for each contract (RULES.md §11.3)."""
 
@@ -206,10 +211,11 @@ class MultiplierTable(BaseModel):
     S: Factor
     O: Factor  # noqa: E741 - the contract's own letter
     U: Factor
-    SLO: Factor | None = Field(None, description="Slalom, Obenabe first (issue 17); default: the O factor")
-    SLU: Factor | None = Field(None, description="Slalom, Undenufe first; default: the U factor")
-    GUO: Factor | None = Field(None, description="Guschti, Obenabe first; default: the O factor")
-    GUU: Factor | None = Field(None, description="Guschti, Undenufe first; default: the U factor")
+    # Slalom and Guschti (issue 17): optional, never null; left out, the starting direction's factor
+    SLO: Factor = Field(None, description="Slalom, Obenabe first; default: the O factor", json_schema_extra=_no_null)  # type: ignore[assignment]
+    SLU: Factor = Field(None, description="Slalom, Undenufe first; default: the U factor", json_schema_extra=_no_null)  # type: ignore[assignment]
+    GUO: Factor = Field(None, description="Guschti, Obenabe first; default: the O factor", json_schema_extra=_no_null)  # type: ignore[assignment]
+    GUU: Factor = Field(None, description="Guschti, Undenufe first; default: the U factor", json_schema_extra=_no_null)  # type: ignore[assignment]
 
 
 class Schneider(BaseModel):

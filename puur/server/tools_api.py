@@ -267,6 +267,9 @@ class TrickRequest(BaseModel):
         default=None, max_length=4, description="optional: each seat's hand before this trick, to check legality"
     )
     last_trick: StrictBool = Field(default=False, description="add the last trick's 5 to Worth")
+    trick_index: Annotated[StrictInt, Field(ge=0, le=8), WHOLE] | None = Field(
+        default=None, description="Slalom, Guschti (SLO SLU GUO GUU): the trick's place 0..8, which decides its order"
+    )
 
     model_config = ConfigDict(
         json_schema_extra={"example": {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}}
@@ -291,7 +294,9 @@ def trick(req: TrickRequest) -> TrickResponse:
     try:
         profile = resolve_profile(req.profile)
         contract = parse_contract(req.contract)
-        res = trick_arbiter.judge(contract, req.cards, profile, req.hands, last_trick=req.last_trick)
+        res = trick_arbiter.judge(
+            contract, req.cards, profile, req.hands, last_trick=req.last_trick, trick_index=req.trick_index
+        )
     except ToolInputError as e:
         raise _fail(e) from None
     return TrickResponse(**res.to_dict())
@@ -456,6 +461,13 @@ def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
         est = None
         if req.estimate_hand is not None:
             contract = parse_contract(req.estimate_contract or "C", "estimate_contract")
+            if contract.changes_direction:  # issue 17: the estimate reads one order for the whole round
+                raise ToolInputError(
+                    "estimate_contract",
+                    f"the estimate is for C D H S O or U: {contract.name} changes direction by trick",
+                    "not_a_contract",
+                    {"text": str(req.estimate_contract)},
+                )
             try:
                 est = differenzler_mod.estimate(req.estimate_hand, contract, resolve_profile(req.profile))
             except ToolInputError as e:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from puur.cards import Card, Contract
+from puur.cards import CONTRACT_NAMES, Card, Contract
 from puur.profile import RuleProfile
 
 
@@ -63,8 +63,9 @@ def card_label(card: int) -> str:
 
 
 def contract_label(contract: Contract) -> str:
-    """Eicheln, Schellen, Rosen, Schilten, Obenabe or Undenufe (TOOLS.md §0.2)."""
-    return SWISS_SUITS[int(contract)] if contract.is_trump else ("Obenabe", "Undenufe")[int(contract) - 4]
+    """Eicheln, Schellen, Rosen, Schilten, Obenabe or Undenufe (TOOLS.md §0.2); Slalom and Guschti with
+    their starting direction (issue 17)."""
+    return SWISS_SUITS[int(contract)] if contract.is_trump else CONTRACT_NAMES["en"][int(contract) - 4]
 
 
 def parse_contract(value: Any, field: Sequence[str | int] | str = "contract") -> Contract:

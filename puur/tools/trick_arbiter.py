@@ -99,12 +99,27 @@ def judge(
     *,
     last_trick: bool = False,
     partial: bool = True,
+    trick_index: int | None = None,
 ) -> TrickResult:
     """Judge a trick. ``cards`` are in playing order, seat 1 leads; an empty list gives "—", Worth 0 (W37).
 
     A partial trick (fewer than four cards) shows its current winner when ``partial`` is true, else "—".
     ``hands[i]`` (optional) is seat i's hand before this trick; it must hold the card the seat played.
+    Slalom and Guschti (issue 17) need ``trick_index`` (0..8; ``last_trick`` alone means 8): the trick is
+    judged as its direction, Obenabe or Undenufe, which the result names as its contract.
     """
+    if contract.changes_direction:
+        if trick_index is None and last_trick:
+            trick_index = 8
+        if trick_index is None or not 0 <= trick_index <= 8 or (last_trick and trick_index != 8):
+            raise ToolInputError(
+                "trick_index",
+                f"{contract.name} plays each trick as Obenabe or Undenufe by its place in the round: give "
+                "trick_index 0..8 (8 for the last trick)",
+                "trick_index_needed",
+                {"contract": contract.name},
+            )
+        contract = contract.direction(trick_index)
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise ToolInputError(
             "cards", "give up to four cards in playing order, e.g. ['HA', 'D7', 'HK', 'H10']", "card_list"
