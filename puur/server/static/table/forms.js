@@ -9,7 +9,7 @@ const FORMS_TEXT = {
     game: "Game", schieber: "Schieber", coiffeur8: "Coiffeur (8 columns)", coiffeur10: "Coiffeur (10 columns, Slalom and Guschti)",
     differenzler4: "Differenzler (4 rounds)", differenzler8: "Differenzler (8 rounds)",
     choose_column: "Choose a column of your team", push: "Schieben", factor: "Factor", total: "Total",
-    we: "Us", they: "Them", predict_title: "Your prediction: the points you will take this round", predict: "Predict",
+    we: "We", they: "They", predict_title: "Your prediction: the points you will take this round", predict: "Predict",
     predicted: "predicted", taken: "taken", prediction: "Your prediction", turned_up: "Turned up", round: "Round",
     penalty: "Penalty", lowest_wins: "Lowest total wins", joker: "Joker {0}", as: "as",
     over_tie: "A tie at {0}.", over_win: "{0} win {1} to {2}.", over_diff: "{0} won with {1} (lowest total).",
@@ -48,6 +48,8 @@ const PuurForms = (() => {
 
   // ----- New game -----
   function setup() {
+    // the page's translation table holds these words too (what a page in that language may show)
+    if (typeof I18N !== "undefined") for (const lang of Object.keys(FORMS_TEXT)) if (I18N[lang] && !I18N[lang].forms) I18N[lang].forms = FORMS_TEXT[lang];
     const form = el("setup-form");
     if (!form || el("set-form")) return;
     const sel = h("select", { id: "set-form" });
