@@ -187,3 +187,20 @@ def test_arena_and_play_take_the_form(capsys: pytest.CaptureFixture[str]) -> Non
     out = json.loads(capsys.readouterr().out)
     assert out["rounds"] == 2 and out["a_penalty"]["mean"] >= 0
     assert main(["arena", "--form", "coiffeur", "--a", "nobody", "--b", "heuristic", "--deals", "1"]) == 2
+
+
+def test_terminal_plays_a_differenzler_round() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from puur.terminal import TerminalGame
+
+    out = StringIO()
+    answers = iter(["x", "999", "57"] + ["1"] * 20)
+    game = Game("schieber", seed=5, form="differenzler", rounds=1)
+    players = {s: make_player("heuristic") for s in (1, 2, 3)}
+    assert TerminalGame(game, players, Console(file=out, width=120), lambda _: next(answers)).run() == 0
+    text = out.getvalue()
+    assert "type a number from 0 to 157" in text and "with the lowest total" in text
+    assert game.rounds[0].score["predicted"][0] == 57
