@@ -25,7 +25,8 @@ from puur.bots.contract_eval import (
 )
 from puur.bots.rollout import choose
 from puur.bots.runner import play_match
-from puur.bots.solver import solve
+from puur.bots.solver import COMPILED, Solver, solve
+from puur.bots.solver import Core as PythonCore
 from puur.cards import BASE_CONTRACTS, Card, Contract
 from puur.data import dataset
 from puur.game import Game
@@ -194,12 +195,19 @@ def test_solver_equals_brute_force_on_small_endgames() -> None:
             # the final points are those of a perfect line: the round's own total (not 157)
             done_before = sum(r.card_points)
             assert sum(res.points) >= done_before
+    # the compiled core is never asked, even when asked for
+    assert isinstance(Solver(r, compiled=COMPILED)._core, PythonCore)
 
 
 def test_schieber_match_with_the_option_plays_through() -> None:
     """A seeded Schieber match with Slalom and Guschti offered: heuristic and search players choose and
     play them to the end of the match."""
     game = Game({"preset": "schieber", "extra_contracts": "slalom_guschti", "target": 1000}, seed=11)
+    game.apply(Contract.SLO if Contract.SLO in game.legal_actions() else "P")
+    if game.round.contract is None:
+        game.apply(Contract.SLO)
+    search = make_player("mcts:level=strong", seed=1)
+    assert search.endgame_of(game.observation(0)) == 2  # exact endgames kept to the Python search's reach
     players = {s: make_player("heuristic", seed=s) if s % 2 else make_player("mcts:level=easy", seed=s) for s in range(4)}
     play_match(game, players)
     assert game.is_over
