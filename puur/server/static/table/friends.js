@@ -58,6 +58,11 @@ const Friends = {
     bar.replaceChildren(...REACTION_CODES.map((code) => h("button", { type: "button", class: "react", "data-react": code,
       onclick: () => Friends.react(code) })));
     window.addEventListener("hashchange", () => Friends.joinFromAddress()); // a second link opened in this tab
+    $("dlg-join").addEventListener("close", () => { // closed without taking the seat: the table as before
+      if (!Friends.pending) return;
+      Friends.pending = null; Friends.clearAddress();
+      if (!S.gameId) setTimeout(offerGame, 0);
+    });
   },
 
   // A table is online when one of its seats has a host (the view's seating: docs/api-online-tables.md).
@@ -85,6 +90,7 @@ const Friends = {
     try {
       const r = await api(`/games/${p.gameId}/join`, { method: "POST", body: { code: p.code, name } });
       prefs.name = name; savePrefs();
+      Friends.pending = null;
       closeDialog($("dlg-join"));
       Friends.clearAddress();
       start(p.gameId, { [r.seat]: r.token });
