@@ -171,7 +171,17 @@ class Observation:
             "last_round": self.last_round,
             "weis_choice": self.weis_choice,
             **({"form": self.form.to_dict()} if self.form is not None else {}),
+            **({"trick_direction": str(d)} if (d := self.trick_direction) is not None else {}),
         }
+
+    @property
+    def trick_direction(self) -> Contract | None:
+        """Under Slalom and Guschti the order of the current trick, ``O`` or ``U`` (J30: the order assigned
+        to the trick); ``None`` under the other contracts, before the contract and after the ninth trick."""
+        c = self.contract
+        if c is None or not c.changes_direction or len(self.tricks) >= 9:
+            return None
+        return c.direction(len(self.tricks))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Observation:

@@ -180,6 +180,9 @@ class GameView(BaseModel):
     pushed: bool
     chooser: int | None
     contract: str | None
+    trick_direction: str | None = Field(
+        default=None, description="under Slalom and Guschti the order of the current trick: O or U (J30)"
+    )
     factor: int
     trick: list[tuple[int, str]]
     tricks: list[dict[str, Any]]

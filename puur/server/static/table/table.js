@@ -35,7 +35,9 @@ const I18N = {
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Common (Undenufe ×4)", both3: "Obenabe and Undenufe ×3", ascending: "Ascending 1–6", classic: "Classic (Rosen and Schellen ×2)", online: "Online (Eicheln and Schilten ×2, ×3 ×3)" },
     errors: { 401: "This seat's key is not valid here", 403: "This seat's key is not valid here", 404: "This game is no longer on the server", 409: "That is not possible now", 422: "The server did not understand the request", 429: "Too many new games: try again in a moment", other: "The server did not answer" },
-    review_unavailable: "The computer could not review this round", your_hand: "Your hand", aria_table: "Table", aria_trick: "Trick", aria_menu: "Table menu", name_at: "Name, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "The computer could not review this round", your_hand: "Your hand", aria_table: "Table", aria_trick: "Trick", aria_menu: "Table menu", name_at: "Name, {0}", extra_contracts: "Slalom and Guschti", trick_direction: "This trick: {0}",
+    extra_names: { none: "not played", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom and Guschti" },
+    slalom_names: { SLO: "Slalom, Obenabe first", SLU: "Slalom, Undenufe first", GUO: "Guschti, Obenabe first", GUU: "Guschti, Undenufe first" }, in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trump: {0}", cards_n: "{0} cards", not_playable: "{0} — may not be played", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} is not in your hand", follow_suit: "you must follow {suit}: you hold {held}",
       trump_led: "trump ({suit}) was led and you hold trumps: you must play a trump",
@@ -92,7 +94,9 @@ const I18N = {
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Üblich (Undenufe ×4)", both3: "Obenabe und Undenufe ×3", ascending: "Aufsteigend 1–6", classic: "Klassisch (Rosen und Schellen ×2)", online: "Online (Eicheln und Schilten ×2, ×3 ×3)" },
     errors: { 401: "Der Schlüssel dieses Platzes gilt hier nicht", 403: "Der Schlüssel dieses Platzes gilt hier nicht", 404: "Dieses Spiel gibt es auf dem Server nicht mehr", 409: "Das geht jetzt nicht", 422: "Der Server hat die Anfrage nicht verstanden", 429: "Zu viele neue Spiele: bitte gleich nochmals versuchen", other: "Der Server antwortet nicht" },
-    review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", aria_table: "Tisch", aria_trick: "Stich", aria_menu: "Tischmenü", name_at: "Name, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", aria_table: "Tisch", aria_trick: "Stich", aria_menu: "Tischmenü", name_at: "Name, {0}", extra_contracts: "Slalom und Guschti", trick_direction: "Dieser Stich: {0}",
+    extra_names: { none: "nicht gespielt", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom und Guschti" },
+    slalom_names: { SLO: "Slalom, Obenabe zuerst", SLU: "Slalom, Undenufe zuerst", GUO: "Guschti, Obenabe zuerst", GUU: "Guschti, Undenufe zuerst" }, in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Trumpf: {0}", cards_n: "{0} Karten", not_playable: "{0} — nicht spielbar", why_card: "{0}: {1}",
     why: { not_in_hand: "{card} ist nicht in deiner Hand", follow_suit: "du musst {suit} angeben: du hast {held}",
       trump_led: "Trumpf ({suit}) ist ausgespielt und du hast Trumpf: du musst Trumpf geben",
@@ -149,7 +153,9 @@ const I18N = {
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
     multiplier_names: { common: "Courante (Undenufe ×4)", both3: "Obenabe et Undenufe ×3", ascending: "Croissante 1–6", classic: "Classique (Rosen et Schellen ×2)", online: "En ligne (Eicheln et Schilten ×2, ×3 ×3)" },
     errors: { 401: "La clé de cette place n'est pas valable ici", 403: "La clé de cette place n'est pas valable ici", 404: "Cette partie n'existe plus sur le serveur", 409: "Ce n'est pas possible maintenant", 422: "Le serveur n'a pas compris la demande", 429: "Trop de nouvelles parties : réessayez dans un instant", other: "Le serveur ne répond pas" },
-    review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", aria_table: "Table", aria_trick: "Pli", aria_menu: "Menu de la table", name_at: "Nom, {0}", in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
+    review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", aria_table: "Table", aria_trick: "Pli", aria_menu: "Menu de la table", name_at: "Nom, {0}", extra_contracts: "Slalom et Guschti", trick_direction: "Ce pli : {0}",
+    extra_names: { none: "non jouées", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom et Guschti" },
+    slalom_names: { SLO: "Slalom, Obenabe d'abord", SLU: "Slalom, Undenufe d'abord", GUO: "Guschti, Obenabe d'abord", GUU: "Guschti, Undenufe d'abord" }, in_parens: "({0})", brand: "Puur", lang_en: "English", lang_de: "Deutsch", lang_fr: "Français", obenabe: "Obenabe", undenufe: "Undenufe",
     trump_is: "Atout : {0}", cards_n: "{0} cartes", not_playable: "{0} — injouable", why_card: "{0} : {1}",
     why: { not_in_hand: "{card} n'est pas dans votre main", follow_suit: "vous devez fournir {suit} : vous avez {held}",
       trump_led: "atout ({suit}) demandé et vous avez de l'atout : vous devez jouer atout",
@@ -430,6 +436,7 @@ async function api(path, { method = "GET", body, token } = {}) {
 const cardName = (code) => PuurCards.cardName(code, prefs.deck, prefs.lang);
 function contractName(code) {
   if ("CDHS".includes(code)) return PuurCards.suitName(code, prefs.deck, prefs.lang);
+  if (code in t("slalom_names")) return t("slalom_names")[code]; // Slalom and Guschti (issue 17)
   return t(code === "O" ? "obenabe" : "undenufe");
 }
 // A name the page or the server gave by default ("You", "Spieler 2", "Computer 3") reads in the page's
@@ -555,6 +562,8 @@ function renderBanner(v) {
   if (trump) title.append(PuurCards.suitIcon(v.contract, prefs.deck, 22), h("span", { text: t("trump_is", contractName(v.contract)) }));
   else title.append(h("span", { text: contractName(v.contract) }));
   b.append(title, h("span", { class: "factor", text: `×${v.factor}` }));
+  // Slalom and Guschti: the order of the trick being played (the server's trick_direction, J30)
+  if (v.trick_direction) b.append(h("span", { class: "direction", "data-direction": v.trick_direction, text: t("trick_direction", contractName(v.trick_direction)) }));
   const who = v.pushed ? `${t("chosen_by", seatName(v.chooser))} · ${t("pushed_by", seatName(v.forehand))}` : t("chosen_by", seatName(v.chooser));
   b.append(h("span", { class: "who", text: who }));
 }
@@ -588,7 +597,8 @@ function rankOrders(contract) {
   const rules = S.rules && S.rules.contracts.find((c) => c.code === contract);
   if (!rules) return null;
   const ranks = (label) => { const o = rules.orders.find((x) => x.label === label); return o ? o.cards.map((c) => c.slice(1)) : null; };
-  return { trump: ranks("trump"), plain: ranks("plain") || ranks("all") };
+  const now = S.view && S.view.trick_direction === "U" ? "undenufe" : "obenabe"; // Slalom, Guschti: this trick's order
+  return { trump: ranks("trump"), plain: ranks("plain") || ranks("all") || ranks(now) };
 }
 function sortHand(cards, contract) {
   const orders = contract ? rankOrders(contract) : null;
@@ -1125,7 +1135,8 @@ async function showRules(section) {
       head.append(h("span", { text: t("rules_head", contractName(c.code), c.factor) }));
       sec.append(head);
       for (const o of c.orders) {
-        const label = o.label === "trump" ? t("trump_suit") : o.label === "plain" ? t("plain_suits") : t("all_suits");
+        const label = o.label === "trump" ? t("trump_suit") : o.label === "plain" ? t("plain_suits")
+          : o.label === "obenabe" || o.label === "undenufe" ? t(o.label) : t("all_suits"); // Slalom, Guschti: each order
         const row = h("div", { class: "rules-row" }, h("span", { class: "rules-label", text: label }));
         o.cards.forEach((code, i) => {
           const f = h("figure", { class: "rules-card" });
@@ -1205,6 +1216,7 @@ function setupProfile() {
   const o = { preset };
   if ($("set-target").value) o.target = Number($("set-target").value);
   if ($("set-mult").value) o.multipliers = $("set-mult").value;
+  if ($("set-extra").value !== "none") o.extra_contracts = $("set-extra").value; // Slalom and Guschti (issue 17)
   return o;
 }
 
@@ -1234,6 +1246,7 @@ function relabelSetup() {
   for (const opt of $("set-strength").options) opt.textContent = t("difficulty")[opt.dataset.level] || opt.dataset.level;
   for (const opt of $("set-profile").options) opt.textContent = t("presets")[opt.value] || opt.value;
   for (const opt of $("set-mult").options) opt.textContent = t("multiplier_names")[opt.value] || opt.value;
+  for (const opt of $("set-extra").options) opt.textContent = t("extra_names")[opt.value];
   for (let seat = 0; seat < 4 && $(`seat-kind-${seat}`); seat++) {
     const kind = $(`seat-kind-${seat}`), name = $(`seat-name-${seat}`);
     kind.setAttribute("aria-label", t("pos")[seat]);
@@ -1287,6 +1300,7 @@ function restoreSettings() {
   set("set-strength-partner", prefs.strengthPartner || prefs.strength);
   set("set-speed", prefs.speed || "normal");
   if (prefs.profile === $("set-profile").value) { set("set-target", prefs.target); set("set-mult", prefs.multipliers); }
+  set("set-extra", prefs.extraContracts || "none");
   for (let seat = 0; seat < 4 && prefs.seatKinds; seat++) {
     set(`seat-kind-${seat}`, prefs.seatKinds[seat]);
     if (prefs.seatNames && $(`seat-name-${seat}`)) $(`seat-name-${seat}`).value = prefs.seatNames[seat] || "";
@@ -1295,7 +1309,7 @@ function restoreSettings() {
 function rememberSettings() {
   Object.assign(prefs, {
     strength: $("set-strength").value, strengthPartner: $("set-strength-partner").value, speed: $("set-speed").value,
-    profile: $("set-profile").value, target: Number($("set-target").value), multipliers: $("set-mult").value,
+    profile: $("set-profile").value, target: Number($("set-target").value), multipliers: $("set-mult").value, extraContracts: $("set-extra").value,
     seatKinds: [0, 1, 2, 3].map((x) => $(`seat-kind-${x}`).value), seatNames: [0, 1, 2, 3].map((x) => $(`seat-name-${x}`).value.trim()),
   });
   PACE = paceOf(prefs.speed);
