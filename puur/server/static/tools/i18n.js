@@ -264,7 +264,8 @@ const TOOLS_TEXT = {
   "where_predicted": "prediction {n}",
   "where_actual": "points {n}",
   "where_factors": "factor {n}",
-  "where_input": "Input"
+  "where_input": "Input",
+  "err_trick_index_needed": "Slalom and Guschti play each trick as Obenabe or Undenufe: say which trick of the round this is (1 to 9)."
  },
  "de": {
   "lang_name": "Deutsch",
@@ -527,7 +528,8 @@ const TOOLS_TEXT = {
   "where_predicted": "Ansage {n}",
   "where_actual": "Punkte {n}",
   "where_factors": "Faktor {n}",
-  "where_input": "Eingabe"
+  "where_input": "Eingabe",
+  "err_trick_index_needed": "Slalom und Guschti spielen jeden Stich obenabe oder undenufe: angeben, der wievielte Stich der Runde es ist (1 bis 9)."
  },
  "fr": {
   "lang_name": "Français",
@@ -790,6 +792,7 @@ const TOOLS_TEXT = {
   "where_predicted": "annonce {n}",
   "where_actual": "points {n}",
   "where_factors": "facteur {n}",
-  "where_input": "Saisie"
+  "where_input": "Saisie",
+  "err_trick_index_needed": "Le Slalom et le Guschti jouent chaque pli Obenabe ou Undenufe : indiquez quel pli de la manche c'est (1 à 9)."
  }
 };
