@@ -15,8 +15,10 @@
  * Values are team 0's future points minus team 1's (card points, the last-trick bonus, the match bonus),
  * fail-soft. The transposition table keeps bounds and the best lead at trick boundaries, keyed by the
  * cards still in play, the leader and who can still make a match; it is a fixed array of 4-way buckets
- * that replaces the entry with the fewest tricks left when a bucket is full (a cache: the values stay
- * exact whatever it forgets; the Python search's dict forgets nothing).
+ * (one 64-byte cache line each) that replaces the entry with the fewest tricks left when a bucket is full
+ * (a cache: the values stay exact whatever it forgets; the Python search's dict forgets nothing). ``reset``
+ * readies a Core for another deal of its contract and profile: the table is forgotten by a generation
+ * number, the legal-move memo (which holds no card of the deal) is kept.
  *
  * A search runs without the GIL and takes it back only to call legal_moves for a new case, so solvers in
  * other threads (and the rest of a server) go on meanwhile; one Core runs one search at a time.
