@@ -550,6 +550,7 @@ and their legal-move memos kept: the memo's keys hold no card of the deal beyond
 hand and the trick, so one deal's answers serve the next (a deal's first solve asks ``legal_moves`` about
 a thousand times, more than the search itself takes from the fourth trick)."""
 _POOL_KEEP = 2  # idle cores kept per key
+_POOL_KEYS = 48  # at most this many contracts × profiles pooled (profiles come from users: the pool stays bounded)
 _POOL_MAX_BITS = 16  # larger tables (4 MiB and up) are freed, not kept
 
 
@@ -570,6 +571,8 @@ def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> 
 def _give_back(key: tuple[Contract, object, bool], core: SearchCore, tt_bits: int) -> None:
     """Keep ``core`` for the next search of its contract and profile (a few per key, small tables only)."""
     if tt_bits <= _POOL_MAX_BITS and not key[0].changes_direction:  # Slalom, Guschti: built per trick
+        if key not in _POOL and len(_POOL) >= _POOL_KEYS:
+            _POOL.clear()  # many profiles seen: start again rather than grow
         idle = _POOL.setdefault(key, [])
         if len(idle) < _POOL_KEEP:
             idle.append(core)

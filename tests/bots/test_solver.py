@@ -300,3 +300,20 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
                 assert bounds[c] == v
             else:
                 assert sign * v <= sign * bounds[c] < value
+
+
+def test_pool_stays_bounded_over_many_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Profiles come from users: the pool keeps cores for at most ``_POOL_KEYS`` contracts × profiles and
+    starts again rather than grow (here 3 keys, against the five presets)."""
+    from puur.bots import solver as solver_mod
+
+    monkeypatch.setattr(solver_mod, "_POOL_KEYS", 3)
+    solver_mod._POOL.clear()
+    for k, name in enumerate(sorted(PRESETS)):
+        r = RoundState(RuleProfile.preset(name), deal(random.Random(k), 0), 0, 1)
+        r.choose(Contract.O)
+        while len(r.tricks) < 7:
+            r.play(choose(r))
+        solve(r)
+        assert (Contract.O, r.profile, COMPILED) in solver_mod._POOL
+        assert len(solver_mod._POOL) == [1, 2, 3, 1, 2][k]
