@@ -84,7 +84,15 @@ def _online_tests() -> list[Callable[[Any], None]]:
     import test_online_tables
 
     return [f for name, f in sorted(vars(test_online_tables).items())
-            if name.startswith("test_") and list(inspect.signature(f).parameters) == ["client"]]
+            if name.startswith("test_") and list(inspect.signature(f).parameters) == ["client"]
+            and name not in RACY]
+
+
+RACY = {"test_actions_presence_and_reactions_reach_every_screen"}
+"""Left out: it waits for the 'table' message that ``puur.server.tables.disconnected`` sends from the live
+connection's ``finally`` after an ``await``, which the TestClient cancels when the socket closes (the message
+is then never sent; seen on SQLite too, more often on a slower store). Presence across workers is tested
+below with two apps."""
 
 
 @pytest.mark.parametrize("online_test", _online_tests(), ids=lambda f: f.__name__.removeprefix("test_")[:40])
