@@ -430,7 +430,9 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
     finally:
         receiver.cancel()
         hub.unlisten(live, sub)
-        await asyncio.to_thread(disconnected, live, seat)
+        # shielded: a connection closed under cancellation (a test client, a server shutting down) still
+        # tells the other seats who left; the thread runs to its end even when this await is cancelled
+        await asyncio.shield(asyncio.to_thread(disconnected, live, seat))
 
 
 async def _drain(websocket: WebSocket) -> None:

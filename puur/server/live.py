@@ -479,7 +479,7 @@ class GameHub:
         with self._lock:
             self._games[game_id] = live
             self._touch(live)
-        self._advance(live)
+        self.advance(live)
         return live, tokens
 
     def get(self, game_id: str) -> LiveGame:
@@ -503,7 +503,7 @@ class GameHub:
             self._touch(live)
         if self.shared is not None:
             self.shared.sync(live)  # a change stored while it loaded, announced before it was held here
-        self._advance(live)
+        self.advance(live)
         return live
 
     def claim(self, live: LiveGame, seat: int, token: str) -> None:
@@ -555,7 +555,7 @@ class GameHub:
             return self.shared.act(live, seat, action, declare, seen)
         return live.act(seat, action, declare, self.committer(live), seen)
 
-    def _advance(self, live: LiveGame) -> float:
+    def advance(self, live: LiveGame) -> float:
         """``live.advance`` (the computers move if one is to act), the row locked with a shared store."""
         if self.shared is not None:
             return self.shared.advance(live)
@@ -565,7 +565,7 @@ class GameHub:
         """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""
         g = live.game
         if not g.is_over and g.current_seat is not None and live.seats[g.current_seat] != HUMAN:
-            self._advance(live)
+            self.advance(live)
 
 
 __all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]

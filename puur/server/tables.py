@@ -127,7 +127,7 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
         messages = table_messages(live)
     send(messages)
     if started:
-        live.advance(hub.committer(live))
+        hub.advance(live)  # the row locked before the game, as every action (a shared store)
     return seat, token
 
 
@@ -165,7 +165,7 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
         _store_plan(hub, live, settings)
         messages = table_messages(live)
     send(messages)
-    live.advance(hub.committer(live))
+    hub.advance(live)  # the row locked before the game, as every action (a shared store)
 
 
 def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
@@ -239,7 +239,7 @@ def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
         _store_plan(hub, live, settings)
         messages = table_messages(live)
     send(messages)
-    live.advance(hub.committer(live))
+    hub.advance(live)  # the row locked before the game, as every action (a shared store)
     return True
 
 
