@@ -25,9 +25,14 @@ import pwd
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
+import time
+import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -139,3 +144,44 @@ def postgres_url() -> Iterator[str]:
 
 
 __all__ = ["Cluster", "find_bin", "fresh_database", "install", "postgres_url", "start_cluster", "stop_cluster"]
+
+
+# ----- two `puur serve` processes sharing one database (tests/server/test_shared_store.py, the browser's
+# online table) -----
+def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + 90
+    while True:
+        try:
+            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
+            return
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:]}") from None
+            time.sleep(0.2)
+
+
+@pytest.fixture(scope="module")
+def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:  # noqa: F811
+    """Two ``puur serve`` processes on their own ports, one database: {"a": URL, "b": URL, "procs": [...]}."""
+    db = fresh_database(postgres_url, "workers")
+    logs = tmp_path_factory.mktemp("workers")
+    procs, bases = [], []
+    for name in ("a", "b"):
+        port = _free_port()
+        log = logs / f"{name}.log"
+        procs.append(subprocess.Popen(
+            [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", db, "--rate-games", "off",
+             "--rate-calls", "off"],
+            stdout=subprocess.DEVNULL, stderr=log.open("w"), env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        ))  # fmt: skip
+        bases.append((f"http://127.0.0.1:{port}", log))
+    try:
+        for (base, log), proc in zip(bases, procs, strict=True):
+            _wait_up(base, proc, log)
+        yield {"a": bases[0][0], "b": bases[1][0], "procs": procs, "db": db}
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            proc.wait(timeout=20)

@@ -126,15 +126,37 @@ class SharedGames:
                 except Exception as e:
                     log.warning("announcing live connections failed (%s)", type(e).__name__)
 
+    def reaction(self, live: LiveGame, seat: int, code: str) -> None:
+        """A quick reaction accepted on this worker (``puur.server.tables.react``): the other workers pass it
+        to their own connections of the game (announced beside the presence, ``!GAME:SEAT:WORKER:CODE``;
+        the code is one of the table's fixed set, the game id has no ``:`` or ``;``)."""
+        self._outbox.put(f"!{live.id}:{seat}:{self.worker}:{code}")
+
+    def _reaction_heard(self, item: str) -> None:
+        game_id, seat, worker, code = item[1:].split(":")
+        with self.hub._lock:  # the game as this worker holds it: only its connections are told
+            live = self.hub._games.get(game_id)
+        if worker == self.worker or live is None:
+            return
+        message = {"type": "reaction", "seat": int(seat), "code": code}
+        for sub in list(live.subscribers):
+            sub.put(message)  # a stand-in for a seat connected elsewhere receives nothing
+
     def presence_heard(self, payload: str) -> None:
-        """Another worker's announcement (``GAME:SEAT:WORKER:COUNT;...``), or ``?`` (announce yours)."""
+        """Another worker's announcement (``GAME:SEAT:WORKER:COUNT;...``), or ``?`` (announce yours); a
+        reaction (``!GAME:SEAT:WORKER:CODE``) goes to this worker's connections of the game."""
         if payload == "?":
             self._announce_all()
             return
         changed = set()
         now = time.monotonic()
+        for item in payload.split(";"):
+            if item.startswith("!"):
+                self._reaction_heard(item)
         with self._presence_lock:
             for item in payload.split(";"):
+                if item.startswith("!"):
+                    continue
                 game_id, seat, worker, count = item.split(":")
                 if worker == self.worker:
                     continue

@@ -178,6 +178,8 @@ def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
         live.table["reactions"][seat] = [*sent, now]
         message = {"type": "reaction", "seat": seat, "code": code}
         send([(sub, message) for sub in list(live.subscribers)])
+    if hub.shared is not None:  # the screens connected to other workers (a shared store)
+        hub.shared.reaction(live, seat, code)
     return True
 
 

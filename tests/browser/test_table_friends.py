@@ -1,7 +1,9 @@
 """Online tables in Chromium (issue 15): four browser contexts, each a friend on their own device, play a
 whole (short) match together from the host's invite links; one reloads and is back at their seat; one
 drops out, the host has a computer play their seat, and they take it back on return (the table's own
-hand-over after a minute away: tests/server/test_online_tables.py)."""
+hand-over after a minute away: tests/server/test_online_tables.py). Once on the embedded server, and once
+on two ``puur serve`` workers sharing a PostgreSQL database (friends 2 and 3 open their links on the other
+worker, as behind a load balancer; skipped with the reason where no PostgreSQL can be had)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,10 @@ from typing import Any
 
 import pytest
 from api_client import api
+from pg_cluster import (
+    postgres_url,  # noqa: F401  (the fixture the workers need)
+    workers,  # noqa: F401  (two puur serve processes on one PostgreSQL database)
+)
 
 pytestmark = pytest.mark.browser
 
@@ -45,7 +51,17 @@ AUTOPLAY = """() => {
 
 
 def test_four_friends_play_a_match_from_invite_links(browser: Any, live_server: str) -> None:
-    base = live_server
+    play_a_match(browser, live_server, [live_server] * 4)
+
+
+def test_four_friends_play_across_two_workers_on_postgres(browser: Any, workers: dict[str, Any]) -> None:  # noqa: F811
+    """The host and the first friend on worker A, the two others on worker B: every action reaches every
+    screen across the workers, a reload and a seat handed over and back work as on one server."""
+    play_a_match(browser, workers["a"], [workers["a"], workers["a"], workers["b"], workers["b"]])
+
+
+def play_a_match(browser: Any, base: str, seat_bases: list[str]) -> None:
+    """The match: the host at ``base``; seat n's friend opens their link at ``seat_bases[n]``."""
     contexts: list[Any] = []
     try:
         ctx, host = _context_page(browser)
@@ -68,10 +84,10 @@ def test_four_friends_play_a_match_from_invite_links(browser: Any, live_server: 
         assert api(base, f"/api/v1/games/{game_id}", host_token)["status"] == "waiting"
 
         pages = [host]
-        for url in urls:  # three friends open their links, each in their own browser
+        for seat, url in enumerate(urls, start=1):  # three friends open their links, each in their own browser
             ctx, p = _context_page(browser)
             contexts.append(ctx)
-            p.goto(url.replace("/#join=", "/?pace=0#join="), wait_until="commit")
+            p.goto(url.replace(base, seat_bases[seat]).replace("/#join=", "/?pace=0#join="), wait_until="commit")
             pages.append(p)
         for name, p in zip(("Vreni", "Ueli", "Kari"), pages[1:], strict=True):
             p.wait_for_selector("#dlg-join[open]")
@@ -106,7 +122,7 @@ def test_four_friends_play_a_match_from_invite_links(browser: Any, live_server: 
         # she comes back (the same browser): the seat is hers again, and she plays on
         p3 = contexts[3].new_page()
         p3.set_default_timeout(15_000)
-        p3.goto(f"{base}/?pace=0")
+        p3.goto(f"{seat_bases[3]}/?pace=0")
         p3.wait_for_function("S.view && S.seat === 3 && S.view.seating[3].player === null")
         pages[3] = p3
         host.wait_for_function("S.view.seating[3].player === null && S.view.seating[3].connected")

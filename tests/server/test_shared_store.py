@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -24,7 +21,7 @@ from typing import Any, TypeVar
 
 import pytest
 import websockets
-from pg_cluster import _free_port, fresh_database, postgres_url  # noqa: F401  (postgres_url: the fixture)
+from pg_cluster import _free_port, fresh_database, postgres_url, workers  # noqa: F401  (the fixtures)
 
 from puur.server.store import GameExists, Store, open_store
 
@@ -152,45 +149,6 @@ def test_a_person_connected_to_another_worker_is_present_and_keeps_the_seat(post
 
 
 # ----- two `puur serve` processes sharing one database -----
-def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:]}") from None
-            time.sleep(0.2)
-
-
-@pytest.fixture(scope="module")
-def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:  # noqa: F811
-    """Two ``puur serve`` processes on their own ports, one database: {"a": URL, "b": URL, "procs": [...]}."""
-    db = fresh_database(postgres_url, "workers")
-    logs = tmp_path_factory.mktemp("workers")
-    procs, bases = [], []
-    for name in ("a", "b"):
-        port = _free_port()
-        log = logs / f"{name}.log"
-        procs.append(subprocess.Popen(
-            [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", db, "--rate-games", "off",
-             "--rate-calls", "off"],
-            stdout=subprocess.DEVNULL, stderr=log.open("w"), env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        ))  # fmt: skip
-        bases.append((f"http://127.0.0.1:{port}", log))
-    try:
-        for (base, log), proc in zip(bases, procs, strict=True):
-            _wait_up(base, proc, log)
-        yield {"a": bases[0][0], "b": bases[1][0], "procs": procs, "db": db}
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.terminate()
-        for proc in procs:
-            proc.wait(timeout=20)
-
-
 def call(base: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
     """(status, JSON) of a GET, or a POST when there is a ``body``."""
     headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
@@ -225,7 +183,7 @@ def _play(base: str, game_id: str, tokens: dict[str, str], seq: int) -> dict[str
 
 
 def test_a_game_created_on_one_worker_is_played_through_the_other_and_heard_live_on_the_first(
-        workers: dict[str, Any]) -> None:
+        workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]
     game_id, tokens = _four_humans(a)
     url = a.replace("http", "ws") + f"/api/v1/games/{game_id}/live?pace=0"
@@ -253,7 +211,7 @@ def test_a_game_created_on_one_worker_is_played_through_the_other_and_heard_live
     assert view_a["seq"] == 6  # worker A's copy followed B's actions
 
 
-def test_the_same_action_sent_to_both_workers_at_once_is_accepted_once(workers: dict[str, Any]) -> None:
+def test_the_same_action_sent_to_both_workers_at_once_is_accepted_once(workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]
     game_id, tokens = _four_humans(a)
     for round_trip in range(4):
@@ -271,7 +229,7 @@ def test_the_same_action_sent_to_both_workers_at_once_is_accepted_once(workers: 
         assert after["seq"] == v["seq"] + 1, round_trip  # one accepted, none lost, none twice
 
 
-def test_an_undo_on_one_worker_is_seen_by_the_other(workers: dict[str, Any]) -> None:
+def test_an_undo_on_one_worker_is_seen_by_the_other(workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]
     status, created = call(a, "/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3})
     assert status == 201
@@ -288,7 +246,7 @@ def test_an_undo_on_one_worker_is_seen_by_the_other(workers: dict[str, Any]) -> 
     assert on_a["seq"] == before and on_a["hand"] == v["hand"]  # A replayed the shortened log
 
 
-def test_friends_join_an_online_table_through_both_workers_and_play_across_them(workers: dict[str, Any]) -> None:
+def test_friends_join_an_online_table_through_both_workers_and_play_across_them(workers: dict[str, Any]) -> None:  # noqa: F811
     """The host's table on A; friends join through B and A; the host's live connection on A sees each seat
     taken (a ``table`` message) and then every action, whichever worker accepted it."""
     a, b = workers["a"], workers["b"]
@@ -332,7 +290,7 @@ def test_friends_join_an_online_table_through_both_workers_and_play_across_them(
 
 
 def test_a_worker_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the_other(
-        workers: dict[str, Any]) -> None:
+        workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]
     game_id, tokens = _four_humans(b)
     for seq in range(5):
@@ -348,7 +306,7 @@ def test_a_worker_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the
 
 
 # ----- one `puur serve --workers N` worker's app, and the refusals -----
-def test_a_worker_app_is_built_from_the_environment(workers: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_worker_app_is_built_from_the_environment(workers: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     from puur.server.workers import app_from_env
 
     monkeypatch.setenv("PUUR_DB", workers["db"])
