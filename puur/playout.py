@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from puur.cards import Contract
 from puur.profile import RuleProfile
-from puur.round import RoundState
+from puur.round import RoundState, deal_packets
 from puur.rules.beats import HIGHER_TRUMPS
 from puur.rules.scoring import RoundScore
 from puur.rules.stoeck import StoeckStatus, stoeck_cards
@@ -97,13 +97,7 @@ def shuffled_deal(rng: SplitMix, dealer: int) -> list[int]:
     for i in range(35, 0, -1):
         j = rng.below(i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    hands = [0, 0, 0, 0]
-    pos = 0
-    for _ in range(3):
-        for j in range(1, 5):
-            hands[(dealer + j) & 3] |= (1 << deck[pos]) | (1 << deck[pos + 1]) | (1 << deck[pos + 2])
-            pos += 3
-    return hands
+    return deal_packets(deck, dealer)
 
 
 def python_round(profile: RuleProfile, seed: int, index: int) -> RoundState:

@@ -53,7 +53,12 @@ def deal(rng: random.Random, dealer: int) -> list[int]:
     Returns the four hands as card sets, by seat.
     """
     rnd = rng.random
-    deck = sorted(range(36), key=lambda _: rnd())  # a uniform random permutation
+    return deal_packets(sorted(range(36), key=lambda _: rnd()), dealer)  # a uniform random permutation
+
+
+def deal_packets(deck: Sequence[int], dealer: int) -> list[int]:
+    """The shuffled ``deck`` dealt in packets of three: for each of three passes, three cards each to
+    dealer+1, dealer+2, dealer+3, dealer (RULES.md §3.1). The four hands as card sets, by seat."""
     hands = [0, 0, 0, 0]
     pos = 0
     for _ in range(3):
@@ -466,7 +471,7 @@ def random_rounds(
 
 
 __all__ = [
-    "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "first_forehand", "holder_of",
+    "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "deal_packets", "first_forehand", "holder_of",
     "random_round", "random_rounds",
 ]  # fmt: skip
 

@@ -143,12 +143,16 @@ def postgres_url() -> Iterator[str]:
         stop_cluster(cluster)
 
 
-__all__ = ["Cluster", "find_bin", "fresh_database", "install", "postgres_url", "start_cluster", "stop_cluster"]
+__all__ = [
+    "Cluster", "find_bin", "fresh_database", "install", "postgres_url", "start_cluster", "stop_cluster", "wait_up",
+    "workers",
+]  # fmt: skip
 
 
 # ----- two `puur serve` processes sharing one database (tests/server/test_shared_store.py, the browser's
 # online table) -----
-def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
+def wait_up(base: str, proc: subprocess.Popen[bytes], log: Path | None = None) -> None:
+    """Wait until the ``puur serve`` process ``proc`` answers at ``base`` (its log's tail if it stops)."""
     deadline = time.monotonic() + 90
     while True:
         try:
@@ -156,7 +160,7 @@ def _wait_up(base: str, proc: subprocess.Popen[bytes], log: Path) -> None:
             return
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:]}") from None
+                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:] if log else ''}") from None
             time.sleep(0.2)
 
 
@@ -177,7 +181,7 @@ def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         bases.append((f"http://127.0.0.1:{port}", log))
     try:
         for (base, log), proc in zip(bases, procs, strict=True):
-            _wait_up(base, proc, log)
+            wait_up(base, proc, log)
         yield {"a": bases[0][0], "b": bases[1][0], "procs": procs, "db": db}
     finally:
         for proc in procs:

@@ -8,7 +8,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Coroutine, Iterator
@@ -17,6 +16,7 @@ from typing import Any, TypeVar
 
 import pytest
 import websockets
+from pg_cluster import wait_up
 
 from puur.cli import WS_MAX_MESSAGE
 
@@ -39,15 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
-                break
-            except OSError:
-                if proc.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("puur serve did not start") from None
-                time.sleep(0.2)
+        wait_up(base, proc)
         yield base
     finally:
         proc.terminate()
