@@ -299,6 +299,8 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
             hub.claim(new, seat, new_token)
     # the other screens of the table hear that this seat is in the rematch (each joins it with its own token)
     send([(sub, {"type": "rematch", "seat": seat}) for sub in list(live.subscribers) if sub.seat != seat])
+    if hub.shared is not None:  # and the screens connected to other workers (a shared store)
+        hub.shared.relay(live, seat, "rematch")
     return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}
 
 

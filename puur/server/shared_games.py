@@ -126,25 +126,29 @@ class SharedGames:
                 except Exception as e:
                     log.warning("announcing live connections failed (%s)", type(e).__name__)
 
-    def reaction(self, live: LiveGame, seat: int, code: str) -> None:
-        """A quick reaction accepted on this worker (``puur.server.tables.react``): the other workers pass it
-        to their own connections of the game (announced beside the presence, ``!GAME:SEAT:WORKER:CODE``;
-        the code is one of the table's fixed set, the game id has no ``:`` or ``;``)."""
-        self._outbox.put(f"!{live.id}:{seat}:{self.worker}:{code}")
+    def relay(self, live: LiveGame, seat: int, kind: str, code: str = "") -> None:
+        """A message of the table made on this worker that the game's log does not carry: a quick reaction
+        (``kind`` ``reaction``, ``puur.server.tables.react``) or a seat's rematch (``rematch``). The other
+        workers pass it to their own connections of the game (announced beside the presence,
+        ``!GAME:SEAT:WORKER:KIND:CODE``; kinds and codes are fixed words, a game id has no ``:`` or ``;``)."""
+        self._outbox.put(f"!{live.id}:{seat}:{self.worker}:{kind}:{code}")
 
-    def _reaction_heard(self, item: str) -> None:
-        game_id, seat, worker, code = item[1:].split(":")
+    def _relay_heard(self, item: str) -> None:
+        game_id, seat, worker, kind, code = item[1:].split(":")
         with self.hub._lock:  # the game as this worker holds it: only its connections are told
             live = self.hub._games.get(game_id)
-        if worker == self.worker or live is None:
+        if worker == self.worker or live is None or kind not in ("reaction", "rematch"):
             return
-        message = {"type": "reaction", "seat": int(seat), "code": code}
+        message: dict[str, Any] = {"type": kind, "seat": int(seat)}
+        if kind == "reaction":
+            message["code"] = code
         for sub in list(live.subscribers):
-            sub.put(message)  # a stand-in for a seat connected elsewhere receives nothing
+            if kind == "reaction" or sub.seat != int(seat):
+                sub.put(message)  # a stand-in for a seat connected elsewhere receives nothing
 
     def presence_heard(self, payload: str) -> None:
         """Another worker's announcement (``GAME:SEAT:WORKER:COUNT;...``), or ``?`` (announce yours); a
-        reaction (``!GAME:SEAT:WORKER:CODE``) goes to this worker's connections of the game."""
+        reaction or rematch (``!GAME:SEAT:WORKER:KIND:CODE``) goes to this worker's connections of the game."""
         if payload == "?":
             self._announce_all()
             return
@@ -152,7 +156,7 @@ class SharedGames:
         now = time.monotonic()
         for item in payload.split(";"):
             if item.startswith("!"):
-                self._reaction_heard(item)
+                self._relay_heard(item)
         with self._presence_lock:
             for item in payload.split(";"):
                 if item.startswith("!"):

@@ -179,7 +179,7 @@ def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
         message = {"type": "reaction", "seat": seat, "code": code}
         send([(sub, message) for sub in list(live.subscribers)])
     if hub.shared is not None:  # the screens connected to other workers (a shared store)
-        hub.shared.reaction(live, seat, code)
+        hub.shared.relay(live, seat, "reaction", code)
     return True
 
 

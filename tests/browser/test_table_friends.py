@@ -133,6 +133,10 @@ def play_a_match(browser: Any, base: str, seat_bases: list[str]) -> None:
         for p in pages:
             p.wait_for_selector("#dlg-round[open] #btn-record")
             assert p.evaluate(f"fetch('/api/v1/games/{game_id}/record', {{ headers: {{ Authorization: 'Bearer ' + S.tokens[S.seat] }} }}).then(r => r.status)") == 200
+        # a rematch asked on one screen is said on the others, whichever worker they are connected to
+        host.click("#btn-rematch")
+        pages[3].wait_for_function("() => !document.getElementById('toast').hidden"
+                                   " && document.getElementById('toast').textContent.includes('Hana')")
     finally:
         for ctx in contexts:
             ctx.close()
