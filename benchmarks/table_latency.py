@@ -23,7 +23,6 @@ import asyncio
 import json
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -35,7 +34,7 @@ from urllib.parse import urlsplit
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Conn, free_port, ms, pct  # noqa: E402  (the load test's minimal HTTP/1.1 client)
+from load import Conn, free_port, ms, pct, wait_for_port  # noqa: E402  (the load test's minimal HTTP/1.1 client)
 
 
 class Table:
@@ -162,16 +161,7 @@ def main() -> int:
                    "--rate-games", "off"]
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            deadline = time.monotonic() + 60
-            while True:
-                try:
-                    with socket.create_connection((host, port), timeout=2):
-                        break
-                except OSError:
-                    pass
-                if time.monotonic() > deadline or (proc and proc.poll() is not None):
-                    raise SystemExit("the server did not start")
-                time.sleep(0.2)
+            wait_for_port(host, port, proc)
             out: dict[str, Any] = {"command": " ".join(["benchmarks/table_latency.py", *sys.argv[1:]]),
                                    "cpus": os.cpu_count(), "load_average_before": os.getloadavg()[0]}
             out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))
