@@ -461,7 +461,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
 @pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("de", "phone"), ("fr", "desktop")])
 def test_the_result_in_plain_words(open_page: Any, live_server: str, lang: str, size: str) -> None:
     page = open_page(SIZES[size])
-    table_game(page, live_server, lang, target=300, names=["You", "Ueli", "Vreni", "Kari"])
+    table_game(page, live_server, lang, target=100, names=["You", "Ueli", "Vreni", "Kari"])
     for _ in range(6):
         play_to_round_end(page)
         if page.locator("#btn-rematch").count():
