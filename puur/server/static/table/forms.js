@@ -98,11 +98,6 @@ const PuurForms = (() => {
     if (col.kind === "joker") return ft("joker", sheet.columns.slice(0, i + 1).filter((c) => c.kind === "joker").length);
     return col.name;
   }
-  function extraName(code) {
-    if ("CDHSOU".includes(code)) return contractName(code);
-    const name = { SLO: "Slalom ↓↑", SLU: "Slalom ↑↓", GUO: "Guschti ↓", GUU: "Guschti ↑" }[code];
-    return name || code;
-  }
 
   function render(v) {
     const p = panel(), c = chooser();
@@ -134,7 +129,7 @@ const PuurForms = (() => {
           class: (box === null ? "empty" : "filled") + (playing ? " playing" : ""), "data-col": sheet.keys[i],
           text: box === null ? "" : String(box),
         });
-        if (joker || (playing && col.kind !== "contract")) td.title = extraName(joker || cur.contract);
+        if (joker || (playing && col.kind !== "contract")) td.title = contractName(joker || cur.contract);
         tr.append(td);
       });
       tr.append(h("td", { class: "total", text: String(sheet.totals[team]) }));
@@ -202,7 +197,7 @@ const PuurForms = (() => {
         else {
           const [key, contract] = a.slice("column:".length).split("=");
           const i = sheet.keys.indexOf(key);
-          label = `${columnName(sheet.columns[i], i, sheet)} ×${sheet.columns[i].factor}` + (contract ? ` ${ft("as")} ${extraName(contract)}` : "");
+          label = `${columnName(sheet.columns[i], i, sheet)} ×${sheet.columns[i].factor}` + (contract ? ` ${ft("as")} ${contractName(contract)}` : "");
         }
         box.append(h("button", { type: "button", class: "column-btn" + (a === "P" ? " push" : ""), "data-action": a,
           onclick: (e) => { for (const b of c.querySelectorAll("button")) b.disabled = true; e.currentTarget.blur(); act(a); } }, h("span", { text: label })));

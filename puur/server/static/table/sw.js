@@ -8,7 +8,7 @@
 const CACHE = "puur-table-v1";
 const SHELL = [
   "/", "/static/table/table.css", "/static/table/table.js", "/static/table/cards.js", "/tools/assets/chalk.js",
-  "/static/table/friends.js", "/static/table/friends.css",
+  "/static/table/friends.js", "/static/table/friends.css", "/static/table/forms.js", "/static/table/forms.css",
   "/favicon.svg", "/manifest.webmanifest", "/static/table/icon.svg", "/static/table/icon-192.png", "/static/table/icon-512.png",
 ];
 
