@@ -1221,7 +1221,8 @@ function setupProfile() {
 }
 
 async function openSetup() {
-  const o = await loadOptions();
+  let o;
+  try { o = await loadOptions(); } catch (e) { toast(errorText(e)); return; } // said, never a silent dead end
   const prof = $("set-profile");
   if (!prof.options.length) {
     for (const name of Object.keys(o.presets)) prof.append(h("option", { value: name, "data-preset": name, text: t("presets")[name] || name }));
