@@ -261,3 +261,25 @@ def test_differenzler(page: Any, live_server: str) -> None:
     assert "Player 4 leads" in page.inner_text("#message")
     page.click("#undo")
     page.wait_for_function("document.querySelector('[data-total=\"3\"]').textContent === '2'")
+
+
+def test_jasstafel_warnings_follow_the_latest_input_when_answers_arrive_out_of_order(page: Any, live_server: str) -> None:
+    # The answer to an earlier check (97 card points) is held back until after the later ones: the page must
+    # still show the warnings of what is typed now (the CI run of 2026-12-01 failed on this race).
+    page.add_init_script(
+        """(() => { const f = window.fetch;
+        window.fetch = (u, o) => (o && o.body && o.body.includes('"card_points":[0,97]'))
+          ? new Promise(r => setTimeout(() => r(f(u, o)), 800)) : f(u, o); })();"""
+    )
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    page.fill("#we-cards", "60")
+    page.fill("#we-cards", "")  # asks about 0 / 97: the slow answer
+    page.fill("#they-cards", "")
+    page.select_option("#contract", "O")
+    page.fill("#we-cards", "100")
+    page.fill("#we-stoeck", "20")
+    expect(page.locator("#warnings")).to_contain_text("Stöck does not exist in Obenabe")
+    page.wait_for_timeout(1200)  # the held-back answer has arrived by now and must have been dropped
+    expect(page.locator("#warnings")).not_to_contain_text("add to 97")
+    expect(page.locator("#warnings")).to_contain_text("Stöck does not exist in Obenabe")

@@ -4,6 +4,9 @@ const KEY = "puur.tools.jasstafel.v1";
 let S = Object.assign({ profile: "schieber", contract: "C", target: 1000, table: null, style: "compact", rounds: [] }, load(KEY) || {});
 let last = null;
 let lastCheck = [];
+// Only the answer to the latest check is shown: answers may arrive out of order, and a cleared form or a
+// written round makes every answer still on its way stale.
+let checks = 0;
 // Values of the server's codes in the page's words: a team by name, a contract by its name.
 function wordParams(v) {
   if (typeof v.team === "number") v.team = t(v.team === 0 ? "we" : "they");
@@ -52,14 +55,17 @@ function fillTargets(targets) {
   const all = Array.from(new Set([...targets, S.target])).sort((a, b) => a - b);
   fillSelect($("#target"), all.map(t => [t, t]), S.target);
 }
+let refreshes = 0; // the newest board: an older answer arriving late is dropped
 async function refresh() {
-  try { $("#error").textContent = ""; render(await api("jasstafel", body())); }
-  catch (e) { $("#error").textContent = e.message; }
+  const n = ++refreshes;
+  try { $("#error").textContent = ""; const d = await api("jasstafel", body()); if (n === refreshes) render(d); }
+  catch (e) { if (n === refreshes) $("#error").textContent = e.message; }
 }
 async function check() {
+  const n = ++checks;
   if (!ids.some(id => $("#" + id).value.trim() !== "")) { lastCheck = []; showWarnings(); return; }
   const e = entry(); if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) return;
-  try { const d = await api("jasstafel", body({ check: e })); lastCheck = d.check_notices; showWarnings(); }
+  try { const d = await api("jasstafel", body({ check: e })); if (n === checks) { lastCheck = d.check_notices; showWarnings(); } }
   catch (err) { /* shown on write */ }
 }
 async function write() {
@@ -70,7 +76,7 @@ async function write() {
     S.rounds.push(e); save(); render(d);
     ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
     $("#first").value = "";
-    lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
+    checks++; lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
   } catch (err) { $("#error").textContent = err.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
