@@ -106,3 +106,39 @@ def artifacts() -> Path:
     """``test-artifacts/`` at the repository root (gitignored), for screenshots."""
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+def _page_state(p: Any) -> str:
+    """What a failed test's page showed and did: its address, open dialogs, the toast, the console, the
+    page's errors and its requests that never got an answer (to tell a slow server from a lost click)."""
+    lines = [f"page {p.url}"]
+    try:
+        lines.append("open dialogs: " + str(p.evaluate("() => [...document.querySelectorAll('dialog[open]')].map(d => d.id)")))
+        lines.append("toast: " + str(p.evaluate("() => { const t = document.getElementById('toast'); return t && t.textContent; }")))
+    except Exception as e:  # the page may be gone or busy: say so, the rest still helps
+        lines.append(f"(page not readable: {e})")
+    lines += [f"console {m.type}: {m.text}" for m in p.console_messages()[-20:]]
+    lines += [f"page error: {e}" for e in p.page_errors()[-10:]]
+    for r in p.requests()[-40:]:
+        try:
+            resp = r.response()
+        except Exception:
+            resp = None
+        if resp is None or r.failure:
+            lines.append(f"unanswered request: {r.method} {r.url} failure={r.failure}")
+    return "\n".join(lines)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """A failed browser test's report carries every open page's state (``_page_state``)."""
+    outcome = yield
+    report = outcome.get_result()
+    b = getattr(item, "funcargs", {}).get("browser")
+    if report.when != "call" or not report.failed or b is None:
+        return
+    try:
+        states = [_page_state(p) for c in b.contexts for p in c.pages]
+    except Exception as e:
+        states = [f"(browser state not readable: {e})"]
+    report.sections.append(("browser state", "\n\n".join(states)))

@@ -10,13 +10,9 @@ import urllib.request
 from typing import Any
 
 import pytest
-from test_table_i16 import DESKTOP, PHONE, foreign_texts, step, table_game
+from test_table_i16 import DESKTOP, PHONE, SETTLED, foreign_texts, step, table_game
 
 pytestmark = pytest.mark.browser
-
-
-SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished))"
-"""Wait until the cards have stopped moving (for a screenshot)."""
 
 
 def get(url: str) -> tuple[int, str, bytes]:

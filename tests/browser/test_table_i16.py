@@ -49,6 +49,11 @@ def open_page(browser: Any) -> Iterator[Any]:
         c.close()
 
 
+SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
+"""Wait until the cards have stopped moving (for a screenshot); an animation cancelled meanwhile (a card
+redrawn by the next view) has stopped too (its ``finished`` rejects with an AbortError)."""
+
+
 def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
                names: list[str] | None = None, target: int | None = None) -> tuple[str, str]:
     """A game against three computers made through the API and opened on the table (pace 0) in ``lang``."""
@@ -435,7 +440,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
     page.wait_for_selector("#trick .played")
     # measured where the cards lie, not while one flies in from its seat (issue 16: cards move)
     page.wait_for_selector("#hand .card.legal:not([disabled])")
-    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished))")
+    page.evaluate(SETTLED)
     table = page.locator("#table").bounding_box()
     trick = page.locator("#trick").bounding_box()
     assert abs((trick["x"] + trick["width"] / 2) - (table["x"] + table["width"] / 2)) <= 2, (trick, table)

@@ -1532,6 +1532,8 @@ function init() {
   $("btn-theme").onclick = toggleTheme;
   $("btn-sound").onclick = toggleSound;
   registerServiceWorker();
+  // The New-game dialog's options are fetched ahead, so the button opens it without a request of its own.
+  loadOptions().catch(() => {}); // a failure is said when the button is pressed (openSetup asks again)
   $("btn-stoeck").onclick = () => { S.stoeck = !S.stoeck; $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck)); };
   $("btn-hint").onclick = showHint;
   $("btn-undo").onclick = undoCard;
