@@ -122,12 +122,15 @@ def review_round(
         seat = r.to_act
         assert seat is not None
         before, kept, trick, line = solver.final_points(value, r), best, len(r.tricks) + 1, format_position(r)
+        taken = tuple(r.card_points)
         r.play(card)
         if r.is_done:
             match = match_bonus(r.tricks_won)
             after = (r.card_points[0] + match[0], r.card_points[1] + match[1])
         else:
-            value, best = solver.best_cards(r)
+            # a card that kept the value leaves it known (no search for it); any other card's is searched
+            known = solver.value_after(value, taken, r) if kept >> card & 1 else None
+            value, best = solver.best_cards(r, known)
             after = solver.final_points(value, r)
         plays.append(PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after, line))
         if progress is not None:

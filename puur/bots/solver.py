@@ -307,6 +307,24 @@ def move_keys(
     return out
 
 
+def equivalents(up: Sequence[int], pts: Sequence[int], lg: int, gone: int) -> dict[int, int]:
+    """Each card of ``lg`` and the card that stands for its run of equivalent cards (``move_keys``' rule:
+    the next stronger card of its suit still in play is in ``lg`` and has the same points), the strongest
+    of the run: the cards ``move_keys`` keeps stand for themselves. Equivalent cards have the same value."""
+    out = {}
+    for c in iter_cards(lg):
+        top = c
+        while True:
+            n = up[top]
+            while n >= 0 and gone >> n & 1:
+                n = up[n]
+            if n < 0 or not lg >> n & 1 or pts[n] != pts[top]:
+                break
+            top = n
+        out[c] = top
+    return out
+
+
 def last_trick(s: Core, leader: int, flag: int) -> int:
     """Trick 9 from its lead, one card left in each hand: its value (the last trick's 5, and the match)."""
     if s.dirs is not None:
@@ -638,6 +656,8 @@ class _Root:
     played: int
     moves: list[int]
     legal: int
+    runs: dict[int, int]
+    """each legal card -> the one of ``moves`` it is equivalent to (``equivalents``)"""
 
     @staticmethod
     def at(core: SearchCore, r: RoundState) -> _Root:
@@ -665,7 +685,8 @@ class _Root:
         legal = r.legal_cards()
         moves = move_keys(up, eq, legal, played, CARDS, CARDS, 0)
         trick = tuple(r.trick)
-        return _Root(core, r.contract, pts, hands, trick, r.leader, r.to_act, flag, left, played, moves, legal)
+        runs = equivalents(up, eq, legal, played)
+        return _Root(core, r.contract, pts, hands, trick, r.leader, r.to_act, flag, left, played, moves, legal, runs)
 
     def _follow(self, hands: list[int], trick: tuple[int, ...], alpha: int, beta: int) -> int:
         """``core.follow`` with the one to three cards ``trick`` of this trick down."""
@@ -853,17 +874,33 @@ class Solver:
         bonus = match_bonus(g.tricks_won)
         return g.card_points[0] + bonus[0], g.card_points[1] + bonus[1]
 
-    def best_cards(self, r: RoundState) -> tuple[int, int]:
-        """The value at ``r`` (as ``value``) and the card set of every legal card that keeps it: each card
-        tested with one null-window search against the value (cheap once the value is known)."""
+    def best_cards(self, r: RoundState, value: int | None = None) -> tuple[int, int]:
+        """The value at ``r`` (as ``value``) and the card set of every legal card that keeps it: one card
+        of each run of equivalent cards tested with one null-window search against the value (cheap once
+        the value is known), the others of its run sharing its answer. ``value``: the position's value when
+        the caller knows it (``value_after``), which saves finding it."""
         root = self._root(r)
-        value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
+        if value is None:
+            value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
         maximize = r.to_act is not None and r.to_act % 2 == 0
+        kept = {c for c in root.moves
+                if (root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value)}  # fmt: skip
         best = 0
-        for c in iter_cards(root.legal):
-            if root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value:
+        for c, top in root.runs.items():
+            if top in kept:
                 best |= 1 << c
         return value, best
+
+    @staticmethod
+    def value_after(value: int, taken: Sequence[int], after: RoundState) -> int | None:
+        """The value at ``after`` when the card just played there kept the value ``value`` of the position
+        before it, where the teams had taken the card points ``taken``: the round's final points stay, so
+        the future difference loses what the card's trick brought in. None under Slalom and Guschti, whose
+        totals vary with the line."""
+        if after.contract is None or after.contract.changes_direction:
+            return None
+        now = after.card_points
+        return value + (taken[0] - taken[1]) - (now[0] - now[1])
 
     def card_bounds(self, r: RoundState, cards: int | None = None) -> dict[int, int]:
         """For each legal card of the seat to act (or those of the card set ``cards``): the value (as

@@ -317,3 +317,30 @@ def test_pool_stays_bounded_over_many_profiles(monkeypatch: pytest.MonkeyPatch) 
         solve(r)
         assert (Contract.O, r.profile, COMPILED) in solver_mod._POOL
         assert len(solver_mod._POOL) == [1, 2, 3, 1, 2][k]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 6, 7, 8, 9])
+def test_best_cards_are_the_cards_that_keep_the_value(seed: int) -> None:
+    """``best_cards`` (one null-window test per run of equivalent cards, the run sharing its answer) gives
+    exactly the legal cards whose own value (``card_values``: a bisection for each card) is the position's;
+    after a card that keeps the value, ``value_after`` gives the next position's value without a search,
+    and ``best_cards`` told it answers as when it searches (the round review goes card by card so)."""
+    r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(seed), 0), 0, 1)
+    r.choose(Contract(seed % 6))
+    while len(r.tricks) < 4:
+        r.play(choose(r))
+    solver = Solver(r)
+    runs = 0
+    while not r.is_done:
+        value, best = solver.best_cards(r)
+        values = solver.card_values(r)
+        assert best == sum(1 << c for c, v in values.items() if v == value)
+        runs += len(values) - len(set(solver._root(r).runs.values()))
+        card = (best & -best).bit_length() - 1
+        taken = tuple(r.card_points)
+        r.play(card)
+        if not r.is_done:
+            known = solver.value_after(value, taken, r)
+            assert known == solver.value(r)
+            assert solver.best_cards(r, known) == solver.best_cards(r)
+    assert runs > 0  # some cards were equivalent and answered by their run's card
