@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 import test_table_i16
-from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, table_game
+from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, open_new_game, table_game
 
 open_page = test_table_i16.open_page  # the fixture: a fresh page in its own context at a size and locale
 
@@ -76,8 +76,7 @@ def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str
     # the next New game starts from the same settings, after a reload too
     page.reload()
     page.wait_for_selector("#hand .card")
-    page.click("#btn-new")
-    page.wait_for_selector("#dlg-setup[open]")
+    open_new_game(page)
     assert page.locator("#set-profile").input_value() == "online"
     assert page.locator("#set-target").input_value() == "1500"
     assert page.locator("#set-strength").input_value() == heuristic
@@ -102,16 +101,14 @@ def test_no_dead_ends(open_page: Any, live_server: str, size: str, lang: str, co
     page.wait_for_selector("#hand .card")
     first = page.evaluate("() => localStorage.getItem('puur.current')")
     # New game while one is running asks first; "Keep playing" goes back to the same game
-    page.click("#btn-new")
-    page.wait_for_selector("#dlg-setup[open]")
+    open_new_game(page)
     new_game_with_computers(page)
     page.wait_for_selector("#dlg-leave[open]")
     page.click("#leave-stay")
     page.wait_for_selector("#dlg-setup", state="hidden")
     assert page.locator("#dlg-leave[open]").count() == 0
     assert list(stored_games(page)) == [first]
-    page.click("#btn-new")
-    page.wait_for_selector("#dlg-setup[open]")
+    open_new_game(page)
     new_game_with_computers(page)
     page.click("#leave-go")
     page.wait_for_function("(old) => localStorage.getItem('puur.current') !== old", arg=first)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import test_table_i16
 from api_client import api
-from test_table_i16 import CHOOSE_SEED, DESKTOP, NAMES, PHONE, foreign_texts
+from test_table_i16 import CHOOSE_SEED, DESKTOP, NAMES, PHONE, foreign_texts, open_new_game
 
 open_page = test_table_i16.open_page
 
@@ -73,6 +73,5 @@ def test_new_game_offers_slalom_and_guschti_and_remembers_it(open_page: Any, liv
         page.click("#setup-start")
     assert req.value.post_data_json["profile"]["extra_contracts"] == "slalom"
     page.wait_for_selector("#hand .card")
-    page.click("#btn-new")
-    page.wait_for_selector("#dlg-setup[open]")
+    open_new_game(page)
     assert page.input_value("#set-extra") == "slalom"
