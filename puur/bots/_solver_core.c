@@ -393,7 +393,9 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
     int last8 = 0;
     if (pos == 3) {
         gone2 = gone | (1ULL << trick[0]) | (1ULL << trick[1]) | (1ULL << trick[2]);
-        if (n > 1) {
+        int cnt = popc(gone2);
+        /* (not in trick 8 or 9: the table holds no position of the last trick, nothing to find) */
+        if (n > 1 && cnt < 31) {
             /* enhanced transposition cutoff: a child already known to refute this window */
             u64 rem2 = FULL ^ gone2;
             u64 ckeys[9];
@@ -423,7 +425,6 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
                 }
             }
         }
-        int cnt = popc(gone2);
         if (cnt == 35) { /* trick 9 (from a root inside it): the round ends with this card */
             int c = order[0] & 63;
             int w = ((bw >> c) & 1) ? seat : wseat;

@@ -483,7 +483,9 @@ def follow(
     last8 = False
     if pos == 3:
         gone2 = gone | (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2])
-        if len(order) > 1:
+        cnt = gone2.bit_count()
+        # (not in trick 8 or 9: the table holds no position of the last trick, nothing to find)
+        if len(order) > 1 and cnt < 31:
             # enhanced transposition cutoff: a child already known to refute this window
             rem2 = FULL ^ gone2
             for x in order:
@@ -502,7 +504,6 @@ def follow(
                         v = te[1] - p if team else te[1] + p
                         if te[1] < INF and v <= alpha:
                             return v
-        cnt = gone2.bit_count()
         if cnt == 35:  # trick 9 (from a root inside it): the round ends with this card
             c = order[0] & 63
             w = seat if bw >> c & 1 else wseat
