@@ -54,21 +54,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from puur.server.probe import wait_serving
+
 BOTS = re.compile(rb"bots;dur=([0-9.]+)")
-
-
-def wait_for_port(host: str, port: int, proc: subprocess.Popen[bytes] | None) -> None:
-    """Wait (up to 60 s) until the server accepts connections on ``host:port``; stop if ``proc`` ends."""
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            with socket.create_connection((host, port), timeout=2):
-                return
-        except OSError:
-            pass
-        if time.monotonic() > deadline or (proc and proc.poll() is not None):
-            raise SystemExit("the server did not start")
-        time.sleep(0.2)
 
 
 def free_port() -> int:
@@ -285,7 +273,7 @@ def main() -> int:
             cmd = [str(puur), "serve", "--host", host, "--port", str(port), "--db", f"{tmp}/load.sqlite3"]
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            wait_for_port(host, port, proc)
+            wait_serving(f"http://{host}:{port}", proc, timeout=60)
             pid = proc.pid if proc else None
             out: dict[str, Any] = {"command": " ".join(["benchmarks/load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
                                    "load_average_before": os.getloadavg()[0]}

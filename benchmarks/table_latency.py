@@ -33,8 +33,10 @@ from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 
+from puur.server.probe import wait_serving
+
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Conn, free_port, ms, pct, wait_for_port  # noqa: E402  (the load test's minimal HTTP/1.1 client)
+from load import Conn, free_port, ms, pct  # noqa: E402  (the load test's minimal HTTP/1.1 client)
 
 
 class Table:
@@ -161,7 +163,7 @@ def main() -> int:
                    "--rate-games", "off"]
             proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
-            wait_for_port(host, port, proc)
+            wait_serving(f"http://{host}:{port}", proc, timeout=60)
             out: dict[str, Any] = {"command": " ".join(["benchmarks/table_latency.py", *sys.argv[1:]]),
                                    "cpus": os.cpu_count(), "load_average_before": os.getloadavg()[0]}
             out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))

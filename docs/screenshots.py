@@ -14,12 +14,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
+
+from puur.server.probe import wait_serving
 
 DOCS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
@@ -37,17 +38,6 @@ def _post(url: str, body: dict[str, Any]) -> Any:
     with urllib.request.urlopen(req, timeout=10) as resp:
         return json.load(resp)
 
-
-def _wait_up(base: str, proc: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("puur serve did not start") from None
-            time.sleep(0.2)
 
 
 def _shoot(browser: Any, base: str, size: dict[str, int], deck: str, path: Path) -> None:
@@ -90,7 +80,7 @@ def main() -> int:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )  # fmt: skip
         try:
-            _wait_up(base, proc)
+            wait_serving(base, proc, timeout=60)
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
                 for suffix, size in SIZES.items():

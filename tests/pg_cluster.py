@@ -27,14 +27,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
+
+from puur.server.probe import wait_serving
 
 INSTALL_LOCK = os.path.join(tempfile.gettempdir(), "puur-postgres-install.lock")
 
@@ -144,26 +143,13 @@ def postgres_url() -> Iterator[str]:
 
 
 __all__ = [
-    "Cluster", "find_bin", "fresh_database", "install", "postgres_url", "start_cluster", "stop_cluster", "wait_up",
+    "Cluster", "find_bin", "fresh_database", "install", "postgres_url", "start_cluster", "stop_cluster",
     "workers",
 ]  # fmt: skip
 
 
 # ----- two `puur serve` processes sharing one database (tests/server/test_shared_store.py, the browser's
 # online table) -----
-def wait_up(base: str, proc: subprocess.Popen[bytes], log: Path | None = None) -> None:
-    """Wait until the ``puur serve`` process ``proc`` answers at ``base`` (its log's tail if it stops)."""
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            urllib.request.urlopen(base + "/api/v1/table/options", timeout=2).read()
-            return
-        except OSError:
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"puur serve did not start: {log.read_text()[-1500:] if log else ''}") from None
-            time.sleep(0.2)
-
-
 @pytest.fixture(scope="module")
 def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:  # noqa: F811
     """Two ``puur serve`` processes on their own ports, one database: {"a": URL, "b": URL, "procs": [...]}."""
@@ -181,7 +167,7 @@ def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         bases.append((f"http://127.0.0.1:{port}", log))
     try:
         for (base, log), proc in zip(bases, procs, strict=True):
-            wait_up(base, proc, log)
+            wait_serving(base, proc, log=log)
         yield {"a": bases[0][0], "b": bases[1][0], "procs": procs, "db": db}
     finally:
         for proc in procs:

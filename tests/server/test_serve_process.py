@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 
 import pytest
 import websockets
-from pg_cluster import wait_up
 
 from puur.cli import WS_MAX_MESSAGE
+from puur.server.probe import wait_serving
 
 T = TypeVar("T")
 
@@ -39,7 +39,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )  # fmt: skip
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_up(base, proc)
+        wait_serving(base, proc)
         yield base
     finally:
         proc.terminate()
