@@ -225,6 +225,13 @@ class Game:
     def round_number(self) -> int:
         return len(self.deals)
 
+    @property
+    def factor(self) -> int:
+        """The factor of the round in play as the table shows it: the contract's, or under a form its
+        column's (Coiffeur; 0 before the column is named) or 1 (Differenzler)."""
+        r = self.round
+        return r.factor if self.form is None else self.form.factor(r.factor)
+
     def legal_actions(self) -> list[Action]:
         """Contracts (and PUSH) while choosing; legal cards while playing (plus CLAIM under claims)."""
         if self.is_over:

@@ -330,7 +330,7 @@ def observe(game: Game, seat: int) -> Observation:
         pushed=r.pushed,
         chooser=r.chooser,
         contract=r.contract,
-        factor=r.factor if game.form is None else game.form.factor(r.factor),
+        factor=game.factor,
         trick=tuple((s, Card(c)) for s, c in r.trick_seats()),
         tricks=tuple(TrickView(t.leader, tuple(Card(c) for c in t.cards), t.winner, t.points) for t in r.tricks),
         legal_actions=legal,

@@ -85,7 +85,7 @@ class TerminalGame:
                 f"forehand: {self.names[r.forehand]}"]  # fmt: skip
         if r.contract is not None and r.chooser is not None:
             pushed = " (geschoben)" if r.pushed else ""
-            bits.append(f"{self.t['contract']}: [bold]{self.contract(r.contract)}[/] ×{self.game.observation(0).factor} "
+            bits.append(f"{self.t['contract']}: [bold]{self.contract(r.contract)}[/] ×{self.game.factor} "
                         f"— {self.names[r.chooser]}{pushed}")  # fmt: skip
         s = self.game.scores
         bits.append(f"{self.t['we']} {s[0]} : {s[1]} {self.t['they']} / {self.game.target}")
