@@ -55,18 +55,26 @@ redrawn by the next view) has stopped too (its ``finished`` rejects with an Abor
 
 
 
-def open_new_game(page: Any) -> None:
-    """Press New game and wait for its dialog; pressed a second time if the dialog is not open after 5 s:
-    on a phone-sized page, under a CI machine's load, the press can miss while the table is still being
-    laid out after its first view (CI, 2026-12-01: twice, with no request pending, no error and no toast).
-    A dialog that a second press does not open either fails the test."""
-    page.click("#btn-new")
+def press_until_open(page: Any, target: Any, dialog: str) -> None:
+    """Press ``target`` (a selector or a locator) and wait for the dialog ``dialog`` (a selector) to open;
+    pressed a second time, by the element's own click event, if it is not open after 5 s. Under a CI
+    machine's load a press can miss while the table redraws after a view (CI, 2026-12-01: New game on a
+    phone-sized page twice, a hand card once, with no request pending, no error and no toast); the element's
+    own event is harmless if the dialog has opened meanwhile. A dialog that the second press does not open
+    either fails the test."""
+    element = page.locator(target) if isinstance(target, str) else target
+    element.click()
     try:
-        page.wait_for_selector("#dlg-setup[open]", timeout=5_000)
+        page.wait_for_selector(f"{dialog}[open]", timeout=5_000)
     except Exception:  # noqa: BLE001 - Playwright's TimeoutError: press once more, then fail for real
-        # the button's own click event (no pointer): harmless if the dialog has opened meanwhile
-        page.locator("#btn-new").dispatch_event("click")
-        page.wait_for_selector("#dlg-setup[open]")
+        element.dispatch_event("click")
+        page.wait_for_selector(f"{dialog}[open]")
+
+
+def open_new_game(page: Any) -> None:
+    """Press New game and wait for its dialog (``press_until_open``)."""
+    press_until_open(page, "#btn-new", "#dlg-setup")
+
 
 def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
                names: list[str] | None = None, target: int | None = None) -> tuple[str, str]:

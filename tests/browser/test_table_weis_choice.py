@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from api_client import api
+from test_table_i16 import press_until_open
 
 from puur.cards import Contract
 from puur.game import Game
@@ -45,8 +46,9 @@ def test_the_player_picks_a_declaration_with_the_first_card(page: Any, live_serv
     choose = page.locator("#choose:not([hidden]) button[data-action=H]:not([disabled])")
     if choose.count():
         choose.click()
-    page.locator("#hand .card.legal:not([disabled])").first.click()
-    page.wait_for_selector("#dlg-weis[open]")
+    # the first legal card, with its Weis (held by its data-card, not by its place in a hand that redraws)
+    card = page.locator("#hand .card.legal:not([disabled])").first.get_attribute("data-card")
+    press_until_open(page, f"#hand .card[data-card='{card}']", "#dlg-weis")
     options = page.locator("#weis-options input[type=radio]")
     assert options.count() == 2
     assert page.is_checked("#weis-options input[value='weis:0']")  # the most points, preselected
