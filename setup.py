@@ -1,5 +1,5 @@
 """The compiled parts of Puur: the solver's search core (``puur/bots/_solver_core.c``) and the playout
-core of random rounds (``puur/_playout_core.c``).
+core of random rounds (``puur/_playout_core.c``), which share their legal moves (``puur/_legal.h``).
 
 Everything else is declared in pyproject.toml. The extensions are optional: without a C compiler the
 install goes on, ``puur.bots.solver`` searches in Python and ``puur.playout`` plays its rounds in Python
@@ -13,9 +13,16 @@ setup(
         Extension(
             "puur.bots._solver_core",
             ["puur/bots/_solver_core.c"],
+            depends=["puur/_legal.h"],
             extra_compile_args=["-O2"],
             optional=True,
         ),
-        Extension("puur._playout_core", ["puur/_playout_core.c"], extra_compile_args=["-O2"], optional=True),
+        Extension(
+            "puur._playout_core",
+            ["puur/_playout_core.c"],
+            depends=["puur/_legal.h"],
+            extra_compile_args=["-O2"],
+            optional=True,
+        ),
     ]
 )

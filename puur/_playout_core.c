@@ -5,6 +5,7 @@
  * random positions in every preset and contract (tests/engine/test_playout_core.py):
  *   legal()        puur.rules.legal.legal_moves (RULES.md §7), with highest_trump and _partner_winning
  *   winner()       puur.rules.trick.trick_winner (§8)
+ *                  (these two in ``_legal.h``, which the solver's core shares)
  *   declaration()  puur.rules.weis.declaration: the points and the best meld's key (meld_key) of the
  *                  choice that scores most (choices, best_of; §9.1-§9.3, §9.5)
  *   resolve()      puur.rules.weis.resolve_declarations (§9.5 seat step, §9.6)
@@ -25,18 +26,16 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_legal.h"
+
 typedef uint64_t u64;
 
-#define NCON 6   /* the contracts of one order, C D H S O U: the tables' rows */
 #define NCODE 10 /* every contract code: the six, then Slalom SLO SLU and Guschti GUO GUU (issue 17) */
-#define SUIT(s) (0x1FFULL << (9 * (s)))
 #define GAMMA 0x9E3779B97F4A7C15ULL
 
 typedef struct {
     PyObject_HEAD
-    int strength[NCON][36];
-    u64 higher[36];
-    u64 puur[NCON];
+    LegalRules L; /* strengths, overtrumps, Puur bits, the legal-move options (_legal.h) */
     u64 stoeck_pair[NCODE];
     int points[NCON][36];
     int factor[NCODE];
@@ -44,13 +43,6 @@ typedef struct {
     int offered[NCODE], noffered; /* profile.contracts, in order (the forehand's options before the push) */
     int seq_values[10];
     int quartet_values[9];
-    /* legal-move options (puur.profile.RuleProfile) */
-    int trump_when_following;  /* trump_allowed_when_able_to_follow */
-    int undertrump_allowed;    /* undertrump == "allowed_unless_can_overtrump" */
-    int ban_partner;           /* undertrump_ban_when_partner_leads is not False */
-    int must_overtrump;
-    int overtrump_on_lead;     /* must_overtrump and overtrump_on_trump_lead */
-    int lone_puur_kept;        /* lone_puur_may_be_kept */
     /* Weis options */
     int overlap_share;         /* weis_overlap == "sequence_and_quartet_may_share" */
     int split_runs;            /* weis_split_long_runs */
@@ -85,68 +77,6 @@ static inline int popc(u64 x) {
 static inline int low_card(u64 x) { return __builtin_ctzll(x); }
 
 /* ---------- tricks and legal moves ---------- */
-
-/* trick_winner: the index of the card that wins the (partial) trick. */
-static int winner(const Rules *R, const int *cards, int n, int contract) {
-    const int *strength = R->strength[contract];
-    int led = cards[0] / 9, trump = contract < 4 ? contract : -1;
-    int best = 0, best_s = strength[cards[0]];
-    for (int i = 1; i < n; i++) {
-        int c = cards[i], s = c / 9;
-        if (s != led && s != trump) continue;
-        if (strength[c] > best_s) {
-            best = i;
-            best_s = strength[c];
-        }
-    }
-    return best;
-}
-
-/* highest_trump: the strongest card of suit ``trump`` in the trick, or -1. */
-static int highest_trump(const Rules *R, const int *cards, int n, int trump) {
-    int best = -1, best_s = -1;
-    for (int i = 0; i < n; i++) {
-        int c = cards[i];
-        if (c / 9 == trump && R->strength[trump][c] > best_s) {
-            best = c;
-            best_s = R->strength[trump][c];
-        }
-    }
-    return best;
-}
-
-/* legal_moves (RULES.md §7): the playable cards of ``hand`` after the ``n`` cards of the trick. */
-static u64 legal(const Rules *R, u64 hand, const int *trick, int n, int contract) {
-    if (n == 0) return hand;
-    int led = trick[0] / 9;
-    u64 follow = hand & SUIT(led);
-    if (contract >= 4) return follow ? follow : hand;
-    int t = contract;
-    u64 trumps = hand & SUIT(t), puur = R->puur[t];
-    if (led == t) {
-        if (!trumps) return hand;
-        if (trumps == puur && R->lone_puur_kept) return hand;
-        if (R->overtrump_on_lead) {
-            u64 over = trumps & R->higher[highest_trump(R, trick, n, t)];
-            if (over & ~puur) return over;
-        }
-        return trumps;
-    }
-    u64 lg = follow ? (R->trump_when_following ? (follow | trumps) : follow) : hand;
-    if (!(lg & trumps)) return lg;
-    int high = highest_trump(R, trick, n, t);
-    if (high < 0) return lg;
-    u64 over = trumps & R->higher[high];
-    if (R->must_overtrump && !follow && (over & ~puur)) return over;
-    u64 lower = trumps & ~over;
-    if (!R->undertrump_allowed) {
-        if (hand != trumps && (R->ban_partner || !(n >= 2 && winner(R, trick, n, contract) == n - 2)))
-            lg &= ~lower;
-    } else if (over & ~puur) {
-        lg &= ~lower;
-    }
-    return lg;
-}
 
 /* ---------- Weis ---------- */
 
@@ -324,14 +254,14 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         const int *pts = R->points[d];
         for (int j = 0; j < 4; j++) {
             int seat = (leader + j) & 3;
-            u64 lg = legal(R, hands[seat], trick, j, contract);
+            u64 lg = legal(&R->L, hands[seat], trick, j, contract);
             for (int k = below(&st, popc(lg)); k; k--) lg &= lg - 1;
             int c = low_card(lg);
             hands[seat] ^= 1ULL << c;
             trick[j] = c;
             o->cards[4 * t + j] = (int8_t)c;
         }
-        int w = (leader + winner(R, trick, 4, d)) & 3;
+        int w = (leader + winner(&R->L, trick, 4, d)) & 3;
         cp[w & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
         won[w & 1]++;
         o->winners[t] = (int8_t)w;
@@ -417,8 +347,8 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
             return -1;
         }
     int opt[10], bon[3];
-    if (read_ints(strength, &R->strength[0][0], NCON * 36, "strength") < 0 ||
-        read_masks(higher, R->higher, 36, "higher") < 0 || read_masks(puur, R->puur, NCON, "puur") < 0 ||
+    if (read_ints(strength, &R->L.strength[0][0], NCON * 36, "strength") < 0 ||
+        read_masks(higher, R->L.higher, 36, "higher") < 0 || read_masks(puur, R->L.puur, NCON, "puur") < 0 ||
         read_masks(pair, R->stoeck_pair, NCODE, "stoeck_pair") < 0 ||
         read_ints(points, &R->points[0][0], NCON * 36, "points") < 0 ||
         read_ints(factor, R->factor, NCODE, "factor") < 0 || read_ints(seqv, R->seq_values, 10, "seq_values") < 0 ||
@@ -426,7 +356,7 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
         read_ints(bonuses, bon, 3, "bonuses") < 0)
         return -1;
     for (int i = 0; i < NCON * 36; i++)
-        if ((&R->strength[0][0])[i] < 0 || (&R->points[0][0])[i] < 0 || (&R->points[0][0])[i] > 100) {
+        if ((&R->L.strength[0][0])[i] < 0 || (&R->points[0][0])[i] < 0 || (&R->points[0][0])[i] > 100) {
             PyErr_SetString(PyExc_ValueError, "strength and points: numbers from 0 (points at most 100)");
             return -1;
         }
@@ -439,12 +369,7 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
         PyErr_SetString(PyExc_ValueError, "options[8] (weis_compare): 0, 1 or 2");
         return -1;
     }
-    R->trump_when_following = opt[0] != 0;
-    R->undertrump_allowed = opt[1] != 0;
-    R->ban_partner = opt[2] != 0;
-    R->must_overtrump = opt[3] != 0;
-    R->overtrump_on_lead = opt[4] != 0;
-    R->lone_puur_kept = opt[5] != 0;
+    legal_options_set(&R->L, opt);
     R->overlap_share = opt[6] != 0;
     R->split_runs = opt[7] != 0;
     R->compare = opt[8];
@@ -486,7 +411,7 @@ static PyObject *Rules_legal(Rules *R, PyObject *args) {
     int contract, trick[3], n;
     if (!PyArg_ParseTuple(args, "KOi", &hand, &trick_obj, &contract)) return NULL;
     if (check_contract(contract) < 0 || read_trick(trick_obj, trick, &n, 3) < 0) return NULL;
-    return PyLong_FromUnsignedLongLong(legal(R, hand & ((1ULL << 36) - 1), trick, n, contract));
+    return PyLong_FromUnsignedLongLong(legal(&R->L, hand & ((1ULL << 36) - 1), trick, n, contract));
 }
 
 static PyObject *Rules_winner(Rules *R, PyObject *args) {
@@ -502,7 +427,7 @@ static PyObject *Rules_winner(Rules *R, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "trick: at least one card");
         return NULL;
     }
-    return PyLong_FromLong(winner(R, trick, n, R->direction[contract][index]));
+    return PyLong_FromLong(winner(&R->L, trick, n, R->direction[contract][index]));
 }
 
 static PyObject *Rules_declaration(Rules *R, PyObject *args) {

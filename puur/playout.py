@@ -227,6 +227,53 @@ _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "
 match's target, Schneider)."""
 
 
+_LEGAL_OPTIONS = (
+    "trump_allowed_when_able_to_follow", "undertrump", "undertrump_ban_when_partner_leads", "must_overtrump",
+    "overtrump_on_trump_lead", "lone_puur_may_be_kept",
+)  # fmt: skip
+"""The options of ``legal_moves`` (RULES.md §7) that ``puur/_legal.h`` reads, in its order."""
+
+
+def legal_options(profile: RuleProfile) -> list[int] | None:
+    """The legal-move options of ``profile`` as ``puur/_legal.h`` reads them (``legal_options_set``), or
+    None when one of them has a value it does not implement."""
+    if any(getattr(profile, name) not in _IMPLEMENTED[name] for name in _LEGAL_OPTIONS):
+        return None
+    return [
+        int(profile.trump_allowed_when_able_to_follow),
+        int(profile.undertrump == "allowed_unless_can_overtrump"),
+        int(profile.undertrump_ban_when_partner_leads is not False),
+        int(profile.must_overtrump),
+        int(bool(profile.must_overtrump and profile.overtrump_on_trump_lead)),
+        int(profile.lone_puur_may_be_kept),
+    ]
+
+
+def _legal_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The card strengths, overtrumps and Puur bits of the six contracts, as ``LegalRules`` holds them."""
+    contracts = [Contract(c) for c in range(6)]  # C D H S O U, the six of RULES.md §4.1: the tables' rows
+    return (
+        tuple(s for c in contracts for s in STRENGTH_TABLES[c]), tuple(HIGHER_TRUMPS),
+        tuple(PUUR_BITS[c] for c in contracts),
+    )  # fmt: skip
+
+
+LegalRulesArgs = tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""``compiled_legal_rules``: the contract, the strengths, the overtrumps, the Puur bits, the options."""
+
+
+@lru_cache(maxsize=64)
+def compiled_legal_rules(profile: RuleProfile, contract: Contract) -> LegalRulesArgs | None:
+    """The ``rules`` argument of the solver's compiled core (``puur/bots/_solver_core.c``): its legal moves
+    under ``contract`` (one of the six) computed by ``puur/_legal.h`` rather than asked of ``legal_moves``;
+    None where ``_legal.h`` does not implement the profile's legal-move options or the contract changes
+    direction (Slalom, Guschti)."""
+    options = legal_options(profile)
+    if options is None or not 0 <= int(contract) < 6:
+        return None
+    return (int(contract), *_legal_tables(), tuple(options))
+
+
 @lru_cache(maxsize=64)
 def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
     """The compiled core's rules for ``profile``, or None when it is not built or does not implement
@@ -250,22 +297,20 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
     pad = 10 - len(codes)
     weis_compare = _IMPLEMENTED["weis_compare"].index(profile.weis_compare)
     seq = SEQUENCE_VALUES[profile.weis_values]
+    legal = legal_options(profile)
+    assert legal is not None  # every option was checked above
+    strength, higher, puur = _legal_tables()
     return _CORE(
-        strength=[s for c in contracts for s in STRENGTH_TABLES[c]],
-        higher=list(HIGHER_TRUMPS),
-        puur=[PUUR_BITS[c] for c in contracts],
+        strength=strength,
+        higher=higher,
+        puur=puur,
         stoeck_pair=[stoeck_cards(c) for c in codes] + [0] * pad,
         points=[p for c in contracts for p in card_points_table(c, profile.undenufe_values)],
         factor=[profile.factor(c) for c in codes] + [1] * pad,
         seq_values=[seq.get(k, 0) for k in range(10)],
         quartet_values=list(QUARTET_VALUES[profile.weis_values]),
         options=[
-            int(profile.trump_allowed_when_able_to_follow),
-            int(profile.undertrump == "allowed_unless_can_overtrump"),
-            int(profile.undertrump_ban_when_partner_leads is not False),
-            int(profile.must_overtrump),
-            int(bool(profile.must_overtrump and profile.overtrump_on_trump_lead)),
-            int(profile.lone_puur_may_be_kept),
+            *legal,
             int(profile.weis_overlap == "sequence_and_quartet_may_share"),
             int(profile.weis_split_long_runs),
             weis_compare,

@@ -7,10 +7,14 @@
  *
  * No rule lives here. Who takes a trick from whom comes from the rules core's table (``BEATS`` of
  * ``puur.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
- * last trick's 5 and the match's 100 from the rules core's constants, all passed in; which cards may be
- * played from ``puur.rules.legal.legal_moves``, called back on each new case and memoized here on the
- * part of the hand that matters (the led suit and trumps, plus whether other cards are held), exactly as
- * the Python search memoizes it.
+ * last trick's 5 and the match's 100 from the rules core's constants, all passed in. Which cards may be
+ * played: for a profile whose legal-move options ``_legal.h`` knows (``rules``, from
+ * ``puur.playout.compiled_legal_rules``), ``legal`` there, the playout core's text of
+ * ``puur.rules.legal.legal_moves`` (tested equal to it in every preset); for any other profile
+ * ``legal_moves`` itself, called back on each new case and memoized here on the part of the hand that
+ * matters (the led suit and trumps, plus whether other cards are held), exactly as the Python search
+ * memoizes it. Either way the same cards, so the same positions as the Python search (computed, not looked
+ * up in a memo of millions of entries, the search runs some 15-20% faster: each probe missed the caches).
  *
  * Values are team 0's future points minus team 1's (card points, the last-trick bonus, the match bonus),
  * fail-soft. The transposition table keeps bounds and the best lead at trick boundaries, keyed by the
@@ -32,6 +36,8 @@
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
+
+#include "../_legal.h"
 
 typedef uint64_t u64;
 
@@ -72,6 +78,8 @@ typedef struct {
     LMemo *lmemo; /* the legal-move memo: open addressing, a key and its answer side by side (one cache line) */
     size_t lcap, lcount;
     PyObject *legal_cb;
+    LegalRules L;    /* the legal-move rules (_legal.h) when ``rules`` was given */
+    int contract;    /* their contract, 0..5; -1: legal_moves through the memo */
     long long nodes;
     int failed; /* the legal-move callback raised (1) or the deadline passed (TIMED_OUT): unwind */
     double deadline; /* CLOCK_MONOTONIC seconds (Python's time.monotonic()); 0: none */
@@ -360,18 +368,22 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
     if (!(++s->nodes & CLOCK_EVERY) && check_deadline(s)) return 0;
     u64 *hands = s->hands;
     u64 hand = hands[seat];
-    /* legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick */
-    u64 relm = s->rel[trick[0] / 9];
-    u64 hr = hand & relm;
-    u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
-    size_t j = lmemo_find(s, key);
     u64 lg;
-    if (!s->lmemo[j].key) {
-        lg = legal_miss(s, hand, trick, pos, key, relm, j);
-        if (s->failed) return 0;
+    if (s->contract >= 0) {
+        lg = legal(&s->L, hand, trick, pos, s->contract);
     } else {
-        u64 e = s->lmemo[j].val;
-        lg = (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
+        /* legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick */
+        u64 relm = s->rel[trick[0] / 9];
+        u64 hr = hand & relm;
+        u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
+        size_t j = lmemo_find(s, key);
+        if (!s->lmemo[j].key) {
+            lg = legal_miss(s, hand, trick, pos, key, relm, j);
+            if (s->failed) return 0;
+        } else {
+            u64 e = s->lmemo[j].val;
+            lg = (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
+        }
     }
     u64 bw = s->beats[wcard];
     /* the search order, as sort keys (order key << 6 | card) */
@@ -547,18 +559,55 @@ static int tt_alloc(Core *s, int tt_bits) {
     return 0;
 }
 
+/* ``rules``: None (legal moves from the ``legal`` callback, memoized) or ``(contract, strength, higher,
+ * puur, options)`` for ``_legal.h`` (``puur.playout.compiled_legal_rules``). */
+static int read_rules(Core *s, PyObject *rules) {
+    s->contract = -1;
+    if (rules == Py_None) return 0;
+    PyObject *fast = PySequence_Fast(rules, "rules: (contract, strength, higher, puur, options) or None");
+    if (!fast) return -1;
+    int contract, opt[LEGAL_OPTIONS], ok = PySequence_Fast_GET_SIZE(fast) == 5;
+    if (!ok) PyErr_SetString(PyExc_ValueError, "rules: (contract, strength, higher, puur, options) or None");
+    contract = ok ? (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, 0)) : -1;
+    ok = ok && !PyErr_Occurred() &&
+         read_ints(PySequence_Fast_GET_ITEM(fast, 1), &s->L.strength[0][0], NCON * 36, "strength") == 0 &&
+         read_masks(PySequence_Fast_GET_ITEM(fast, 2), s->L.higher, 36, "higher") == 0 &&
+         read_masks(PySequence_Fast_GET_ITEM(fast, 3), s->L.puur, NCON, "puur") == 0 &&
+         read_ints(PySequence_Fast_GET_ITEM(fast, 4), opt, LEGAL_OPTIONS, "options") == 0;
+    Py_DECREF(fast);
+    if (!ok) return -1;
+    if (contract < 0 || contract >= NCON) {
+        PyErr_SetString(PyExc_ValueError, "rules' contract: 0..5 (C D H S O U)");
+        return -1;
+    }
+    for (int i = 0; i < NCON * 36; i++)
+        if ((&s->L.strength[0][0])[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "strength: numbers from 0");
+            return -1;
+        }
+    for (int i = 0; i < 36; i++)
+        if (s->L.higher[i] & ~FULL) {
+            PyErr_SetString(PyExc_ValueError, "higher: card sets of the 36 cards");
+            return -1;
+        }
+    legal_options_set(&s->L, opt);
+    s->contract = contract;
+    return 0;
+}
+
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"beats", "up", "points", "rank", "rel", "trump_shift", "top_above", "trump_points",
-                             "last_bonus", "match_bonus", "legal", "tt_bits", NULL};
-    PyObject *beats, *up, *pts, *rank, *rel, *top_above, *tpts, *cb;
+                             "last_bonus", "match_bonus", "legal", "tt_bits", "rules", NULL};
+    PyObject *beats, *up, *pts, *rank, *rel, *top_above, *tpts, *cb, *rules = Py_None;
     int tsh, last_bonus, match_bonus, tt_bits = 20;
     if (s->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiOOiiO|i", kwlist, &beats, &up, &pts, &rank, &rel, &tsh,
-                                     &top_above, &tpts, &last_bonus, &match_bonus, &cb, &tt_bits))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiOOiiO|iO", kwlist, &beats, &up, &pts, &rank, &rel, &tsh,
+                                     &top_above, &tpts, &last_bonus, &match_bonus, &cb, &tt_bits, &rules))
         return -1;
+    if (read_rules(s, rules) < 0) return -1;
     int rk[36];
     if (read_masks(beats, s->beats, 36, "beats") < 0 || read_ints(up, s->up, 36, "up") < 0 ||
         read_ints(pts, s->pts, 36, "points") < 0 || read_ints(rank, rk, 36, "rank") < 0 ||

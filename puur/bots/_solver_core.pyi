@@ -19,6 +19,7 @@ class Core:
         match_bonus: int,
         legal: Callable[[int, tuple[int, ...]], int],
         tt_bits: int = ...,
+        rules: tuple[int, Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = ...,
     ) -> None: ...
     def reset(self, tt_bits: int) -> None: ...
     def lead(

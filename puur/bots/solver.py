@@ -13,8 +13,10 @@ move ordering (the table's best lead, masters first, then the strongest card; ch
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
-other cards are held), and who takes a trick from whom from the rules core's table
-(``puur.rules.beats.BEATS``, read off ``trick_winner``).
+other cards are held; the compiled search computes them with ``puur/_legal.h``, the playout core's text of
+``legal_moves`` tested equal to it, wherever that knows the profile's options: ``compiled_legal_rules``),
+and who takes a trick from whom from the rules core's table (``puur.rules.beats.BEATS``, read off
+``trick_winner``).
 
 The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
 times faster per position), used when it is built, and in Python below (``Core`` and the module-level
@@ -46,6 +48,7 @@ from functools import cache, partial
 from typing import TYPE_CHECKING, TypeAlias
 
 from puur.cards import SUIT_MASKS, CardSet, Contract, iter_cards
+from puur.playout import compiled_legal_rules
 from puur.round import RoundState
 from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
@@ -616,9 +619,13 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
         py_core.set_directions(*_direction_tables(contract, profile.undenufe_values))
         py_core.deadline = deadline
         return py_core
-    core_type = _CORE if compiled and _CORE is not None else Core
-    core = core_type(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
-                     tt_bits=tt_bits)  # fmt: skip
+    if compiled and _CORE is not None:
+        # legal moves from puur/_legal.h where it knows the profile's options; else legal_cb, memoized
+        core: SearchCore = _CORE(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS,
+                                 legal_cb, tt_bits=tt_bits, rules=compiled_legal_rules(profile, contract))  # fmt: skip
+    else:
+        core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
+                    tt_bits=tt_bits)  # fmt: skip
     core.deadline = deadline
     return core
 

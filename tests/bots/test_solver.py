@@ -10,9 +10,11 @@ import pytest
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, _contract_tables, solve
 from puur.cards import BASE_CONTRACTS, Contract
+from puur.playout import compiled_legal_rules
 from puur.position import parse_position
 from puur.profile import PRESETS, RuleProfile
 from puur.round import RoundState, deal
+from puur.rules.legal import legal_moves
 from puur.rules.tables import MATCH_BONUS
 from puur.rules.trick import trick_winner
 
@@ -144,6 +146,35 @@ def test_compiled_core_searches_the_same_tree(preset: str) -> None:
 
 
 @compiled_only
+@pytest.mark.parametrize("preset", ["schieber", "jasvel"])
+def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled core's legal moves from `puur/_legal.h` (`compiled_legal_rules`) and from the
+    `legal_moves` callback it memoizes (for options `_legal.h` would not know) give the same values and
+    positions, in every contract (jasvel: must overtrump, undertrump allowed, lone Puur not kept)."""
+    profile = RuleProfile.preset(preset)
+    rng = random.Random(f"legal-h-{preset}")
+    results = []
+    calls = []
+    for rules in (True, False):
+        monkeypatch.setattr("puur.bots.solver._POOL", {})  # no core of the other pass
+        if not rules:
+            monkeypatch.setattr("puur.bots.solver.compiled_legal_rules", lambda profile, contract: None)
+            monkeypatch.setattr("puur.bots.solver.legal_moves", lambda *a: calls.append(1) or legal_moves(*a))
+        rng.seed(f"legal-h-{preset}")
+        found = []
+        for i in range(12):
+            r = RoundState(profile, deal(rng, 0), 0, 1)
+            r.choose(Contract(i % 6))
+            while len(r.tricks) * 4 + len(r.trick) < 14 + i:
+                r.play(choose(r))
+            res = solve(r, compiled=True)
+            found.append((res.points, res.nodes))
+        results.append(found)
+    assert results[0] == results[1]
+    assert calls  # the second pass asked legal_moves
+
+
+@compiled_only
 def test_full_round_from_the_first_card() -> None:
     """A whole round from its first card: the value is the value after the card the solver names, and the
     points add up to the 157 of a round (a match would be 257)."""
@@ -183,6 +214,12 @@ def test_core_reports_errors(compiled: bool) -> None:
         core.follow(hands, [0], 1, 99, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
         Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
+    if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
+        good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
+        assert good is not None
+        for bad, message in (((9, *good[1:]), "contract"), (good[:4], "rules"), ((2, good[1][:5], *good[2:]), "216")):
+            with pytest.raises(ValueError, match=message):
+                Core(beats, up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken, rules=bad)
 
 
 @pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
