@@ -158,6 +158,7 @@ class Core:
         Python table is a dict that grows as needed; ``tt_bits`` is checked as the C core checks it."""
         self.beats = _numbers(beats, 36, "beats")
         self.up = _numbers(up, 36, "up")
+        _check_up(self.up)
         self.pts = pts = _numbers(points, 36, "points")
         rk = _numbers(rank, 36, "rank")
         self.rel = _numbers(rel, 4, "rel")
@@ -247,6 +248,16 @@ def _numbers(seq: Sequence[int], n: int, what: str) -> tuple[int, ...]:
     if len(seq) != n:
         raise ValueError(f"{what}: expected {n} numbers")
     return tuple(int(x) for x in seq)
+
+
+def _check_up(up: Sequence[int]) -> None:
+    """``Core_init``'s check of ``up``: each card's chain of stronger cards stays in its suit and ends."""
+    for c in range(36):
+        n, steps = up[c], 0
+        while 0 <= n < 36 and n // 9 == c // 9 and steps < 9:
+            n, steps = up[n], steps + 1
+        if n != -1:
+            raise ValueError("up: each card's next stronger card of its suit, or -1")
 
 
 def _hands(hands: Sequence[int]) -> list[int]:

@@ -214,6 +214,9 @@ def test_core_reports_errors(compiled: bool) -> None:
         core.follow(hands, [0], 1, 99, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
         Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
+    for bad_up in ([*up[:8], 8, *up[9:]], [*up[:8], 9, *up[9:]]):  # a card above itself; another suit
+        with pytest.raises(ValueError, match="up: each card"):
+            Core(beats, bad_up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
     if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
         good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
         assert good is not None
