@@ -8,7 +8,8 @@ every decision with a choice where the seat to act holds ``--tricks-left`` cards
 for its card (from that seat's observation only), and the solver, which sees the true deal, values every
 legal card: a player's loss is the best card's value minus its card's, in points for its team. The same
 positions serve every player, so the figures compare them directly; the interval is a 95% normal interval
-over positions. ``mean_s`` is the player's mean think time there.
+over positions, and ``vs_first`` each player's loss less the first player's, position by position (paired:
+a much tighter interval). ``mean_s`` is the player's mean think time there.
 """
 
 from __future__ import annotations
@@ -58,16 +59,23 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
             play_turn(game, table[seat])
     n = len(next(iter(losses.values())))
     out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "positions": n, "players": {}}
+    first = losses[specs[0]]
     for spec, xs in losses.items():
-        mean = sum(xs) / n if n else 0.0
-        sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * sd / math.sqrt(n) if n else 0.0
-        out["players"][spec] = {
-            "mean_loss": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "mean_s": round(think[spec] / n, 4) if n else None,
-        }
+        mean, ci = _mean_ci(xs)
+        out["players"][spec] = {"mean_loss": mean, "ci95": ci, "mean_s": round(think[spec] / n, 4) if n else None}
+        if spec != specs[0]:  # paired with the first player, position by position (a tighter interval)
+            diff, diff_ci = _mean_ci([x - y for x, y in zip(xs, first, strict=True)])
+            out["players"][spec]["vs_first"] = {"mean": diff, "ci95": diff_ci}
     return out
+
+
+def _mean_ci(xs: list[int]) -> tuple[float, list[float]]:
+    """The mean and its 95% normal interval."""
+    n = len(xs)
+    mean = sum(xs) / n if n else 0.0
+    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    return round(mean, 3), [round(mean - half, 3), round(mean + half, 3)]
 
 
 def main() -> None:

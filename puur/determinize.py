@@ -10,6 +10,7 @@ it cannot peek at the true hidden hands.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from puur.inference import constraints, played_by, played_mask
@@ -75,15 +76,17 @@ class Determinizer:
         """One sampled deal as a ``RoundState`` at the observed position (``resample``)."""
         return self.round_of(self.sample(rng))
 
-    def round_of(self, hands: list[int]) -> RoundState:
+    def round_of(self, hands: list[int], on_play: Callable[[RoundState, int], None] | None = None) -> RoundState:
         """The round at the observed position with ``hands`` (the four current hands) as the hidden
         truth: dealt as the current hands plus what each seat played, the contract (after the push, if
-        any) chosen and the play replayed through the rules (``round_from_view``)."""
+        any) chosen and the play replayed through the rules (``round_from_view``, which calls ``on_play``
+        before each card replayed)."""
         obs = self.obs
         stoeck_scored = True if obs.stoeck else None
         return round_from_view(
-            obs.profile, hands, obs.dealer, obs.forehand, obs.pushed, obs.contract, self.played, stoeck_scored
-        )
+            obs.profile, hands, obs.dealer, obs.forehand, obs.pushed, obs.contract, self.played, stoeck_scored,
+            on_play,
+        )  # fmt: skip
 
 
 def determinize(obs: Observation, rng: random.Random, *, max_tries: int = 50) -> list[int]:

@@ -12,7 +12,7 @@ scores most, resolved after trick 1), Stöck §10 by the profile's ``stoeck`` op
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from puur.cards import BASE_CONTRACTS, EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
@@ -485,12 +485,15 @@ def round_from_view(
     contract: Contract | None,
     played: list[CardIndex],
     stoeck_scored: bool | None = None,
+    on_play: Callable[[RoundState, CardIndex], None] | None = None,
 ) -> RoundState:
     """Rebuild a round from a seat's view and a determinized deal (for search).
 
     ``hands`` are the current hands; ``played`` is every card played this round, in order. The dealt
     hands are the current ones plus what each seat played, and the play is replayed through the rules.
     ``stoeck_scored`` (what the view shows) corrects a Stöck the replay would otherwise have declared.
+    ``on_play(r, card)`` is called before each card is replayed, with the round as it stood then (reading
+    the play, ``puur.bots.play_reading``).
     """
     dealt = list(hands)
     if contract is not None:
@@ -509,6 +512,8 @@ def round_from_view(
         return r
     r.choose(contract)
     for c in played:
+        if on_play is not None:
+            on_play(r, c)
         r.play(c)
     if stoeck_scored is False and r.stoeck_status == StoeckStatus.SCORED:
         r.stoeck_status = StoeckStatus.LOST

@@ -32,7 +32,8 @@ Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts
 ``citers=N`` whole-round playouts per contract decision, ``time=seconds`` per decision, ``seed``,
 ``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end; by
 default 7 tricks; a world with eight tricks left or more is valued by ``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
-bidding: ``bidding_fits``; 1: off). With
+bidding: ``bidding_fits``; 1: off), ``infer=λ`` (card play: the worlds drawn by how well they read the
+other seats' play, ``puur.bots.play_reading``; 0: off). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -46,6 +47,7 @@ from typing import NamedTuple
 from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
+from puur.bots.play_reading import WorldPool
 from puur.bots.rollout import playout
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
@@ -88,6 +90,9 @@ BID_TRIES = 1
 """Card play: up to this many sampled deals are drawn per exactly solved world to find one that agrees
 with the bidding as the heuristic's hand model reads it (``bidding_fits``; the last one drawn is kept
 otherwise). Off (1) by default; ``bid=N`` turns it on (BENCHMARKS.md, "Issue 18")."""
+INFER = 0.0
+"""Card play: the sampled worlds drawn by how well they read the other seats' play, weight
+``exp(-infer * misreads)`` (``puur.bots.play_reading``); 0: off, every consistent world alike."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -145,6 +150,7 @@ class MCTSPlayer:
         pushed: int = PUSHED_TRIES,
         endgame: int | None = None,
         bid: int = BID_TRIES,
+        infer: float = INFER,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -160,6 +166,9 @@ class MCTSPlayer:
         self.contract_budget = max(1, cbudget)
         self.pushed_tries = max(1, int(pushed))
         self.bid_tries = max(1, int(bid))
+        if not 0 <= float(infer) <= 20:
+            raise ValueError(f"infer must be 0 to 20, not {infer!r}")
+        self.infer = float(infer)
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -294,12 +303,11 @@ class MCTSPlayer:
     def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
         given, receives each card's mean written-points difference and its number of playouts."""
-        det = Determinizer(obs)
+        worlds = WorldPool(Determinizer(obs), self.rng, self.infer)
         team = obs.seat & 1
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
         alive = list(legal)
-        rng = self.rng
         spent = 0
         # rounds of halving: ceil(log2(len)) phases share the budget
         phases = max(1, (len(alive) - 1).bit_length())
@@ -307,7 +315,7 @@ class MCTSPlayer:
         for phase in range(phases):
             per_card = max(1, (self.budget - spent) // (len(alive) * (phases - phase)))
             for _ in range(per_card):
-                base = det.resample(rng)
+                base = worlds.draw()[1]
                 for c in alive:
                     totals[c] += playout_value(base.clone(), c, team)
                     counts[c] += 1
@@ -328,7 +336,8 @@ class MCTSPlayer:
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
         value over the solved worlds (the seat's team's view) and the number of worlds."""
-        det = Determinizer(obs)
+        worlds = WorldPool(Determinizer(obs), self.rng, self.infer)
+        known: dict[int, dict[int, int]] = {}  # a pooled world drawn again: its values, solved once
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
         totals = dict.fromkeys(legal, 0)
@@ -340,17 +349,22 @@ class MCTSPlayer:
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
-            base = det.resample(self.rng)
+            index, base = worlds.draw()
             for _ in range(self.bid_tries - 1):  # prefer deals that agree with the bidding
                 if bidding_fits(base, obs):
                     break
-                base = det.resample(self.rng)
-            try:
-                solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
-                deep = len(obs.hand) >= BOUNDS_FROM
-                values = (solver.card_bounds if deep else solver.card_values)(base, mask)
-            except TimeoutError:
-                break
+                index, base = worlds.draw()
+            if index in known:
+                values = known[index]
+            else:
+                try:
+                    solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
+                    deep = len(obs.hand) >= BOUNDS_FROM
+                    values = (solver.card_bounds if deep else solver.card_values)(base, mask)
+                except TimeoutError:
+                    break
+                if index >= 0:
+                    known[index] = values
             for c, v in values.items():
                 totals[c] += sign * v
             solved += 1
@@ -377,10 +391,11 @@ def _make(
     pushed: int = PUSHED_TRIES,
     endgame: int | None = None,
     bid: int = BID_TRIES,
+    infer: float = INFER,
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid,
+        endgame=endgame, bid=bid, infer=infer,
     )
 
 

@@ -1,0 +1,81 @@
+"""Reading the play (puur.bots.play_reading): misreads in sampled worlds, and the pool that weighs them."""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+import pytest
+
+from puur import Game, RuleProfile
+from puur.bots import make_player
+from puur.bots.play_reading import WorldPool, misreads
+from puur.bots.rollout import choose
+from puur.cards import Card, Contract
+from puur.determinize import Determinizer
+
+
+def policy_game(seed: int, cards: int, off_policy_seat: int | None = None) -> Game:
+    """A round whose contract is Hearts and whose first ``cards`` cards are the rollout policy's, except
+    that ``off_policy_seat`` plays its legal card furthest from the policy's (another suit or points)."""
+    game = Game(RuleProfile.preset("schieber"), seed=seed)
+    game.apply(Contract.H)
+    while len(game.round.tricks) * 4 + len(game.round.trick) < cards:
+        r = game.round
+        card = choose(r)
+        if r.to_act == off_policy_seat:
+            legal = [int(a) for a in game.legal_actions() if isinstance(a, Card)]
+            other = [c for c in legal if c // 9 != card // 9 or r.points[c] != r.points[card]]
+            card = other[0] if other else card
+        game.apply(Card(card))
+    return game
+
+
+def test_the_true_world_of_policy_play_reads_without_a_misread() -> None:
+    """Every other seat played the policy's card: the true deal has no misread, and the round rebuilt in
+    it stands where the observation does."""
+    for seed in range(6):
+        game = policy_game(seed, 13)
+        seat = game.current_seat
+        assert seat is not None
+        det = Determinizer(game.observation(seat))
+        truth = [int(h) for h in game.round.hands]
+        r, count = misreads(det, truth)
+        assert count == 0
+        assert [int(h) for h in r.hands] == truth and r.trick == game.round.trick
+
+
+def test_an_off_policy_card_is_a_misread_and_the_own_seat_is_not_read() -> None:
+    game = policy_game(1, 14, off_policy_seat=2)  # seat 2 played off the policy at least once
+    det_other = Determinizer(game.observation(0))
+    truth = [int(h) for h in game.round.hands]
+    assert misreads(det_other, truth)[1] >= 1
+    seat2 = game.observation(2)  # seat 2's own cards are not read from its own view
+    assert misreads(Determinizer(seat2), truth)[1] == 0
+
+
+def test_the_pool_draws_worlds_that_read_the_play_better() -> None:
+    """With ``infer`` the drawn worlds have fewer misreads on average than the pool's; without it every
+    draw is a fresh sample (index -1)."""
+    game = policy_game(3, 17)
+    seat = game.current_seat
+    assert seat is not None
+    det = Determinizer(game.observation(seat))
+    plain = WorldPool(det, random.Random(1), 0.0)
+    assert plain.worlds == [] and plain.draw()[0] == -1
+    pool = WorldPool(det, random.Random(1), 2.0, size=40)
+    counts = [misreads(det, [int(h) for h in w.hands])[1] for w in pool.worlds]
+    assert len(set(counts)) > 1  # the sampled worlds differ in how they read
+    drawn = [counts[pool.draw()[0]] for _ in range(400)]
+    assert statistics.mean(drawn) < statistics.mean(counts) - 0.3
+
+
+def test_mcts_reads_the_play_when_asked() -> None:
+    with pytest.raises(ValueError, match="infer"):
+        make_player("mcts:infer=-1")
+    for cards in (6, 21):  # playouts (eight cards in hand), then exact worlds (the endgame)
+        game = policy_game(5, cards)
+        seat = game.current_seat
+        assert seat is not None
+        player = make_player("mcts:infer=1.5,iters=40", seed=2)
+        assert player.act(game.observation(seat)) in game.legal_actions()
