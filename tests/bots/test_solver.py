@@ -220,6 +220,7 @@ def test_core_reports_errors(compiled: bool) -> None:
     if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
         good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
         assert good is not None
+        assert compiled_legal_rules(RuleProfile.preset("schieber"), Contract.SLO) is None  # Python only
         for bad, message in (((9, *good[1:]), "contract"), (good[:4], "rules"), ((2, good[1][:5], *good[2:]), "216")):
             with pytest.raises(ValueError, match=message):
                 Core(beats, up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken, rules=bad)
