@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -266,11 +267,7 @@ def test_differenzler(page: Any, live_server: str) -> None:
 def test_jasstafel_warnings_follow_the_latest_input_when_answers_arrive_out_of_order(page: Any, live_server: str) -> None:
     # The answer to an earlier check (97 card points) is held back until after the later ones: the page must
     # still show the warnings of what is typed now (the CI run of 2026-12-01 failed on this race).
-    page.add_init_script(
-        """(() => { const f = window.fetch;
-        window.fetch = (u, o) => (o && o.body && o.body.includes('"card_points":[0,97]'))
-          ? new Promise(r => setTimeout(() => r(f(u, o)), 800)) : f(u, o); })();"""
-    )
+    _hold_back(page, '"card_points":[0,97]')
     page.goto(live_server + "/tools/jasstafel")
     page.wait_for_selector("#svg-we svg")
     page.fill("#we-cards", "60")
@@ -283,3 +280,44 @@ def test_jasstafel_warnings_follow_the_latest_input_when_answers_arrive_out_of_o
     page.wait_for_timeout(1200)  # the held-back answer has arrived by now and must have been dropped
     expect(page.locator("#warnings")).not_to_contain_text("add to 97")
     expect(page.locator("#warnings")).to_contain_text("Stöck does not exist in Obenabe")
+
+
+def _hold_back(page: Any, has: str, lacks: str | None = None) -> None:
+    """Requests whose body has ``has`` (and not ``lacks``) are answered 0.8 s late."""
+    page.add_init_script(
+        """((has, lacks) => { const f = window.fetch;
+        window.fetch = (u, o) => (o && o.body && o.body.includes(has) && !(lacks && o.body.includes(lacks)))
+          ? new Promise(r => setTimeout(() => r(f(u, o)), 800)) : f(u, o); })"""
+        + f"({json.dumps(has)}, {json.dumps(lacks)});"
+    )
+
+
+def test_jasstafel_a_board_asked_before_a_write_does_not_overwrite_it(page: Any, live_server: str) -> None:
+    # The board asked for by the target's change answers after the round written next (the CI run of
+    # 2026-12-01, session 8, failed on this race): the written round must stay on the board.
+    _hold_back(page, '"target":3000', '"write"')
+    page.goto(live_server + "/tools/jasstafel")
+    page.wait_for_selector("#svg-we svg")
+    page.select_option("#target", "3000")  # its board is the late one
+    page.fill("#we-cards", "1385")
+    page.fill("#they-cards", "0")
+    page.click("#write")
+    page.wait_for_function("document.querySelector('#total-we').textContent === '1385'")
+    page.wait_for_timeout(1200)  # the late board has arrived by now and must have been dropped
+    assert page.text_content("#total-we") == "1385"
+    assert page.locator("#rounds tbody tr").count() == 1
+
+
+def test_differenzler_a_sheet_asked_before_a_round_does_not_overwrite_it(page: Any, live_server: str) -> None:
+    _hold_back(page, '"rounds_planned":5', '"add"')
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    page.fill("#planned", "5")
+    page.dispatch_event("#planned", "change")  # its sheet is the late one
+    for i, (pred, act) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
+        page.fill(f"#pred{i}", str(pred))
+        page.fill(f"#act{i}", str(act))
+    page.click("#add")
+    page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '5'")
+    page.wait_for_timeout(1200)  # the late sheet has arrived by now and must have been dropped
+    assert [page.text_content(f"[data-total='{i}']") for i in range(4)] == ["5", "0", "7", "2"]

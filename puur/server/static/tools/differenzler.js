@@ -28,7 +28,13 @@ function render(d) {
   $("#warnings").replaceChildren(...(lastR && lastR.warnings.length ? [el("li", {}, t("diff_sum_warning", { n: lastR.number, total: lastR.actual_total }))] : []));
 }
 function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned }, extra || {}); }
-async function refresh() { try { $("#error").textContent = ""; render(await api("differenzler", body())); } catch (e) { $("#error").textContent = e.message; } preview(); }
+let boards = 0; // the newest sheet (asked by a refresh or an added round): an older answer arriving late is dropped
+async function refresh() {
+  const n = ++boards;
+  try { $("#error").textContent = ""; const d = await api("differenzler", body()); if (n === boards) render(d); }
+  catch (e) { if (n === boards) $("#error").textContent = e.message; }
+  preview();
+}
 // The Difference row belongs to the round being typed: a player's column shows the server's difference once
 // both of their numbers are typed, "—" until then (never a round already added).
 let previewed = 0; // the newest preview: an older answer arriving late is dropped
@@ -46,9 +52,14 @@ async function preview() {
 async function add() {
   const r = { predicted: four("pred"), actual: four("act") };
   if (r.predicted.concat(r.actual).some(Number.isNaN)) { $("#error").textContent = t("diff_enter_all"); return; }
+  const n = boards; // the sheets asked for so far
   try {
     const d = await api("differenzler", body({ add: r }));
-    S.rounds.push(r); save(); render(d); $("#error").textContent = "";
+    // The round is added. Nothing asked since: this answer is the newest sheet (one asked before it, still
+    // on its way, is dropped). A sheet asked for meanwhile was asked without the round: ask again.
+    S.rounds.push(r); save();
+    if (n === boards) { boards++; render(d); } else refresh();
+    $("#error").textContent = "";
     for (let i = 0; i < 4; i++) { $(`#pred${i}`).value = ""; $(`#act${i}`).value = ""; }
     preview(); $("#pred0").focus();
   } catch (e) { $("#error").textContent = e.message; }

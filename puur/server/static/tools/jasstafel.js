@@ -55,7 +55,7 @@ function fillTargets(targets) {
   const all = Array.from(new Set([...targets, S.target])).sort((a, b) => a - b);
   fillSelect($("#target"), all.map(t => [t, t]), S.target);
 }
-let refreshes = 0; // the newest board: an older answer arriving late is dropped
+let refreshes = 0; // the newest board (asked by a refresh or a write): an older answer arriving late is dropped
 async function refresh() {
   const n = ++refreshes;
   try { $("#error").textContent = ""; const d = await api("jasstafel", body()); if (n === refreshes) render(d); }
@@ -71,9 +71,13 @@ async function check() {
 async function write() {
   const e = entry();
   if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) { $("#error").textContent = t("enter_whole"); return; }
+  const n = refreshes; // the boards asked for so far
   try {
     const d = await api("jasstafel", body({ write: e }));
-    S.rounds.push(e); save(); render(d);
+    // The round is written. Nothing asked since: this answer is the newest board (one asked before it,
+    // still on its way, is dropped). A board asked for meanwhile was asked without the round: ask again.
+    S.rounds.push(e); save();
+    if (n === refreshes) { refreshes++; render(d); } else refresh();
     ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
     $("#first").value = "";
     checks++; lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
