@@ -39,7 +39,6 @@ def _post(url: str, body: dict[str, Any]) -> Any:
         return json.load(resp)
 
 
-
 def _shoot(browser: Any, base: str, size: dict[str, int], deck: str, path: Path) -> None:
     game = _post(base + "/api/v1/games", {"seats": ["human", "heuristic", "heuristic", "heuristic"]})
     context = browser.new_context(viewport=size, locale="en-US")

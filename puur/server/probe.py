@@ -3,10 +3,14 @@ servers, the benchmarks, the screenshots script, a deployment's start-up check).
 
 from __future__ import annotations
 
-import subprocess
 import time
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    import subprocess
 
 PROBE_PATH = "/api/v1/table/options"
 """A cheap public GET of the API that answers once the app is up (no game, no token)."""
@@ -16,7 +20,12 @@ def wait_serving(base: str, proc: subprocess.Popen[bytes] | None = None, *, time
                  log: Path | None = None) -> None:  # fmt: skip
     """Return once the server at ``base`` (``http://host:port``) answers ``PROBE_PATH``. ``RuntimeError``
     when ``proc`` (the server's process, if this program started it) has ended or ``timeout`` seconds have
-    passed; its message carries the tail of ``log`` (the server's output) when given."""
+    passed; its message carries the tail of ``log`` (the server's output) when given. Called by the
+    program that started the server, never with a value from a request; ``base`` must still be an http(s)
+    address (``urlopen`` would also open ``file:`` and other schemes): ``ValueError`` otherwise."""
+    parts = urlsplit(base)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ValueError(f"base: an http:// or https:// address of a server, not {base!r}")
     deadline = time.monotonic() + timeout
     while True:
         try:

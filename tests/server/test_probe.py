@@ -30,3 +30,9 @@ def test_no_answer_within_the_timeout_is_reported() -> None:
         port = s.getsockname()[1]
     with pytest.raises(RuntimeError, match="did not start"):
         wait_serving(f"http://127.0.0.1:{port}", timeout=0.3)
+
+
+@pytest.mark.parametrize("base", ["file:///etc", "ftp://127.0.0.1", "127.0.0.1:8000", "http://"])
+def test_only_an_http_address_is_probed(base: str) -> None:
+    with pytest.raises(ValueError, match="http:// or https://"):
+        wait_serving(base, timeout=0.1)
