@@ -1,20 +1,18 @@
 /* The search core of puur.bots.solver, compiled: the Python search in solver.py written again, function
- * for function (``check_deadline``, ``legal_miss``, ``tt_store``, ``move_keys``, ``last_trick``, ``lead``,
- * ``follow``; the Core type's ``lead`` and ``follow``), over the same tables, so both visit the same
- * positions in the same order (``read_numbers`` and ``read_hands`` are ``_numbers`` and ``_hands`` there).
- * The helpers here for what Python has built in (popc, top_card, low_card, mix, lmemo_find, lmemo_grow,
- * tt_find, sort_keys) have no Python twin.
+ * for function (``check_deadline``, ``tt_store``, ``move_keys``, ``last_trick``, ``lead``, ``follow``; the
+ * Core type's ``lead`` and ``follow``), over the same tables, so both visit the same positions in the same
+ * order (``read_numbers`` and ``read_hands`` are ``_numbers`` and ``_hands`` there). The helpers here for
+ * what Python has built in (popc, top_card, low_card, mix, tt_find, sort_keys) have no Python twin.
  *
  * No rule lives here. Who takes a trick from whom comes from the rules core's table (``BEATS`` of
  * ``puur.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
  * last trick's 5 and the match's 100 from the rules core's constants, all passed in. Which cards may be
- * played: for a profile whose legal-move options ``_legal.h`` knows (``rules``, from
- * ``puur.playout.compiled_legal_rules``), ``legal`` there, the playout core's text of
- * ``puur.rules.legal.legal_moves`` (tested equal to it in every preset); for any other profile
- * ``legal_moves`` itself, called back on each new case and memoized here on the part of the hand that
- * matters (the led suit and trumps, plus whether other cards are held), exactly as the Python search
- * memoizes it. Either way the same cards, so the same positions as the Python search (computed, not looked
- * up in a memo of millions of entries, a position takes some 30% less time: each probe missed the caches).
+ * played: ``legal`` of ``_legal.h``, the playout core's text of ``puur.rules.legal.legal_moves`` (tested
+ * equal to it in every preset), with the profile's options (``rules``, from
+ * ``puur.playout.compiled_legal_rules``; a profile it does not know is searched in Python). The Python
+ * search asks ``legal_moves`` and memoizes its answers: the same cards, so the same positions (computed
+ * rather than looked up in a memo of millions of entries, a position takes some 30% less time here: each
+ * probe of the memo missed the caches).
  *
  * Values are team 0's future points minus team 1's (card points, the last-trick bonus, the match bonus),
  * fail-soft. The transposition table keeps bounds and the best lead at trick boundaries, keyed by the
@@ -22,10 +20,10 @@
  * (one 64-byte cache line each) that replaces the entry with the fewest tricks left when a bucket is full
  * (a cache: the values stay exact whatever it forgets; the Python search's dict forgets nothing). ``reset``
  * readies a Core for another deal of its contract and profile: the table is forgotten by a generation
- * number, the legal-move memo (which holds no card of the deal) is kept.
+ * number.
  *
- * A search runs without the GIL and takes it back only to call legal_moves for a new case, so solvers in
- * other threads (and the rest of a server) go on meanwhile; one Core runs one search at a time.
+ * A search runs without the GIL, so solvers in other threads (and the rest of a server) go on meanwhile;
+ * one Core runs one search at a time.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -42,7 +40,6 @@
 typedef uint64_t u64;
 
 #define FULL ((1ULL << 36) - 1)
-#define OTHER_BIT (1ULL << 36)
 #define NO_MATCH 2
 #define FRESH 3
 #define INF 30000
@@ -57,16 +54,11 @@ typedef struct {
 } TTEntry;
 
 typedef struct {
-    u64 key, val;
-} LMemo;
-
-typedef struct {
     PyObject_HEAD
     u64 beats[36];
     int up[36], pts[36];
     int k_smear[36], k_low[36], k_win[36], k_discard[36], k_lead[36];
     int8_t next_up[36][512]; /* the next stronger card of c's suit among the suit's cards in play (its 9 bits), or -1 */
-    u64 rel[4];
     int tsh;
     int top_above[512], tpts[512];
     int last_bonus, match_bonus;
@@ -76,13 +68,10 @@ typedef struct {
     u64 tt_buckets; /* a power of two */
     int tt_shift;
     uint8_t gen;
-    LMemo *lmemo; /* the legal-move memo: open addressing, a key and its answer side by side (one cache line) */
-    size_t lcap, lcount;
-    PyObject *legal_cb;
-    LegalRules L;    /* the legal-move rules (_legal.h) when ``rules`` was given */
-    int contract;    /* their contract, 0..5; -1: legal_moves through the memo */
+    LegalRules L; /* the legal-move rules (_legal.h) */
+    int contract; /* their contract, 0..5 */
     long long nodes;
-    int failed; /* the legal-move callback raised (1) or the deadline passed (TIMED_OUT): unwind */
+    int failed; /* the deadline passed (TIMED_OUT): unwind */
     double deadline; /* CLOCK_MONOTONIC seconds (Python's time.monotonic()); 0: none */
     int busy;   /* a search is running (without the GIL): one at a time per Core */
 } Core;
@@ -112,68 +101,6 @@ static inline u64 mix(u64 k) {
     k *= 0x9E3779B97F4A7C15ULL;
     k ^= k >> 29;
     return k;
-}
-
-/* ---------- legal moves: legal_moves() memoized ---------- */
-
-static int lmemo_grow(Core *s) {
-    size_t ncap = s->lcap ? s->lcap * 2 : 4096;
-    LMemo *nm = calloc(ncap, sizeof(LMemo));
-    if (!nm) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    for (size_t i = 0; i < s->lcap; i++) {
-        if (!s->lmemo[i].key) continue;
-        size_t j = mix(s->lmemo[i].key) & (ncap - 1);
-        while (nm[j].key) j = (j + 1) & (ncap - 1);
-        nm[j] = s->lmemo[i];
-    }
-    free(s->lmemo);
-    s->lmemo = nm;
-    s->lcap = ncap;
-    return 0;
-}
-
-/* The memo's slot for ``key``: where it is, or the empty slot where it would go. */
-static inline size_t lmemo_find(const Core *s, u64 key) {
-    size_t j = mix(key) & (s->lcap - 1);
-    while (s->lmemo[j].key && s->lmemo[j].key != key) j = (j + 1) & (s->lcap - 1);
-    return j;
-}
-
-/* A case the memo does not hold yet (its empty slot ``j``): ask legal_moves about ``hand`` after the
- * ``n`` cards ``trick`` (taking the GIL back for it) and remember the answer under ``key``. */
-static u64 legal_miss(Core *s, u64 hand, const int *trick, int n, u64 key, u64 relm, size_t j) {
-    PyGILState_STATE gil = PyGILState_Ensure();
-    PyObject *t = PyTuple_New(n);
-    if (!t) goto fail;
-    for (int i = 0; i < n; i++) PyTuple_SET_ITEM(t, i, PyLong_FromLong(trick[i]));
-    PyObject *h = PyLong_FromUnsignedLongLong(hand);
-    PyObject *res = h ? PyObject_CallFunctionObjArgs(s->legal_cb, h, t, NULL) : NULL;
-    Py_XDECREF(h);
-    Py_DECREF(t);
-    if (!res) goto fail;
-    u64 lg = PyLong_AsUnsignedLongLong(res);
-    Py_DECREF(res);
-    if (PyErr_Occurred() || !lg || (lg & ~hand)) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "legal_moves gave cards outside the hand");
-        goto fail;
-    }
-    u64 e = (lg & relm) | ((lg & ~relm) ? OTHER_BIT : 0);
-    if ((s->lcount + 1) * 2 > s->lcap) {
-        if (lmemo_grow(s) < 0) goto fail;
-        j = lmemo_find(s, key);
-    }
-    s->lmemo[j].key = key;
-    s->lmemo[j].val = e;
-    s->lcount++;
-    PyGILState_Release(gil);
-    return lg;
-fail:
-    s->failed = 1;
-    PyGILState_Release(gil);
-    return 0;
 }
 
 /* ---------- transposition table ---------- */
@@ -251,8 +178,8 @@ static inline int move_keys(const int8_t (*next_up)[512], const int *pts, u64 lg
     return count;
 }
 
-static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
-                  int flag, int left, u64 gone, int alpha, int beta);
+static int follow(Core *s, int pos, int seat, int *trick, int wcard, int wseat, int tp, int leader, int flag,
+                  int left, u64 gone, int alpha, int beta);
 
 /* Trick 9 from its lead, one card left in each hand: its value (the last trick's 5, and the match). */
 static inline int last_trick(const Core *s, int leader, int flag) {
@@ -333,7 +260,7 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
         int c = order[i] & 63;
         s->hands[leader] = hand ^ (1ULL << c);
         trick[0] = c;
-        int v = follow(s, 1, nxt, trick, (u64)(c + 1) << 37, c, leader, s->pts[c], leader, flag, left, gone,
+        int v = follow(s, 1, nxt, trick, c, leader, s->pts[c], leader, flag, left, gone,
                        alpha, beta);
         if (s->failed) break;
         if (maximize) {
@@ -363,31 +290,15 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
     return best_v;
 }
 
-/* The value of the rest of the round (this trick included) with the ``pos`` cards ``trick`` down (``tk``
- * encodes them) and ``seat`` to play: ``wcard`` of ``wseat`` wins the trick so far, ``tp`` its points.
+/* The value of the rest of the round (this trick included) with the ``pos`` cards ``trick`` down and
+ * ``seat`` to play: ``wcard`` of ``wseat`` wins the trick so far, ``tp`` its points.
  * Fail-soft in the window ``alpha``..``beta``. */
-static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int wseat, int tp, int leader,
-                  int flag, int left, u64 gone, int alpha, int beta) {
+static int follow(Core *s, int pos, int seat, int *trick, int wcard, int wseat, int tp, int leader, int flag,
+                  int left, u64 gone, int alpha, int beta) {
     if (!(++s->nodes & CLOCK_EVERY) && check_deadline(s)) return 0;
     u64 *hands = s->hands;
     u64 hand = hands[seat];
-    u64 lg;
-    if (s->contract >= 0) {
-        lg = legal(&s->L, hand, trick, pos, s->contract);
-    } else {
-        /* legal_moves, memoized on the led suit and trump cards held, whether other cards are held, the trick */
-        u64 relm = s->rel[trick[0] / 9];
-        u64 hr = hand & relm;
-        u64 key = hr | tk | (hand != hr ? OTHER_BIT : 0);
-        size_t j = lmemo_find(s, key);
-        if (!s->lmemo[j].key) {
-            lg = legal_miss(s, hand, trick, pos, key, relm, j);
-            if (s->failed) return 0;
-        } else {
-            u64 e = s->lmemo[j].val;
-            lg = (e & OTHER_BIT) ? ((e & FULL) | (hand & ~relm)) : e;
-        }
-    }
+    u64 lg = legal(&s->L, hand, trick, pos, s->contract);
     u64 bw = s->beats[wcard];
     /* the search order, as sort keys (order key << 6 | card) */
     const int *k0, *k1;
@@ -449,7 +360,6 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
         last8 = cnt == 31; /* trick 8: each card also decides trick 9 (one card left in each hand) */
     }
     int nxt = (seat + 1) & 3;
-    int shift = 37 + 6 * pos;
     for (int i = 0; i < n; i++) {
         int c = order[i] & 63;
         u64 bit = 1ULL << c;
@@ -458,10 +368,10 @@ static int follow(Core *s, int pos, int seat, int *trick, u64 tk, int wcard, int
         if (pos < 3) {
             trick[pos] = c;
             if (bw & bit)
-                v = follow(s, pos + 1, nxt, trick, tk | (u64)(c + 1) << shift, c, seat, tp + pts[c], leader, flag,
+                v = follow(s, pos + 1, nxt, trick, c, seat, tp + pts[c], leader, flag,
                            left, gone, alpha, beta);
             else
-                v = follow(s, pos + 1, nxt, trick, tk | (u64)(c + 1) << shift, wcard, wseat, tp + pts[c], leader,
+                v = follow(s, pos + 1, nxt, trick, wcard, wseat, tp + pts[c], leader,
                            flag, left, gone, alpha, beta);
         } else {
             int w = (bw & bit) ? seat : wseat;
@@ -533,8 +443,6 @@ static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
 
 static void Core_dealloc(Core *s) {
     free(s->tt);
-    free(s->lmemo);
-    Py_XDECREF(s->legal_cb);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -562,15 +470,13 @@ static int tt_alloc(Core *s, int tt_bits) {
     return 0;
 }
 
-/* ``rules``: None (legal moves from the ``legal`` callback, memoized) or ``(contract, strength, higher,
- * puur, options)`` for ``_legal.h`` (``puur.playout.compiled_legal_rules``). */
+/* ``rules``: ``(contract, strength, higher, puur, options)`` for ``_legal.h``
+ * (``puur.playout.compiled_legal_rules``). */
 static int read_rules(Core *s, PyObject *rules) {
-    s->contract = -1;
-    if (rules == Py_None) return 0;
-    PyObject *fast = PySequence_Fast(rules, "rules: (contract, strength, higher, puur, options) or None");
+    PyObject *fast = PySequence_Fast(rules, "rules: (contract, strength, higher, puur, options)");
     if (!fast) return -1;
     int contract, opt[LEGAL_OPTIONS], ok = PySequence_Fast_GET_SIZE(fast) == 5;
-    if (!ok) PyErr_SetString(PyExc_ValueError, "rules: (contract, strength, higher, puur, options) or None");
+    if (!ok) PyErr_SetString(PyExc_ValueError, "rules: (contract, strength, higher, puur, options)");
     contract = ok ? (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, 0)) : -1;
     ok = ok && !PyErr_Occurred() &&
          read_ints(PySequence_Fast_GET_ITEM(fast, 1), &s->L.strength[0][0], NCON * 36, "strength") == 0 &&
@@ -599,28 +505,24 @@ static int read_rules(Core *s, PyObject *rules) {
 }
 
 static int Core_init(Core *s, PyObject *args, PyObject *kw) {
-    static char *kwlist[] = {"beats", "up", "points", "rank", "rel", "trump_shift", "top_above", "trump_points",
-                             "last_bonus", "match_bonus", "legal", "tt_bits", "rules", NULL};
-    PyObject *beats, *up, *pts, *rank, *rel, *top_above, *tpts, *cb, *rules = Py_None;
+    static char *kwlist[] = {"beats", "up", "points", "rank", "trump_shift", "top_above", "trump_points",
+                             "last_bonus", "match_bonus", "rules", "tt_bits", NULL};
+    PyObject *beats, *up, *pts, *rank, *top_above, *tpts, *rules;
     int tsh, last_bonus, match_bonus, tt_bits = 20;
     if (s->busy) {
         PyErr_SetString(PyExc_RuntimeError, "this solver is searching in another thread");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOOiOOiiO|iO", kwlist, &beats, &up, &pts, &rank, &rel, &tsh,
-                                     &top_above, &tpts, &last_bonus, &match_bonus, &cb, &tt_bits, &rules))
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OOOOiOOiiO|i", kwlist, &beats, &up, &pts, &rank, &tsh, &top_above,
+                                     &tpts, &last_bonus, &match_bonus, &rules, &tt_bits))
         return -1;
     if (read_rules(s, rules) < 0) return -1;
     int rk[36];
     if (read_masks(beats, s->beats, 36, "beats") < 0 || read_ints(up, s->up, 36, "up") < 0 ||
         read_ints(pts, s->pts, 36, "points") < 0 || read_ints(rank, rk, 36, "rank") < 0 ||
-        read_masks(rel, s->rel, 4, "rel") < 0 || read_ints(top_above, s->top_above, 512, "top_above") < 0 ||
+        read_ints(top_above, s->top_above, 512, "top_above") < 0 ||
         read_ints(tpts, s->tpts, 512, "trump_points") < 0)
         return -1;
-    if (!PyCallable_Check(cb)) {
-        PyErr_SetString(PyExc_TypeError, "legal must be callable");
-        return -1;
-    }
     if (tt_bits < 4 || tt_bits > 26) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be between 4 and 26");
         return -1;
@@ -655,13 +557,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     int hb[4] = {match_bonus, 0, 0, match_bonus}, lb[4] = {0, match_bonus, 0, match_bonus};
     memcpy(s->hi_bonus, hb, sizeof hb);
     memcpy(s->lo_bonus, lb, sizeof lb);
-    Py_INCREF(cb);
-    Py_XSETREF(s->legal_cb, cb);
     if (tt_alloc(s, tt_bits) < 0) return -1;
-    free(s->lmemo);
-    s->lmemo = NULL;
-    s->lcap = s->lcount = 0;
-    if (lmemo_grow(s) < 0) return -1;
     s->nodes = 0;
     return 0;
 }
@@ -731,30 +627,25 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "wcard: a card outside 0..35");
         return NULL;
     }
-    u64 tk = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         if (trick[i] < 0 || trick[i] > 35) {
             PyErr_SetString(PyExc_ValueError, "trick: a card outside 0..35");
             return NULL;
         }
-        tk |= (u64)(trick[i] + 1) << (37 + 6 * i);
-    }
     if (begin(s) < 0) return NULL;
     memcpy(s->hands, h, sizeof h);
     int v;
     Py_BEGIN_ALLOW_THREADS
-    v = follow(s, (int)n, seat & 3, trick, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left, gone & FULL,
+    v = follow(s, (int)n, seat & 3, trick, wcard, wseat & 3, tp, leader & 3, flag & 3, left, gone & FULL,
                alpha, beta);
     Py_END_ALLOW_THREADS
     s->busy = 0;
     return finish(s, v);
 }
 
-/* Forget the table (a new deal: its keys hold only the cards still in play) and the positions counted,
- * keeping the legal-move memo (its keys are the relevant part of a hand and the trick, whatever the
- * deal); a table of ``2**tt_bits`` buckets. Forgetting is a new generation number, a fresh table only
- * when the size changes or the numbers wrap; a memo grown past ``MEMO_KEEP`` entries starts again. */
-#define MEMO_KEEP (1u << 20)
+/* Forget the table (a new deal: its keys hold only the cards still in play) and the positions counted; a
+ * table of ``2**tt_bits`` buckets. Forgetting is a new generation number, a fresh table only when the size
+ * changes or the numbers wrap. */
 static PyObject *Core_reset(Core *s, PyObject *args) {
     int tt_bits;
     if (!PyArg_ParseTuple(args, "i", &tt_bits)) return NULL;
@@ -771,10 +662,6 @@ static PyObject *Core_reset(Core *s, PyObject *args) {
     } else if (++s->gen == 0) {
         memset(s->tt, 0, s->tt_buckets * WAYS * sizeof(TTEntry));
         s->gen = 1;
-    }
-    if (s->lcount > MEMO_KEEP) {
-        memset(s->lmemo, 0, s->lcap * sizeof(LMemo));
-        s->lcount = 0;
     }
     s->nodes = 0;
     s->deadline = 0;

@@ -1,6 +1,6 @@
 """Type stub for the compiled search core of ``puur.bots.solver`` (``_solver_core.c``)."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 class Core:
     nodes: int
@@ -11,15 +11,13 @@ class Core:
         up: Sequence[int],
         points: Sequence[int],
         rank: Sequence[int],
-        rel: Sequence[int],
         trump_shift: int,
         top_above: Sequence[int],
         trump_points: Sequence[int],
         last_bonus: int,
         match_bonus: int,
-        legal: Callable[[int, tuple[int, ...]], int],
+        rules: tuple[int, Sequence[int], Sequence[int], Sequence[int], Sequence[int]],
         tt_bits: int = ...,
-        rules: tuple[int, Sequence[int], Sequence[int], Sequence[int], Sequence[int]] | None = ...,
     ) -> None: ...
     def reset(self, tt_bits: int) -> None: ...
     def lead(

@@ -14,16 +14,19 @@ cheap discards) and equivalent cards collapsed (cards of one suit in one hand wi
 card still in play between them). The rules stay in the rules core: legal moves come from
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
 other cards are held; the compiled search computes them with ``puur/_legal.h``, the playout core's text of
-``legal_moves`` tested equal to it, wherever that knows the profile's options: ``compiled_legal_rules``),
+``legal_moves`` tested equal to it, with the profile's options: ``compiled_legal_rules``; a profile it does
+not know is searched in Python),
 and who takes a trick from whom from the rules core's table (``puur.rules.beats.BEATS``, read off
 ``trick_winner``).
 
 The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
 times faster per position), used when it is built, and in Python below (``Core`` and the module-level
-``lead``, ``follow``, ``last_trick``, ``move_keys``, ``legal_miss``, ``tt_store``, ``check_deadline``:
-each the C function of the same name), used without a C compiler or with ``solve(r, compiled=False)``.
-The Python search keeps the small steps the C compiler would inline (the legal-move memo's lookup, the
-minimax step) written out in ``lead`` and ``follow``, as the C code does, for speed. Both visit the same
+``lead``, ``follow``, ``last_trick``, ``move_keys``, ``tt_store``, ``check_deadline``: each the C
+function of the same name), used without a C compiler or with ``solve(r, compiled=False)``. Where the C
+search computes legal moves (``legal`` of ``puur/_legal.h``), the Python search asks ``legal_moves`` and
+memoizes the answers (``legal_miss``; the same cards). The Python search keeps the small steps the C
+compiler would inline (the legal-move memo's lookup, the minimax step) written out in ``lead`` and
+``follow``, as the C code does, for speed. Both visit the same
 positions in the same order and give the same values. ``Solver`` keeps one table for the positions of one
 deal (analysis of a round card by card, ``puur.bots.analysis``).
 
@@ -133,15 +136,17 @@ def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[
 #
 # Each function below is the C function of the same name, line for line where the languages allow
 # (_numbers and _hands are read_numbers and read_hands). The C file's helpers for what Python has built in
-# are not written again: popc, top_card, low_card (int.bit_count, int.bit_length), mix, lmemo_find,
-# lmemo_grow and tt_find (a dict and dict.get), sort_keys (list.sort). Where the C search marks the Core
+# are not written again: popc, top_card, low_card (int.bit_count, int.bit_length), mix and tt_find (a dict
+# and dict.get), sort_keys (list.sort). The legal-move memo (``lmemo``, ``legal_miss``) is the Python
+# search's own: the C search computes legal moves (``_legal.h``). Where the C search marks the Core
 # failed and unwinds, the Python search raises.
 
 
 class Core:
     """The search over the card play of one deal under one contract (the C ``Core``): the tables, the
-    hands being searched, the transposition table and the legal-move memo. Built, called and read as the
-    compiled ``_solver_core.Core`` is (``lead``, ``follow``, ``nodes``, ``deadline``)."""
+    hands being searched, the transposition table and the legal-move memo. Called and read as the compiled
+    ``_solver_core.Core`` is (``lead``, ``follow``, ``nodes``, ``deadline``); built with ``rel`` and
+    ``legal`` (``legal_moves``, memoized) where the C core takes ``_legal.h``'s rules."""
 
     __slots__ = (
         "beats", "up", "pts", "k_smear", "k_low", "k_win", "k_discard", "k_lead", "rel", "tsh", "top_above",
@@ -578,10 +583,10 @@ def tt_bits_for(cards_left: int) -> int:
 
 
 _POOL: dict[tuple[Contract, object, bool], list[SearchCore]] = {}
-"""Idle cores by (contract, profile, compiled), their tables forgotten when taken again (``Core.reset``)
-and their legal-move memos kept: the memo's keys hold no card of the deal beyond the relevant part of a
-hand and the trick, so one deal's answers serve the next (a deal's first solve asks ``legal_moves`` about
-a thousand times, more than the search itself takes from the fourth trick)."""
+"""Idle cores by (contract, profile, compiled), their tables forgotten when taken again (``Core.reset``):
+a small table's allocation and first touch cost more than the search itself from the fourth trick. A
+Python core keeps its legal-move memo: the memo's keys hold no card of the deal beyond the relevant part
+of a hand and the trick, so one deal's answers serve the next."""
 _POOL_KEEP = 2  # idle cores kept per key
 _POOL_KEYS = 48  # at most this many contracts × profiles pooled (profiles come from users: the pool stays bounded)
 _POOL_MAX_BITS = 16  # larger tables (4 MiB and up) are freed, not kept
@@ -630,11 +635,11 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
         py_core.set_directions(*_direction_tables(contract, profile.undenufe_values))
         py_core.deadline = deadline
         return py_core
-    if compiled and _CORE is not None:
-        # legal moves from puur/_legal.h where it knows the profile's options; else legal_cb, memoized
-        core: SearchCore = _CORE(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS,
-                                 legal_cb, tt_bits=tt_bits, rules=compiled_legal_rules(profile, contract))  # fmt: skip
-    else:
+    rules = compiled_legal_rules(profile, contract) if compiled and _CORE is not None else None
+    if rules is not None and _CORE is not None:  # the compiled core: its legal moves from puur/_legal.h
+        core: SearchCore = _CORE(beats, up, pts, rank, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, rules,
+                                 tt_bits=tt_bits)  # fmt: skip
+    else:  # no compiled core, or a profile whose legal-move options _legal.h does not know
         core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
                     tt_bits=tt_bits)  # fmt: skip
     core.deadline = deadline
@@ -804,7 +809,7 @@ class Solver:
     ``2**tt_bits`` buckets of four entries (16 bytes each); by default sized by the cards still in the
     hands (``tt_bits_for``: from 2**14 buckets in an endgame to 2**20 for a whole round). Small cores go
     back to a pool when the solver is dropped, and the next solver of the contract and profile takes one
-    (its table forgotten, its memo of legal moves kept).
+    (its table forgotten).
     ``deadline``: a ``time.monotonic()`` time after which a search stops and raises ``TimeoutError`` (the
     clock is read every thousand positions or so; what the table learnt stays valid, the stopped search is
     lost).

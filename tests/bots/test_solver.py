@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -148,9 +149,10 @@ def test_compiled_core_searches_the_same_tree(preset: str) -> None:
 @compiled_only
 @pytest.mark.parametrize("preset", ["schieber", "jasvel"])
 def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled core's legal moves from `puur/_legal.h` (`compiled_legal_rules`) and from the
-    `legal_moves` callback it memoizes (for options `_legal.h` would not know) give the same values and
-    positions, in every contract (jasvel: must overtrump, undertrump allowed, lone Puur not kept)."""
+    """The compiled core's legal moves from `puur/_legal.h` (`compiled_legal_rules`) and the Python search,
+    which asks `legal_moves` and memoizes it (where a profile's options are ones `_legal.h` would not know,
+    `solve(compiled=True)` searches so), give the same values and positions, in every contract (jasvel: must
+    overtrump, undertrump allowed, lone Puur not kept)."""
     profile = RuleProfile.preset(preset)
     rng = random.Random(f"legal-h-{preset}")
     results = []
@@ -193,37 +195,42 @@ def test_full_round_from_the_first_card() -> None:
 def test_core_reports_errors(compiled: bool) -> None:
     """A failing legal-move source and bad arguments come back as Python exceptions (not a crash), the
     same from the compiled core and from its Python twin."""
-    if compiled:
-        from puur.bots._solver_core import Core
-    else:
-        from puur.bots.solver import Core  # type: ignore[assignment]
+    from puur.bots._solver_core import Core as CCore
+    from puur.bots.solver import Core as PyCore
 
     beats, up, rank = _contract_tables(Contract.H)
     pts = [0] * 36  # the points do not matter here
+    good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
+    assert good is not None
+    assert compiled_legal_rules(RuleProfile.preset("schieber"), Contract.SLO) is None  # Python only
 
     def broken(hand: int, trick: tuple[int, ...]) -> int:
         raise RuntimeError("no rules here")
 
-    core = Core(beats, up, pts, rank, [0x1FF << 9 * s for s in range(4)], -1, [511] * 512, [0] * 512, 5, 100, broken)
+    def make(beats: Any, up: Any, rules: Any = good) -> Any:
+        """The C core takes _legal.h's rules, its Python twin the suits' masks and legal_moves."""
+        if compiled:
+            return CCore(beats, up, pts, rank, -1, [511] * 512, [0] * 512, 5, 100, rules)
+        return PyCore(beats, up, pts, rank, [0x1FF << 9 * s for s in range(4)], -1, [511] * 512, [0] * 512, 5, 100, broken)
+
+    core = make(beats, up)
     hands = [0b111 << 9 * s for s in range(4)]
-    with pytest.raises(RuntimeError, match="no rules here"):
-        core.follow(hands, [0], 1, 0, 0, 0, 0, 3, 5, 0, -1000, 1000)
+    if not compiled:  # the Python search's legal-move source fails: the C core computes its own
+        with pytest.raises(RuntimeError, match="no rules here"):
+            core.follow(hands, [0], 1, 0, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="card set outside"):
         core.lead([1 << 40, 0, 0, 0], 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="wcard"):
         core.follow(hands, [0], 1, 99, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
-        Core(beats[:3], up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
+        make(beats[:3], up)
     for bad_up in ([*up[:8], 8, *up[9:]], [*up[:8], 9, *up[9:]]):  # a card above itself; another suit
         with pytest.raises(ValueError, match="up: each card"):
-            Core(beats, bad_up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken)
+            make(beats, bad_up)
     if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
-        good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
-        assert good is not None
-        assert compiled_legal_rules(RuleProfile.preset("schieber"), Contract.SLO) is None  # Python only
         for bad, message in (((9, *good[1:]), "contract"), (good[:4], "rules"), ((2, good[1][:5], *good[2:]), "216")):
             with pytest.raises(ValueError, match=message):
-                Core(beats, up, pts, rank, [0] * 4, -1, [511] * 512, [0] * 512, 5, 100, broken, rules=bad)
+                make(beats, up, bad)
 
 
 @pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
