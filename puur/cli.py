@@ -77,7 +77,7 @@ def _serve_settings(args: argparse.Namespace) -> ServerSettings:
             raise ValueError(f"{flag} must be at least 1")
     if args.retention_days <= 0:
         raise ValueError("--retention-days must be more than 0")
-    return ServerSettings(
+    return ServerSettings.for_serve(
         players=PlayerPolicy.from_options(args.allow_player), body_limit=args.max_body,
         max_live_games=args.max_live_games, retention_days=args.retention_days,
         rate_games=rates["rate_games"], rate_calls=rates["rate_calls"],

@@ -84,6 +84,78 @@ class RoundReview:
         }
 
 
+class RoundReviewer:
+    """The review of one round built card by card as the round is played (``review_round`` in steps): made
+    once the contract is chosen, it finds perfect play from the first card (the costly part: a whole
+    round); ``add`` then holds each card against perfect play as it is played (a few milliseconds once the
+    first position is known), and ``review`` gives the ``RoundReview`` of the cards added. So a server can
+    review a round while it is played and answer at once when it is over (``puur.server.reviews``)."""
+
+    def __init__(
+        self,
+        profile: RuleProfile,
+        dealt: Sequence[int],
+        dealer: int,
+        forehand: int,
+        contract: Contract,
+        *,
+        pushed: bool = False,
+        compiled: bool | None = None,
+    ) -> None:
+        from puur.bots.solver import Solver
+
+        r = RoundState(profile, list(dealt), dealer, forehand)
+        if pushed:
+            r.push()
+        r.choose(contract)
+        self._round = r
+        self._solver = Solver(r, compiled=compiled)
+        self._value, self._best = self._solver.best_cards(r)
+        self.perfect = self._solver.final_points(self._value, r)
+        """The round's final points by team under perfect play from the first card."""
+        self.plays: list[PlayReview] = []
+
+    def add(self, card: int) -> PlayReview:
+        """Hold the next card of the round against perfect play. Raises ``ValueError`` (and changes nothing)
+        for a card that is not legal there or a round already over."""
+        from puur.position import format_position
+
+        r, solver = self._round, self._solver
+        if r.is_done:
+            raise ValueError("the round is over: no card follows its last")
+        try:
+            r.check_card(card)
+        except ValueError as e:
+            raise ValueError(f"card {len(self.plays) + 1} ({Card(card).name}) is not legal there: {e}") from None
+        seat = r.to_act
+        assert seat is not None
+        kept = self._best
+        before, trick, line = solver.final_points(self._value, r), len(r.tricks) + 1, format_position(r)
+        taken = tuple(r.card_points)
+        r.play(card)
+        if r.is_done:
+            match = match_bonus(r.tricks_won)
+            after = (r.card_points[0] + match[0], r.card_points[1] + match[1])
+        else:
+            # a card that kept the value leaves it known (no search for it); any other card's is searched
+            known = solver.value_after(self._value, taken, r) if kept >> card & 1 else None
+            self._value, self._best = solver.best_cards(r, known)
+            after = solver.final_points(self._value, r)
+        play = PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after, line)
+        self.plays.append(play)
+        return play
+
+    def review(self) -> RoundReview:
+        """The review of the cards added so far (``played`` once the round is over). Raises
+        ``ValueError`` before the first card."""
+        if not self.plays:
+            raise ValueError("no card played in this round: nothing to review")
+        r = self._round
+        assert r.contract is not None
+        played = self.plays[-1].after if r.is_done else None
+        return RoundReview(r.contract, r.chooser, self.perfect, played, tuple(self.plays), self._solver.nodes)
+
+
 def review_round(
     profile: RuleProfile,
     dealt: Sequence[int],
@@ -101,42 +173,14 @@ def review_round(
     is not legal where it is played. ``progress(done, total)`` is called after each card. Each card's
     review carries the position before it as a line (``puur.position``): the card play, without the
     declarations made with the cards (they do not change perfect play)."""
-    from puur.bots.solver import Solver
-    from puur.position import format_position
-
-    r = RoundState(profile, list(dealt), dealer, forehand)
-    if pushed:
-        r.push()
-    r.choose(contract)
     if not cards:
         raise ValueError("no card played in this round: nothing to review")
-    solver = Solver(r, compiled=compiled)
-    value, best = solver.best_cards(r)
-    perfect = solver.final_points(value, r)
-    plays = []
+    reviewer = RoundReviewer(profile, dealt, dealer, forehand, contract, pushed=pushed, compiled=compiled)
     for i, card in enumerate(cards):
-        try:
-            r.check_card(card)
-        except ValueError as e:
-            raise ValueError(f"card {i + 1} ({Card(card).name}) is not legal there: {e}") from None
-        seat = r.to_act
-        assert seat is not None
-        before, kept, trick, line = solver.final_points(value, r), best, len(r.tricks) + 1, format_position(r)
-        taken = tuple(r.card_points)
-        r.play(card)
-        if r.is_done:
-            match = match_bonus(r.tricks_won)
-            after = (r.card_points[0] + match[0], r.card_points[1] + match[1])
-        else:
-            # a card that kept the value leaves it known (no search for it); any other card's is searched
-            known = solver.value_after(value, taken, r) if kept >> card & 1 else None
-            value, best = solver.best_cards(r, known)
-            after = solver.final_points(value, r)
-        plays.append(PlayReview(trick, seat, card, tuple(iter_cards(kept)), before, after, line))
+        reviewer.add(card)
         if progress is not None:
             progress(i + 1, len(cards))
-    played = plays[-1].after if r.is_done else None
-    return RoundReview(contract, r.chooser, perfect, played, tuple(plays), solver.nodes)
+    return reviewer.review()
 
 
 def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> RoundReview:
@@ -242,5 +286,5 @@ def solve_position(r: RoundState, max_cards: int | None = MAX_OPEN_CARDS) -> dic
 
 
 __all__ = [
-    "MAX_OPEN_CARDS", "PlayReview", "RoundReview", "review_record", "review_round", "solve_open_cards", "solve_position",
+    "MAX_OPEN_CARDS", "PlayReview", "RoundReview", "RoundReviewer", "review_record", "review_round", "solve_open_cards", "solve_position",
 ]  # fmt: skip

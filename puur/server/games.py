@@ -14,6 +14,7 @@ import contextlib
 import secrets
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, WebSocket
@@ -87,6 +88,9 @@ def get_hub(request: HTTPConnection) -> GameHub:
             hub = getattr(state, "game_hub", None)
             if hub is None:
                 hub = GameHub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
+                from puur.server.reviews import follow_rounds  # (reviews imports this module)
+
+                hub.watchers.append(partial(follow_rounds, request.app))
                 state.game_hub = hub
     return hub
 

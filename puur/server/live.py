@@ -343,6 +343,10 @@ class GameHub:
         self._listeners: Counter[str] = Counter()
         self._swept = -math.inf
         self.sweep()
+        self.watchers: list[Callable[[LiveGame], None]] = []
+        """Called with a game after each request that may have changed it (``act``, ``advance``): the
+        round reviews that follow the play (``puur.server.reviews.follow_rounds``). One that fails is
+        logged; the request's answer does not change."""
         self.shared: SharedGames | None = None
         """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
         if getattr(store, "shared", False):
@@ -552,14 +556,25 @@ class GameHub:
         """``live.act``; returns the computers' seconds. With a shared store the game's row is locked first
         and the copy brought up to it (``puur.server.shared_games``)."""
         if self.shared is not None:
-            return self.shared.act(live, seat, action, declare, seen)
-        return live.act(seat, action, declare, self.committer(live), seen)
+            seconds = self.shared.act(live, seat, action, declare, seen)
+        else:
+            seconds = live.act(seat, action, declare, self.committer(live), seen)
+        self._watched(live)
+        return seconds
 
     def advance(self, live: LiveGame) -> float:
         """``live.advance`` (the computers move if one is to act), the row locked with a shared store."""
-        if self.shared is not None:
-            return self.shared.advance(live)
-        return live.advance(self.committer(live))
+        seconds = self.shared.advance(live) if self.shared is not None else live.advance(self.committer(live))
+        self._watched(live)
+        return seconds
+
+    def _watched(self, live: LiveGame) -> None:
+        """Tell the ``watchers`` that ``live`` may have changed."""
+        for watcher in self.watchers:
+            try:
+                watcher(live)
+            except Exception:  # noqa: BLE001 - a review that cannot follow must not fail the game's request
+                log.exception("game %s: a watcher failed", live.id)
 
     def resume_computers(self, live: LiveGame) -> None:
         """If a computer is to act (its move failed, or the server stopped mid-turn), let it move now."""

@@ -215,6 +215,9 @@ class ServerSettings:
     """Round reviews waiting or running for one game (429 past it)."""
     reviews_total: int = 32
     """Round reviews waiting or running in all (429 past it)."""
+    reviews_ahead: int = 0
+    """Rounds reviewed while they are played, at once at most (a worker process each; ``puur.server.reviews``):
+    their review answers as soon as the round is over. 0: reviews start on request only."""
     listeners_per_game: int = 16
     """Live connections (WebSocket) to one game."""
     listeners_per_client: int = 32
@@ -243,8 +246,10 @@ class ServerSettings:
 
     @classmethod
     def for_serve(cls, **overrides: Any) -> ServerSettings:
-        """What ``puur serve`` runs with: the defaults plus rate limits on."""
-        values: dict[str, Any] = {"rate_games": SERVE_RATE_GAMES, "rate_calls": SERVE_RATE_CALLS, **overrides}
+        """What ``puur serve`` runs with: the defaults plus rate limits on and one round at a time reviewed
+        while it is played."""
+        values: dict[str, Any] = {"rate_games": SERVE_RATE_GAMES, "rate_calls": SERVE_RATE_CALLS, "reviews_ahead": 1,
+                                  **overrides}
         return cls(**values)
 
 

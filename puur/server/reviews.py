@@ -12,16 +12,29 @@ At most ``WORKERS`` reviews run at once (the others wait their turn), a review s
 reviews are kept (the last ``KEEP``) so the table can show them again. The queue is bounded per game and in
 all (``ServerSettings.reviews_per_game``, ``reviews_total``): a new review past either is a 429 with
 Retry-After.
+
+Reviewed as it is played. Perfect play from a round's first card is the costly part (a whole round: a
+median of about a second, a minute on the hardest deals), and it needs only the deal and the contract. So
+where ``ServerSettings.reviews_ahead`` allows (``puur serve``: one at a time), a round of a game with a
+person at the table is reviewed while it is played: ``follow_rounds`` (called by the game hub after each
+accepted request) starts a worker once the contract is chosen and sends it each card as it is played
+(``puur.bots.analysis.RoundReviewer``: a few milliseconds a card). Nothing of it is shown before the round
+is over (the same 409 as above). When the round ends, the worker's review is done within milliseconds, and
+the first request after it answers 200 with it (a request waits up to ``WAIT`` seconds for a review about
+to finish). Such a worker stops when its round gets no card for ``AHEAD_IDLE`` seconds (a table left
+alone); one that has no answer ``TIME_LIMIT`` seconds after its round ended fails as above. When no
+worker is free the round is reviewed on request, as before.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import threading
 import time
 from collections import OrderedDict
 from multiprocessing.connection import Connection
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import JSONResponse
@@ -33,6 +46,9 @@ from puur.server.games import ERRORS, Token, _game, _seat, get_hub
 from puur.server.live import GameHub
 from puur.server.policy import settings_of
 
+if TYPE_CHECKING:
+    from puur.server.live import LiveGame
+
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
 WORKERS = 1
@@ -40,6 +56,10 @@ TIME_LIMIT = 300.0
 KEEP = 64
 RETRY_AFTER = 10
 """Seconds a request refused by a full review queue is told to wait."""
+AHEAD_IDLE = 1800.0
+"""A round reviewed as it is played that gets no card this long (a table left alone): its worker stops."""
+WAIT = 0.4
+"""Seconds a review request waits for a review about to finish before it answers 202."""
 
 
 def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int], bool]) -> None:
@@ -57,15 +77,46 @@ def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str,
     conn.close()
 
 
+def _work_ahead(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, bool]) -> None:
+    """In the worker process: review a round as it is played. Perfect play from its first card at once;
+    then each card the server sends (``("cards", [...])``) held against it; on ``("end",)`` the review's
+    JSON back (or the error's text)."""
+    from puur.bots.analysis import RoundReviewer
+
+    profile, dealt, dealer, forehand, contract, pushed = job
+    try:
+        reviewer = RoundReviewer(RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], pushed=pushed)
+        while True:
+            message = conn.recv()
+            if message[0] != "cards":
+                conn.send(("done", reviewer.review().to_dict()))
+                break
+            for card in message[1]:
+                reviewer.add(card)
+    except EOFError:  # the server stopped following the round
+        pass
+    except Exception as e:  # noqa: BLE001 - reported to the page as the review's failure
+        conn.send(("failed", f"{type(e).__name__}: {e}"))
+    conn.close()
+
+
 class _Job:
-    def __init__(self, job: tuple[Any, ...]) -> None:
+    def __init__(self, job: tuple[Any, ...], ahead: bool = False) -> None:
         self.job = job
+        self.ahead = ahead
+        """Reviewed as the round is played (``_work_ahead``): fed its cards, then told the round ended."""
         self.status = "waiting"
         self.result: dict[str, Any] | None = None
         self.reason: str | None = None
         self.proc: multiprocessing.process.BaseProcess | None = None
         self.conn: Connection | None = None
         self.started = 0.0
+        self.sent = 0
+        """Cards sent to an ahead worker."""
+        self.fed = 0.0
+        """When an ahead worker last got a card (or started)."""
+        self.ended: float | None = None
+        """When an ahead worker was told its round ended (its time limit counts from there)."""
 
 
 class QueueFull(Exception):
@@ -76,12 +127,14 @@ class Reviews:
     """The review jobs of one server: started on request, ``WORKERS`` at a time, polled by the page. At most
     ``per_game`` reviews of one game and ``total`` in all wait or run at once (``ServerSettings``)."""
 
-    def __init__(self, per_game: int = 4, total: int = 32) -> None:
+    def __init__(self, per_game: int = 4, total: int = 32, ahead: int = 0) -> None:
         self._ctx = multiprocessing.get_context("spawn")  # a clean child: no copy of the server's threads
         self._jobs: OrderedDict[tuple[str, int], _Job] = OrderedDict()
         self._lock = threading.Lock()
         self.per_game = per_game
         self.total = total
+        self.ahead = ahead
+        """Rounds reviewed as they are played at once, at most (``ServerSettings.reviews_ahead``)."""
 
     def _check_room(self, game_id: str) -> None:
         """``QueueFull`` unless one more review of ``game_id`` may wait (called with ``_lock`` held)."""
@@ -92,24 +145,85 @@ class Reviews:
             raise QueueFull(f"{self.per_game} reviews of this game are waiting or running: ask again when one is done")
 
     def request(self, key: tuple[str, int], job: tuple[Any, ...]) -> _Job:
+        """The review of round ``key`` (game id, round number) of the finished round ``job`` (the profile,
+        deal, dealer, forehand, contract, cards, pushed): queued on the first request, or, when it was
+        reviewed as it was played, told its last cards."""
         with self._lock:
             entry = self._jobs.get(key)
             if entry is None:
                 self._step()  # finished jobs leave the queue first
                 self._check_room(key[0])
                 entry = self._jobs[key] = _Job(job)
+            elif entry.ahead and entry.status == "running" and entry.ended is None:
+                self._feed(entry, job[5], True)
             self._jobs.move_to_end(key)
             self._step()
             return entry
+
+    def wait(self, entry: _Job, timeout: float = WAIT) -> None:
+        """Give a running review up to ``timeout`` seconds to finish (a round reviewed as it was played
+        needs milliseconds once its last card is in)."""
+        conn = entry.conn
+        if entry.status == "running" and conn is not None:
+            with contextlib.suppress(OSError, EOFError):  # closed meanwhile: collected below
+                conn.poll(timeout)
+        with self._lock:
+            self._step()
+
+    def follow(self, key: tuple[str, int], job: tuple[Any, ...], cards: list[int], over: bool) -> None:
+        """A round of a game with a person at the table, as it stands (``follow_rounds``): ``job`` the
+        profile, deal, dealer, forehand, contract and pushed, ``cards`` its cards so far, ``over`` whether
+        it has ended. Starts reviewing it when a worker for that is free and the queue has room, and sends
+        its worker the cards it has not got."""
+        with self._lock:
+            self._step()
+            entry = self._jobs.get(key)
+            if entry is None:
+                ahead = sum(1 for e in self._jobs.values() if e.ahead and e.status == "running")
+                if over or ahead >= self.ahead:
+                    return
+                try:
+                    self._check_room(key[0])
+                except QueueFull:
+                    return
+                entry = self._jobs[key] = _Job(job, ahead=True)
+                self._start(entry, _work_ahead, time.monotonic())
+            if entry.ahead and entry.status == "running" and entry.ended is None:
+                self._feed(entry, cards, over)
+
+    def _feed(self, entry: _Job, cards: list[int], end: bool) -> None:
+        """Send an ahead worker the cards it has not got, and the round's end when ``end`` (called with
+        ``_lock`` held). A worker that is gone is collected by ``_step``."""
+        assert entry.conn is not None
+        now = time.monotonic()
+        try:
+            if len(cards) > entry.sent:
+                entry.conn.send(("cards", list(cards[entry.sent :])))
+                entry.sent, entry.fed = len(cards), now
+            if end:
+                entry.conn.send(("end",))
+                entry.ended = now
+        except OSError:  # the worker ended (its failure is on the pipe, or it died): _step tells which
+            entry.ended = now
+
+    def _start(self, entry: _Job, target: Any, now: float) -> None:
+        """Start ``entry``'s worker process (called with ``_lock`` held)."""
+        here, there = self._ctx.Pipe(duplex=entry.ahead)
+        entry.proc = self._ctx.Process(target=target, args=(there, entry.job), daemon=True)
+        entry.proc.start()
+        there.close()
+        entry.conn, entry.started, entry.fed, entry.status = here, now, now, "running"
 
     def _step(self) -> None:
         """Collect finished jobs, stop overdue ones, start waiting ones, forget the oldest done."""
         now = time.monotonic()
         running = 0
-        for entry in self._jobs.values():
+        dropped = []
+        for key, entry in self._jobs.items():
             if entry.status != "running":
                 continue
             assert entry.proc is not None and entry.conn is not None
+            since = entry.started if not entry.ahead else entry.ended
             if entry.conn.poll():
                 try:
                     entry.status, payload = entry.conn.recv()
@@ -120,24 +234,27 @@ class Reviews:
                 else:
                     entry.reason = payload
                 entry.proc.join(timeout=1)
+                entry.conn.close()
             elif not entry.proc.is_alive():
                 entry.status, entry.reason = "failed", "the review process ended without an answer"
-            elif now - entry.started > TIME_LIMIT:
+            elif since is not None and now - since > TIME_LIMIT:
                 entry.proc.terminate()
                 entry.proc.join(timeout=1)
                 entry.status = "failed"
                 entry.reason = f"this round is too hard to review in {TIME_LIMIT:.0f} s"
-            else:
+            elif entry.ahead and since is None and now - entry.fed > AHEAD_IDLE:
+                entry.proc.terminate()  # a table left alone: a request reviews the round afresh
+                entry.proc.join(timeout=1)
+                dropped.append(key)
+            elif not entry.ahead:
                 running += 1
+        for key in dropped:
+            del self._jobs[key]
         for entry in self._jobs.values():
             if running >= WORKERS:
                 break
             if entry.status == "waiting":
-                recv, send = self._ctx.Pipe(duplex=False)
-                entry.proc = self._ctx.Process(target=_work, args=(send, entry.job), daemon=True)
-                entry.proc.start()
-                send.close()
-                entry.conn, entry.started, entry.status = recv, now, "running"
+                self._start(entry, _work, now)
                 running += 1
         finished = [k for k, e in self._jobs.items() if e.status in ("done", "failed")]
         for k in finished[: max(0, len(finished) - KEEP)]:
@@ -154,15 +271,43 @@ class Reviews:
 _reviews_lock = threading.Lock()
 
 
-def get_reviews(request: Request) -> Reviews:
+def reviews_of(app: Any) -> Reviews:
     """The app's review jobs (made on first use)."""
-    state = request.app.state
+    state = app.state
     with _reviews_lock:
         if getattr(state, "reviews", None) is None:
-            settings = settings_of(request.app)
-            state.reviews = Reviews(settings.reviews_per_game, settings.reviews_total)
+            settings = settings_of(app)
+            state.reviews = Reviews(settings.reviews_per_game, settings.reviews_total, settings.reviews_ahead)
     reviews: Reviews = state.reviews
     return reviews
+
+
+def get_reviews(request: Request) -> Reviews:
+    """The app's review jobs, for a route."""
+    return reviews_of(request.app)
+
+
+def follow_rounds(app: Any, live: LiveGame) -> None:
+    """After a request changed ``live``: its rounds with a contract (the one just over, the one in play)
+    to ``Reviews.follow``, for a game with a person at the table (only they ask for reviews)."""
+    reviews = reviews_of(app)
+    if reviews.ahead <= 0:
+        return
+    with live.lock:  # a consistent picture of the match (the computers may be moving)
+        game = live.game
+        if live.evicted or not live.human_seats():
+            return
+        n = len(game.round_states)
+        rounds = []
+        for number in range(max(1, n - 1), n + 1):
+            r = game.round_states[number - 1]
+            if r.contract is None:
+                continue
+            cards = [c for t in r.tricks for c in t.cards] + list(r.trick)
+            job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
+            rounds.append(((live.id, number), job, cards, number < n or game.is_over or r.is_done))
+    for key, job, cards, over in rounds:
+        reviews.follow(key, job, cards, over)
 
 
 @router.get(
@@ -200,6 +345,7 @@ def review(
         entry = reviews.request((game_id, number), job)
     except QueueFull as e:
         raise HTTPException(429, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
+    reviews.wait(entry)
     if entry.status == "done":
         return JSONResponse({"status": "done", "review": entry.result})
     if entry.status == "failed":

@@ -173,7 +173,9 @@ def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     assert (settings.rate_games, settings.rate_calls) == (SERVE_RATE_GAMES, SERVE_RATE_CALLS)
     assert settings == ServerSettings.for_serve(players=settings.players)
     assert settings.retention_days == 90 and settings.body_limit == 1_000_000
+    assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.reviews)
     assert ServerSettings().rate_games is None and ServerSettings().rate_calls is None
+    assert ServerSettings().reviews_ahead == 0
     off = _serve_settings(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7"]))
     assert off.rate_games is None and off.retention_days == 7
 

@@ -83,3 +83,88 @@ def test_a_review_past_the_time_limit_is_stopped(client: TestClient, monkeypatch
     time.sleep(1.0)
     body = wait_review(client, url, tokens["0"], limit=30)
     assert body["status"] == "failed" and "too hard to review" in body["reason"]
+
+
+def play_until(c: TestClient, gid: str, token: str, stop: Any) -> dict[str, Any]:
+    """The human seat takes its first legal action each time until ``stop(view)`` holds."""
+    v = c.get(f"/api/v1/games/{gid}", headers=auth(token)).json()
+    while not stop(v):
+        assert v["to_act"] == v["seat"] and v["legal_actions"], v
+        v = c.post(f"/api/v1/games/{gid}/actions", headers=auth(token), json={"action": v["legal_actions"][0]}).json()
+    return v
+
+
+def in_play(v: dict[str, Any]) -> bool:
+    """Round 1's card play has begun (a contract, a card on the table)."""
+    return v["round_number"] == 1 and v["phase"] == "play" and bool(v["trick"] or v["tricks"])
+
+
+@pytest.fixture
+def ahead_app(tmp_path: Any) -> Any:
+    from puur.server.app import create_app
+    from puur.server.policy import ServerSettings
+
+    return create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(reviews_ahead=1))
+
+
+def test_a_round_reviewed_as_it_is_played_answers_once_it_is_over(ahead_app: Any) -> None:
+    """``reviews_ahead``: the round is reviewed while it is played (a worker fed each card); nothing of it
+    shows before the round is over, and the first request after it answers 200 with the review the
+    on-request path gives (``review_round``)."""
+    from puur.bots.analysis import review_round
+
+    with TestClient(ahead_app) as client:
+        r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
+        gid, tokens = r.json()["game_id"], r.json()["tokens"]
+        url = f"/api/v1/games/{gid}/rounds/1/review"
+        play_until(client, gid, tokens["0"], in_play)
+        reviews = ahead_app.state.reviews
+        entry = reviews._jobs[(gid, 1)]
+        assert entry.ahead and entry.status == "running" and entry.ended is None and entry.sent >= 1
+        assert client.get(url, headers=auth(tokens["0"])).status_code == 409  # still played: nothing shown
+        play_first_round(client, gid, tokens["0"])
+        assert entry.ended is not None and entry.sent == 36
+        deadline = time.monotonic() + 120
+        while entry.status == "running":  # no request meanwhile: the worker finishes on its own
+            assert time.monotonic() < deadline, "the review did not finish"
+            reviews.wait(entry, 0.2)
+        first = client.get(url, headers=auth(tokens["0"]))
+        assert first.status_code == 200 and first.json()["status"] == "done", first.text
+        rs = ahead_app.state.game_hub.get(gid).game.round_states[0]
+        cards = [c for t in rs.tricks for c in t.cards]
+        expected = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, pushed=rs.pushed)
+        got = first.json()["review"]
+        assert got == expected.to_dict() and got["chooser"] == rs.chooser
+
+
+def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One worker for rounds in play (``reviews_ahead=1``): a second game's round waits for the request;
+    a round that gets no card for ``AHEAD_IDLE`` seconds loses its worker, and the freed worker takes the
+    next round that moves. The default settings review on request only."""
+    from puur.server import reviews as module
+
+    with TestClient(ahead_app) as client:
+        games = [client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": s}).json() for s in (3, 6)]
+        for g in games:
+            play_until(client, g["game_id"], g["tokens"]["0"], in_play)
+        reviews = ahead_app.state.reviews
+        first = reviews._jobs[(games[0]["game_id"], 1)]
+        assert first.ahead and first.status == "running"
+        assert (games[1]["game_id"], 1) not in reviews._jobs
+        monkeypatch.setattr(module, "AHEAD_IDLE", 0.3)
+        time.sleep(0.5)
+        g = games[1]
+        v = client.get(f"/api/v1/games/{g['game_id']}", headers=auth(g["tokens"]["0"])).json()
+        client.post(f"/api/v1/games/{g['game_id']}/actions", headers=auth(g["tokens"]["0"]), json={"action": v["legal_actions"][0]})
+        assert (games[0]["game_id"], 1) not in reviews._jobs  # left alone: stopped, reviewed afresh on request
+        assert first.proc is not None and not first.proc.is_alive()
+        second = reviews._jobs[(g["game_id"], 1)]
+        assert second.ahead and second.status == "running" and second.sent >= 1
+
+
+def test_rounds_are_reviewed_on_request_only_by_default(client: TestClient) -> None:
+    r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
+    gid, tokens = r.json()["game_id"], r.json()["tokens"]
+    play_until(client, gid, tokens["0"], in_play)
+    reviews = getattr(client.app.state, "reviews", None)  # type: ignore[attr-defined]
+    assert reviews is None or not reviews._jobs
