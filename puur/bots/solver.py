@@ -576,7 +576,7 @@ SearchCore: TypeAlias = "Core | _CompiledCore"
 
 
 def tt_bits_for(cards_left: int) -> int:
-    """The compiled table's size (``2**bits`` buckets of four) for a search with ``cards_left`` cards in
+    """The compiled table's size (``2**bits`` buckets of eight) for a search with ``cards_left`` cards in
     the hands: about four entries per trick boundary the largest searches store (a whole round stores some
     millions, from the fourth trick thousands); a table larger than that costs its memory's first touch."""
     return _TT_BITS if cards_left > 32 else 18 if cards_left > 28 else 16 if cards_left > 20 else 14
@@ -806,8 +806,8 @@ class Solver:
 
     ``compiled``: search with the compiled core (the default when it is built) or in Python (``False``);
     both search the same tree and give the same answer. ``tt_bits``: the compiled core's table has
-    ``2**tt_bits`` buckets of four entries (16 bytes each); by default sized by the cards still in the
-    hands (``tt_bits_for``: from 2**14 buckets in an endgame to 2**20 for a whole round). Small cores go
+    ``2**tt_bits`` buckets (at least 2**14) of eight entries (8 bytes each); by default sized by the cards
+    still in the hands (``tt_bits_for``: from 2**14 buckets in an endgame to 2**20 for a whole round). Small cores go
     back to a pool when the solver is dropped, and the next solver of the contract and profile takes one
     (its table forgotten).
     ``deadline``: a ``time.monotonic()`` time after which a search stops and raises ``TimeoutError`` (the

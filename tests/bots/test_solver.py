@@ -392,3 +392,23 @@ def test_best_cards_are_the_cards_that_keep_the_value(seed: int) -> None:
             assert known == solver.value(r)
             assert solver.best_cards(r, known) == solver.best_cards(r)
     assert runs > 0  # some cards were equivalent and answered by their run's card
+
+
+@compiled_only
+def test_a_full_table_forgets_but_never_misleads() -> None:
+    """The compiled table (8-byte entries, eight to a bucket, the key mixed one to one and kept whole) at
+    its smallest (2**14 buckets, asked for 2**4) against one that holds everything: the same values and
+    cards from the second trick, where the small one fills up and replaces entries (it searches more)."""
+    profile = RuleProfile.preset("schieber")
+    more = 0
+    for i in range(4):
+        r = RoundState(profile, deal(random.Random(100 + i), 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) < 1 + i % 2:
+            r.play(choose(r))
+        small, large = Solver(r, tt_bits=4), Solver(r, tt_bits=20)
+        a, b = small.solve(r), large.solve(r)
+        assert (a.card, a.points) == (b.card, b.points)
+        assert small.card_bounds(r) == large.card_bounds(r)
+        more += a.nodes > b.nodes
+    assert more  # the small table did forget
