@@ -191,6 +191,12 @@ class Reviews:
             if entry.ahead and entry.status == "running" and entry.ended is None:
                 self._feed(entry, cards, over)
 
+    def followed(self, game_id: str) -> list[int]:
+        """The rounds of ``game_id`` reviewed as they are played whose end the worker has not been told."""
+        with self._lock:
+            return [k[1] for k, e in self._jobs.items()
+                    if k[0] == game_id and e.ahead and e.status == "running" and e.ended is None]  # fmt: skip
+
     def _feed(self, entry: _Job, cards: list[int], end: bool) -> None:
         """Send an ahead worker the cards it has not got, and the round's end when ``end`` (called with
         ``_lock`` held). A worker that is gone is collected by ``_step``."""
@@ -299,7 +305,9 @@ def follow_rounds(app: Any, live: LiveGame) -> None:
             return
         n = len(game.round_states)
         rounds = []
-        for number in range(max(1, n - 1), n + 1):
+        # the round just over and the one in play, and any round still followed that computers finished
+        # meanwhile (seats a computer stands in for can play rounds through)
+        for number in sorted({*range(max(1, n - 1), n + 1), *reviews.followed(live.id)}):
             r = game.round_states[number - 1]
             if r.contract is None:
                 continue

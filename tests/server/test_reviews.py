@@ -168,3 +168,31 @@ def test_rounds_are_reviewed_on_request_only_by_default(client: TestClient) -> N
     play_until(client, gid, tokens["0"], in_play)
     reviews = getattr(client.app.state, "reviews", None)  # type: ignore[attr-defined]
     assert reviews is None or not reviews._jobs
+
+
+def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
+    """Computers that stand in for a seat can play rounds through between two requests: the round still
+    followed gets its last cards and its end at the next request, and frees its worker."""
+    from puur.bots import make_player
+    from puur.bots.runner import play_turn
+    from puur.server.reviews import follow_rounds
+
+    with TestClient(ahead_app) as client:
+        r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
+        gid, tokens = r.json()["game_id"], r.json()["tokens"]
+        play_until(client, gid, tokens["0"], in_play)
+        reviews = ahead_app.state.reviews
+        entry = reviews._jobs[(gid, 1)]
+        live = ahead_app.state.game_hub.get(gid)
+        stand_in = make_player(BOT)
+        with live.lock:  # rounds 1 and 2 played through with no request (as stand-ins would)
+            while len(live.game.round_states) < 3:
+                play_turn(live.game, stand_in)
+        assert reviews.followed(gid) == [1]
+        follow_rounds(ahead_app, live)
+        assert entry.ended is not None and entry.sent == 36 and reviews.followed(gid) == []
+        deadline = time.monotonic() + 120
+        while entry.status == "running":
+            assert time.monotonic() < deadline, "the review did not finish"
+            reviews.wait(entry, 0.2)
+        assert entry.status == "done" and len(entry.result["plays"]) == 36
