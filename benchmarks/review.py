@@ -22,29 +22,37 @@ import json
 import random
 import statistics
 import time
+from typing import Any
 
 
-def measure(rounds: int) -> dict[str, object]:
-    from puur.bots.analysis import review_round
+def played_round(i: int) -> tuple[Any, list[int], Any, list[int]]:
+    """Round ``i``: the profile, the deal, the contract and its 36 cards played by the rollout policy."""
     from puur.bots.rollout import choose
     from puur.cards import Contract
     from puur.profile import RuleProfile
     from puur.round import RoundState, deal
 
     profile = RuleProfile.preset("schieber")
+    dealt = deal(random.Random(i), 0)
+    r = RoundState(profile, dealt, 0, 1)
+    r.choose(Contract(i % 6))
+    cards = []
+    while not r.is_done:
+        c = choose(r)
+        cards.append(c)
+        r.play(c)
+    return profile, dealt, Contract(i % 6), cards
+
+
+def measure(rounds: int) -> dict[str, object]:
+    from puur.bots.analysis import review_round
+
     wall: list[float] = []
     cpu: list[float] = []
     for i in range(rounds):
-        dealt = deal(random.Random(i), 0)
-        r = RoundState(profile, dealt, 0, 1)
-        r.choose(Contract(i % 6))
-        cards = []
-        while not r.is_done:
-            c = choose(r)
-            cards.append(c)
-            r.play(c)
+        profile, dealt, contract, cards = played_round(i)
         t, c0 = time.perf_counter(), time.process_time()
-        review_round(profile, dealt, 0, 1, Contract(i % 6), cards)
+        review_round(profile, dealt, 0, 1, contract, cards)
         wall.append(time.perf_counter() - t)
         cpu.append(time.process_time() - c0)
     return {"rounds": rounds, "median_s": round(statistics.median(wall), 3), "max_s": round(max(wall), 3),
@@ -53,26 +61,14 @@ def measure(rounds: int) -> dict[str, object]:
 
 def measure_ahead(rounds: int) -> dict[str, object]:
     from puur.bots.analysis import RoundReviewer
-    from puur.bots.rollout import choose
-    from puur.cards import Contract
-    from puur.profile import RuleProfile
-    from puur.round import RoundState, deal
 
-    profile = RuleProfile.preset("schieber")
     first: list[float] = []
     per_card: list[float] = []
     answer: list[float] = []
     for i in range(rounds):
-        dealt = deal(random.Random(i), 0)
-        r = RoundState(profile, dealt, 0, 1)
-        r.choose(Contract(i % 6))
-        cards = []
-        while not r.is_done:
-            c = choose(r)
-            cards.append(c)
-            r.play(c)
+        profile, dealt, contract, cards = played_round(i)
         t = time.perf_counter()
-        reviewer = RoundReviewer(profile, dealt, 0, 1, Contract(i % 6))
+        reviewer = RoundReviewer(profile, dealt, 0, 1, contract)
         first.append(time.perf_counter() - t)
         for c in cards[:-1]:
             t = time.perf_counter()
