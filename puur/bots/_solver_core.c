@@ -48,6 +48,7 @@ typedef uint64_t u64;
 #define WAYS 8
 #define MIN_BITS 14 /* the check keeps the hashed key from bit 14 up: 2^14 buckets at least */
 #define M40 ((1ULL << 40) - 1)
+#define MOST_POINTS 500 /* a value the table keeps in 10 bits (|v| < 511): a round has 257 at most */
 #define HUGE_PAGE (2u << 20)
 
 /* A table entry in 8 bytes (eight to a 64-byte bucket): the key's check bits (26), the bounds lo and hi
@@ -553,6 +554,12 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         read_ints(top_above, s->top_above, 512, "top_above") < 0 ||
         read_ints(tpts, s->tpts, 512, "trump_points") < 0)
         return -1;
+    int most = abs(last_bonus) + abs(match_bonus); /* the largest value a search can meet */
+    for (int c = 0; c < 36; c++) most += abs(s->pts[c]);
+    if (most > MOST_POINTS) {
+        PyErr_SetString(PyExc_ValueError, "points: the cards, the last trick and the match add up to more than 500");
+        return -1;
+    }
     if (tt_bits < 4 || tt_bits > 26) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be between 4 and 26");
         return -1;

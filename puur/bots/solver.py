@@ -72,14 +72,15 @@ COMPILED = _CORE is not None
 """Whether the compiled search core is available (``solve`` then uses it unless told otherwise)."""
 CLOCK_EVERY = 1023
 """With a deadline the clock is read once in 1024 positions (``check_deadline``)."""
-_TT_BITS = 20  # the compiled core's table for a whole round: 2**20 buckets of 4 entries (64 MiB, touched as used)
+_TT_BITS = 20  # the compiled core's table for a whole round: 2**20 buckets of 8 entries (64 MiB, touched as used)
 MEMO_KEEP = 1 << 20
 """A core's legal-move memo that has grown past this many entries starts again at ``reset``."""
 NO_MATCH = 2  # some trick went to each team
 FRESH = 3  # no trick played yet
 FULL = (1 << 36) - 1
 OTHER_BIT = 1 << 36  # in a legal-move memo key/value: the hand holds (may play) cards outside the relevant suits
-INF = 30000  # beyond any value (the compiled table keeps values and bounds in 16 bits)
+MOST_POINTS = 500  # the compiled table keeps values in 10 bits: a round's cards, last trick and match stay under it
+INF = 30000  # beyond any value (the compiled table keeps it apart from the values, in 10 bits)
 
 
 @dataclass(frozen=True)
@@ -165,6 +166,8 @@ class Core:
         self.up = _numbers(up, 36, "up")
         _check_up(self.up)
         self.pts = pts = _numbers(points, 36, "points")
+        if abs(last_bonus) + abs(match_bonus) + sum(abs(p) for p in pts) > MOST_POINTS:
+            raise ValueError("points: the cards, the last trick and the match add up to more than 500")
         rk = _numbers(rank, 36, "rank")
         self.rel = _numbers(rel, 4, "rel")
         self.top_above = _numbers(top_above, 512, "top_above")

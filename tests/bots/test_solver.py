@@ -207,7 +207,7 @@ def test_core_reports_errors(compiled: bool) -> None:
     def broken(hand: int, trick: tuple[int, ...]) -> int:
         raise RuntimeError("no rules here")
 
-    def make(beats: Any, up: Any, rules: Any = good) -> Any:
+    def make(beats: Any, up: Any, rules: Any = good, pts: Any = pts) -> Any:
         """The C core takes _legal.h's rules, its Python twin the suits' masks and legal_moves."""
         if compiled:
             return CCore(beats, up, pts, rank, -1, [511] * 512, [0] * 512, 5, 100, rules)
@@ -224,6 +224,9 @@ def test_core_reports_errors(compiled: bool) -> None:
         core.follow(hands, [0], 1, 99, 0, 0, 0, 3, 5, 0, -1000, 1000)
     with pytest.raises(ValueError, match="36"):
         make(beats[:3], up)
+    with pytest.raises(ValueError, match="more than 500"):  # the table's values have 10 bits
+        make(beats, up, pts=[11] * 36)
+    make(beats, up, pts=[11] * 35 + [0])  # 385 + 105: still within
     for bad_up in ([*up[:8], 8, *up[9:]], [*up[:8], 9, *up[9:]]):  # a card above itself; another suit
         with pytest.raises(ValueError, match="up: each card"):
             make(beats, bad_up)
