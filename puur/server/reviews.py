@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import JSONResponse
 
+from puur.bots.solver import COMPILED
 from puur.cards import Contract
 from puur.profile import RuleProfile
 from puur.server.game_models import Error
@@ -295,7 +296,8 @@ def get_reviews(request: Request) -> Reviews:
 
 def follow_rounds(app: Any, live: LiveGame) -> None:
     """After a request changed ``live``: its rounds with a contract (the one just over, the one in play)
-    to ``Reviews.follow``, for a game with a person at the table (only they ask for reviews)."""
+    to ``Reviews.follow``, for a game with a person at the table (only they ask for reviews). Not under
+    Slalom and Guschti, nor without the compiled solver: those rounds are searched in Python."""
     reviews = reviews_of(app)
     if reviews.ahead <= 0:
         return
@@ -309,8 +311,8 @@ def follow_rounds(app: Any, live: LiveGame) -> None:
         # meanwhile (seats a computer stands in for can play rounds through)
         for number in sorted({*range(max(1, n - 1), n + 1), *reviews.followed(live.id)}):
             r = game.round_states[number - 1]
-            if r.contract is None:
-                continue
+            if r.contract is None or not COMPILED or r.contract.changes_direction:
+                continue  # (the Python search of a whole round takes minutes: reviewed on request, if at all)
             cards = [c for t in r.tricks for c in t.cards] + list(r.trick)
             job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
             rounds.append(((live.id, number), job, cards, number < n or game.is_over or r.is_done))

@@ -162,6 +162,18 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
         assert second.ahead and second.status == "running" and second.sent >= 1
 
 
+def test_rounds_searched_in_python_are_not_reviewed_ahead(ahead_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled solver (and under Slalom and Guschti, which it does not search) a whole round
+    takes minutes in Python: such rounds are reviewed on request only."""
+    monkeypatch.setattr("puur.server.reviews.COMPILED", False)
+    with TestClient(ahead_app) as client:
+        r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
+        gid, tokens = r.json()["game_id"], r.json()["tokens"]
+        play_until(client, gid, tokens["0"], in_play)
+        reviews = getattr(ahead_app.state, "reviews", None)
+        assert reviews is None or not reviews._jobs
+
+
 def test_rounds_are_reviewed_on_request_only_by_default(client: TestClient) -> None:
     r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
     gid, tokens = r.json()["game_id"], r.json()["tokens"]
