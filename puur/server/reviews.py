@@ -20,7 +20,7 @@ person at the table is reviewed while it is played: ``follow_rounds`` (called by
 accepted request) starts a worker once the contract is chosen and sends it each card as it is played
 (``puur.bots.analysis.RoundReviewer``: a few milliseconds a card). Nothing of it is shown before the round
 is over (the same 409 as above). When the round ends, the worker's review is done within milliseconds, and
-the first request after it answers 200 with it (a request waits up to ``WAIT`` seconds for a review about
+the first request after it answers 200 with it (a request waits up to ``WAIT`` seconds for such a review
 to finish). Such a worker stops when its round gets no card for ``AHEAD_IDLE`` seconds (a table left
 alone); one that has no answer ``TIME_LIMIT`` seconds after its round ended fails as above. When no
 worker is free the round is reviewed on request, as before.
@@ -60,7 +60,7 @@ RETRY_AFTER = 10
 AHEAD_IDLE = 1800.0
 """A round reviewed as it is played that gets no card this long (a table left alone): its worker stops."""
 WAIT = 0.4
-"""Seconds a review request waits for a review about to finish before it answers 202."""
+"""Seconds a review request waits for a round reviewed as it was played to finish before it answers 202."""
 
 
 def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int], bool]) -> None:
@@ -355,7 +355,8 @@ def review(
         entry = reviews.request((game_id, number), job)
     except QueueFull as e:
         raise HTTPException(429, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
-    reviews.wait(entry)
+    if entry.ahead:  # reviewed as the round was played: done within milliseconds of its last card
+        reviews.wait(entry)
     if entry.status == "done":
         return JSONResponse({"status": "done", "review": entry.result})
     if entry.status == "failed":
