@@ -2,7 +2,7 @@
  * for function (``check_deadline``, ``tt_store``, ``move_keys``, ``last_trick``, ``lead``, ``follow``; the
  * Core type's ``lead`` and ``follow``), over the same tables, so both visit the same positions in the same
  * order (``read_numbers`` and ``read_hands`` are ``_numbers`` and ``_hands`` there). The helpers here for
- * what Python has built in (popc, top_card, low_card, mix, tt_find, sort_keys) have no Python twin.
+ * what Python has built in (popc, top_card, low_card, hash40, tt_find, sort_keys) have no Python twin.
  *
  * No rule lives here. Who takes a trick from whom comes from the rules core's table (``BEATS`` of
  * ``puur.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
@@ -100,16 +100,10 @@ static inline int popc(u64 x) { return __builtin_popcountll(x); }
 static inline int top_card(u64 x) { return 63 - __builtin_clzll(x); }
 static inline int low_card(u64 x) { return __builtin_ctzll(x); }
 
-static inline u64 mix(u64 k) {
-    k ^= k >> 31;
-    k *= 0x9E3779B97F4A7C15ULL;
-    k ^= k >> 29;
-    return k;
-}
-
 /* ---------- transposition table ---------- */
 
-/* The key (40 bits) mixed, one to one: its low bits pick the bucket, its bits from MIN_BITS up are kept. */
+/* The key (40 bits) mixed, one to one: its low bits pick the bucket, its bits from MIN_BITS up are kept
+ * (the entry's check). Computed once per key: the probes and the store take the mixed key ``h``. */
 static inline u64 hash40(u64 k) {
     k = (k * 0x9E3779B97F4A7C15ULL) & M40;
     k ^= k >> 20;
@@ -118,41 +112,49 @@ static inline u64 hash40(u64 k) {
     return k;
 }
 
-/* The bucket of ``key``: its eight ways. */
-static inline TTEntry *tt_bucket(const Core *s, u64 key) {
-    return s->tt + (hash40(key) & (s->tt_buckets - 1)) * WAYS;
-}
+#define CHECK_AT 38                           /* the check's first bit in an entry */
+#define FOUND_BY (~0ULL << CHECK_AT | 255)    /* what finds an entry: its check and its search */
+#define LO_AT 18
+#define HI_AT 28
+
+/* The buckets of a table asked for ``tt_bits`` (at least 2^MIN_BITS: the check keeps the rest of the key). */
+static inline u64 tt_buckets_for(int tt_bits) { return 1ULL << (tt_bits > MIN_BITS ? tt_bits : MIN_BITS); }
+
+/* The bucket of the mixed key ``h``: its eight ways. */
+static inline TTEntry *tt_bucket(const Core *s, u64 h) { return s->tt + (h & (s->tt_buckets - 1)) * WAYS; }
+
+/* The check and search of an entry of the mixed key ``h`` stored by this search. */
+static inline u64 tt_tag(const Core *s, u64 h) { return (h >> MIN_BITS) << CHECK_AT | s->gen; }
 
 static inline int tt_dec(u64 x) { return x == 0 ? -INF : x == 1023 ? INF : (int)x - 512; }
 static inline u64 tt_enc(int v) { return v <= -512 ? 0 : v >= 511 ? 1023 : (u64)(v + 512); }
+static inline int tt_lo(TTEntry e) { return tt_dec((e >> LO_AT) & 1023); }
+static inline int tt_hi(TTEntry e) { return tt_dec((e >> HI_AT) & 1023); }
 
 typedef struct {
     int lo, hi, best;
 } TTHit;
 
-static int tt_find(Core *s, u64 key, TTHit *out) {
-    u64 h = hash40(key);
-    TTEntry *b = s->tt + (h & (s->tt_buckets - 1)) * WAYS;
-    u64 want = (h >> MIN_BITS) << 38 | s->gen, mask = ~0ULL << 38 | 255;
+/* The entry of the mixed key ``h`` into ``out``: 1, or 0 when the table does not hold it. */
+static int tt_find(const Core *s, u64 h, TTHit *out) {
+    const TTEntry *b = tt_bucket(s, h);
+    u64 tag = tt_tag(s, h);
     for (int i = 0; i < WAYS; i++)
-        if ((b[i] & mask) == want) {
-            u64 e = b[i];
-            out->lo = tt_dec((e >> 18) & 1023);
-            out->hi = tt_dec((e >> 28) & 1023);
-            int best = (int)((e >> 12) & 63);
+        if ((b[i] & FOUND_BY) == tag) {
+            int best = (int)((b[i] >> 12) & 63);
+            out->lo = tt_lo(b[i]);
+            out->hi = tt_hi(b[i]);
             out->best = best == 63 ? -1 : best;
             return 1;
         }
     return 0;
 }
 
-/* Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary, tightening those kept; in a full
- * bucket, over the entry with the fewest tricks left (``depth``). */
-static void tt_store(Core *s, u64 key, int lo, int hi, int best, int depth) {
-    u64 h = hash40(key);
-    TTEntry *b = s->tt + (h & (s->tt_buckets - 1)) * WAYS;
-    u64 check = h >> MIN_BITS, mask = ~0ULL << 38 | 255;
-    u64 want = check << 38 | s->gen;
+/* Keep the bounds ``lo``..``hi`` and the best lead of a trick boundary (mixed key ``h``), tightening those
+ * kept; in a full bucket, over the entry with the fewest tricks left (``depth``). */
+static void tt_store(Core *s, u64 h, int lo, int hi, int best, int depth) {
+    TTEntry *b = tt_bucket(s, h);
+    u64 tag = tt_tag(s, h);
     TTEntry *slot = NULL;
     int slot_depth = 99;
     for (int i = 0; i < WAYS; i++) {
@@ -161,18 +163,16 @@ static void tt_store(Core *s, u64 key, int lo, int hi, int best, int depth) {
             if (slot_depth >= 0) slot = &b[i], slot_depth = -1;
             continue;
         }
-        if ((e & mask) == want) {
-            int elo = tt_dec((e >> 18) & 1023), ehi = tt_dec((e >> 28) & 1023);
-            if (elo > lo) lo = elo;
-            if (ehi < hi) hi = ehi;
+        if ((e & FOUND_BY) == tag) {
+            if (tt_lo(e) > lo) lo = tt_lo(e);
+            if (tt_hi(e) < hi) hi = tt_hi(e);
             slot = &b[i];
             break;
         }
         int d = (int)((e >> 8) & 15);
         if (d < slot_depth) slot = &b[i], slot_depth = d;
     }
-    *slot = check << 38 | tt_enc(hi) << 28 | tt_enc(lo) << 18 | (u64)(best < 0 ? 63 : best) << 12 |
-            (u64)depth << 8 | s->gen;
+    *slot = tag | tt_enc(hi) << HI_AT | tt_enc(lo) << LO_AT | (u64)(best < 0 ? 63 : best) << 12 | (u64)depth << 8;
 }
 
 /* ---------- the search ---------- */
@@ -254,10 +254,10 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
     }
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
-    u64 key = rem << 4 | (u64)leader << 2 | (u64)flag;
+    u64 h = hash40(rem << 4 | (u64)leader << 2 | (u64)flag);
     TTHit entry;
     int hint = -1;
-    if (tt_find(s, key, &entry)) {
+    if (tt_find(s, h, &entry)) {
         int elo = entry.lo, ehi = entry.hi;
         hint = entry.best;
         if (elo >= beta) return elo;
@@ -314,11 +314,11 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
     s->hands[leader] = hand;
     if (s->failed) return 0;
     if (best_v <= a0)
-        tt_store(s, key, -INF, best_v, best_c, popc(rem) / 4);
+        tt_store(s, h, -INF, best_v, best_c, popc(rem) / 4);
     else if (best_v >= b0)
-        tt_store(s, key, best_v, INF, best_c, popc(rem) / 4);
+        tt_store(s, h, best_v, INF, best_c, popc(rem) / 4);
     else
-        tt_store(s, key, best_v, best_v, best_c, popc(rem) / 4);
+        tt_store(s, h, best_v, best_v, best_c, popc(rem) / 4);
     return best_v;
 }
 
@@ -356,22 +356,22 @@ static int follow(Core *s, int pos, int seat, int *trick, int wcard, int wseat, 
         if (n > 1 && cnt < 31) {
             /* enhanced transposition cutoff: a child already known to refute this window */
             u64 rem2 = FULL ^ gone2;
-            u64 ckeys[9];
+            u64 ch[9]; /* the children's mixed keys */
             /* the children's buckets are fetched from memory together, not one miss after another */
             for (int i = 0; i < n; i++) {
                 int c = order[i] & 63;
                 int w = ((bw >> c) & 1) ? seat : wseat;
                 int team = w & 1;
                 int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
-                ckeys[i] = (rem2 ^ (1ULL << c)) << 4 | (u64)w << 2 | (u64)nflag;
-                __builtin_prefetch(tt_bucket(s, ckeys[i]));
+                ch[i] = hash40((rem2 ^ (1ULL << c)) << 4 | (u64)w << 2 | (u64)nflag);
+                __builtin_prefetch(tt_bucket(s, ch[i]));
             }
             for (int i = 0; i < n; i++) {
                 int c = order[i] & 63;
                 int w = ((bw >> c) & 1) ? seat : wseat;
                 int team = w & 1;
                 TTHit te;
-                if (tt_find(s, ckeys[i], &te)) {
+                if (tt_find(s, ch[i], &te)) {
                     int p = tp + pts[c];
                     if (maximize) {
                         int v = team ? te.lo - p : te.lo + p;
@@ -481,7 +481,7 @@ static void Core_dealloc(Core *s) {
 /* A new, empty table of ``2**tt_bits`` buckets (the old one freed). */
 static int tt_alloc(Core *s, int tt_bits) {
     free(s->tt);
-    s->tt_buckets = 1ULL << (tt_bits > MIN_BITS ? tt_bits : MIN_BITS);
+    s->tt_buckets = tt_buckets_for(tt_bits);
     /* a bucket (8 entries of 8 bytes) is one 64-byte cache line: a probe reads one line, not two (some
      * 20% less time on whole rounds) */
     size_t bytes = s->tt_buckets * WAYS * sizeof(TTEntry);
@@ -694,7 +694,7 @@ static PyObject *Core_reset(Core *s, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "tt_bits must be between 4 and 26");
         return NULL;
     }
-    if (!s->tt || s->tt_buckets != 1ULL << (tt_bits > MIN_BITS ? tt_bits : MIN_BITS)) {
+    if (!s->tt || s->tt_buckets != tt_buckets_for(tt_bits)) {
         if (tt_alloc(s, tt_bits) < 0) return NULL;
     } else if (++s->gen == 0) {
         memset(s->tt, 0, s->tt_buckets * WAYS * sizeof(TTEntry));

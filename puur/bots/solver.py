@@ -137,8 +137,8 @@ def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[
 #
 # Each function below is the C function of the same name, line for line where the languages allow
 # (_numbers and _hands are read_numbers and read_hands). The C file's helpers for what Python has built in
-# are not written again: popc, top_card, low_card (int.bit_count, int.bit_length), mix and tt_find (a dict
-# and dict.get), sort_keys (list.sort). The legal-move memo (``lmemo``, ``legal_miss``) is the Python
+# are not written again: popc, top_card, low_card (int.bit_count, int.bit_length), hash40 and tt_find (a
+# dict and dict.get), sort_keys (list.sort). The legal-move memo (``lmemo``, ``legal_miss``) is the Python
 # search's own: the C search computes legal moves (``_legal.h``). Where the C search marks the Core
 # failed and unwinds, the Python search raises.
 
