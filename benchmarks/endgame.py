@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import time
 from typing import Any
 
 
 def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
     from puur import Game, RuleProfile
+    from puur.arena import mean_ci
     from puur.bots import make_player
     from puur.bots.runner import play_turn
     from puur.bots.solver import Solver
@@ -61,21 +61,12 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
     out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "positions": n, "players": {}}
     first = losses[specs[0]]
     for spec, xs in losses.items():
-        mean, ci = _mean_ci(xs)
-        out["players"][spec] = {"mean_loss": mean, "ci95": ci, "mean_s": round(think[spec] / n, 4) if n else None}
+        loss = mean_ci([float(x) for x in xs])
+        out["players"][spec] = {"mean_loss": loss["mean"], "ci95": loss["ci95"],
+                                "mean_s": round(think[spec] / n, 4) if n else None}  # fmt: skip
         if spec != specs[0]:  # paired with the first player, position by position (a tighter interval)
-            diff, diff_ci = _mean_ci([x - y for x, y in zip(xs, first, strict=True)])
-            out["players"][spec]["vs_first"] = {"mean": diff, "ci95": diff_ci}
+            out["players"][spec]["vs_first"] = mean_ci([float(x - y) for x, y in zip(xs, first, strict=True)])
     return out
-
-
-def _mean_ci(xs: list[int]) -> tuple[float, list[float]]:
-    """The mean and its 95% normal interval."""
-    n = len(xs)
-    mean = sum(xs) / n if n else 0.0
-    sd = math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1)) if n > 1 else 0.0
-    half = 1.96 * sd / math.sqrt(n) if n else 0.0
-    return round(mean, 3), [round(mean - half, 3), round(mean + half, 3)]
 
 
 def main() -> None:
