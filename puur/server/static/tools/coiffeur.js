@@ -28,7 +28,7 @@ function req(extra) {
   return Object.assign({ sheet: S.sheet, method: S.method, joker_may_repeat: S.repeat, factors: S.factors, boxes: S.boxes, jokers: S.jokers }, extra || {});
 }
 let shape = ""; // the sheet (teams and columns) the table was drawn for
-let asked = 0; // the newest request: an older answer arriving late is dropped
+const asked = latest(); // the newest request counts
 function build(d) {
   cols = d.columns; lastAnswer = d;
   const key = JSON.stringify([d.teams, cols.map(c => [c.name, c.kind])]);
@@ -82,9 +82,9 @@ function draw(d) {
 async function refresh() {
   const extra = {}; const p = intOr($("#conv-points").value, null);
   if (p !== null && !Number.isNaN(p)) { extra.points = p; extra.points_column = Number($("#conv-col").value || 0); }
-  const n = ++asked;
-  try { const d = await api("coiffeur", req(extra)); if (n === asked) { $("#error").textContent = ""; build(d); } }
-  catch (e) { if (n === asked) $("#error").textContent = e.message; }
+  const n = asked.ask();
+  try { const d = await api("coiffeur", req(extra)); if (asked.newest(n)) { $("#error").textContent = ""; build(d); } }
+  catch (e) { if (asked.newest(n)) $("#error").textContent = e.message; }
 }
 function setBox(t, i, v) { const n = intOr(v, null); S.boxes[t][i] = n; pad(); save(); refresh(); }
 function setJoker(t, i, v) { S.jokers[t][i] = v || null; pad(); save(); refresh(); }

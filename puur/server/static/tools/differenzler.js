@@ -28,37 +28,37 @@ function render(d) {
   $("#warnings").replaceChildren(...(lastR && lastR.warnings.length ? [el("li", {}, t("diff_sum_warning", { n: lastR.number, total: lastR.actual_total }))] : []));
 }
 function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned }, extra || {}); }
-let boards = 0; // the newest sheet (asked by a refresh or an added round): an older answer arriving late is dropped
+const boards = latest(); // the newest sheet (asked by a refresh or an added round) counts
 async function refresh() {
-  const n = ++boards;
-  try { $("#error").textContent = ""; const d = await api("differenzler", body()); if (n === boards) render(d); }
-  catch (e) { if (n === boards) $("#error").textContent = e.message; }
+  const n = boards.ask();
+  try { $("#error").textContent = ""; const d = await api("differenzler", body()); if (boards.newest(n)) render(d); }
+  catch (e) { if (boards.newest(n)) $("#error").textContent = e.message; }
   preview();
 }
 // The Difference row belongs to the round being typed: a player's column shows the server's difference once
 // both of their numbers are typed, "—" until then (never a round already added).
-let previewed = 0; // the newest preview: an older answer arriving late is dropped
+const previews = latest(); // the newest preview counts
 async function preview() {
-  const n = ++previewed, p = four("pred"), a = four("act");
+  const n = previews.ask(), p = four("pred"), a = four("act");
   const typed = [0, 1, 2, 3].map(i => Number.isInteger(p[i]) && p[i] >= 0 && Number.isInteger(a[i]) && a[i] >= 0);
   const show = diffs => { for (let i = 0; i < 4; i++) $(`#diff${i}`).textContent = typed[i] && diffs ? diffs[i] : "—"; };
   if (!typed.some(Boolean) || S.rounds.length >= (S.planned ?? Infinity)) { show(null); return; }
   const round = { predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) };
   try {
     const d = await api("differenzler", { players: names(), rounds: [], add: round });
-    if (n === previewed) show(d.rounds[0].differences);
-  } catch (e) { if (n === previewed) show(null); }
+    if (previews.newest(n)) show(d.rounds[0].differences);
+  } catch (e) { if (previews.newest(n)) show(null); }
 }
 async function add() {
   const r = { predicted: four("pred"), actual: four("act") };
   if (r.predicted.concat(r.actual).some(Number.isNaN)) { $("#error").textContent = t("diff_enter_all"); return; }
-  const n = boards; // the sheets asked for so far
+  const n = boards.mark();
   try {
     const d = await api("differenzler", body({ add: r }));
-    // The round is added. Nothing asked since: this answer is the newest sheet (one asked before it, still
-    // on its way, is dropped). A sheet asked for meanwhile was asked without the round: ask again.
+    // The round is added: this answer is the newest sheet, unless one asked meanwhile (without the round)
+    // is on its way: then ask again.
     S.rounds.push(r); save();
-    if (n === boards) { boards++; render(d); } else refresh();
+    if (boards.claim(n)) render(d); else refresh();
     $("#error").textContent = "";
     for (let i = 0; i < 4; i++) { $(`#pred${i}`).value = ""; $(`#act${i}`).value = ""; }
     preview(); $("#pred0").focus();

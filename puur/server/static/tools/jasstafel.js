@@ -6,7 +6,7 @@ let last = null;
 let lastCheck = [];
 // Only the answer to the latest check is shown: answers may arrive out of order, and a cleared form or a
 // written round makes every answer still on its way stale.
-let checks = 0;
+const checks = latest(); // the newest warnings check counts
 // Values of the server's codes in the page's words: a team by name, a contract by its name.
 function wordParams(v) {
   if (typeof v.team === "number") v.team = t(v.team === 0 ? "we" : "they");
@@ -55,32 +55,32 @@ function fillTargets(targets) {
   const all = Array.from(new Set([...targets, S.target])).sort((a, b) => a - b);
   fillSelect($("#target"), all.map(t => [t, t]), S.target);
 }
-let refreshes = 0; // the newest board (asked by a refresh or a write): an older answer arriving late is dropped
+const boards = latest(); // the newest board (asked by a refresh or a write) counts
 async function refresh() {
-  const n = ++refreshes;
-  try { $("#error").textContent = ""; const d = await api("jasstafel", body()); if (n === refreshes) render(d); }
-  catch (e) { if (n === refreshes) $("#error").textContent = e.message; }
+  const n = boards.ask();
+  try { $("#error").textContent = ""; const d = await api("jasstafel", body()); if (boards.newest(n)) render(d); }
+  catch (e) { if (boards.newest(n)) $("#error").textContent = e.message; }
 }
 async function check() {
-  const n = ++checks;
+  const n = checks.ask();
   if (!ids.some(id => $("#" + id).value.trim() !== "")) { lastCheck = []; showWarnings(); return; }
   const e = entry(); if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) return;
-  try { const d = await api("jasstafel", body({ check: e })); if (n === checks) { lastCheck = d.check_notices; showWarnings(); } }
+  try { const d = await api("jasstafel", body({ check: e })); if (checks.newest(n)) { lastCheck = d.check_notices; showWarnings(); } }
   catch (err) { /* shown on write */ }
 }
 async function write() {
   const e = entry();
   if (e.card_points.concat(e.weis, e.stoeck).some(Number.isNaN)) { $("#error").textContent = t("enter_whole"); return; }
-  const n = refreshes; // the boards asked for so far
+  const n = boards.mark();
   try {
     const d = await api("jasstafel", body({ write: e }));
-    // The round is written. Nothing asked since: this answer is the newest board (one asked before it,
-    // still on its way, is dropped). A board asked for meanwhile was asked without the round: ask again.
+    // The round is written: this answer is the newest board, unless one asked meanwhile (without the
+    // round) is on its way: then ask again.
     S.rounds.push(e); save();
-    if (n === refreshes) { refreshes++; render(d); } else refresh();
+    if (boards.claim(n)) render(d); else refresh();
     ids.forEach(id => { $("#" + id).value = ""; delete $("#" + id).dataset.auto; });
     $("#first").value = "";
-    checks++; lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
+    checks.drop(); lastCheck = []; showWarnings(); $("#error").textContent = ""; $("#we-cards").focus();
   } catch (err) { $("#error").textContent = err.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {

@@ -87,6 +87,21 @@ function toolbar() {
   document.body.append(el("footer", tr("footer")));
   translate();
 }
+// Requests of which only the newest answer counts (an older one arriving late is dropped): ask() numbers
+// a request, newest(n) tells whether it is still the last asked, mark() the count asked so far,
+// drop() makes every answer on its way stale, and claim(n) takes the answer of a change sent after
+// mark() gave n (a round written) as the newest when nothing was asked since (true; one asked before it
+// and still on its way is dropped); false: something asked meanwhile did not have the change.
+function latest() {
+  let asked = 0;
+  return {
+    ask: () => ++asked,
+    newest: (n) => n === asked,
+    mark: () => asked,
+    drop: () => { asked++; },
+    claim(n) { if (n !== asked) return false; asked++; return true; },
+  };
+}
 async function api(tool, body) {
   const r = await fetch("/api/v1/tools/" + tool, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const data = await r.json();

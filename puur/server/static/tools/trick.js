@@ -67,9 +67,9 @@ function show(d, cards) {
     p.legal ? t("play_legal", { seat: seatWord(p.seat), card: cardLabel(p.card) })
       : t("play_illegal", { seat: seatWord(p.seat), card: cardLabel(p.card), why: refusalText(p) }))));
 }
-let asked = 0; // the newest request: an older answer arriving late is dropped
+const asked = latest(); // the newest request counts
 async function update() {
-  const n = ++asked;
+  const n = asked.ask();
   nameCards();
   const cards = []; for (const c of state.cards) { if (!code(c)) break; cards.push(code(c)); }
   const hands = $$("#hands input").map(x => x.value.trim() ? x.value.trim().split(/[\s,]+/) : null);
@@ -77,11 +77,11 @@ async function update() {
   if (hands.some(h => h)) body.hands = hands;
   try {
     const d = await api("trick", body);
-    if (n !== asked) return;
+    if (!asked.newest(n)) return;
     $("#error").textContent = "";
     lastAnswer = [d, cards]; show(d, cards);
   } catch (e) {
-    if (n !== asked) return;
+    if (!asked.newest(n)) return;
     // The error replaces the answer: no winner, reason or checks of an earlier input stay beneath it.
     lastAnswer = null;
     $("#error").textContent = errorText(e);

@@ -32,9 +32,9 @@ function meldName(m) {
   return t("meld_sequence", { n: m.cards.length, suit: suitName(m.cards[0][0]), low: rankIndex(r[0]), high: rankIndex(r[r.length - 1]) });
 }
 const stepValue = (step, v) => (typeof v === "string" && RANK_CODES.includes(v) ? rankIndex(v) : typeof v === "string" && "CDHS".includes(v) ? suitName(v) : v);
-let asked = 0; // the newest request: an older answer arriving late is dropped
+const asked = latest(); // the newest request counts
 async function update() {
-  const n = ++asked;
+  const n = asked.ask();
   $("#error").textContent = "";
   const body = { contract: $("#contract").value, forehand: Number($("#forehand").value), profile: $("#profile").value,
     seats: hands.map(h => h.size ? { hand: Array.from(h) } : null) };
@@ -42,7 +42,7 @@ async function update() {
   if (tp !== "" && tc !== "") body.compare = { points: Number(tp), cards: Number(tc) };
   try {
     const d = await api("weis", body);
-    if (n !== asked) return;
+    if (!asked.newest(n)) return;
     d.seats.forEach((s, i) => {
       const out = $(`#out${i}`); out.replaceChildren();
       if (!hands[i].size) return;
@@ -55,7 +55,7 @@ async function update() {
     const tb = $("#steps tbody"); tb.replaceChildren();
     for (const st of d.steps) tb.append(el("tr", {}, el("td", { class: "l" }, t("step_" + st.step)), el("td", { class: "l" }, Object.entries(st.values).map(([k, v]) => `${t("seat_n", { n: Number(k) + 1 })}: ${stepValue(st.step, v)}`).join(" · ")), el("td", { class: "l" }, t("step_kept", { seats: st.kept.map(k => k + 1).join(", ") }))));
     $("#compare").textContent = d.compare ? `${t("cmp_" + d.compare.result)} (${noticeWords("cmpr_", d.compare)})` : "—";
-  } catch (e) { if (n === asked) $("#error").textContent = e.message; }
+  } catch (e) { if (asked.newest(n)) $("#error").textContent = e.message; }
 }
 document.addEventListener("DOMContentLoaded", () => {
   fillSelect($("#contract"), contracts(), "C");
