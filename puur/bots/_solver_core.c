@@ -16,7 +16,9 @@
  *
  * Values are team 0's future points minus team 1's (card points, the last-trick bonus, the match bonus),
  * fail-soft. The transposition table keeps bounds and the best lead at trick boundaries, keyed by the
- * cards still in play, the leader and who can still make a match; it is a fixed array of 8-way buckets
+ * cards still in play (up to equivalence: cards of one suit and hand with equal points whose order
+ * against the rest of the suit in play is the same are one key, ``set_reference``), the leader and who can
+ * still make a match; it is a fixed array of 8-way buckets
  * (one 64-byte cache line each, entries of 8 bytes: the key's 40 bits mixed one to one by ``hash40``, its
  * low bits picking the bucket and the rest kept as the entry's check, so an entry is found exactly) that
  * replaces the entry with the fewest tricks left when a bucket is full
@@ -69,6 +71,9 @@ typedef struct {
     int last_bonus, match_bonus;
     int hi_bonus[4], lo_bonus[4];
     u64 hands[4];
+    u64 ref[4]; /* the hands the table's keys are drawn from (``set_reference``); all 0: none yet */
+    uint16_t canon[4][512]; /* per suit, its cards in play (9 bits) -> the equivalent set in the key */
+    int weak[4]; /* each suit's weakest card */
     TTEntry *tt;
     u64 tt_buckets; /* a power of two */
     uint8_t gen;
@@ -177,6 +182,13 @@ static void tt_store(Core *s, u64 h, int lo, int hi, int best, int depth) {
 
 /* ---------- the search ---------- */
 
+/* The key's card set for the cards in play ``rem``: each suit's cards replaced by the first equivalent
+ * set of the reference hands (``set_reference``). */
+static inline u64 canon_key(const Core *s, u64 rem) {
+    return (u64)s->canon[0][rem & 511] | (u64)s->canon[1][(rem >> 9) & 511] << 9 |
+           (u64)s->canon[2][(rem >> 18) & 511] << 18 | (u64)s->canon[3][(rem >> 27) & 511] << 27;
+}
+
 static inline void sort_keys(int *a, int n) {
     for (int i = 1; i < n; i++) {
         int x = a[i], j = i - 1;
@@ -254,7 +266,7 @@ static int lead(Core *s, int leader, int flag, int left, u64 gone, int alpha, in
     }
     if (hi <= alpha) return hi;
     if (lo >= beta) return lo;
-    u64 h = hash40(rem << 4 | (u64)leader << 2 | (u64)flag);
+    u64 h = hash40(canon_key(s, rem) << 4 | (u64)leader << 2 | (u64)flag);
     TTHit entry;
     int hint = -1;
     if (tt_find(s, h, &entry)) {
@@ -356,6 +368,7 @@ static int follow(Core *s, int pos, int seat, int *trick, int wcard, int wseat, 
         if (n > 1 && cnt < 31) {
             /* enhanced transposition cutoff: a child already known to refute this window */
             u64 rem2 = FULL ^ gone2;
+            u64 k2 = canon_key(s, rem2);
             u64 ch[9]; /* the children's mixed keys */
             /* the children's buckets are fetched from memory together, not one miss after another */
             for (int i = 0; i < n; i++) {
@@ -363,7 +376,9 @@ static int follow(Core *s, int pos, int seat, int *trick, int wcard, int wseat, 
                 int w = ((bw >> c) & 1) ? seat : wseat;
                 int team = w & 1;
                 int nflag = flag == FRESH ? team : (flag == team ? flag : NO_MATCH);
-                ch[i] = hash40((rem2 ^ (1ULL << c)) << 4 | (u64)w << 2 | (u64)nflag);
+                int su = c / 9; /* the child's key: the played card's suit keyed again */
+                u64 kc = (k2 & ~SUIT(su)) | (u64)s->canon[su][((rem2 ^ (1ULL << c)) >> (9 * su)) & 511] << (9 * su);
+                ch[i] = hash40(kc << 4 | (u64)w << 2 | (u64)nflag);
                 __builtin_prefetch(tt_bucket(s, ch[i]));
             }
             for (int i = 0; i < n; i++) {
@@ -572,6 +587,17 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
             return -1;
         }
     }
+    for (int su = 0; su < 4; su++) { /* each suit one chain, from its weakest card (no card's next stronger) */
+        int hit = 0, steps = 0;
+        for (int c = 9 * su; c < 9 * su + 9; c++)
+            if (s->up[c] >= 0) hit |= 1 << (s->up[c] % 9);
+        s->weak[su] = 9 * su + __builtin_ctz(~hit & 511);
+        for (int c = s->weak[su]; c >= 0; c = s->up[c]) steps++;
+        if (steps != 9) {
+            PyErr_SetString(PyExc_ValueError, "up: each suit's cards one chain from the weakest to the strongest");
+            return -1;
+        }
+    }
     /* the next stronger card in play: one look-up in the search, not a walk up the suit past the cards gone */
     for (int c = 0; c < 36; c++)
         for (int m = 0; m < 512; m++) {
@@ -588,6 +614,7 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
         s->k_discard[c] = (4096 + p * 32 + rk[c]) << 6 | c;
         s->k_lead[c] = (128 + 31 - rk[c]) << 6 | c; /* strongest first (18% fewer positions than cheapest) */
     }
+    memset(s->ref, 0, sizeof s->ref);
     s->tsh = tsh;
     s->last_bonus = last_bonus;
     s->match_bonus = match_bonus;
@@ -597,6 +624,54 @@ static int Core_init(Core *s, PyObject *args, PyObject *kw) {
     if (tt_alloc(s, tt_bits) < 0) return -1;
     s->nodes = 0;
     return 0;
+}
+
+/* Forget the table: a new generation (a fresh table when the numbers wrap). */
+static void tt_forget(Core *s) {
+    if (++s->gen == 0) {
+        memset(s->tt, 0, s->tt_buckets * WAYS * sizeof(TTEntry));
+        s->gen = 1;
+    }
+}
+
+/* The reference hands of the table's keys: ``h``, unless each hand is within the reference already (the
+ * positions of one deal from its first search on). With new hands the table is forgotten: its keys were
+ * drawn from others. ``canon[suit][m]`` is then, for each set ``m`` of the suit's cards, the first set of
+ * the reference's cards (the earliest, card by card from the weakest up) with the same owners, points
+ * and Puur in the same order of strength: positions whose sets are equivalent so are one key. Their
+ * values are equal: every rule the search asks compares cards of one suit by strength (in the trick,
+ * the hand, the cards in play), counts points or names the Puur, and each set is the other's image under
+ * a map that keeps all three. */
+static void set_reference(Core *s, const u64 *h) {
+    int had = (s->ref[0] | s->ref[1] | s->ref[2] | s->ref[3]) != 0;
+    if (had && !(h[0] & ~s->ref[0]) && !(h[1] & ~s->ref[1]) && !(h[2] & ~s->ref[2]) && !(h[3] & ~s->ref[3]))
+        return;
+    if (had) tt_forget(s);
+    memcpy(s->ref, h, sizeof s->ref);
+    int cls[36]; /* a card's owner, points and Puur bit; -1 not in the reference */
+    for (int c = 0; c < 36; c++) {
+        cls[c] = -1;
+        for (int i = 0; i < 4; i++)
+            if ((h[i] >> c) & 1) cls[c] = i | s->pts[c] << 2 | (int)((s->L.puur[s->contract] >> c) & 1) << 12;
+    }
+    for (int su = 0; su < 4; su++) {
+        int order[9], n = 0;
+        for (int c = s->weak[su]; c >= 0; c = s->up[c]) order[n++] = c;
+        for (int m = 0; m < 512; m++) {
+            int out = 0, p = 0;
+            for (int i = 0; i < n && out >= 0; i++) {
+                int c = order[i];
+                if (!((m >> (c % 9)) & 1)) continue;
+                if (cls[c] < 0) {
+                    out = -1; /* a card not of the reference: the set keyed as it is */
+                    break;
+                }
+                while (cls[order[p]] != cls[c]) p++; /* stops at c itself at the latest */
+                out |= 1 << (order[p++] % 9);
+            }
+            s->canon[su][m] = (uint16_t)(out < 0 ? m : out);
+        }
+    }
 }
 
 /* Claim the Core for one search (called with the GIL held). */
@@ -636,6 +711,7 @@ static PyObject *Core_lead(Core *s, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OiiiKii", &hands, &leader, &flag, &left, &gone, &alpha, &beta)) return NULL;
     if (read_hands(hands, h) < 0 || begin(s) < 0) return NULL;
     memcpy(s->hands, h, sizeof h);
+    set_reference(s, h);
     int v;
     Py_BEGIN_ALLOW_THREADS
     v = lead(s, leader & 3, flag & 3, left, gone & FULL, alpha, beta);
@@ -671,6 +747,7 @@ static PyObject *Core_follow(Core *s, PyObject *args) {
         }
     if (begin(s) < 0) return NULL;
     memcpy(s->hands, h, sizeof h);
+    set_reference(s, h);
     int v;
     Py_BEGIN_ALLOW_THREADS
     v = follow(s, (int)n, seat & 3, trick, wcard, wseat & 3, tp, leader & 3, flag & 3, left, gone & FULL,
@@ -696,12 +773,11 @@ static PyObject *Core_reset(Core *s, PyObject *args) {
     }
     if (!s->tt || s->tt_buckets != tt_buckets_for(tt_bits)) {
         if (tt_alloc(s, tt_bits) < 0) return NULL;
-    } else if (++s->gen == 0) {
-        memset(s->tt, 0, s->tt_buckets * WAYS * sizeof(TTEntry));
-        s->gen = 1;
-    }
+    } else
+        tt_forget(s);
     s->nodes = 0;
     s->deadline = 0;
+    memset(s->ref, 0, sizeof s->ref);
     Py_RETURN_NONE;
 }
 

@@ -8,7 +8,7 @@ card play and are not counted.
 
 Alpha-beta (minimax: team 0 maximizes its points minus team 1's) with a transposition table at trick
 boundaries (bounds and the best lead, keyed by the cards left, the leader and who can still make a
-match), a null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
+match; positions whose cards differ only by equivalent cards share a key: ``set_reference``), a null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
 move ordering (the table's best lead, masters first, then the strongest card; cheap winners, smearing to a partner who wins,
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
@@ -56,7 +56,14 @@ from puur.round import RoundState
 from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
 from puur.rules.scoring import match_bonus
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STRENGTH_TABLES, card_points_table, trump_mask
+from puur.rules.tables import (
+    LAST_TRICK_BONUS,
+    MATCH_BONUS,
+    PUUR_BITS,
+    STRENGTH_TABLES,
+    card_points_table,
+    trump_mask,
+)
 from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -152,19 +159,23 @@ class Core:
     __slots__ = (
         "beats", "up", "pts", "k_smear", "k_low", "k_win", "k_discard", "k_lead", "rel", "tsh", "top_above",
         "tpts", "last_bonus", "match_bonus", "hi_bonus", "lo_bonus", "hands", "tt", "lmemo", "legal_cb",
-        "nodes", "deadline", "eq", "dirs", "tabs",
+        "nodes", "deadline", "eq", "dirs", "tabs", "kept", "suits", "ref", "canon",
     )  # fmt: skip
 
     def __init__(
         self, beats: Sequence[int], up: Sequence[int], points: Sequence[int], rank: Sequence[int],
         rel: Sequence[int], trump_shift: int, top_above: Sequence[int], trump_points: Sequence[int],
         last_bonus: int, match_bonus: int, legal: Callable[[int, tuple[int, ...]], int], tt_bits: int = _TT_BITS,
+        kept: int = 0,
     ) -> None:  # fmt: skip
         """``Core_init``: the tables (checked), the search order keys, the bounds' match bonus by flag. The
-        Python table is a dict that grows as needed; ``tt_bits`` is checked as the C core checks it."""
+        Python table is a dict that grows as needed; ``tt_bits`` is checked as the C core checks it.
+        ``kept``: the cards a rule names (the Puur; the C core reads it off its rules), never keyed as
+        an equivalent card (``set_reference``)."""
         self.beats = _numbers(beats, 36, "beats")
         self.up = _numbers(up, 36, "up")
-        _check_up(self.up)
+        self.suits = _check_up(self.up)
+        self.kept = kept
         self.pts = pts = _numbers(points, 36, "points")
         if abs(last_bonus) + abs(match_bonus) + sum(abs(p) for p in pts) > MOST_POINTS:
             raise ValueError("points: the cards, the last trick and the match add up to more than 500")
@@ -197,12 +208,16 @@ class Core:
         self.eq = pts  # equivalent cards have equal points (under every direction, see ``set_directions``)
         self.dirs: tuple[int, ...] | None = None
         self.tabs: tuple[tuple[tuple[int, ...], ...], ...] = ()
+        self.ref: tuple[int, ...] = (0, 0, 0, 0)
+        self.canon: list[list[int]] = [list(range(512)) for _ in range(4)]
 
     def set_directions(self, dirs: tuple[int, ...], tabs: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
         """Slalom and Guschti (issue 17; Python only, the compiled core is never asked for them): trick
         ``t`` is searched with the tables ``tabs[dirs[t]]`` (``beats, up, pts, k_smear, k_low, k_win,
         k_discard, k_lead`` of Obenabe or Undenufe), switched by ``at_trick`` at every ``lead`` and
-        ``follow``. Cards count as equivalent only with equal points in both directions (``eq``)."""
+        ``follow``. Cards count as equivalent only with equal points in both directions (``eq``), and so do
+        the table's keys (``set_reference``: the two directions' orders of strength are each other's
+        reverse, so a map that keeps one keeps the other)."""
         self.dirs = dirs
         self.tabs = tabs
         self.eq = tuple(tabs[0][2][c] * 64 + tabs[1][2][c] for c in range(36))
@@ -223,10 +238,12 @@ class Core:
             self.lmemo = {}
         self.nodes = 0
         self.deadline = 0.0
+        self.ref = (0, 0, 0, 0)
 
     def lead(self, hands: Sequence[int], leader: int, flag: int, left: int, gone: int, alpha: int, beta: int) -> int:
         """``Core_lead``: the value at a trick boundary, ``leader`` to lead."""
         self.hands = _hands(hands)
+        set_reference(self, self.hands)
         return lead(self, leader & 3, flag & 3, left, gone & FULL, alpha, beta)
 
     def follow(
@@ -247,6 +264,7 @@ class Core:
                 raise ValueError("trick: a card outside 0..35")
             tk |= (c + 1) << (37 + 6 * i)
         self.hands = h
+        set_reference(self, h)
         return follow(self, len(trick), seat & 3, tr, tk, wcard, wseat & 3, tp, leader & 3, flag & 3, left,
                       gone & FULL, alpha, beta)  # fmt: skip
 
@@ -258,14 +276,28 @@ def _numbers(seq: Sequence[int], n: int, what: str) -> tuple[int, ...]:
     return tuple(int(x) for x in seq)
 
 
-def _check_up(up: Sequence[int]) -> None:
-    """``Core_init``'s check of ``up``: each card's chain of stronger cards stays in its suit and ends."""
+def _check_up(up: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """``Core_init``'s check of ``up``: each card's chain of stronger cards stays in its suit and ends, and
+    each suit is one chain from its weakest card (no card's next stronger). Returns each suit's cards,
+    the weakest first (the C core keeps the weakest, ``weak``)."""
     for c in range(36):
         n, steps = up[c], 0
         while 0 <= n < 36 and n // 9 == c // 9 and steps < 9:
             n, steps = up[n], steps + 1
         if n != -1:
             raise ValueError("up: each card's next stronger card of its suit, or -1")
+    suits = []
+    for su in range(4):
+        hit = {up[c] for c in range(9 * su, 9 * su + 9)}
+        c = next(d for d in range(9 * su, 9 * su + 9) if d not in hit)
+        chain = []
+        while c >= 0:
+            chain.append(c)
+            c = up[c]
+        if len(chain) != 9:
+            raise ValueError("up: each suit's cards one chain from the weakest to the strongest")
+        suits.append(tuple(chain))
+    return tuple(suits)
 
 
 def _hands(hands: Sequence[int]) -> list[int]:
@@ -274,6 +306,47 @@ def _hands(hands: Sequence[int]) -> list[int]:
     if any(x & ~FULL or x < 0 for x in h):
         raise ValueError("hands: a card set outside the 36 cards")
     return h
+
+
+def set_reference(s: Core, h: Sequence[int]) -> None:
+    """The reference hands of the table's keys: ``h``, unless each hand is within the reference already
+    (the positions of one deal from its first search on); with new hands the table is forgotten. For each
+    suit and each set ``m`` of the reference's cards of the suit, ``canon[suit][m]`` is the first set of the
+    reference's cards (the earliest, card by card from the weakest up) with the same owners, points (in
+    every direction: ``eq``) and kept cards (the Puur) in the same order of strength; other sets stand
+    for themselves. Equivalent positions so share a key, and their values are equal: every rule the search
+    asks compares cards of one suit by strength, counts points or names the Puur, and a map that keeps all
+    three takes one set to the other."""
+    ref = s.ref
+    if any(ref) and all(not x & ~r for x, r in zip(h, ref, strict=True)):
+        return
+    if any(ref):
+        s.tt = {}
+    s.ref = tuple(h)
+    cls = [-1] * 36
+    for i, hand in enumerate(h):
+        for c in iter_cards(hand):
+            cls[c] = i | s.eq[c] << 2 | (s.kept >> c & 1) << 20
+    for su, order in enumerate(s.suits):
+        canon = s.canon[su] = list(range(512))
+        held = [c for c in order if cls[c] >= 0]  # the reference's cards of the suit, the weakest first
+        for m in _subsets(sum(1 << c % 9 for c in held)):
+            out = p = 0
+            for c in held:
+                if m >> c % 9 & 1:
+                    while cls[held[p]] != cls[c]:  # stops at c itself at the latest
+                        p += 1
+                    out |= 1 << held[p] % 9
+                    p += 1
+            canon[m] = out
+
+
+def _subsets(mask: int) -> list[int]:
+    """Every subset of ``mask``."""
+    out = [0]
+    for c in iter_cards(mask):
+        out += [x | 1 << c for x in out]
+    return out
 
 
 def check_deadline(s: Core) -> None:
@@ -395,7 +468,9 @@ def lead(s: Core, leader: int, flag: int, left: int, gone: int, alpha: int, beta
         return hi
     if lo >= beta:
         return lo
-    key = rem << 4 | leader << 2 | flag
+    cn = s.canon
+    key = (cn[0][rem & 511] | cn[1][rem >> 9 & 511] << 9 | cn[2][rem >> 18 & 511] << 18
+           | cn[3][rem >> 27 & 511] << 27) << 4 | leader << 2 | flag  # fmt: skip
     entry = s.tt.get(key)
     hint = -1
     if entry is not None:
@@ -510,12 +585,17 @@ def follow(
         if len(order) > 1 and cnt < 31:
             # enhanced transposition cutoff: a child already known to refute this window
             rem2 = FULL ^ gone2
+            cn = s.canon
+            k2 = cn[0][rem2 & 511] | cn[1][rem2 >> 9 & 511] << 9 | cn[2][rem2 >> 18 & 511] << 18
+            k2 |= cn[3][rem2 >> 27 & 511] << 27
             for x in order:
                 c = x & 63
                 w = seat if bw >> c & 1 else wseat
                 team = w & 1
                 nflag = team if flag == FRESH else (flag if flag == team else NO_MATCH)
-                te = s.tt.get((rem2 ^ (1 << c)) << 4 | w << 2 | nflag)
+                su = c // 9  # the child's key: the played card's suit keyed again
+                kc = k2 & ~SUIT_MASKS[su] | cn[su][(rem2 ^ 1 << c) >> 9 * su & 511] << 9 * su
+                te = s.tt.get(kc << 4 | w << 2 | nflag)
                 if te is not None:
                     p = tp + pts[c]
                     if maximize:
@@ -644,7 +724,7 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
                                  tt_bits=tt_bits)  # fmt: skip
     else:  # no compiled core, or a profile whose legal-move options _legal.h does not know
         core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
-                    tt_bits=tt_bits)  # fmt: skip
+                    tt_bits=tt_bits, kept=PUUR_BITS[contract])  # fmt: skip
     core.deadline = deadline
     return core
 

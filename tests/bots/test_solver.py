@@ -10,13 +10,13 @@ import pytest
 
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, _contract_tables, solve
-from puur.cards import BASE_CONTRACTS, Contract
+from puur.cards import BASE_CONTRACTS, Contract, iter_cards
 from puur.playout import compiled_legal_rules
 from puur.position import parse_position
 from puur.profile import PRESETS, RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.legal import legal_moves
-from puur.rules.tables import MATCH_BONUS
+from puur.rules.tables import MATCH_BONUS, PUUR_BITS, STRENGTH_TABLES
 from puur.rules.trick import trick_winner
 
 
@@ -230,6 +230,8 @@ def test_core_reports_errors(compiled: bool) -> None:
     for bad_up in ([*up[:8], 8, *up[9:]], [*up[:8], 9, *up[9:]]):  # a card above itself; another suit
         with pytest.raises(ValueError, match="up: each card"):
             make(beats, bad_up)
+    with pytest.raises(ValueError, match="one chain"):  # two strongest cards in a suit: 6 and 7 apart
+        make(beats, [-1, *up[1:]])
     if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
         for bad, message in (((9, *good[1:]), "contract"), (good[:4], "rules"), ((2, good[1][:5], *good[2:]), "216")):
             with pytest.raises(ValueError, match=message):
@@ -339,7 +341,7 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
         profile = RuleProfile.preset(["schieber", "jasvel", "classic"][i % 3])
         r = RoundState(profile, deal(rng, 0), 0, 1)
         r.choose(Contract(i % 6))
-        while len(r.tricks) * 4 + len(r.trick) < 16 + i % 5:
+        while len(r.tricks) * 4 + len(r.trick) < 14 + i % 5:
             r.play(choose(r))
         exact = Solver(r, compiled=compiled).card_values(r)
         bounds = Solver(r, compiled=compiled).card_bounds(r)
@@ -416,3 +418,153 @@ def test_a_full_table_forgets_but_never_misleads() -> None:
         assert small.card_bounds(r) == large.card_bounds(r)
         more += a.nodes > b.nodes
     assert more  # the small table did forget
+
+
+# Hearts trump (suit 2); spades (suit 3): 6 27, 7 28, 8 29, 9 30, 10 31, Under 32, Ober 33, King 34, Ace 35.
+_REFERENCE = (1 << 27 | 1 << 29 | 1 << 9 | 1 << 18, 1 << 28 | 1 << 35 | 1 << 10 | 1 << 19,
+              1 << 30 | 1 << 11 | 1 << 20 | 1 << 0, 1 << 31 | 1 << 12 | 1 << 21 | 1 << 1)  # fmt: skip
+
+
+def _after(*played: int) -> list[int]:
+    """The reference hands less one card each (``played``, seat by seat)."""
+    return [h & ~(1 << c) for h, c in zip(_REFERENCE, played, strict=True)]
+
+
+@pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
+def test_equivalent_positions_share_a_table_entry(compiled: bool) -> None:
+    """The table keys a position up to equivalent cards (``set_reference``): after one trick of the reference
+    hands, West keeping the 8 of spades or the 6 (the 7 between them gone) is one position, found in the
+    table in one step, with the same value as a fresh search; a position where the 7 is still in play is not
+    the same one. Hands outside the reference start the table again, and are still searched right."""
+    from puur.bots.solver import FULL, NO_MATCH, _new_core
+
+    r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(5), 0), 0, 1)
+    r.choose(Contract.H)
+    pts = r.points
+
+    def value(core: Any, hands: list[int], alpha: int = -999, beta: int = 999) -> tuple[int, int]:
+        """The value with West to lead, and the positions it took."""
+        rem = hands[0] | hands[1] | hands[2] | hands[3]
+        before = core.nodes
+        v = core.lead(hands, 0, NO_MATCH, sum(pts[c] for c in range(36) if rem >> c & 1) + 5, FULL ^ rem, alpha, beta)
+        return v, core.nodes - before
+
+    keeps_8, keeps_6, seven_out = _after(27, 28, 11, 12), _after(29, 28, 11, 12), _after(27, 10, 11, 12)
+    core = _new_core(r, compiled, 14, 0.0)
+    assert value(core, list(_REFERENCE), 900, 901)[1] == 1  # the reference hands: out of the window at once
+    v8, n8 = value(core, keeps_8)
+    v6, n6 = value(core, keeps_6)
+    assert n8 > 1 and n6 == 1
+    fresh = _new_core(r, compiled, 14, 0.0)
+    assert value(fresh, keeps_6) == (v6, n8) == (v8, n8)  # a fresh core searches as much as the first did
+    v7, n7 = value(core, seven_out)
+    assert n7 > 1 and v7 == value(_new_core(r, compiled, 14, 0.0), seven_out)[0]
+    other = [_REFERENCE[1], _REFERENCE[0], _REFERENCE[3], _REFERENCE[2]]  # not within the reference
+    assert value(core, other) == value(_new_core(r, compiled, 14, 0.0), other)
+
+
+@pytest.mark.parametrize("preset", ["schieber", "jasvel"])
+def test_keys_up_to_equivalence_keep_every_value(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Python search with the table keyed by the cards themselves (``set_reference`` a no-op) and keyed up
+    to equivalent cards: the same card and points from the fifth and sixth tricks in every contract, and
+    fewer positions in all (equivalent positions found in the table)."""
+    from puur.bots import solver as solver_mod
+
+    profile = RuleProfile.preset(preset)
+    positions = []
+    rng = random.Random(f"canon-{preset}")
+    for i in range(12):
+        r = RoundState(profile, deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) * 4 + len(r.trick) < 14 + i % 5:
+            r.play(choose(r))
+        positions.append(r)
+    results = []
+    for canon in (True, False):
+        if not canon:
+            monkeypatch.setattr(solver_mod, "set_reference", lambda s, h: None)
+        solver_mod._POOL.clear()
+        results.append([solve(r, compiled=False) for r in positions])
+    by_cards, by_keys = results[1], results[0]
+    assert [(a.card, a.points) for a in by_keys] == [(b.card, b.points) for b in by_cards]
+    assert sum(a.nodes for a in by_keys) < sum(b.nodes for b in by_cards)
+
+
+def _classes(core: Any, hands: list[int], suit: int, m: int) -> tuple[tuple[int, int, int], ...]:
+    """The owners, points and kept bits of the cards of ``m`` (a set of the suit's cards, 9 bits) in
+    ``hands``, the weakest first: what makes two sets of a suit equivalent."""
+    cards = [c for c in core.suits[suit] if m >> c % 9 & 1]
+    return tuple((next(i for i in range(4) if hands[i] >> c & 1), core.pts[c], core.kept >> c & 1) for c in cards)
+
+
+def test_the_key_tables_follow_their_definition() -> None:
+    """``set_reference``'s tables, for random hands in every contract: two sets of a suit's cards in play
+    share a key exactly when their owners, points and kept cards (the Puur) read the same from the weakest
+    card up; each key is a set of the same size within the hands; sets with a card outside the hands stand
+    for themselves."""
+    from puur.bots.solver import _new_core, set_reference
+
+    rng = random.Random("key-tables")
+    for i in range(12):
+        r = RoundState(RuleProfile.preset("schieber"), deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        core = _new_core(r, False, 14, 0.0)
+        hands = [h & ~(1 << c) for h in r.hands for c in [rng.choice(list(iter_cards(h)))]]
+        set_reference(core, hands)
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        for suit in range(4):
+            inside = held >> 9 * suit & 511
+            keys: dict[tuple[tuple[int, int, int], ...], int] = {}
+            for m in range(512):
+                key = core.canon[suit][m]
+                if m & ~inside:
+                    assert key == m
+                    continue
+                assert key & ~inside == 0 and key.bit_count() == m.bit_count()
+                assert keys.setdefault(_classes(core, hands, suit, m), key) == key
+            assert len(set(keys.values())) == len(keys)
+
+
+def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Why the table may key positions up to equivalent cards: a card in play replaced by one out of play
+    of its suit with the same points (both the Puur or neither) and no card in play between them (so the
+    same order against the rest of the suit) leaves the value of the position unchanged, in the search with
+    the table keyed by the cards themselves (``set_reference`` a no-op), four tricks before the end, in every
+    contract of two presets; the compiled search (keys up to equivalence) agrees."""
+    from puur.bots import solver as solver_mod
+    from puur.bots.solver import FULL, NO_MATCH, _new_core
+
+    swaps = 0
+    rng = random.Random("equivalent-cards")
+    for i in range(48):
+        profile = RuleProfile.preset(("schieber", "jasvel")[i % 2])
+        r = RoundState(profile, deal(rng, 0), 0, 1)
+        r.choose(Contract(i % 6))
+        while len(r.tricks) < 5:
+            r.play(choose(r))
+        hands, pts, strength = list(r.hands), r.points, STRENGTH_TABLES[r.contract]
+        puur = PUUR_BITS[r.contract]
+        held = hands[0] | hands[1] | hands[2] | hands[3]
+        pairs = [
+            (c, d) for c in iter_cards(held) for d in range(c // 9 * 9, c // 9 * 9 + 9)
+            if not held >> d & 1 and pts[d] == pts[c] and (puur >> d & 1) == (puur >> c & 1)
+            and not any(min(strength[c], strength[d]) < strength[e] < max(strength[c], strength[d])
+                        for e in iter_cards(held & 0x1FF << c // 9 * 9))
+        ]  # fmt: skip
+        if not pairs:
+            continue
+        c, d = rng.choice(pairs)
+        other = [h ^ (1 << c | 1 << d) if h >> c & 1 else h for h in hands]
+        values = []
+        for h in (hands, other):
+            with monkeypatch.context() as m:
+                m.setattr(solver_mod, "set_reference", lambda s, h: None)
+                plain = _new_core(r, False, 14, 0.0)
+                rem = h[0] | h[1] | h[2] | h[3]
+                args = (r.to_act, NO_MATCH, sum(pts[x] for x in iter_cards(rem)) + 5, FULL ^ rem, -999, 999)
+                values.append(plain.lead(h, *args))
+            if COMPILED and compiled_legal_rules(profile, r.contract) is not None:
+                values.append(_new_core(r, True, 14, 0.0).lead(h, *args))
+        assert len(set(values)) == 1, (i, c, d, values)
+        swaps += 1
+    assert swaps >= 30
