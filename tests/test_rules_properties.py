@@ -182,7 +182,7 @@ def test_card_points_total_152_and_157(seed: int) -> None:
             assert sum(card_points(cards_of(h), contract, vals) for h in hands) == 152
 
 
-@many(400)
+@many(200)
 @given(seeds)
 def test_random_legal_playouts(seed: int) -> None:
     rng, hands = deal(seed)
