@@ -655,21 +655,19 @@ static void set_reference(Core *s, const u64 *h) {
             if ((h[i] >> c) & 1) cls[c] = i | s->pts[c] << 2 | (int)((s->L.puur[s->contract] >> c) & 1) << 12;
     }
     for (int su = 0; su < 4; su++) {
-        int order[9], n = 0;
-        for (int c = s->weak[su]; c >= 0; c = s->up[c]) order[n++] = c;
-        for (int m = 0; m < 512; m++) {
+        int held[9], n = 0, inside = 0; /* the reference's cards of the suit, the weakest first */
+        for (int c = s->weak[su]; c >= 0; c = s->up[c])
+            if (cls[c] >= 0) held[n++] = c, inside |= 1 << (c % 9);
+        for (int m = 0; m < 512; m++) s->canon[su][m] = (uint16_t)m; /* other sets stand for themselves */
+        for (int m = inside; m; m = (m - 1) & inside) { /* each set of the reference's cards */
             int out = 0, p = 0;
-            for (int i = 0; i < n && out >= 0; i++) {
-                int c = order[i];
+            for (int i = 0; i < n; i++) {
+                int c = held[i];
                 if (!((m >> (c % 9)) & 1)) continue;
-                if (cls[c] < 0) {
-                    out = -1; /* a card not of the reference: the set keyed as it is */
-                    break;
-                }
-                while (cls[order[p]] != cls[c]) p++; /* stops at c itself at the latest */
-                out |= 1 << (order[p++] % 9);
+                while (cls[held[p]] != cls[c]) p++; /* stops at c itself at the latest */
+                out |= 1 << (held[p++] % 9);
             }
-            s->canon[su][m] = (uint16_t)(out < 0 ? m : out);
+            s->canon[su][m] = (uint16_t)out;
         }
     }
 }
