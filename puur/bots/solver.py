@@ -8,7 +8,8 @@ card play and are not counted.
 
 Alpha-beta (minimax: team 0 maximizes its points minus team 1's) with a transposition table at trick
 boundaries (bounds and the best lead, keyed by the cards left, the leader and who can still make a
-match; positions whose cards differ only by equivalent cards share a key: ``set_reference``), a null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
+match; positions whose cards differ only by equivalent cards share a key: ``set_reference``), a
+null-window driver (MTD(f)) started from a rollout's score, bounds from the points still out,
 move ordering (the table's best lead, masters first, then the strongest card; cheap winners, smearing to a partner who wins,
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
