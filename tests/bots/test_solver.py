@@ -20,6 +20,16 @@ from puur.rules.tables import MATCH_BONUS, PUUR_BITS, STRENGTH_TABLES
 from puur.rules.trick import trick_winner
 
 
+def _position(profile: RuleProfile, rng: random.Random, contract: Contract, played: int) -> RoundState:
+    """A round of a deal drawn from ``rng`` under ``contract``, played by the rollout policy up to ``played``
+    cards."""
+    r = RoundState(profile, deal(rng, 0), 0, 1)
+    r.choose(contract)
+    while len(r.tricks) * 4 + len(r.trick) < played:
+        r.play(choose(r))
+    return r
+
+
 def brute(r: RoundState) -> int:
     """Team 0's final points minus team 1's (card points, last trick, match) under perfect play."""
     if r.is_done:
@@ -77,10 +87,7 @@ def test_solver_values_consistent(preset: str) -> None:
     profile = RuleProfile.preset(preset)
     rng = random.Random(f"consistent-{preset}")
     for i in range(6):
-        r = RoundState(profile, deal(rng, 0), 0, 1)
-        r.choose(Contract(i % 6))
-        while len(r.tricks) * 4 + len(r.trick) < 16 + i % 4:
-            r.play(choose(r))
+        r = _position(profile, rng, Contract(i % 6), 16 + i % 4)
         res = solve(r)
         value = res.points[0] - res.points[1]
         legal = r.legal_cards()
@@ -165,10 +172,7 @@ def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch
         rng.seed(f"legal-h-{preset}")
         found = []
         for i in range(12):
-            r = RoundState(profile, deal(rng, 0), 0, 1)
-            r.choose(Contract(i % 6))
-            while len(r.tricks) * 4 + len(r.trick) < 14 + i:
-                r.play(choose(r))
+            r = _position(profile, rng, Contract(i % 6), 14 + i)
             res = solve(r, compiled=True)
             found.append((res.points, res.nodes))
         results.append(found)
@@ -339,10 +343,7 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
     rng = random.Random(f"bounds-{compiled}")
     for i in range(8 if compiled else 4):
         profile = RuleProfile.preset(["schieber", "jasvel", "classic"][i % 3])
-        r = RoundState(profile, deal(rng, 0), 0, 1)
-        r.choose(Contract(i % 6))
-        while len(r.tricks) * 4 + len(r.trick) < 14 + i % 5:
-            r.play(choose(r))
+        r = _position(profile, rng, Contract(i % 6), 14 + i % 5)
         exact = Solver(r, compiled=compiled).card_values(r)
         bounds = Solver(r, compiled=compiled).card_bounds(r)
         assert bounds.keys() == exact.keys()
@@ -471,14 +472,8 @@ def test_keys_up_to_equivalence_keep_every_value(preset: str, monkeypatch: pytes
     from puur.bots import solver as solver_mod
 
     profile = RuleProfile.preset(preset)
-    positions = []
     rng = random.Random(f"canon-{preset}")
-    for i in range(12):
-        r = RoundState(profile, deal(rng, 0), 0, 1)
-        r.choose(Contract(i % 6))
-        while len(r.tricks) * 4 + len(r.trick) < 14 + i % 5:
-            r.play(choose(r))
-        positions.append(r)
+    positions = [_position(profile, rng, Contract(i % 6), 14 + i % 5) for i in range(12)]
     results = []
     for canon in (True, False):
         if not canon:
