@@ -167,6 +167,11 @@ class RoundState:
         return len(self.tricks) == 9
 
     @property
+    def cards_played(self) -> list[CardIndex]:
+        """The round's cards in the order they were played: the tricks, then the trick in play."""
+        return [c for t in self.tricks for c in t.cards] + list(self.trick)
+
+    @property
     def factor(self) -> int:
         return self.profile.factor(self.contract) if self.contract is not None else 0
 

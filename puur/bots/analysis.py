@@ -193,8 +193,9 @@ def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> R
     rs = game.round_states[round_number - 1]
     if rs.contract is None:
         raise ValueError(f"round {round_number}: no contract chosen yet")
-    cards = [c for t in rs.tricks for c in t.cards] + list(rs.trick)
-    review = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, pushed=rs.pushed, **kwargs)
+    review = review_round(
+        rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, rs.cards_played, pushed=rs.pushed, **kwargs
+    )
     return RoundReview(review.contract, rs.chooser, review.perfect, review.played, review.plays, review.nodes)
 
 

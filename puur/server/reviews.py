@@ -48,6 +48,7 @@ from puur.server.live import GameHub
 from puur.server.policy import settings_of
 
 if TYPE_CHECKING:
+    from puur.round import RoundState
     from puur.server.live import LiveGame
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -63,11 +64,22 @@ WAIT = 0.4
 """Seconds a review request waits for a round reviewed as it was played to finish before it answers 202."""
 
 
-def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, list[int], bool]) -> None:
-    """In the worker process: review the round and send back its JSON (or the error's text)."""
+RoundJob = tuple[dict[str, Any], list[int], int, int, str, bool]
+"""What a worker needs of a round: the profile (as a dict), deal, dealer, forehand, contract and push."""
+
+
+def _round_job(r: RoundState) -> RoundJob:
+    """The worker's round (``RoundJob``) of a round whose contract is chosen."""
+    assert r.contract is not None
+    return (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
+
+
+def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, bool, list[int]]) -> None:
+    """In the worker process: review the round (``RoundJob`` and its cards) and send back its JSON (or the
+    error's text)."""
     from puur.bots.analysis import review_round
 
-    profile, dealt, dealer, forehand, contract, cards, pushed = job
+    profile, dealt, dealer, forehand, contract, pushed, cards = job
     try:
         review = review_round(
             RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], cards, pushed=pushed
@@ -78,7 +90,7 @@ def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str,
     conn.close()
 
 
-def _work_ahead(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, bool]) -> None:
+def _work_ahead(conn: Connection, job: RoundJob) -> None:
     """In the worker process: review a round as it is played. Perfect play from its first card at once;
     then each card the server sends (``("cards", [...])``) held against it; on ``("end",)`` the review's
     JSON back (or the error's text)."""
@@ -145,18 +157,17 @@ class Reviews:
         if sum(1 for g, _ in queued if g == game_id) >= self.per_game:
             raise QueueFull(f"{self.per_game} reviews of this game are waiting or running: ask again when one is done")
 
-    def request(self, key: tuple[str, int], job: tuple[Any, ...]) -> _Job:
-        """The review of round ``key`` (game id, round number) of the finished round ``job`` (the profile,
-        deal, dealer, forehand, contract, cards, pushed): queued on the first request, or, when it was
-        reviewed as it was played, told its last cards."""
+    def request(self, key: tuple[str, int], job: RoundJob, cards: list[int]) -> _Job:
+        """The review of round ``key`` (game id, round number), the finished round ``job`` with ``cards``:
+        queued on the first request, or, when it was reviewed as it was played, told its last cards."""
         with self._lock:
             entry = self._jobs.get(key)
             if entry is None:
                 self._step()  # finished jobs leave the queue first
                 self._check_room(key[0])
-                entry = self._jobs[key] = _Job(job)
+                entry = self._jobs[key] = _Job((*job, cards))
             elif entry.ahead and entry.status == "running" and entry.ended is None:
-                self._feed(entry, job[5], True)
+                self._feed(entry, cards, True)
             self._jobs.move_to_end(key)
             self._step()
             return entry
@@ -171,10 +182,9 @@ class Reviews:
         with self._lock:
             self._step()
 
-    def follow(self, key: tuple[str, int], job: tuple[Any, ...], cards: list[int], over: bool) -> None:
+    def follow(self, key: tuple[str, int], job: RoundJob, cards: list[int], over: bool) -> None:
         """A round of a game with a person at the table, as it stands (``follow_rounds``): ``job`` the
-        profile, deal, dealer, forehand, contract and pushed, ``cards`` its cards so far, ``over`` whether
-        it has ended. Starts reviewing it when a worker for that is free and the queue has room, and sends
+        round, ``cards`` its cards so far, ``over`` whether it has ended. Starts reviewing it when a worker for that is free and the queue has room, and sends
         its worker the cards it has not got."""
         with self._lock:
             self._step()
@@ -299,7 +309,7 @@ def follow_rounds(app: Any, live: LiveGame) -> None:
     to ``Reviews.follow``, for a game with a person at the table (only they ask for reviews). Not under
     Slalom and Guschti, nor without the compiled solver: those rounds are searched in Python."""
     reviews = reviews_of(app)
-    if reviews.ahead <= 0:
+    if reviews.ahead <= 0 or not COMPILED:
         return
     with live.lock:  # a consistent picture of the match (the computers may be moving)
         game = live.game
@@ -311,11 +321,10 @@ def follow_rounds(app: Any, live: LiveGame) -> None:
         # meanwhile (seats a computer stands in for can play rounds through)
         for number in sorted({*range(max(1, n - 1), n + 1), *reviews.followed(live.id)}):
             r = game.round_states[number - 1]
-            if r.contract is None or not COMPILED or r.contract.changes_direction:
+            if r.contract is None or r.contract.changes_direction:
                 continue  # (the Python search of a whole round takes minutes: reviewed on request, if at all)
-            cards = [c for t in r.tricks for c in t.cards] + list(r.trick)
-            job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
-            rounds.append(((live.id, number), job, cards, number < n or game.is_over or r.is_done))
+            over = number < n or game.is_over or r.is_done
+            rounds.append(((live.id, number), _round_job(r), r.cards_played, over))
     for key, job, cards, over in rounds:
         reviews.follow(key, job, cards, over)
 
@@ -347,12 +356,12 @@ def review(
         if number > len(game.rounds) and not game.is_over:
             raise HTTPException(409, f"round {number} is still being played: its review opens when it is over")
         r = game.round_states[number - 1]
-        cards = [c for t in r.tricks for c in t.cards] + list(r.trick)
+        cards = r.cards_played
         if r.contract is None or not cards:
             raise HTTPException(409, f"round {number} has no card played: nothing to review")
-        job = (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, cards, r.pushed)
+        job = _round_job(r)
     try:
-        entry = reviews.request((game_id, number), job)
+        entry = reviews.request((game_id, number), job, cards)
     except QueueFull as e:
         raise HTTPException(429, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
     if entry.ahead:  # reviewed as the round was played: done within milliseconds of its last card

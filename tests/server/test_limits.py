@@ -156,14 +156,14 @@ def test_mcp_tables_forget_idle_and_least_recent() -> None:
 def test_review_queue_is_bounded_per_game_and_in_all(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(reviews, "WORKERS", 0)  # nothing starts: every review waits
     queue = reviews.Reviews(per_game=2, total=3)
-    queue.request(("g1", 1), ())
-    queue.request(("g1", 2), ())
-    queue.request(("g1", 1), ())  # the same review again is no new one
+    queue.request(("g1", 1), (), [])
+    queue.request(("g1", 2), (), [])
+    queue.request(("g1", 1), (), [])  # the same review again is no new one
     with pytest.raises(reviews.QueueFull, match="this game"):
-        queue.request(("g1", 3), ())
-    queue.request(("g2", 1), ())
+        queue.request(("g1", 3), (), [])
+    queue.request(("g2", 1), (), [])
     with pytest.raises(reviews.QueueFull, match="the most this server takes"):
-        queue.request(("g3", 1), ())
+        queue.request(("g3", 1), (), [])
 
 
 # ----- puur serve -----
