@@ -8,7 +8,8 @@ trick worth it, smear points on the partner's trick when it is sure (last player
 cannot beat it) with a card that would not win a trick of its own, secure the partner's trick with a
 plain card the last opponent cannot beat when it is not sure, otherwise throw the cheapest card that is
 not a master; lead the master trump while the opponents hold trumps, else a master the opponents cannot
-ruff, else the suit whose master the partner holds (the card of it worth most).
+ruff, else the suit whose master the partner holds (the card of it worth most), else the cheapest card
+of its shortest plain suit.
 
 Its measured worth against earlier policies, and the rules tried and left out, are in BENCHMARKS.md
 ("Playout policy", ``benchmarks/rollout.py``).
@@ -157,7 +158,7 @@ def _lead(
     tmask: int,
 ) -> int:
     """Lead: draw trumps with the master trump, else a master the opponents cannot ruff, else into the
-    partner's master, else the cheapest."""
+    partner's master, else the cheapest card of the shortest plain suit (soon void, to throw or ruff)."""
     hands = r.hands
     a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
     opp = a | b
@@ -194,7 +195,19 @@ def _lead(
             best_c, best_v = c, points[c] + 1
     if best_c >= 0:
         return best_c
-    return _lowest(legal, disc)
+    return _lowest(_shortest_suit(hands[seat], legal, tmask), disc)
+
+
+def _shortest_suit(hand: int, legal: int, tmask: int) -> int:
+    """The legal cards of the plain suit the hand holds fewest of (all of ``legal`` without a plain suit)."""
+    best, fewest = legal, 10
+    for suit in SUIT_MASKS:
+        if suit == tmask or not legal & suit:
+            continue
+        n = (hand & suit).bit_count()
+        if n < fewest:
+            best, fewest = legal & suit, n
+    return best
 
 
 def playout(r: RoundState) -> None:

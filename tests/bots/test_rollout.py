@@ -29,6 +29,14 @@ def test_leads_into_the_partners_master() -> None:
     assert choose(r) == Card.C10
 
 
+def test_leads_the_shortest_suit_with_nothing_better() -> None:
+    """No master and no partner's master to lead into: the leader plays the cheapest card of its shortest
+    suit (D7, its only diamond), not the cheapest of the hand (C6), so that it may soon throw or ruff
+    (BENCHMARKS.md, "Playout policy": +1.6 and +2.4 points a round on two seeds)."""
+    r = position(Contract.O, ["C6 C7 C8 D7", "CA DA S6 S7", "CK DK S8 S9", "CQ DQ SA H6"])
+    assert choose(r) == Card.D7
+
+
 def test_secures_the_partners_trick() -> None:
     """The partner's CQ would fall to the last opponent's CK: the third hand overtakes with the CA, which
     nobody can beat, rather than throwing the C7."""
