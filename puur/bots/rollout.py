@@ -8,8 +8,8 @@ trick worth it, smear points on the partner's trick when it is sure (last player
 cannot beat it) with a card that would not win a trick of its own, secure the partner's trick with a
 plain card the last opponent cannot beat when it is not sure, otherwise throw the cheapest card that is
 not a master; lead the master trump while the opponents hold trumps, else a master the opponents cannot
-ruff, else the suit whose master the partner holds (the card of it worth most), else the cheapest card
-of its shortest plain suit.
+ruff, else the suit whose master the partner holds (the card of it worth most; of trumps the lowest,
+while the opponents hold trumps), else the cheapest card of its shortest plain suit.
 
 Its measured worth against earlier policies, and the rules tried and left out, are in BENCHMARKS.md
 ("Playout policy", ``benchmarks/rollout.py``).
@@ -158,7 +158,8 @@ def _lead(
     tmask: int,
 ) -> int:
     """Lead: draw trumps with the master trump, else a master the opponents cannot ruff, else into the
-    partner's master, else the cheapest card of the shortest plain suit (soon void, to throw or ruff)."""
+    partner's master (a low trump to the partner's master trump), else the cheapest card of the shortest
+    plain suit (soon void, to throw or ruff)."""
     hands = r.hands
     a, b = hands[(seat + 1) & 3], hands[(seat + 3) & 3]
     opp = a | b
@@ -183,12 +184,18 @@ def _lead(
             best_c, best_v = c, v
     if best_c >= 0:
         return best_c
-    # no master of our own: lead into a suit whose master the partner holds and no opponent can ruff
+    # no master of our own: lead into a suit whose master the partner holds and no opponent can beat or
+    # ruff (``beats`` counts every trump above a plain card: while the opponents hold trumps only the trump
+    # lead passes)
     partner = hands[(seat + 2) & 3]
     for suit in SUIT_MASKS:
         mine = legal & suit
         pm = partner & suit
-        if not mine or not pm or suit == tmask or opp & beats[_highest(pm, strength)]:
+        if not mine or not pm or opp & beats[_highest(pm, strength)]:
+            continue
+        if suit == tmask:  # a low trump to the partner's master trump draws the opponents' trumps
+            if opp_trumps:
+                best_c, best_v = _lowest(mine, strength), 0
             continue
         c = _highest(mine, points)
         if points[c] + 1 > best_v:
