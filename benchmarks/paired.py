@@ -1,0 +1,144 @@
+"""Where the paired deals are lost: an arena of ``--a`` against ``--b``, split by the contracts chosen.
+
+    .venv/bin/python benchmarks/paired.py [--a mcts] [--b heuristic] [--deals 400] [--seed 1] [--jobs 2] [--json]
+
+Each deal is played twice with the teams swapped, exactly as ``puur arena`` plays it (the same deals,
+seat seeds and players: ``puur.arena``), so the paired-deal rate is the arena's. The same seat is forehand
+in both seatings, so one seating has ``a``'s team choose the contract and the other ``b``'s team, on the
+same hand. The deals are split by what the two choosers did:
+
+- ``same``: both seatings played the same contract; the pair is decided by the card play;
+- ``a_top``: ``a``'s team chose Obenabe or Undenufe (the two highest factors in ``schieber``, 3 and 4)
+  where ``b``'s chose a trump;
+- ``b_top``: the other way round;
+- ``other``: any other difference (another trump, another factor).
+
+For each: the deals, ``a``'s paired-deal rate and its written points difference a round (the two
+seatings' mean, as ``puur arena``'s ``points_diff``).
+
+When ``a`` is an ``mcts`` spec its contract decisions are read through ``MCTSPlayer.evaluate`` (the same
+decision ``act`` takes, with the same random draws) and ``estimates`` sets the value it expected of the
+contract it chose (whole-round playouts of its policy on sampled deals) against the written points
+difference the round then gave, by contract: ``bias`` is the mean of the estimate less the result, with a
+95% interval.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+from collections import defaultdict
+from typing import Any
+
+from puur.arena import _mix, _players, deal_of, game_on_deal, mean_ci, rate_ci
+from puur.bots.mcts import MCTSPlayer
+from puur.bots.runner import play_turn
+from puur.cards import Action, Contract
+from puur.observation import Observation
+from puur.profile import RuleProfile
+
+TOP = {Contract.O, Contract.U}
+"""The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
+
+
+class Reading:
+    """Wraps a player; an ``MCTSPlayer``'s contract decisions are taken by ``evaluate`` and logged."""
+
+    def __init__(self, player: Any, log: list[tuple[str, dict[str, float]]]) -> None:
+        self.player = player
+        self.log = log
+
+    def act(self, observation: Observation) -> Action:
+        if (
+            isinstance(self.player, MCTSPlayer)
+            and self.player.contract_mode == "search"
+            and (observation.phase == "contract" or observation.contract is None)
+        ):
+            ev = self.player.evaluate(observation)
+            self.log.append((str(ev.action), {str(a): mean for a, mean, _ in ev.values}))
+            return ev.action
+        return self.player.act(observation)  # type: ignore[no-any-return]
+
+
+def play_pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+    """Both seatings of deal ``index``: for each, a's written points difference, the contract, whether a's
+    team chose it, and a's contract decisions (its choice and each option's expected value)."""
+    a, b, seed, index = args
+    profile = RuleProfile.preset("schieber")
+    hands, dealer = deal_of(profile, seed, index)
+    out = []
+    for a_seats, k in ((0, 1), (1, 2)):  # puur.arena.play_deal's seatings and seeds
+        log: list[tuple[str, dict[str, float]]] = []
+        players = {
+            s: Reading(p, log) if s & 1 == a_seats else p
+            for s, p in _players(a, b, a_seats, _mix(seed, index, k)).items()
+        }
+        game = game_on_deal(profile, hands, dealer)
+        while not game.is_over and not game.rounds:
+            seat = game.current_seat
+            assert seat is not None
+            play_turn(game, players[seat])  # type: ignore[arg-type]
+        r = game.round_states[0]
+        w = game.rounds[0].written
+        assert r.contract is not None and r.chooser is not None
+        out.append({"a": w[a_seats] - w[1 - a_seats], "contract": r.contract.name,
+                    "a_chose": r.chooser & 1 == a_seats, "log": log})  # fmt: skip
+    return out
+
+
+def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
+    groups: dict[str, list[int]] = defaultdict(list)
+    estimates: dict[str, list[float]] = defaultdict(list)
+    for seating in pairs:
+        mine = next(s for s in seating if s["a_chose"])
+        theirs = next(s for s in seating if not s["a_chose"])
+        total = seating[0]["a"] + seating[1]["a"]
+        if mine["contract"] == theirs["contract"]:
+            group = "same"
+        elif Contract[mine["contract"]] in TOP and Contract[theirs["contract"]] not in TOP:
+            group = "a_top"
+        elif Contract[theirs["contract"]] in TOP and Contract[mine["contract"]] not in TOP:
+            group = "b_top"
+        else:
+            group = "other"
+        groups[group].append(total)
+        groups["all"].append(total)
+        if mine["log"]:
+            chosen, values = mine["log"][-1]  # the last decision chose the contract played (after a push too)
+            if chosen == mine["contract"] and chosen in values:
+                estimates[chosen].append(values[chosen] - mine["a"])
+
+    def rate(xs: list[int]) -> dict[str, Any]:
+        return rate_ci(sum(1.0 if x > 0 else 0.5 if x == 0 else 0.0 for x in xs), len(xs))
+
+    out: dict[str, Any] = {
+        g: {"deals": len(xs), "rate": rate(xs), "points_per_round": mean_ci([x / 2 for x in xs])}
+        for g, xs in sorted(groups.items())
+    }
+    if estimates:
+        out["estimates"] = {c: {"rounds": len(d), "bias": mean_ci(d)} for c, d in sorted(estimates.items())}
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--a", default="mcts")
+    ap.add_argument("--b", default="heuristic")
+    ap.add_argument("--deals", type=int, default=400)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--json", action="store_true")
+    o = ap.parse_args()
+    jobs = [(o.a, o.b, o.seed, i) for i in range(o.deals)]
+    if o.jobs > 1:
+        with multiprocessing.Pool(o.jobs) as pool:
+            pairs = pool.map(play_pair, jobs, chunksize=1)
+    else:
+        pairs = [play_pair(j) for j in jobs]
+    res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, **summarize(pairs)}
+    print(json.dumps(res) if o.json else res)
+
+
+if __name__ == "__main__":
+    main()
