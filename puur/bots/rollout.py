@@ -202,18 +202,17 @@ def _lead(
             best_c, best_v = c, points[c] + 1
     if best_c >= 0:
         return best_c
-    return _lowest(_shortest_suit(hands[seat], legal, tmask), disc)
+    return _lowest(_shortest_suit(legal, tmask), disc)
 
 
-def _shortest_suit(hand: int, legal: int, tmask: int) -> int:
-    """The legal cards of the plain suit the hand holds fewest of (all of ``legal`` without a plain suit)."""
-    best, fewest = legal, 10
+def _shortest_suit(hand: int, tmask: int) -> int:
+    """The cards of the plain suit ``hand`` holds fewest of (the first such suit on a tie; the whole hand
+    when it holds no plain suit)."""
+    best, fewest = hand, 10
     for suit in SUIT_MASKS:
-        if suit == tmask or not legal & suit:
-            continue
         n = (hand & suit).bit_count()
-        if n < fewest:
-            best, fewest = legal & suit, n
+        if suit != tmask and 0 < n < fewest:
+            best, fewest = hand & suit, n
     return best
 
 
