@@ -82,10 +82,11 @@ card's exact value at eight tricks left) rather than ``card_values``."""
 ENDGAME_TT_BITS = 16
 """The solver's table for one world (2**16 buckets: the largest the solver keeps in its pool, so a
 decision's worlds reuse one core and its legal-move memo)."""
-DEEP_ENDGAME_SHARE = 30
-"""With seven tricks left or more a world takes seven times as long (62 ms against
-9 ms with six left, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (8 at
-``medium``)."""
+DEEP_ENDGAME_SHARE = 15
+"""With seven tricks left or more a world takes several times as long as with six (a median 50 ms with
+seven, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (16 at
+``medium``, some 0.4-0.55 s a decision; 8 before session 11, when the solver was slower: BENCHMARKS.md,
+"Issue 18")."""
 BID_TRIES = 1
 """Card play: up to this many sampled deals are drawn per exactly solved world to find one that agrees
 with the bidding as the heuristic's hand model reads it (``bidding_fits``; the last one drawn is kept

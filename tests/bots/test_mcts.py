@@ -137,7 +137,7 @@ def card_choice_at(seed: int, cards_left: int) -> Observation:
         game.apply(a, declarations_for(game, a))
 
 
-@pytest.mark.parametrize(("cards_left", "worlds"), [(6, 60 // 8), (7, 60 // 30)])
+@pytest.mark.parametrize(("cards_left", "worlds"), [(6, 60 // 8), (7, 60 // 15)])
 def test_endgame_worlds_by_tricks_left(monkeypatch: pytest.MonkeyPatch, cards_left: int, worlds: int) -> None:
     """``endgame=7``: with six tricks left or fewer ``budget // ENDGAME_SHARE`` worlds are solved, with seven
     (a world takes about seven times as long) ``budget // DEEP_ENDGAME_SHARE``."""
