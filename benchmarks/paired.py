@@ -31,9 +31,8 @@ import multiprocessing
 from collections import defaultdict
 from typing import Any
 
-from puur.arena import _mix, _players, deal_of, game_on_deal, mean_ci, rate_ci
+from puur.arena import deal_of, mean_ci, rate_ci, round_game, seatings
 from puur.bots.mcts import MCTSPlayer
-from puur.bots.runner import play_turn
 from puur.cards import Action, Contract
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -68,17 +67,10 @@ def play_pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
     profile = RuleProfile.preset("schieber")
     hands, dealer = deal_of(profile, seed, index)
     out = []
-    for a_seats, k in ((0, 1), (1, 2)):  # puur.arena.play_deal's seatings and seeds
+    for a_seats, players in seatings(a, b, seed, index):  # puur.arena.play_deal's seatings and seeds
         log: list[tuple[str, dict[str, float]]] = []
-        players = {
-            s: Reading(p, log) if s & 1 == a_seats else p
-            for s, p in _players(a, b, a_seats, _mix(seed, index, k)).items()
-        }
-        game = game_on_deal(profile, hands, dealer)
-        while not game.is_over and not game.rounds:
-            seat = game.current_seat
-            assert seat is not None
-            play_turn(game, players[seat])  # type: ignore[arg-type]
+        reading = {s: Reading(p, log) if s & 1 == a_seats else p for s, p in players.items()}
+        game = round_game(profile, hands, dealer, reading)
         r = game.round_states[0]
         w = game.rounds[0].written
         assert r.contract is not None and r.chooser is not None

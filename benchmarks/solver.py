@@ -14,8 +14,8 @@ the rollout policy, then time ``solve``. Each deal runs in its own process (``--
 still running ``--limit`` seconds after its process started is stopped and reported as the limit (and
 counted in ``over_limit``).
 ``over_10_s``: the deals that took more than 10 s of CPU (issue 18's bound for the slowest; a deal over
-the limit counts). ``median_nodes_solved``: the median of the positions searched (``SolveResult.nodes``) over the deals
-solved within the limit.
+the limit counts). ``median_nodes_solved``: the median of the positions searched (``SolveResult.nodes``)
+over the deals solved within the limit.
 """
 
 from __future__ import annotations

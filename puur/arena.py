@@ -62,15 +62,27 @@ def game_on_deal(profile: RuleProfile, hands: list[int], dealer: int) -> Game:
     return Game.from_deal(profile, hands, forehand=(dealer + 1) % 4, seed=0)
 
 
-def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:
-    """One round through the Game API (players see only their observation); the written points by team."""
+def round_game(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> Game:
+    """One round through the Game API (players see only their observation), played to its end: the match
+    of that one round (its ``round_states[0]`` and ``rounds[0]``)."""
     game = game_on_deal(profile, hands, dealer)  # the match ends with this round
     while not game.is_over and not game.rounds:
         seat = game.current_seat
         assert seat is not None
         play_turn(game, players[seat])
-    written = game.rounds[0].written
+    return game
+
+
+def play_round(profile: RuleProfile, hands: list[int], dealer: int, players: dict[int, Player]) -> tuple[int, int]:
+    """One round through the Game API (``round_game``); the written points by team."""
+    written = round_game(profile, hands, dealer, players).rounds[0].written
     return written[0], written[1]
+
+
+def seatings(a: str, b: str, seed: int, index: int) -> list[tuple[int, dict[int, Player]]]:
+    """The two seatings of deal ``index``: ``a``'s team (0: seats 0 and 2, then 1: seats 1 and 3) and the
+    four players, each seeded for its seat and seating."""
+    return [(a_seats, _players(a, b, a_seats, _mix(seed, index, 1 + a_seats))) for a_seats in (0, 1)]
 
 
 def play_deal(args: tuple[str, str, str, int, int]) -> tuple[int, int, int, int]:
@@ -78,8 +90,9 @@ def play_deal(args: tuple[str, str, str, int, int]) -> tuple[int, int, int, int]
     a, b, profile_name, seed, index = args
     profile = RuleProfile.resolve(profile_name)
     hands, dealer = deal_of(profile, seed, index)
-    w1 = play_round(profile, hands, dealer, _players(a, b, 0, _mix(seed, index, 1)))
-    w2 = play_round(profile, hands, dealer, _players(a, b, 1, _mix(seed, index, 2)))
+    (_, first), (_, second) = seatings(a, b, seed, index)
+    w1 = play_round(profile, hands, dealer, first)
+    w2 = play_round(profile, hands, dealer, second)
     return w1[0], w1[1], w2[1], w2[0]
 
 
@@ -280,4 +293,7 @@ def cli(args: Any) -> int:
     return 0
 
 
-__all__ = ["deal_of", "format_table", "mean_ci", "play_arena", "play_deal", "play_round", "rate_ci", "run_arena"]
+__all__ = [
+    "deal_of", "format_table", "mean_ci", "play_arena", "play_deal", "play_round", "rate_ci", "round_game", "run_arena",
+    "seatings",
+]  # fmt: skip

@@ -348,7 +348,7 @@ def _fill_python(profile: RuleProfile, seed: int, start: int, n: int, cols: dict
         cols["pushed"][i] = int(r.pushed)
         cols["weis_seat"][i] = -1 if r.weis.winner_seat is None else r.weis.winner_seat
         cols["hands"][4 * i : 4 * i + 4] = array("Q", r.dealt)
-        cols["cards"][36 * i : 36 * i + 36] = array("b", [c for t in r.tricks for c in t.cards])
+        cols["cards"][36 * i : 36 * i + 36] = array("b", r.cards_played)
         cols["winners"][9 * i : 9 * i + 9] = array("b", [t.winner for t in r.tricks])
         assert r.stoeck_status in (None, StoeckStatus.SCORED)  # the engine declares it: always scored
         s = r.score()

@@ -245,7 +245,7 @@ def test_open_cards_solver_takes_the_codes() -> None:
     while len(r.tricks) * 4 + len(r.trick) < 14:
         r.play(choose(r))
     hands = [[Card(c).name for c in range(36) if h >> c & 1] for h in dealt]
-    played = [Card(c).name for t in r.tricks for c in t.cards] + [Card(c).name for c in r.trick]
+    played = [Card(c).name for c in r.cards_played]
     out = solve_open_cards(hands, "slalom-undenufe", played, 0, "schieber")
     assert out["cards"][out["best"]] == out["points"]
     diffs = {c: p[0] - p[1] for c, p in out["cards"].items()}

@@ -74,7 +74,7 @@ def _round_job(r: RoundState) -> RoundJob:
     return (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
 
 
-def _work(conn: Connection, job: tuple[dict[str, Any], list[int], int, int, str, bool, list[int]]) -> None:
+def _work(conn: Connection, job: tuple[*RoundJob, list[int]]) -> None:
     """In the worker process: review the round (``RoundJob`` and its cards) and send back its JSON (or the
     error's text)."""
     from puur.bots.analysis import review_round
@@ -184,8 +184,8 @@ class Reviews:
 
     def follow(self, key: tuple[str, int], job: RoundJob, cards: list[int], over: bool) -> None:
         """A round of a game with a person at the table, as it stands (``follow_rounds``): ``job`` the
-        round, ``cards`` its cards so far, ``over`` whether it has ended. Starts reviewing it when a worker for that is free and the queue has room, and sends
-        its worker the cards it has not got."""
+        round, ``cards`` its cards so far, ``over`` whether it has ended. Starts reviewing it when a worker
+        for that is free and the queue has room, and sends its worker the cards it has not got."""
         with self._lock:
             self._step()
             entry = self._jobs.get(key)

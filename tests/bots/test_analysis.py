@@ -62,7 +62,7 @@ def test_review_of_an_unfinished_round() -> None:
     record = heuristic_record(3)
     game = Game.from_record(record)
     rs = game.round_states[0]
-    cards = [c for t in rs.tricks for c in t.cards][:10]
+    cards = rs.cards_played[:10]
     review = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards)  # type: ignore[arg-type]
     assert len(review.plays) == 10 and review.played is None
     with pytest.raises(ValueError, match="not legal"):

@@ -131,8 +131,9 @@ def test_a_round_reviewed_as_it_is_played_answers_once_it_is_over(ahead_app: Any
         first = client.get(url, headers=auth(tokens["0"]))
         assert first.status_code == 200 and first.json()["status"] == "done", first.text
         rs = ahead_app.state.game_hub.get(gid).game.round_states[0]
-        cards = [c for t in rs.tricks for c in t.cards]
-        expected = review_round(rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, cards, pushed=rs.pushed)
+        expected = review_round(
+            rs.profile, rs.dealt, rs.dealer, rs.forehand, rs.contract, rs.cards_played, pushed=rs.pushed
+        )
         got = first.json()["review"]
         assert got == expected.to_dict() and got["chooser"] == rs.chooser
 
