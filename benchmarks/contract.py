@@ -23,7 +23,7 @@ from typing import Any
 
 from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
-from puur.bots.rollout import playout
+from puur.bots.rollout import policy_score
 from puur.cards import BASE_CONTRACTS, PUSH, Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState
@@ -37,8 +37,7 @@ def played_value(hands: list[int], dealer: int, pushed: bool, contract: Contract
     if pushed:
         r.push()
     r.choose(contract)
-    playout(r)
-    w = r.score().written
+    w = policy_score(r).written
     team = r.forehand & 1
     return w[team] - w[1 - team]
 

@@ -11,6 +11,9 @@
  *   resolve()      puur.rules.weis.resolve_declarations (§9.5 seat step, §9.6)
  *   play_round()   puur.playout.python_round: RoundState driven by the same random draws (§3, §4, §8,
  *                  §10, §11; round_score)
+ *   policy_choose() puur.bots.rollout.choose, the search's playout policy, card for card; and
+ *   policy_playout() puur.bots.rollout.playout: the rest of a round played by it, its card points and
+ *                  tricks (tests/bots/test_rollout.py)
  * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order. Slalom and
  * Guschti (issue 17) play each trick by its direction (Contract.direction), as trick_winner and
  * trick_points_table do; their legal moves and Weis are those of a contract without trumps.
@@ -49,6 +52,12 @@ typedef struct {
     int compare;               /* 0 points_cards_top, 1 points_type_length_top, 2 points_top */
     int undenufe_reverse;      /* weis_undenufe_reverse */
     int last_bonus, match_bonus, stoeck_points;
+    /* the playout policy's tables (set_policy): puur.rules.beats.BEATS and STRONGER_IN_SUIT, the policy's
+     * keys for a card to throw, its TRUMP_WORTHY */
+    int policy_ready;
+    u64 beats[NCON][36], stronger[NCON][36];
+    int discard[NCON][36];
+    int trump_worthy;
 } Rules;
 
 /* ---------- random numbers: puur.playout.SplitMix ---------- */
@@ -277,6 +286,168 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         o->written[team] = (o->card_points[team] + o->last_trick[team] + o->match[team] + o->weis[team] +
                             o->stoeck[team]) * f;
     }
+}
+
+/* ---------- the playout policy: puur.bots.rollout (choose, playout) ---------- */
+
+/* _lowest / _highest: the first card in card order with the least / greatest key. */
+static inline int lowest_by(u64 m, const int *key) {
+    int best = -1, best_v = 1 << 30;
+    for (; m; m &= m - 1) {
+        int c = low_card(m);
+        if (key[c] < best_v) {
+            best = c;
+            best_v = key[c];
+        }
+    }
+    return best;
+}
+
+static inline int highest_by(u64 m, const int *key) {
+    int best = -1, best_v = -(1 << 30);
+    for (; m; m &= m - 1) {
+        int c = low_card(m);
+        if (key[c] > best_v) {
+            best = c;
+            best_v = key[c];
+        }
+    }
+    return best;
+}
+
+/* _losers: the ``cards`` another hand can beat in their suit. */
+static inline u64 losers(const u64 *hands, int seat, u64 cards, const u64 *stronger) {
+    u64 others = hands[(seat + 1) & 3] | hands[(seat + 2) & 3] | hands[(seat + 3) & 3], out = 0;
+    for (; cards; cards &= cards - 1)
+        if (others & stronger[low_card(cards)]) out |= cards & -cards;
+    return out;
+}
+
+/* _safe_from: the ``cards`` that ``hand`` cannot beat. */
+static inline u64 safe_from(u64 hand, u64 cards, const u64 *beats) {
+    u64 out = 0;
+    for (; cards; cards &= cards - 1)
+        if (!(hand & beats[low_card(cards)])) out |= cards & -cards;
+    return out;
+}
+
+/* _throw: the cheapest card to throw, keeping the masters. */
+static inline int throw_card(const u64 *hands, int seat, u64 lg, const int *disc, const u64 *stronger) {
+    u64 l = losers(hands, seat, lg, stronger);
+    return lowest_by(l ? l : lg, disc);
+}
+
+/* _lead */
+static int policy_lead(const Rules *R, const u64 *hands, int seat, u64 lg, int d, u64 tmask) {
+    const int *strength = R->L.strength[d], *points = R->points[d];
+    const u64 *beats = R->beats[d];
+    u64 a = hands[(seat + 1) & 3], b = hands[(seat + 3) & 3], opp = a | b, opp_trumps = opp & tmask;
+    int best_c = -1, best_v = -1;
+    for (u64 m = lg & ~losers(hands, seat, lg, R->stronger[d]); m; m &= m - 1) {
+        int c = low_card(m), v;
+        u64 suit = SUIT(c / 9);
+        if (suit == tmask) {
+            if (!opp_trumps) continue;
+            v = 1000;
+        } else {
+            if (opp_trumps && ((!(a & suit) && (a & tmask)) || (!(b & suit) && (b & tmask)))) continue;
+            v = points[c] + 20 + strength[c] % 100;
+        }
+        if (v > best_v) {
+            best_c = c;
+            best_v = v;
+        }
+    }
+    if (best_c >= 0) return best_c;
+    u64 partner = hands[(seat + 2) & 3];
+    for (int s = 0; s < 4; s++) {
+        u64 suit = SUIT(s), mine = lg & suit, pm = partner & suit;
+        if (!mine || !pm || (opp & beats[highest_by(pm, strength)])) continue;
+        if (suit == tmask) {
+            if (opp_trumps) {
+                best_c = lowest_by(mine, strength);
+                best_v = 0;
+            }
+            continue;
+        }
+        int c = highest_by(mine, points);
+        if (points[c] + 1 > best_v) {
+            best_c = c;
+            best_v = points[c] + 1;
+        }
+    }
+    if (best_c >= 0) return best_c;
+    u64 shortest = lg; /* _shortest_suit */
+    int fewest = 10;
+    for (int s = 0; s < 4; s++) {
+        u64 suit = SUIT(s);
+        int k = popc(lg & suit);
+        if (suit != tmask && k > 0 && k < fewest) {
+            shortest = lg & suit;
+            fewest = k;
+        }
+    }
+    return lowest_by(shortest, R->discard[d]);
+}
+
+/* choose: the policy's card for the seat to act, trick ``t`` (0..8) of contract ``code``, its ``n`` cards
+ * played so far in ``trick``. */
+static int policy_choose(const Rules *R, const u64 *hands, const int *trick, int n, int leader, int t, int code) {
+    int seat = (leader + n) & 3, d = R->direction[code][t];
+    u64 lg = legal(&R->L, hands[seat], trick, n, d);
+    if (!(lg & (lg - 1))) return low_card(lg);
+    const int *strength = R->L.strength[d], *points = R->points[d], *disc = R->discard[d];
+    const u64 *beats = R->beats[d], *stronger = R->stronger[d];
+    int trump = d < 4 ? d : -1;
+    u64 tmask = trump >= 0 ? SUIT(trump) : 0;
+    if (!n) return policy_lead(R, hands, seat, lg, d, tmask);
+    int w = winner(&R->L, trick, n, d), last = n == 3;
+    u64 next = hands[(seat + 1) & 3];
+    if (w == n - 2) { /* the partner is winning */
+        if (last || !(next & beats[trick[w]])) {
+            u64 pool = (lg & ~tmask) ? (lg & ~tmask) : lg, l = losers(hands, seat, pool, stronger);
+            return highest_by(l ? l : pool, points);
+        }
+        u64 secure = safe_from(next, lg & ~tmask & beats[trick[w]], beats);
+        if (secure) return lowest_by(secure, strength);
+        return throw_card(hands, seat, lg, disc, stronger);
+    }
+    int tp = points[trick[0]] + (n > 1 ? points[trick[1]] : 0) + (n > 2 ? points[trick[2]] : 0);
+    int best = trick[w], led = trick[0] / 9;
+    u64 beat = lg & beats[best];
+    if (beat && !last) {
+        u64 safe = safe_from(next, beat, beats);
+        if (safe)
+            beat = safe;
+        else if (n == 1 && !tmask && (hands[(seat + 2) & 3] & beats[best]))
+            beat = 0; /* second hand low: the partner, last to play, can still take it */
+    }
+    if (beat) {
+        u64 plain = beat & ~tmask;
+        if (plain) return lowest_by(plain, strength);
+        if (tp >= R->trump_worthy || t == 8 || led == trump) return lowest_by(beat, strength);
+    }
+    return throw_card(hands, seat, lg, disc, stronger);
+}
+
+/* playout: the round from trick ``t`` with ``n`` cards of it played, to its end; adds each team's card
+ * points (without the last trick's bonus) and tricks to ``cp`` and ``won`` and returns the last trick's
+ * winner. ``hands`` and ``trick`` are played through. */
+static int policy_playout(const Rules *R, u64 *hands, int *trick, int n, int leader, int t, int code, int *cp, int *won) {
+    while (t < 9) {
+        int c = policy_choose(R, hands, trick, n, leader, t, code);
+        hands[(leader + n) & 3] ^= 1ULL << c;
+        trick[n++] = c;
+        if (n < 4) continue;
+        int d = R->direction[code][t];
+        const int *pts = R->points[d];
+        leader = (leader + winner(&R->L, trick, 4, d)) & 3;
+        cp[leader & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
+        won[leader & 1]++;
+        n = 0;
+        t++;
+    }
+    return leader;
 }
 
 /* ---------- the Python type ---------- */
@@ -508,6 +679,101 @@ done:
     return result;
 }
 
+static PyObject *Rules_set_policy(Rules *R, PyObject *args) {
+    PyObject *beats, *stronger, *discard;
+    int worthy;
+    if (!PyArg_ParseTuple(args, "OOOi", &beats, &stronger, &discard, &worthy)) return NULL;
+    if (read_masks(beats, &R->beats[0][0], NCON * 36, "beats") < 0 ||
+        read_masks(stronger, &R->stronger[0][0], NCON * 36, "stronger") < 0 ||
+        read_ints(discard, &R->discard[0][0], NCON * 36, "discard") < 0)
+        return NULL;
+    R->trump_worthy = worthy;
+    R->policy_ready = 1;
+    Py_RETURN_NONE;
+}
+
+/* A position to play from, checked: the hands hold exactly the cards each seat has still to play. */
+typedef struct {
+    u64 hands[4];
+    int trick[4], n, leader, t, code;
+} Position;
+
+static int read_position(const Rules *R, PyObject *hands_obj, PyObject *trick_obj, int leader, int t, int code,
+                         Position *p) {
+    if (!R->policy_ready) {
+        PyErr_SetString(PyExc_RuntimeError, "set_policy has not been called");
+        return -1;
+    }
+    if (check_contract(code) < 0 || read_trick(trick_obj, p->trick, &p->n, 3) < 0 ||
+        read_masks(hands_obj, p->hands, 4, "hands") < 0)
+        return -1;
+    if (leader < 0 || leader > 3 || t < 0 || t > 8) {
+        PyErr_SetString(PyExc_ValueError, "leader: 0..3, trick_index: 0..8");
+        return -1;
+    }
+    u64 seen = 0;
+    for (int i = 0; i < p->n; i++) {
+        if (seen >> p->trick[i] & 1) {
+            PyErr_SetString(PyExc_ValueError, "trick: a card twice");
+            return -1;
+        }
+        seen |= 1ULL << p->trick[i];
+    }
+    for (int j = 0; j < 4; j++) {
+        int seat = (leader + j) & 3;
+        u64 h = p->hands[seat];
+        if ((h >> 36) || (h & seen) || popc(h) != 9 - t - (j < p->n)) {
+            PyErr_Format(PyExc_ValueError,
+                         "hands: seat %d must hold %d cards of 0..35, none held by another seat or in the trick",
+                         seat, 9 - t - (j < p->n));
+            return -1;
+        }
+        seen |= h;
+    }
+    p->leader = leader;
+    p->t = t;
+    p->code = code;
+    return 0;
+}
+
+static PyObject *Rules_policy(Rules *R, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, t, code;
+    Position p;
+    if (!PyArg_ParseTuple(args, "OOiii", &hands, &trick, &leader, &t, &code)) return NULL;
+    if (read_position(R, hands, trick, leader, t, code, &p) < 0) return NULL;
+    return PyLong_FromLong(policy_choose(R, p.hands, p.trick, p.n, p.leader, p.t, p.code));
+}
+
+static PyObject *Rules_rollout(Rules *R, PyObject *args) {
+    PyObject *hands, *trick;
+    int leader, t, code, first = -1;
+    Position p;
+    if (!PyArg_ParseTuple(args, "OOiii|i", &hands, &trick, &leader, &t, &code, &first)) return NULL;
+    if (read_position(R, hands, trick, leader, t, code, &p) < 0) return NULL;
+    int cp[2] = {0, 0}, won[2] = {0, 0};
+    if (first >= 0) {
+        int seat = (p.leader + p.n) & 3;
+        if (first > 35 || !(legal(&R->L, p.hands[seat], p.trick, p.n, R->direction[code][t]) >> first & 1)) {
+            PyErr_Format(PyExc_ValueError, "first: card %d is not a legal card of seat %d", first, seat);
+            return NULL;
+        }
+        p.hands[seat] ^= 1ULL << first;
+        p.trick[p.n++] = first;
+        if (p.n == 4) {
+            int d = R->direction[code][t];
+            const int *pts = R->points[d];
+            p.leader = (p.leader + winner(&R->L, p.trick, 4, d)) & 3;
+            cp[p.leader & 1] += pts[p.trick[0]] + pts[p.trick[1]] + pts[p.trick[2]] + pts[p.trick[3]];
+            won[p.leader & 1]++;
+            p.n = 0;
+            p.t++;
+        }
+    }
+    int last = p.t < 9 ? policy_playout(R, p.hands, p.trick, p.n, p.leader, p.t, p.code, cp, won) : p.leader;
+    return Py_BuildValue("((ii)(ii)i)", cp[0], cp[1], won[0], won[1], last);
+}
+
 static PyMethodDef Rules_methods[] = {
     {"legal", (PyCFunction)Rules_legal, METH_VARARGS, "legal(hand, trick, contract) -> card set (legal_moves)"},
     {"winner", (PyCFunction)Rules_winner, METH_VARARGS, "winner(trick, contract, trick_index=0) -> index (trick_winner)"},
@@ -518,6 +784,14 @@ static PyMethodDef Rules_methods[] = {
     {"play", (PyCFunction)Rules_play, METH_VARARGS,
      "play(n, seed, start, dealer, contract, pushed, weis_seat, hands, cards, winners, card_points, "
      "last_trick, match, weis, stoeck, written) fills the columns with rounds start..start+n-1"},
+    {"set_policy", (PyCFunction)Rules_set_policy, METH_VARARGS,
+     "set_policy(beats, stronger, discard, trump_worthy): the playout policy's tables (puur.bots.rollout)"},
+    {"policy", (PyCFunction)Rules_policy, METH_VARARGS,
+     "policy(hands, trick, leader, trick_index, contract) -> the policy's card for the seat to act (choose)"},
+    {"rollout", (PyCFunction)Rules_rollout, METH_VARARGS,
+     "rollout(hands, trick, leader, trick_index, contract, first=-1) -> ((card points), (tricks), last winner): "
+     "the rest of the round played by the policy (after ``first`` by the seat to act), the last trick's bonus "
+     "not counted"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -401,6 +401,22 @@ class RoundState:
             return (0, 0)
         return (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
 
+    def score_played_out(self, card_points: Sequence[int], tricks_won: Sequence[int], last_team: int) -> RoundScore:
+        """The round's score (§11) once its remaining cards are played, from what those cards bring: each
+        team's ``card_points`` (the last trick's bonus not included) and ``tricks_won``, and ``last_team``,
+        the team that takes trick 9. The engine declares every Stöck (``play`` with ``declare_stoeck``
+        None), so the Weis is credited after trick 1 and a pending Stöck is scored with its second card
+        (§9.6, §10). ``puur.bots.rollout.policy_score`` scores the compiled core's playouts with it; tested
+        equal to playing the cards (tests/bots/test_rollout_compiled.py)."""
+        assert self.contract is not None and not self.is_done
+        cp = [self.card_points[0] + card_points[0], self.card_points[1] + card_points[1]]
+        won = [self.tricks_won[0] + tricks_won[0], self.tricks_won[1] + tricks_won[1]]
+        weis = self.weis.points if self.weis is not None else (0, 0)
+        stoeck = (0, 0)
+        if self.stoeck_holder is not None and self.stoeck_status in (StoeckStatus.PENDING, StoeckStatus.SCORED):
+            stoeck = (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
+        return round_score(self.profile, self.contract, cp, won, last_team, weis, stoeck)
+
     def score(self) -> RoundScore:
         """The round's score (RULES.md §11). Before trick 9 it is the score so far (no last-trick or
         match bonus yet)."""

@@ -48,7 +48,7 @@ from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import WorldPool
-from puur.bots.rollout import playout
+from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.determinize import Determinizer
@@ -128,10 +128,9 @@ def bidding_fits(world: RoundState, obs: Observation) -> bool:
 
 
 def playout_value(r: RoundState, card: int, team: int) -> float:
-    """Play ``card`` and the rest of the round with the policy; the written points difference for ``team``."""
-    r.play(card)
-    playout(r)
-    w = r.score().written
+    """``card`` and the rest of the round played by the policy (``policy_score``: compiled where it can
+    be); the written points difference for ``team``. ``r`` is left as it is."""
+    w = policy_score(r, card).written
     return float(w[team] - w[1 - team])
 
 
@@ -286,8 +285,7 @@ class MCTSPlayer:
                         a = best_contract(world.hands[partner], obs.profile)[0]
                     assert isinstance(a, Contract)
                     r.choose(a)
-                    playout(r)
-                    w = r.score().written
+                    w = policy_score(r).written
                     totals[i] += w[team] - w[1 - team]
                     counts[i] += 1
                 spent += len(alive)
@@ -318,7 +316,7 @@ class MCTSPlayer:
             for _ in range(per_card):
                 base = worlds.draw()[1]
                 for c in alive:
-                    totals[c] += playout_value(base.clone(), c, team)
+                    totals[c] += playout_value(base, c, team)
                     counts[c] += 1
                 spent += len(alive)
                 if time.perf_counter() > deadline:

@@ -13,18 +13,31 @@ while the opponents hold trumps), else the cheapest card of its shortest plain s
 
 Its measured worth against earlier policies, and the rules tried and left out, are in BENCHMARKS.md
 ("Playout policy", ``benchmarks/rollout.py``).
+
+``policy_score`` plays a round out in the compiled playout core (``puur/_playout_core.c``:
+``policy_choose``, this module's ``choose`` written again, card for card) where the core implements the
+profile, some thirty times faster; this module stays the reference, and the two are tested equal on
+random positions in every preset and contract (tests/bots/test_rollout_compiled.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from puur.cards import SUIT_MASKS
+from puur.cards import BASE_CONTRACTS, SUIT_MASKS
+from puur.playout import compiled_rules, pure_forced
+from puur.profile import RuleProfile
 from puur.round import RoundState
 from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.legal import legal_moves
-from puur.rules.tables import STRENGTH_TABLES
+from puur.rules.scoring import RoundScore
+from puur.rules.tables import STRENGTH_TABLES, card_points_table
 from puur.rules.trick import trick_winner
+
+if TYPE_CHECKING:
+    from puur._playout_core import Rules
 
 TRUMP_WORTHY = 10
 """§3.3: a trump is spent on a trick worth at least this many points (or on the last trick)."""
@@ -221,3 +234,40 @@ def playout(r: RoundState) -> None:
     play = r.play
     while r.to_act is not None:
         play(choose(r))
+
+
+@lru_cache(maxsize=64)
+def compiled_policy(profile: RuleProfile) -> Rules | None:
+    """The compiled core's rules for ``profile`` with the policy's tables set (``Rules.policy`` and
+    ``Rules.rollout``), or None where the core is not built, does not implement the profile, or
+    ``PUUR_PURE`` asks for Python. The tables come from the rules core: ``BEATS``, ``STRONGER_IN_SUIT``
+    and the policy's own keys for a card to throw (set on ``puur.playout.compiled_rules``' object, which
+    the playout core's other calls do not read)."""
+    rules = None if pure_forced() else compiled_rules(profile)
+    if rules is None:
+        return None
+    uv = profile.undenufe_values
+    discard = [k for c in BASE_CONTRACTS for k in _discard_keys(card_points_table(c, uv), STRENGTH_TABLES[c])]
+    rules.set_policy(
+        [m for c in BASE_CONTRACTS for m in BEATS[c]],
+        [m for c in BASE_CONTRACTS for m in STRONGER_IN_SUIT[c]],
+        discard,
+        TRUMP_WORTHY,
+    )
+    return rules
+
+
+def policy_score(r: RoundState, first: int | None = None) -> RoundScore:
+    """The round's score (§11) once ``r`` is played to its end by the policy, after ``first`` (a legal
+    card of the seat to act) when given; ``r`` itself is left as it is. Compiled where
+    ``compiled_policy`` has the profile, else ``playout`` on a copy: the same cards and score."""
+    assert r.contract is not None
+    core = compiled_policy(r.profile)
+    if core is None or r.is_done:
+        s = r.clone()
+        if first is not None:
+            s.play(first)
+        playout(s)
+        return s.score()
+    cp, won, last = core.rollout(r.hands, r.trick, r.leader, len(r.tricks), int(r.contract), -1 if first is None else first)
+    return r.score_played_out(cp, won, last & 1)

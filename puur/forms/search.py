@@ -18,7 +18,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puur.bots.rollout import choose, playout
+from puur.bots.rollout import choose, playout, policy_score
 from puur.cards import Contract
 from puur.determinize import Determinizer
 from puur.round import RoundState
@@ -42,8 +42,7 @@ def team_points_by_contract(
         for c in contracts:
             r = world.clone()
             r.choose(c)
-            playout(r)
-            totals[c] += r.score().raw[team]
+            totals[c] += policy_score(r).raw[team]
     return {c: t / worlds for c, t in totals.items()}
 
 
