@@ -1,6 +1,7 @@
 """Strength of the search's playout policy against the policy of an earlier commit, on duplicate deals.
 
     .venv/bin/python benchmarks/rollout.py --against b6b9e32~1 [--deals 20000] [--seed 3] [--json]
+    .venv/bin/python benchmarks/rollout.py --speed [--deals 2000] [--seed 3] [--json]
 
 ``--against REV`` loads ``puur/bots/rollout.py`` as it stands at the git revision ``REV`` (``git show``)
 next to today's ``puur.bots.rollout``. Deal ``i`` (``random.Random(seed)``, dealer ``i % 4``) is played
@@ -9,6 +10,10 @@ and 3, then the seats swapped. A deal's value is half the difference of today's 
 over the two plays, so the figure is written points per round, today's policy minus the other, with a 95%
 interval over deals and split by contract. The policies see every hand (they play inside a sampled world),
 so this measures them as playout policies, not as players.
+
+``--speed`` times today's policy instead: whole rounds played out from the first card under a random
+contract, ``deals`` of them, by ``policy_score`` (the compiled core where it is built) and by ``playout`` on
+a copy in Python, each round's score checked equal; playouts per second of each, on one core.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import json
 import random
 import subprocess
 import sys
+import time
 import types
 from collections.abc import Callable
 from pathlib import Path
@@ -79,20 +85,54 @@ def measure(new: Policy, old: Policy, deals: int, seed: int) -> dict[str, Any]:
     }
 
 
+def speed(deals: int, seed: int) -> dict[str, Any]:
+    """Whole-round playouts per second, compiled (``policy_score``) and in Python (``playout``), on the same
+    rounds; raises if one round scores differently."""
+    rng = random.Random(seed)
+    rounds = []
+    for i in range(deals):
+        dealer = i % 4
+        r = RoundState(PROFILE, deal(rng, dealer), dealer, (dealer + 1) % 4)
+        r.choose(Contract(rng.randrange(6)))
+        rounds.append(r)
+    t0 = time.perf_counter()
+    compiled = [rollout.policy_score(r) for r in rounds]
+    t1 = time.perf_counter()
+    python = []
+    for r in rounds:
+        s = r.clone()
+        rollout.playout(s)
+        python.append(s.score())
+    t2 = time.perf_counter()
+    if compiled != python:
+        raise AssertionError("the compiled playout scored a round differently from the Python one")
+    return {
+        "deals": deals,
+        "compiled": rollout.compiled_policy(PROFILE) is not None,
+        "compiled_per_s": round(deals / (t1 - t0)),
+        "python_per_s": round(deals / (t2 - t1)),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument(
-        "--against", required=True, help="git revision whose puur/bots/rollout.py is the other policy"
-    )
-    ap.add_argument("--deals", type=int, default=20000)
+    ap.add_argument("--against", help="git revision whose puur/bots/rollout.py is the other policy")
+    ap.add_argument("--speed", action="store_true", help="playouts per second, compiled and in Python")
+    ap.add_argument("--deals", type=int, default=None, help="20000 against a revision, 2000 with --speed")
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if a.speed:
+        res = speed(a.deals or 2000, a.seed)
+        print(json.dumps(res) if a.json else res)
+        return
+    if not a.against:
+        ap.error("--against REV or --speed is required")
     try:
         old = policy_at(a.against)
     except subprocess.CalledProcessError as e:
         sys.exit(f"rollout.py: cannot read puur/bots/rollout.py at {a.against!r}: {e.stderr.strip()}")
-    res = {"against": a.against, **measure(rollout.choose, old, a.deals, a.seed)}
+    res = {"against": a.against, **measure(rollout.choose, old, a.deals or 20000, a.seed)}
     print(json.dumps(res) if a.json else res)
 
 

@@ -49,3 +49,9 @@ def test_policy_at_a_revision_loads_that_commits_file() -> None:
     assert res["deals"] == 20 and len(res["by_contract"]) == 6
     with pytest.raises(subprocess.CalledProcessError):
         bench.policy_at("no-such-revision")
+
+
+def test_speed_plays_the_same_rounds_both_ways() -> None:
+    res = bench.speed(deals=30, seed=4)
+    assert res["deals"] == 30 and res["compiled_per_s"] > 0 and res["python_per_s"] > 0
+    assert res["compiled"] == (rollout.compiled_policy(bench.PROFILE) is not None)
