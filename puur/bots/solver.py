@@ -830,14 +830,12 @@ class _Root:
 
 
 def _greedy_guess(r: RoundState) -> int:
-    """A first guess for MTD(f): the future points difference when everyone plays the rollout policy."""
-    from puur.bots.rollout import playout
+    """A first guess for MTD(f): the future points difference (card points, last trick, match) when
+    everyone plays the rollout policy (``policy_score``, compiled where it can be)."""
+    from puur.bots.rollout import policy_score
 
-    g = r.clone()
-    before = g.card_points[0] - g.card_points[1]
-    playout(g)
-    bonus = match_bonus(g.tricks_won)
-    return g.card_points[0] - g.card_points[1] - before + bonus[0] - bonus[1]
+    t = policy_score(r).tricks_raw
+    return t[0] - t[1] - (r.card_points[0] - r.card_points[1])
 
 
 def _bisect(value: Callable[[int, int], int], guess: int, lo: int, hi: int, step: int = 2) -> int:
