@@ -13,7 +13,7 @@
  *                  §10, §11; round_score)
  *   policy_choose() puur.bots.rollout.choose, the search's playout policy, card for card; and
  *   policy_playout() puur.bots.rollout.playout: the rest of a round played by it, its card points and
- *                  tricks (tests/bots/test_rollout.py)
+ *                  tricks (tests/bots/test_rollout_compiled.py)
  * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order. Slalom and
  * Guschti (issue 17) play each trick by its direction (Contract.direction), as trick_winner and
  * trick_points_table do; their legal moves and Weis are those of a contract without trumps.
@@ -430,24 +430,31 @@ static int policy_choose(const Rules *R, const u64 *hands, const int *trick, int
     return throw_card(hands, seat, lg, disc, stronger);
 }
 
-/* playout: the round from trick ``t`` with ``n`` cards of it played, to its end; adds each team's card
- * points (without the last trick's bonus) and tricks to ``cp`` and ``won`` and returns the last trick's
- * winner. ``hands`` and ``trick`` are played through. */
-static int policy_playout(const Rules *R, u64 *hands, int *trick, int n, int leader, int t, int code, int *cp, int *won) {
-    while (t < 9) {
-        int c = policy_choose(R, hands, trick, n, leader, t, code);
-        hands[(leader + n) & 3] ^= 1ULL << c;
-        trick[n++] = c;
-        if (n < 4) continue;
-        int d = R->direction[code][t];
-        const int *pts = R->points[d];
-        leader = (leader + winner(&R->L, trick, 4, d)) & 3;
-        cp[leader & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
-        won[leader & 1]++;
-        n = 0;
-        t++;
-    }
-    return leader;
+/* A round in play: the hands, trick ``t`` (0..8, 9 once the round is over) of contract ``code`` with its
+ * ``n`` cards so far, its leader, and the card points (the last trick's bonus not counted) and tricks each
+ * team has taken since the position was read. */
+typedef struct {
+    u64 hands[4];
+    int trick[4], n, leader, t, code, cp[2], won[2];
+} Position;
+
+/* RoundState.play without Weis and Stöck: the seat to act plays ``c``; a full trick goes to its winner. */
+static inline void position_play(const Rules *R, Position *p, int c) {
+    p->hands[(p->leader + p->n) & 3] ^= 1ULL << c;
+    p->trick[p->n++] = c;
+    if (p->n < 4) return;
+    int d = R->direction[p->code][p->t];
+    const int *pts = R->points[d];
+    p->leader = (p->leader + winner(&R->L, p->trick, 4, d)) & 3;
+    p->cp[p->leader & 1] += pts[p->trick[0]] + pts[p->trick[1]] + pts[p->trick[2]] + pts[p->trick[3]];
+    p->won[p->leader & 1]++;
+    p->n = 0;
+    p->t++;
+}
+
+/* playout: the round played to its end by the policy; the last trick's winner is then ``p->leader``. */
+static void policy_playout(const Rules *R, Position *p) {
+    while (p->t < 9) position_play(R, p, policy_choose(R, p->hands, p->trick, p->n, p->leader, p->t, p->code));
 }
 
 /* ---------- the Python type ---------- */
@@ -692,12 +699,6 @@ static PyObject *Rules_set_policy(Rules *R, PyObject *args) {
     Py_RETURN_NONE;
 }
 
-/* A position to play from, checked: the hands hold exactly the cards each seat has still to play. */
-typedef struct {
-    u64 hands[4];
-    int trick[4], n, leader, t, code;
-} Position;
-
 static int read_position(const Rules *R, PyObject *hands_obj, PyObject *trick_obj, int leader, int t, int code,
                          Position *p) {
     if (!R->policy_ready) {
@@ -733,6 +734,7 @@ static int read_position(const Rules *R, PyObject *hands_obj, PyObject *trick_ob
     p->leader = leader;
     p->t = t;
     p->code = code;
+    p->cp[0] = p->cp[1] = p->won[0] = p->won[1] = 0;
     return 0;
 }
 
@@ -751,27 +753,16 @@ static PyObject *Rules_rollout(Rules *R, PyObject *args) {
     Position p;
     if (!PyArg_ParseTuple(args, "OOiii|i", &hands, &trick, &leader, &t, &code, &first)) return NULL;
     if (read_position(R, hands, trick, leader, t, code, &p) < 0) return NULL;
-    int cp[2] = {0, 0}, won[2] = {0, 0};
     if (first >= 0) {
         int seat = (p.leader + p.n) & 3;
         if (first > 35 || !(legal(&R->L, p.hands[seat], p.trick, p.n, R->direction[code][t]) >> first & 1)) {
             PyErr_Format(PyExc_ValueError, "first: card %d is not a legal card of seat %d", first, seat);
             return NULL;
         }
-        p.hands[seat] ^= 1ULL << first;
-        p.trick[p.n++] = first;
-        if (p.n == 4) {
-            int d = R->direction[code][t];
-            const int *pts = R->points[d];
-            p.leader = (p.leader + winner(&R->L, p.trick, 4, d)) & 3;
-            cp[p.leader & 1] += pts[p.trick[0]] + pts[p.trick[1]] + pts[p.trick[2]] + pts[p.trick[3]];
-            won[p.leader & 1]++;
-            p.n = 0;
-            p.t++;
-        }
+        position_play(R, &p, first);
     }
-    int last = p.t < 9 ? policy_playout(R, p.hands, p.trick, p.n, p.leader, p.t, p.code, cp, won) : p.leader;
-    return Py_BuildValue("((ii)(ii)i)", cp[0], cp[1], won[0], won[1], last);
+    policy_playout(R, &p);
+    return Py_BuildValue("((ii)(ii)i)", p.cp[0], p.cp[1], p.won[0], p.won[1], p.leader);
 }
 
 static PyMethodDef Rules_methods[] = {
