@@ -1,5 +1,6 @@
 """The compiled parts of Puur: the solver's search core (``puur/bots/_solver_core.c``) and the playout
-core of random rounds (``puur/_playout_core.c``), which share their legal moves (``puur/_legal.h``).
+core of random rounds and of the search's playout policy (``puur/_playout_core.c``), which share their
+legal moves (``puur/_legal.h``).
 
 Everything else is declared in pyproject.toml. The extensions are optional: without a C compiler the
 install goes on, ``puur.bots.solver`` searches in Python and ``puur.playout`` plays its rounds in Python

@@ -1,5 +1,6 @@
 /* The compiled playout core of puur.playout: random full rounds (deal, contract with pushing, random legal
- * play, Weis, Stöck, score) many at a time, for reinforcement learning and the engine benchmark.
+ * play, Weis, Stöck, score) many at a time, for reinforcement learning and the engine benchmark; and the
+ * search's playout policy (puur.bots.rollout), card by card and to the end of a round.
  *
  * Every function here is a Python function of the rules core written again, and tested equal to it on
  * random positions in every preset and contract (tests/engine/test_playout_core.py):

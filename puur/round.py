@@ -397,7 +397,11 @@ class RoundState:
         return self.weis.points
 
     def stoeck_points(self) -> tuple[int, int]:
-        if self.stoeck_status != StoeckStatus.SCORED or self.stoeck_holder is None:
+        return self._stoeck_of_holder() if self.stoeck_status == StoeckStatus.SCORED else (0, 0)
+
+    def _stoeck_of_holder(self) -> tuple[int, int]:
+        """The Stöck points by team when the holder's pair scores (§10); none without a holder."""
+        if self.stoeck_holder is None:
             return (0, 0)
         return (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
 
@@ -412,9 +416,8 @@ class RoundState:
         cp = [self.card_points[0] + card_points[0], self.card_points[1] + card_points[1]]
         won = [self.tricks_won[0] + tricks_won[0], self.tricks_won[1] + tricks_won[1]]
         weis = self.weis.points if self.weis is not None else (0, 0)
-        stoeck = (0, 0)
-        if self.stoeck_holder is not None and self.stoeck_status in (StoeckStatus.PENDING, StoeckStatus.SCORED):
-            stoeck = (STOECK_POINTS, 0) if self.stoeck_holder % 2 == 0 else (0, STOECK_POINTS)
+        scores = self.stoeck_status in (StoeckStatus.PENDING, StoeckStatus.SCORED)
+        stoeck = self._stoeck_of_holder() if scores else (0, 0)
         return round_score(self.profile, self.contract, cp, won, last_team, weis, stoeck)
 
     def score(self) -> RoundScore:

@@ -16,7 +16,7 @@ Its measured worth against earlier policies, and the rules tried and left out, a
 
 ``policy_score`` plays a round out in the compiled playout core (``puur/_playout_core.c``:
 ``policy_choose``, this module's ``choose`` written again, card for card) where the core implements the
-profile, some thirty times faster; this module stays the reference, and the two are tested equal on
+profile, some twenty times faster; this module stays the reference, and the two are tested equal on
 random positions in every preset and contract (tests/bots/test_rollout_compiled.py).
 """
 
