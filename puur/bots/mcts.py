@@ -33,7 +33,8 @@ Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts
 ``contract=search|model``, ``pushed=N`` (1: no push bias), ``endgame=N`` (0: playouts to the end; by
 default 7 tricks; a world with eight tricks left or more is valued by ``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
 bidding: ``bidding_fits``; 1: off), ``infer=λ`` (card play: the worlds drawn by how well they read the
-other seats' play, ``puur.bots.play_reading``; 0: off). With
+other seats' play, ``puur.bots.play_reading``; 0: off), ``read=policy|heuristic`` (the model that reading
+uses). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -47,7 +48,7 @@ from typing import NamedTuple
 from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.heuristic import choose_contract, claim_is_true
-from puur.bots.play_reading import WorldPool
+from puur.bots.play_reading import READ_MODELS, WorldPool
 from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
@@ -151,6 +152,7 @@ class MCTSPlayer:
         endgame: int | None = None,
         bid: int = BID_TRIES,
         infer: float = INFER,
+        read: str = "policy",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -169,6 +171,9 @@ class MCTSPlayer:
         if not 0 <= float(infer) <= 20:
             raise ValueError(f"infer must be 0 to 20, not {infer!r}")
         self.infer = float(infer)
+        if read not in READ_MODELS:
+            raise ValueError(f"read must be one of {', '.join(READ_MODELS)}, not {read!r}")
+        self.read = read
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -302,7 +307,7 @@ class MCTSPlayer:
     def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
         given, receives each card's mean written-points difference and its number of playouts."""
-        worlds = WorldPool(Determinizer(obs), self.rng, self.infer)
+        worlds = WorldPool(Determinizer(obs), self.rng, self.infer, model=self.read)
         team = obs.seat & 1
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
@@ -335,7 +340,7 @@ class MCTSPlayer:
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
         value over the solved worlds (the seat's team's view) and the number of worlds."""
-        worlds = WorldPool(Determinizer(obs), self.rng, self.infer)
+        worlds = WorldPool(Determinizer(obs), self.rng, self.infer, model=self.read)
         known: dict[int, dict[int, int]] = {}  # a pooled world drawn again: its values, solved once
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
@@ -391,10 +396,11 @@ def _make(
     endgame: int | None = None,
     bid: int = BID_TRIES,
     infer: float = INFER,
+    read: str = "policy",
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid, infer=infer,
+        endgame=endgame, bid=bid, infer=infer, read=read,
     )
 
 

@@ -18,16 +18,27 @@ drawn so lost no fewer points per decision against perfect play (BENCHMARKS.md, 
 It reads only the observation: the cards played are public, the hidden hands are the sampled world's.
 The policy is a model of sensible play, not of any real opponent, so a misread is evidence, not proof:
 a world is weighed down, never ruled out.
+
+The model of the others' play is a choice (``READ_MODELS``, ``mcts``'s ``read=``): the rollout policy,
+which plays inside the world seeing every hand there, or the heuristic player (PRODUCT.md §3, the
+habits a card player is taught), which decides from that seat's own view at that point of the round
+(``view_at``): what a seat at the table would have played with that hand. Against a table that plays
+like the model, the heuristic's reading is exact (the true deal reads with no misread) and the exact
+endgame decides better with it; measured in BENCHMARKS.md ("Issue 18", session 12).
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 from itertools import accumulate
 
+from puur.bots.heuristic import play_card
 from puur.bots.rollout import choose
+from puur.cards import Card
 from puur.determinize import Determinizer
+from puur.observation import Observation, TrickView
 from puur.round import RoundState
 
 POOL = 160
@@ -35,19 +46,61 @@ POOL = 160
 trick: 25 ms a decision)."""
 
 
-def misreads(det: Determinizer, hands: list[int]) -> tuple[RoundState, int]:
+READ_MODELS = ("policy", "heuristic")
+"""The models ``misreads`` can read the play with: the rollout policy in the world, or the heuristic from
+the seat's own view (the module docstring)."""
+
+
+def view_at(obs: Observation, r: RoundState, seat: int) -> Observation:
+    """``seat``'s observation at ``r``, an earlier point of the round ``obs`` sees, replayed in a sampled
+    world: its hand there and the play so far. What the replay does not track is taken from ``obs``: the
+    Weis announced and shown once trick 1 is over, a declared Stöck once both its cards are played."""
+    legal = r.legal_cards()
+    played = 0
+    for c in r.cards_played:
+        played |= 1 << c
+    stoeck = obs.stoeck if obs.stoeck and all(played >> c & 1 for c in obs.stoeck.cards) else None
+    return replace(
+        obs,
+        seat=seat,
+        hand=tuple(Card(c) for c in range(36) if r.hands[seat] >> c & 1),
+        trick=tuple((s, Card(c)) for s, c in r.trick_seats()),
+        tricks=tuple(TrickView(t.leader, tuple(Card(c) for c in t.cards), t.winner, t.points) for t in r.tricks),
+        legal_actions=tuple(Card(c) for c in range(36) if legal >> c & 1),
+        hand_sizes=(r.hands[0].bit_count(), r.hands[1].bit_count(), r.hands[2].bit_count(), r.hands[3].bit_count()),
+        round_points=(r.card_points[0], r.card_points[1]),
+        to_act=seat,
+        weis_announced=obs.weis_announced if r.tricks else (),
+        weis_shown=obs.weis_shown if r.tricks else (),
+        stoeck=stoeck,
+        weis_choice=None,
+    )
+
+
+def misreads(det: Determinizer, hands: list[int], model: str = "policy") -> tuple[RoundState, int]:
     """The round at the observed position in the world ``hands`` (the four current hands), and how many of
-    the cards the other seats played this round the rollout policy would not have played there: neither
-    its card nor one of the same suit and points. Cards of the observing seat are not counted."""
-    seat = det.obs.seat
+    the cards the other seats played this round the ``model`` (``READ_MODELS``) would not have played
+    there: neither its card nor one of the same suit and points. Cards of the observing seat, and cards
+    that were the only legal one, are not counted."""
+    obs = det.obs
+    seat = obs.seat
     count = 0
+    if model not in READ_MODELS:
+        raise ValueError(f"read: one of {', '.join(READ_MODELS)}, not {model!r}")
 
     def read(r: RoundState, card: int) -> None:
         nonlocal count
-        if r.to_act == seat:
+        to_act = r.to_act
+        if to_act is None or to_act == seat or r.contract is None:
             return
-        policy = choose(r)
-        if policy != card and (policy // 9 != card // 9 or r.points[policy] != r.points[card]):
+        legal = r.legal_cards()
+        if legal & (legal - 1) == 0:
+            return
+        if model == "policy":
+            guess = choose(r)
+        else:
+            guess = play_card(view_at(obs, r, to_act), [c for c in range(36) if legal >> c & 1])
+        if guess != card and (guess // 9 != card // 9 or r.points[guess] != r.points[card]):
             count += 1
 
     return det.round_of(hands, read), count
@@ -56,14 +109,16 @@ def misreads(det: Determinizer, hands: list[int]) -> tuple[RoundState, int]:
 class WorldPool:
     """The worlds of one decision, drawn by how well they read the play (see the module docstring)."""
 
-    def __init__(self, det: Determinizer, rng: random.Random, infer: float, size: int = POOL) -> None:
+    def __init__(
+        self, det: Determinizer, rng: random.Random, infer: float, size: int = POOL, model: str = "policy"
+    ) -> None:
         self.det = det
         self.rng = rng
         self.infer = infer
         self.worlds: list[RoundState] = []
         self.cumulative: list[float] = []
         if infer > 0:
-            read = [misreads(det, det.sample(rng)) for _ in range(size)]
+            read = [misreads(det, det.sample(rng), model) for _ in range(size)]
             fewest = min(n for _, n in read)
             self.worlds = [r for r, _ in read]
             self.cumulative = list(accumulate(math.exp(-infer * (n - fewest)) for _, n in read))
@@ -78,4 +133,4 @@ class WorldPool:
         return i, self.worlds[i].clone()
 
 
-__all__ = ["POOL", "WorldPool", "misreads"]
+__all__ = ["POOL", "READ_MODELS", "WorldPool", "misreads", "view_at"]

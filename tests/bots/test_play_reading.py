@@ -9,8 +9,9 @@ import pytest
 
 from puur import Game, RuleProfile
 from puur.bots import make_player
-from puur.bots.play_reading import WorldPool, misreads
+from puur.bots.play_reading import WorldPool, misreads, view_at
 from puur.bots.rollout import choose
+from puur.bots.runner import play_turn
 from puur.cards import Card, Contract
 from puur.determinize import Determinizer
 
@@ -78,4 +79,63 @@ def test_mcts_reads_the_play_when_asked() -> None:
         seat = game.current_seat
         assert seat is not None
         player = make_player("mcts:infer=1.5,iters=40", seed=2)
+        assert player.act(game.observation(seat)) in game.legal_actions()
+
+
+def heuristic_game(seed: int, cards: int) -> Game:
+    """A round of four heuristic players, ``cards`` cards into the play."""
+    game = Game(RuleProfile.preset("schieber"), seed=seed)
+    table = make_player("heuristic")
+    while game.round.contract is None or len(game.round.cards_played) < cards:
+        play_turn(game, table)
+    return game
+
+
+def test_the_heuristic_reads_a_heuristic_table_exactly() -> None:
+    """``read=heuristic``: in a round of heuristic players every other seat's card is the one the heuristic
+    plays from that seat's view rebuilt in the true deal (no misread), while sampled deals misread; the
+    rollout policy, which is not how that table plays, misreads the true deal too."""
+    policy_misread = 0
+    for seed in range(8):
+        game = heuristic_game(seed, 17)
+        seat = game.current_seat
+        assert seat is not None
+        det = Determinizer(game.observation(seat))
+        truth = [int(h) for h in game.round.hands]
+        assert misreads(det, truth, "heuristic")[1] == 0
+        sampled = [misreads(det, det.sample(random.Random(i)), "heuristic")[1] for i in range(12)]
+        assert max(sampled) > 0
+        policy_misread += misreads(det, truth, "policy")[1]
+    assert policy_misread > 0
+    with pytest.raises(ValueError, match="read"):
+        misreads(det, truth, "oracle")
+
+
+def test_a_seat_is_viewed_with_its_own_hand_and_the_play_so_far() -> None:
+    """``view_at`` at an earlier point of the round: that seat's hand then, the tricks and trick so far, its
+    legal cards; nothing of the other hands."""
+    game = heuristic_game(2, 13)
+    seat = game.current_seat
+    assert seat is not None
+    obs = game.observation(seat)
+    seen = []
+    Determinizer(obs).round_of([int(h) for h in game.round.hands], lambda r, _c: seen.append(r.clone()))
+    r = seen[6]  # trick 2, its third card
+    other = r.to_act
+    assert other is not None
+    view = view_at(obs, r, other)
+    assert view.seat == other and view.hand_mask == r.hands[other]
+    assert tuple(int(c) for c in view.tricks[0].cards) == r.tricks[0].cards and len(view.trick) == 2
+    assert {int(a) for a in view.legal_actions} == {c for c in range(36) if r.legal_cards() >> c & 1}
+    assert view.hand_sizes == tuple(h.bit_count() for h in r.hands)
+
+
+def test_mcts_reads_with_the_heuristic_when_asked() -> None:
+    with pytest.raises(ValueError, match="read"):
+        make_player("mcts:read=oracle")
+    for cards in (6, 21):
+        game = heuristic_game(4, cards)
+        seat = game.current_seat
+        assert seat is not None
+        player = make_player("mcts:infer=3,read=heuristic,iters=40", seed=2)
         assert player.act(game.observation(seat)) in game.legal_actions()
