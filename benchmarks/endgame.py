@@ -10,6 +10,10 @@ legal card: a player's loss is the best card's value minus its card's, in points
 positions serve every player, so the figures compare them directly; the interval is a 95% normal interval
 over positions, and ``vs_first`` each player's loss less the first player's, position by position (paired:
 a much tighter interval). ``mean_s`` is the player's mean think time there.
+
+An ``mcts`` player is seeded 1 unless its spec names a seed (``mcts:seed=2``). The interval is over
+positions for that one seed: the same player with other seeds loses notably more or less on the same
+positions (BENCHMARKS.md, "Issue 18", session 12), so compare players over several seeds each.
 """
 
 from __future__ import annotations
@@ -23,13 +27,16 @@ from typing import Any
 def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
     from puur import Game, RuleProfile
     from puur.arena import mean_ci
-    from puur.bots import make_player
+    from puur.bots import make_player, parse_spec
     from puur.bots.runner import play_turn
     from puur.bots.solver import Solver
     from puur.cards import Card
 
     players = {
-        spec: make_player(spec, seed=1) if spec.startswith("mcts") else make_player(spec) for spec in specs
+        spec: make_player(spec, seed=1)
+        if spec.startswith("mcts") and "seed" not in parse_spec(spec)[1]
+        else make_player(spec)
+        for spec in specs
     }
     losses: dict[str, list[int]] = {spec: [] for spec in specs}
     think = dict.fromkeys(specs, 0.0)
