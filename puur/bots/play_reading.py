@@ -23,8 +23,9 @@ The model of the others' play is a choice (``READ_MODELS``, ``mcts``'s ``read=``
 which plays inside the world seeing every hand there, or the heuristic player (PRODUCT.md §3, the
 habits a card player is taught), which decides from that seat's own view at that point of the round
 (``view_at``): what a seat at the table would have played with that hand. Against a table that plays
-like the model, the heuristic's reading is exact (the true deal reads with no misread) and the exact
-endgame decides better with it; measured in BENCHMARKS.md ("Issue 18", session 12).
+like the model, the heuristic's reading is exact (the true deal reads with no misread); the exact
+endgame then loses about half a point a decision less (over five seeds, not proven) and the playouts
+nothing: BENCHMARKS.md ("Issue 18", session 12).
 """
 
 from __future__ import annotations
