@@ -32,15 +32,19 @@ def policy_game(seed: int, cards: int, off_policy_seat: int | None = None) -> Ga
     return game
 
 
+def reader(game: Game) -> tuple[Determinizer, list[int]]:
+    """The sampler of the seat to act's view, and the true current hands."""
+    seat = game.current_seat
+    assert seat is not None
+    return Determinizer(game.observation(seat)), [int(h) for h in game.round.hands]
+
+
 def test_the_true_world_of_policy_play_reads_without_a_misread() -> None:
     """Every other seat played the policy's card: the true deal has no misread, and the round rebuilt in
     it stands where the observation does."""
     for seed in range(6):
         game = policy_game(seed, 13)
-        seat = game.current_seat
-        assert seat is not None
-        det = Determinizer(game.observation(seat))
-        truth = [int(h) for h in game.round.hands]
+        det, truth = reader(game)
         r, count = misreads(det, truth)
         assert count == 0
         assert [int(h) for h in r.hands] == truth and r.trick == game.round.trick
@@ -97,11 +101,7 @@ def test_the_heuristic_reads_a_heuristic_table_exactly() -> None:
     rollout policy, which is not how that table plays, misreads the true deal too."""
     policy_misread = 0
     for seed in range(8):
-        game = heuristic_game(seed, 17)
-        seat = game.current_seat
-        assert seat is not None
-        det = Determinizer(game.observation(seat))
-        truth = [int(h) for h in game.round.hands]
+        det, truth = reader(heuristic_game(seed, 17))
         assert misreads(det, truth, "heuristic")[1] == 0
         sampled = [misreads(det, det.sample(random.Random(i)), "heuristic")[1] for i in range(12)]
         assert max(sampled) > 0
