@@ -1,7 +1,7 @@
 """Card-play quality against perfect play: points lost per decision, measured with the true deal.
 
     .venv/bin/python benchmarks/endgame.py [--rounds 40] [--tricks-left 5,6,7] \
-        [--players heuristic mcts:endgame=0 mcts:endgame=9] [--json]
+        [--players heuristic mcts:endgame=0 mcts:endgame=9] [--seeds 1] [--json]
 
 Round ``i`` is the first round of ``Game(schieber, seed=i)`` played by four ``heuristic`` players. At
 every decision with a choice where the seat to act holds ``--tricks-left`` cards, each player is asked
@@ -13,18 +13,23 @@ a much tighter interval). ``mean_s`` is the player's mean think time there.
 
 An ``mcts`` player is seeded 1 unless its spec names a seed (``mcts:seed=2``). The interval is over
 positions for that one seed: the same player with other seeds loses notably more or less on the same
-positions (BENCHMARKS.md, "Issue 18", session 12), so compare players over several seeds each.
+positions (BENCHMARKS.md, "Issue 18", session 12), so compare players over several seeds each:
+``--seeds N`` plays each ``mcts`` spec that names no seed with seeds 1 to N on the same positions and
+reports its loss by seed, their mean and spread, and ``vs_first`` seed by seed against the first player
+(when it too is played by seed) with the mean difference and its standard error over the seeds.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
+import statistics
 import time
 from typing import Any
 
 
-def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
+def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> dict[str, Any]:
     from puur import Game, RuleProfile
     from puur.arena import mean_ci
     from puur.bots import make_player, parse_spec
@@ -32,14 +37,13 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
     from puur.bots.solver import Solver
     from puur.cards import Card
 
-    players = {
-        spec: make_player(spec, seed=1)
-        if spec.startswith("mcts") and "seed" not in parse_spec(spec)[1]
-        else make_player(spec)
-        for spec in specs
-    }
-    losses: dict[str, list[int]] = {spec: [] for spec in specs}
-    think = dict.fromkeys(specs, 0.0)
+    def seeds_of(spec: str) -> list[int | None]:
+        return list(range(1, seeds + 1)) if spec.startswith("mcts") and "seed" not in parse_spec(spec)[1] else [None]
+
+    runs = [(spec, k) for spec in specs for k in seeds_of(spec)]
+    players = {run: make_player(run[0]) if run[1] is None else make_player(run[0], seed=run[1]) for run in runs}
+    losses: dict[tuple[str, int | None], list[int]] = {run: [] for run in runs}
+    think = dict.fromkeys(runs, 0.0)
     for seed in range(rounds):
         game = Game(RuleProfile.preset("schieber"), seed=seed)
         table = {s: make_player("heuristic") for s in range(4)}
@@ -56,23 +60,37 @@ def measure(rounds: int, tricks_left: int, specs: list[str]) -> dict[str, Any]:
                 sign = 1 if seat % 2 == 0 else -1
                 values = {c: sign * v for c, v in Solver(r, tt_bits=16).card_values(r).items()}
                 best = max(values.values())
-                for spec, player in players.items():
+                for run, player in players.items():
                     t = time.perf_counter()
                     action = player.act(obs)
                     assert isinstance(action, Card), action
                     card = int(action)
-                    think[spec] += time.perf_counter() - t
-                    losses[spec].append(best - values[card])
+                    think[run] += time.perf_counter() - t
+                    losses[run].append(best - values[card])
             play_turn(game, table[seat])
     n = len(next(iter(losses.values())))
     out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "positions": n, "players": {}}
-    first = losses[specs[0]]
-    for spec, xs in losses.items():
-        loss = mean_ci([float(x) for x in xs])
-        out["players"][spec] = {"mean_loss": loss["mean"], "ci95": loss["ci95"],
-                                "mean_s": round(think[spec] / n, 4) if n else None}  # fmt: skip
-        if spec != specs[0]:  # paired with the first player, position by position (a tighter interval)
-            out["players"][spec]["vs_first"] = mean_ci([float(x - y) for x, y in zip(xs, first, strict=True)])
+    first = specs[0]
+    for spec in specs:
+        ks = seeds_of(spec)
+        secs = sum(think[(spec, k)] for k in ks) / len(ks)
+        if len(ks) == 1:
+            xs = losses[(spec, ks[0])]
+            loss = mean_ci([float(x) for x in xs])
+            row: dict[str, Any] = {"mean_loss": loss["mean"], "ci95": loss["ci95"]}
+            if spec != first and len(seeds_of(first)) == 1:  # paired position by position (a tighter interval)
+                base = losses[(first, seeds_of(first)[0])]
+                row["vs_first"] = mean_ci([float(x - y) for x, y in zip(xs, base, strict=True)])
+        else:
+            by_seed = [statistics.fmean(losses[(spec, k)]) if n else 0.0 for k in ks]
+            row = {"mean_loss": round(statistics.fmean(by_seed), 3), "by_seed": [round(x, 3) for x in by_seed],
+                   "seed_sd": round(statistics.stdev(by_seed), 3)}  # fmt: skip
+            if spec != first and seeds_of(first) == ks:  # seed by seed against the first player's same seed
+                diffs = [b - statistics.fmean(losses[(first, k)]) for b, k in zip(by_seed, ks, strict=True)]
+                row["vs_first"] = {"by_seed": [round(d, 3) for d in diffs], "mean": round(statistics.fmean(diffs), 3),
+                                   "se": round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 3)}  # fmt: skip
+        row["mean_s"] = round(secs / n, 4) if n else None
+        out["players"][spec] = row
     return out
 
 
@@ -84,11 +102,14 @@ def main() -> None:
         "--players", nargs="+", default=["heuristic", "mcts:endgame=0", "mcts:endgame=9"],
         help="player specs, separated by spaces (a spec may hold commas: mcts:endgame=7,iters=128)",
     )
+    ap.add_argument("--seeds", type=int, default=1, help="each mcts spec without a seed played with seeds 1..N")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
+    if a.seeds < 1:
+        ap.error("--seeds: at least 1")
     specs = a.players
     for t in a.tricks_left.split(","):
-        res = measure(a.rounds, int(t), specs)
+        res = measure(a.rounds, int(t), specs, a.seeds)
         print(json.dumps(res) if a.json else res, flush=True)
 
 

@@ -1,0 +1,33 @@
+"""``benchmarks/endgame.py`` measures what it says: each player's loss against perfect play on the same
+positions, by seed when asked."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+_spec = importlib.util.spec_from_file_location("endgame_bench", Path(__file__).parents[1] / "benchmarks" / "endgame.py")
+assert _spec and _spec.loader
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def test_one_seed_pairs_each_player_with_the_first_position_by_position() -> None:
+    res = bench.measure(3, 3, ["heuristic", "mcts:iters=16"])
+    rows = res["players"]
+    assert res["positions"] > 0 and set(rows) == {"heuristic", "mcts:iters=16"}
+    assert rows["heuristic"]["mean_loss"] >= 0 and "vs_first" not in rows["heuristic"]
+    assert "vs_first" in rows["mcts:iters=16"] and "by_seed" not in rows["mcts:iters=16"]
+
+
+def test_seeds_play_each_mcts_spec_by_seed_and_compare_seed_by_seed() -> None:
+    """``seeds``: an mcts spec without a seed is played with seeds 1..N, a spec that names its seed once;
+    the same seed of the same spec loses the same; differences are taken seed by seed."""
+    res = bench.measure(3, 3, ["mcts:iters=16", "mcts:iters=16,endgame=0", "mcts:iters=16,seed=2"], seeds=3)
+    rows = res["players"]
+    base, other, fixed = rows["mcts:iters=16"], rows["mcts:iters=16,endgame=0"], rows["mcts:iters=16,seed=2"]
+    assert len(base["by_seed"]) == 3 and base["mean_loss"] == round(sum(base["by_seed"]) / 3, 3)
+    assert "by_seed" not in fixed and fixed["mean_loss"] == base["by_seed"][1]  # seed 2 alike
+    diffs = other["vs_first"]["by_seed"]
+    assert all(abs(d - (o - b)) < 0.002 for d, o, b in zip(diffs, other["by_seed"], base["by_seed"], strict=True))
+    assert other["vs_first"]["se"] >= 0
