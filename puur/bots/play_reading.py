@@ -24,8 +24,9 @@ which plays inside the world seeing every hand there, or the heuristic player (P
 habits a card player is taught), which decides from that seat's own view at that point of the round
 (``view_at``): what a seat at the table would have played with that hand. Against a table that plays
 like the model, the heuristic's reading is exact (the true deal reads with no misread); the exact
-endgame then loses about half a point a decision less (over five seeds, not proven) and the playouts
-nothing: BENCHMARKS.md ("Issue 18", session 12).
+endgame then loses some three quarters of a point a decision less at six tricks left (a quarter; over
+five seeds), half a point at seven (not proven), and the playouts nothing: BENCHMARKS.md ("Issue 18",
+session 12).
 """
 
 from __future__ import annotations
