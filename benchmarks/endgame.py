@@ -37,10 +37,11 @@ def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> 
     from puur.bots.solver import Solver
     from puur.cards import Card
 
-    def seeds_of(spec: str) -> list[int | None]:
-        return list(range(1, seeds + 1)) if spec.startswith("mcts") and "seed" not in parse_spec(spec)[1] else [None]
-
-    runs = [(spec, k) for spec in specs for k in seeds_of(spec)]
+    seeds_of: dict[str, list[int | None]] = {  # an mcts spec naming no seed: seeds 1..N
+        s: list(range(1, seeds + 1)) if s.startswith("mcts") and "seed" not in parse_spec(s)[1] else [None]
+        for s in specs
+    }
+    runs = [(spec, k) for spec in specs for k in seeds_of[spec]]
     players = {run: make_player(run[0]) if run[1] is None else make_player(run[0], seed=run[1]) for run in runs}
     losses: dict[tuple[str, int | None], list[int]] = {run: [] for run in runs}
     think = dict.fromkeys(runs, 0.0)
@@ -72,20 +73,20 @@ def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> 
     out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "positions": n, "players": {}}
     first = specs[0]
     for spec in specs:
-        ks = seeds_of(spec)
+        ks = seeds_of[spec]
         secs = sum(think[(spec, k)] for k in ks) / len(ks)
         if len(ks) == 1:
             xs = losses[(spec, ks[0])]
             loss = mean_ci([float(x) for x in xs])
             row: dict[str, Any] = {"mean_loss": loss["mean"], "ci95": loss["ci95"]}
-            if spec != first and len(seeds_of(first)) == 1:  # paired position by position (a tighter interval)
-                base = losses[(first, seeds_of(first)[0])]
+            if spec != first and len(seeds_of[first]) == 1:  # paired position by position (a tighter interval)
+                base = losses[(first, seeds_of[first][0])]
                 row["vs_first"] = mean_ci([float(x - y) for x, y in zip(xs, base, strict=True)])
         else:
             by_seed = [statistics.fmean(losses[(spec, k)]) if n else 0.0 for k in ks]
             row = {"mean_loss": round(statistics.fmean(by_seed), 3), "by_seed": [round(x, 3) for x in by_seed],
                    "seed_sd": round(statistics.stdev(by_seed), 3)}  # fmt: skip
-            if spec != first and seeds_of(first) == ks:  # seed by seed against the first player's same seed
+            if spec != first and seeds_of[first] == ks:  # seed by seed against the first player's same seed
                 diffs = [b - statistics.fmean(losses[(first, k)]) for b, k in zip(by_seed, ks, strict=True)]
                 row["vs_first"] = {"by_seed": [round(d, 3) for d in diffs], "mean": round(statistics.fmean(diffs), 3),
                                    "se": round(statistics.stdev(diffs) / math.sqrt(len(diffs)), 3)}  # fmt: skip

@@ -217,6 +217,30 @@ static int resolve(const int *dpoints, const int *dkey, int forehand, int *pts) 
     return win;
 }
 
+/* ---------- a round in play, card by card ---------- */
+
+/* A round in play: the hands, trick ``t`` (0..8, 9 once the round is over) of contract ``code`` with its
+ * ``n`` cards so far, its leader, and the card points (the last trick's bonus not counted) and tricks each
+ * team has taken since the position was read. */
+typedef struct {
+    u64 hands[4];
+    int trick[4], n, leader, t, code, cp[2], won[2];
+} Position;
+
+/* RoundState.play without Weis and Stöck: the seat to act plays ``c``; a full trick goes to its winner. */
+static inline void position_play(const Rules *R, Position *p, int c) {
+    p->hands[(p->leader + p->n) & 3] ^= 1ULL << c;
+    p->trick[p->n++] = c;
+    if (p->n < 4) return;
+    int d = R->direction[p->code][p->t];
+    const int *pts = R->points[d];
+    p->leader = (p->leader + winner(&R->L, p->trick, 4, d)) & 3;
+    p->cp[p->leader & 1] += pts[p->trick[0]] + pts[p->trick[1]] + pts[p->trick[2]] + pts[p->trick[3]];
+    p->won[p->leader & 1]++;
+    p->n = 0;
+    p->t++;
+}
+
 /* ---------- one random round: puur.playout.python_round ---------- */
 
 typedef struct {
@@ -258,28 +282,21 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         for (int s = 0; s < 4; s++)
             if ((hands[s] & pair) == pair) stoeck_team = s & 1;
 
-    int cp[2] = {0, 0}, won[2] = {0, 0}, leader = forehand, trick[4];
-    for (int t = 0; t < 9; t++) {
-        int d = R->direction[contract][t];
-        const int *pts = R->points[d];
-        for (int j = 0; j < 4; j++) {
-            int seat = (leader + j) & 3;
-            u64 lg = legal(&R->L, hands[seat], trick, j, contract);
-            for (int k = below(&st, popc(lg)); k; k--) lg &= lg - 1;
-            int c = low_card(lg);
-            hands[seat] ^= 1ULL << c;
-            trick[j] = c;
-            o->cards[4 * t + j] = (int8_t)c;
-        }
-        int w = (leader + winner(&R->L, trick, 4, d)) & 3;
-        cp[w & 1] += pts[trick[0]] + pts[trick[1]] + pts[trick[2]] + pts[trick[3]];
-        won[w & 1]++;
-        o->winners[t] = (int8_t)w;
-        leader = w;
+    Position p = {.leader = forehand, .code = contract};
+    memcpy(p.hands, hands, sizeof hands);
+    for (int i = 0; i < 36; i++) {
+        int t = p.t;
+        u64 lg = legal(&R->L, p.hands[(p.leader + p.n) & 3], p.trick, p.n, contract);
+        for (int k = below(&st, popc(lg)); k; k--) lg &= lg - 1;
+        int c = low_card(lg);
+        o->cards[i] = (int8_t)c;
+        position_play(R, &p, c);
+        if (p.t > t) o->winners[t] = (int8_t)p.leader;
     }
-    int last = leader & 1, f = R->factor[contract];
+    int last = p.leader & 1, f = R->factor[contract];
+    const int *won = p.won;
     for (int team = 0; team < 2; team++) {
-        o->card_points[team] = cp[team];
+        o->card_points[team] = p.cp[team];
         o->last_trick[team] = team == last ? R->last_bonus : 0;
         o->match[team] = won[team] == 9 ? R->match_bonus : 0;
         o->weis[team] = wp[team];
@@ -429,28 +446,6 @@ static int policy_choose(const Rules *R, const u64 *hands, const int *trick, int
         if (tp >= R->trump_worthy || t == 8 || led == trump) return lowest_by(beat, strength);
     }
     return throw_card(hands, seat, lg, disc, stronger);
-}
-
-/* A round in play: the hands, trick ``t`` (0..8, 9 once the round is over) of contract ``code`` with its
- * ``n`` cards so far, its leader, and the card points (the last trick's bonus not counted) and tricks each
- * team has taken since the position was read. */
-typedef struct {
-    u64 hands[4];
-    int trick[4], n, leader, t, code, cp[2], won[2];
-} Position;
-
-/* RoundState.play without Weis and Stöck: the seat to act plays ``c``; a full trick goes to its winner. */
-static inline void position_play(const Rules *R, Position *p, int c) {
-    p->hands[(p->leader + p->n) & 3] ^= 1ULL << c;
-    p->trick[p->n++] = c;
-    if (p->n < 4) return;
-    int d = R->direction[p->code][p->t];
-    const int *pts = R->points[d];
-    p->leader = (p->leader + winner(&R->L, p->trick, 4, d)) & 3;
-    p->cp[p->leader & 1] += pts[p->trick[0]] + pts[p->trick[1]] + pts[p->trick[2]] + pts[p->trick[3]];
-    p->won[p->leader & 1]++;
-    p->n = 0;
-    p->t++;
 }
 
 /* playout: the round played to its end by the policy; the last trick's winner is then ``p->leader``. */

@@ -240,10 +240,10 @@ def playout(r: RoundState) -> None:
 def compiled_policy(profile: RuleProfile) -> Rules | None:
     """The compiled core's rules for ``profile`` with the policy's tables set (``Rules.policy`` and
     ``Rules.rollout``), or None where the core is not built, does not implement the profile, or
-    ``PUUR_PURE`` asks for Python. The tables come from the rules core: ``BEATS``, ``STRONGER_IN_SUIT``
-    and the policy's own keys for a card to throw (set on ``puur.playout.compiled_rules``' object, which
-    the playout core's other calls do not read)."""
-    rules = None if pure_forced() else compiled_rules(profile)
+    ``PUUR_PURE`` asks for Python: a core of its own, built as ``puur.playout.compiled_rules`` builds its
+    one, with the policy's tables from the rules core (``BEATS``, ``STRONGER_IN_SUIT``) and the policy's
+    own keys for a card to throw."""
+    rules = None if pure_forced() else compiled_rules.__wrapped__(profile)
     if rules is None:
         return None
     uv = profile.undenufe_values
@@ -262,8 +262,10 @@ def policy_score(r: RoundState, first: int | None = None) -> RoundScore:
     card of the seat to act) when given; ``r`` itself is left as it is. Compiled where
     ``compiled_policy`` has the profile, else ``playout`` on a copy: the same cards and score."""
     assert r.contract is not None
+    if r.is_done:
+        return r.score()
     core = compiled_policy(r.profile)
-    if core is None or r.is_done:
+    if core is None:
         s = r.clone()
         if first is not None:
             s.play(first)
