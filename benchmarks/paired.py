@@ -14,7 +14,9 @@ same hand. The deals are split by what the two choosers did:
 - ``other``: any other difference (another trump, another factor).
 
 For each: the deals, ``a``'s paired-deal rate and its written points difference a round (the two
-seatings' mean, as ``puur arena``'s ``points_diff``).
+seatings' mean, as ``puur arena``'s ``points_diff``). ``lost``: each pair ``a`` lost or tied, by deal index
+(``puur arena``'s ``--seed`` and that index replay it), with the two contracts, who chose which, and the
+two seatings' points difference summed.
 
 When ``a`` is an ``mcts`` spec its contract decisions are read through ``MCTSPlayer.evaluate`` (the same
 decision ``act`` takes, with the same random draws) and ``estimates`` sets the value it expected of the
@@ -82,7 +84,8 @@ def play_pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
 def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
     groups: dict[str, list[int]] = defaultdict(list)
     estimates: dict[str, list[float]] = defaultdict(list)
-    for seating in pairs:
+    lost: list[dict[str, Any]] = []
+    for index, seating in enumerate(pairs):
         mine = next(s for s in seating if s["a_chose"])
         theirs = next(s for s in seating if not s["a_chose"])
         total = seating[0]["a"] + seating[1]["a"]
@@ -96,6 +99,9 @@ def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
             group = "other"
         groups[group].append(total)
         groups["all"].append(total)
+        if total <= 0:
+            lost.append({"deal": index, "group": group, "a_contract": mine["contract"],
+                         "b_contract": theirs["contract"], "points": total})  # fmt: skip
         if mine["log"]:
             chosen, values = mine["log"][-1]  # the last decision chose the contract played (after a push too)
             if chosen == mine["contract"] and chosen in values:
@@ -108,6 +114,7 @@ def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
         g: {"deals": len(xs), "rate": rate(xs), "points_per_round": mean_ci([x / 2 for x in xs])}
         for g, xs in sorted(groups.items())
     }
+    out["lost"] = lost
     if estimates:
         out["estimates"] = {c: {"rounds": len(d), "bias": mean_ci(d)} for c, d in sorted(estimates.items())}
     return out

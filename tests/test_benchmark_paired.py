@@ -50,3 +50,7 @@ def test_summary_splits_the_deals_by_the_contracts_chosen() -> None:
     assert out["a_top"]["points_per_round"]["mean"] == -100.0  # (-300 + 100) / 2
     assert out["estimates"]["C"]["bias"]["mean"] == 10.0  # expected 50, made 40
     assert out["estimates"]["U"]["bias"]["mean"] == 400.0
+    assert out["lost"] == [  # by deal index, the tie too
+        {"deal": 1, "group": "a_top", "a_contract": "U", "b_contract": "H", "points": -200},
+        {"deal": 2, "group": "b_top", "a_contract": "D", "b_contract": "O", "points": 0},
+    ]
