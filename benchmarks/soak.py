@@ -6,7 +6,9 @@ Checks per round and match (puur/soak.py): 152/157, the written score against th
 card in any observation, determinized deals consistent with the view, records replaying exactly.
 Then ``soak_playout``: the random batches of ``puur.playout`` (issue 18) by both paths, the compiled
 core and ``python_round``, every round equal, scored as the oracle scores it and replayed through
-``RoundState`` (``--playout-rounds`` per preset; 0 skips it).
+``RoundState`` (``--playout-rounds`` per preset; 0 skips it). Then ``soak_policy``: the search's
+playout policy compiled (``policy_score``) against ``choose`` played through ``RoundState``, card for
+card and score for score, from random positions (``--policy-positions`` per preset; 0 skips it).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import argparse
 
 from puur.profile import PRESETS
-from puur.soak import soak, soak_playout
+from puur.soak import soak, soak_playout, soak_policy
 
 
 def main() -> None:
@@ -22,17 +24,24 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=50_000)
     ap.add_argument("--playout-rounds", type=int, default=10_000)
+    ap.add_argument("--policy-positions", type=int, default=10_000)
     ap.add_argument("--matches", action=argparse.BooleanOptionalAction, default=True, help="the match soak")
     args = ap.parse_args()
     if args.matches:
         match_soak(args)
+    # the presets, and Slalom and Guschti (issue 17; off in every preset) on the default table
+    extra = {"preset": "schieber", "extra_contracts": "slalom_guschti"}
+    profiles = [*((p, p) for p in PRESETS), ("+slalom", extra)]
     if args.playout_rounds:
         print(f"{'preset':<10} {'batch rounds':>12} {'compiled':>8} {'compiled s':>10} {'python s':>8}")
-        # the presets, and Slalom and Guschti (issue 17; off in every preset) on the default table
-        extra = {"preset": "schieber", "extra_contracts": "slalom_guschti"}
-        for name, spec in [*((p, p) for p in PRESETS), ("+slalom", extra)]:
+        for name, spec in profiles:
             ps = soak_playout(spec, args.playout_rounds, seed=args.seed)
             print(f"{name:<10} {ps.rounds:>12} {ps.compiled!s:>8} {ps.seconds_compiled:>10.3f} {ps.seconds_python:>8.1f}")
+    if args.policy_positions:
+        print(f"{'preset':<10} {'positions':>9} {'decisions':>9} {'compiled':>8} {'seconds':>8}")
+        for name, spec in profiles:
+            pol = soak_policy(spec, args.policy_positions, seed=args.seed)
+            print(f"{name:<10} {pol.positions:>9} {pol.decisions:>9} {pol.compiled!s:>8} {pol.seconds:>8.1f}")
     print("all invariants held")
 
 

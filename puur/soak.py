@@ -21,6 +21,7 @@ from puur.game import Game
 from puur.inference import constraints
 from puur.oracle import evaluate
 from puur.profile import RuleProfile
+from puur.round import RoundState
 
 
 class SoakFailure(AssertionError):
@@ -219,4 +220,71 @@ def soak_playout(
             if not answer["ok"] or answer["written"] != list(score.written):
                 raise _fail(seed, f"{where}: written {score.written} but the oracle says {answer}")
         stats.rounds += n
+    return stats
+
+
+@dataclass
+class PolicySoakStats:
+    """What ``soak_policy`` checked: positions, the policy's decisions compared card for card, and whether
+    the compiled policy played them."""
+
+    positions: int = 0
+    decisions: int = 0
+    compiled: bool = False
+    seconds: float = 0.0
+
+
+def _snapshot(r: RoundState) -> list[str]:
+    """Every field of a round, written out (a change to any of them shows)."""
+    return [repr(getattr(r, name)) for name in type(r).__slots__]
+
+
+def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, seed: int = 0) -> PolicySoakStats:
+    """The search's playout policy compiled (``Rules.policy``, ``Rules.rollout``; ``policy_score``, issue 18)
+    against its reference, ``puur.bots.rollout.choose`` played through ``RoundState``, from random positions
+    (a random contract, then some cards by a mix of random legal cards and the policy): at every decision
+    of the playout the compiled card is ``choose``'s; ``policy_score`` of the position, and after a random
+    legal first card, is the written score of the Python playout (Weis, Stöck, the last trick, the match,
+    the factor), and leaves the position as it was. Without the compiled policy for the profile there is
+    nothing to compare: ``compiled`` says so."""
+    from puur.bots.rollout import choose, compiled_policy, policy_score
+    from puur.cards import iter_cards
+    from puur.round import deal
+
+    p = RuleProfile.resolve(profile)
+    core = compiled_policy(p)
+    stats = PolicySoakStats(compiled=core is not None)
+    if core is None:
+        return stats
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    while stats.positions < positions:
+        dealer = rng.randrange(4)
+        r = RoundState(p, deal(rng, dealer), dealer, (dealer + 1) % 4)
+        r.choose(rng.choice(p.contracts))
+        for _ in range(rng.randrange(36)):
+            r.play(rng.choice(list(iter_cards(r.legal_cards()))) if rng.random() < 0.5 else choose(r))
+        if r.is_done:
+            continue
+        where = f"policy position {stats.positions} ({r.contract!r}, {len(r.cards_played)} cards played)"
+        first = rng.choice(list(iter_cards(r.legal_cards())))
+        before = _snapshot(r)
+        for lead in (None, first):
+            s = r.clone()
+            if lead is not None:
+                s.play(lead)
+            while s.to_act is not None:
+                card = choose(s)
+                mine = core.policy(s.hands, s.trick, s.leader, len(s.tricks), int(s.contract))  # type: ignore[arg-type]
+                if mine != card:
+                    raise _fail(seed, f"{where}: the compiled policy plays {mine}, choose {card}")
+                s.play(card)
+                stats.decisions += 1
+            fast = policy_score(r, lead)
+            if fast != s.score():
+                raise _fail(seed, f"{where}, first card {lead}: policy_score {fast}, the Python playout {s.score()}")
+        if _snapshot(r) != before:
+            raise _fail(seed, f"{where}: policy_score changed the position")
+        stats.positions += 1
+    stats.seconds = time.perf_counter() - start
     return stats

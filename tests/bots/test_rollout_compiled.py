@@ -11,6 +11,7 @@ the core is given, and the Python path where the core is not used.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -23,6 +24,7 @@ from puur.profile import PRESETS, RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.scoring import RoundScore
 from puur.rules.stoeck import StoeckStatus
+from puur.soak import SoakFailure, soak_policy
 
 pytestmark = pytest.mark.skipif(not playout_module.COMPILED, reason="the compiled playout core is not built")
 
@@ -166,3 +168,42 @@ def test_python_plays_where_the_core_is_not_used(monkeypatch: pytest.MonkeyPatch
     finally:
         rollout.compiled_policy.cache_clear()
     assert list(r.hands) == hands
+
+
+def test_the_soak_plays_the_compiled_policy_against_choose() -> None:
+    """``make soak``'s policy part (``puur.soak.soak_policy``) compares every decision and score, here 40
+    positions a preset and in Slalom and Guschti."""
+    for profile in [*PRESETS.values(), PROFILES["slalom_guschti"]]:
+        stats = soak_policy(profile, 40, seed=7)
+        assert stats.compiled and stats.positions == 40
+        assert stats.decisions > 40 * 2  # each position played out twice, once after a first card
+
+
+def test_the_soak_catches_a_policy_set_wrong(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A policy table set wrong (``TRUMP_WORTHY`` + 5), a score that differs, a position changed by
+    ``policy_score``: each fails the soak, with what differs."""
+    profile = PRESETS["schieber"]
+    monkeypatch.setattr(rollout, "TRUMP_WORTHY", rollout.TRUMP_WORTHY + 5)
+    wrong = rollout.compiled_policy.__wrapped__(profile)
+    monkeypatch.undo()
+    monkeypatch.setattr(rollout, "compiled_policy", lambda p: wrong)
+    with pytest.raises(SoakFailure, match="the compiled policy plays"):
+        soak_policy(profile, 200, seed=7)
+    monkeypatch.undo()
+
+    real = rollout.policy_score
+    def last_trick_swapped(r: RoundState, first: int | None = None) -> RoundScore:
+        score = real(r, first)
+        return dataclasses.replace(score, last_trick=score.last_trick[::-1])
+
+    monkeypatch.setattr(rollout, "policy_score", last_trick_swapped)
+    with pytest.raises(SoakFailure, match="policy_score .* the Python playout"):
+        soak_policy(profile, 5, seed=7)
+
+    def touches(r: RoundState, first: int | None = None) -> RoundScore:
+        r.declarations.append((0, 0, ()))
+        return real(r, first)
+
+    monkeypatch.setattr(rollout, "policy_score", touches)
+    with pytest.raises(SoakFailure, match="changed the position"):
+        soak_policy(profile, 5, seed=7)
