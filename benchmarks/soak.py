@@ -8,7 +8,9 @@ Then ``soak_playout``: the random batches of ``puur.playout`` (issue 18) by both
 core and ``python_round``, every round equal, scored as the oracle scores it and replayed through
 ``RoundState`` (``--playout-rounds`` per preset; 0 skips it). Then ``soak_policy``: the search's
 playout policy compiled (``policy_score``) against ``choose`` played through ``RoundState``, card for
-card and score for score, from random positions (``--policy-positions`` per preset; 0 skips it).
+card and score for score, from random positions (``--policy-positions`` per preset; 0 skips it). Then
+``soak_solver``: the solver's compiled core against the Python search from random positions with two to
+five tricks left, the same card, points and positions searched (``--solver-positions`` per preset).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import argparse
 
 from puur.profile import PRESETS
-from puur.soak import soak, soak_playout, soak_policy
+from puur.soak import soak, soak_playout, soak_policy, soak_solver
 
 
 def main() -> None:
@@ -25,6 +27,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=50_000)
     ap.add_argument("--playout-rounds", type=int, default=10_000)
     ap.add_argument("--policy-positions", type=int, default=10_000)
+    ap.add_argument("--solver-positions", type=int, default=2_000)
     ap.add_argument("--matches", action=argparse.BooleanOptionalAction, default=True, help="the match soak")
     args = ap.parse_args()
     if args.matches:
@@ -42,6 +45,11 @@ def main() -> None:
         for name, spec in profiles:
             pol = soak_policy(spec, args.policy_positions, seed=args.seed)
             print(f"{name:<10} {pol.positions:>9} {pol.decisions:>9} {pol.compiled!s:>8} {pol.seconds:>8.1f}")
+    if args.solver_positions:
+        print(f"{'preset':<10} {'positions':>9} {'searched':>9} {'compiled':>8} {'seconds':>8}")
+        for name, spec in profiles:
+            sol = soak_solver(spec, args.solver_positions, seed=args.seed)
+            print(f"{name:<10} {sol.positions:>9} {sol.nodes:>9} {sol.compiled!s:>8} {sol.seconds:>8.1f}")
     print("all invariants held")
 
 

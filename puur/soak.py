@@ -288,3 +288,56 @@ def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, 
         stats.positions += 1
     stats.seconds = time.perf_counter() - start
     return stats
+
+
+@dataclass
+class SolverSoakStats:
+    """What ``soak_solver`` checked: positions solved by both searches, the positions they searched, and
+    whether the compiled core searched them (Slalom and Guschti: only the Python search)."""
+
+    positions: int = 0
+    nodes: int = 0
+    compiled: bool = False
+    seconds: float = 0.0
+
+
+def soak_solver(profile: RuleProfile | str | dict[str, object], positions: int, seed: int = 0) -> SolverSoakStats:
+    """The solver's compiled core (issue 18) against the Python search, its reference, from random positions
+    with two to five tricks left (a random contract, the cards before by the playout policy, the position at
+    a trick boundary or inside a trick): the same card, the same final points and the same positions
+    searched; and every legal card's value agrees with the position's (the best is the value, none beats
+    it). Where the compiled core does not search the profile or contract (Slalom, Guschti) there is nothing
+    to compare: ``compiled`` stays False."""
+    from puur.bots.rollout import choose
+    from puur.bots.solver import COMPILED, Solver, solve
+    from puur.round import deal
+
+    p = RuleProfile.resolve(profile)
+    stats = SolverSoakStats()
+    contracts = [c for c in p.contracts if not c.changes_direction]
+    if not COMPILED or not contracts:
+        return stats
+    stats.compiled = True
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    while stats.positions < positions:
+        dealer = rng.randrange(4)
+        r = RoundState(p, deal(rng, dealer), dealer, (dealer + 1) % 4)
+        r.choose(rng.choice(contracts))
+        stop = 36 - 4 * rng.randint(2, 5) + rng.randrange(4)
+        while len(r.cards_played) < stop:
+            r.play(choose(r))
+        where = f"solver position {stats.positions} ({r.contract!r}, {stop} cards played)"
+        fast, slow = solve(r, compiled=True), solve(r, compiled=False)
+        if fast != slow:
+            raise _fail(seed, f"{where}: the compiled core gives {fast}, the Python search {slow}")
+        values = Solver(r, compiled=True).card_values(r)
+        team0 = r.to_act is not None and r.to_act % 2 == 0
+        best = max(values.values()) if team0 else min(values.values())
+        future = fast.points[0] - fast.points[1] - (r.card_points[0] - r.card_points[1])
+        if best != future:
+            raise _fail(seed, f"{where}: the best card's value {best}, the position's {future}")
+        stats.positions += 1
+        stats.nodes += fast.nodes
+    stats.seconds = time.perf_counter() - start
+    return stats

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import time
 from typing import Any
@@ -9,7 +10,7 @@ from typing import Any
 import pytest
 
 from puur.bots.rollout import choose
-from puur.bots.solver import COMPILED, Solver, _contract_tables, solve
+from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
 from puur.cards import BASE_CONTRACTS, Contract, iter_cards
 from puur.playout import compiled_legal_rules
 from puur.position import parse_position
@@ -563,3 +564,32 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
         assert len(set(values)) == 1, (i, c, d, values)
         swaps += 1
     assert swaps >= 30
+
+
+@compiled_only
+def test_the_soak_solves_with_both_searches(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``make soak``'s solver part (``puur.soak.soak_solver``): both searches agree from random positions in
+    every preset (here 12 each); a compiled answer that differs, or a best card whose value is not the
+    position's, fails it."""
+    from puur.bots import solver as solver_module
+    from puur.soak import SoakFailure, soak_solver
+
+    for preset in sorted(PRESETS):
+        stats = soak_solver(preset, 12, seed=3)
+        assert stats.compiled and stats.positions == 12 and stats.nodes > 12
+    real = solver_module.solve
+
+    def off_by_one(r: RoundState, *, compiled: bool | None = None) -> SolveResult:
+        res = real(r, compiled=compiled)
+        return dataclasses.replace(res, nodes=res.nodes + 1) if compiled else res
+
+    monkeypatch.setattr(solver_module, "solve", off_by_one)
+    with pytest.raises(SoakFailure, match="the compiled core gives"):
+        soak_solver("schieber", 3, seed=3)
+    monkeypatch.undo()
+    real_values = solver_module.Solver.card_values
+    monkeypatch.setattr(solver_module.Solver, "card_values", lambda s, r, cards=None: {
+        c: v + 2 for c, v in real_values(s, r, cards).items()
+    })  # fmt: skip
+    with pytest.raises(SoakFailure, match="the best card's value"):
+        soak_solver("schieber", 3, seed=3)
