@@ -1,9 +1,10 @@
 """Card-play quality against perfect play: points lost per decision, measured with the true deal.
 
     .venv/bin/python benchmarks/endgame.py [--rounds 40] [--tricks-left 5,6,7] \
-        [--players heuristic mcts:endgame=0 mcts:endgame=9] [--seeds 1] [--json]
+        [--players heuristic mcts:endgame=0 mcts:endgame=9] [--seeds 1] [--table heuristic] [--json]
 
-Round ``i`` is the first round of ``Game(schieber, seed=i)`` played by four ``heuristic`` players. At
+Round ``i`` is the first round of ``Game(schieber, seed=i)`` played by four ``--table`` players
+(``heuristic`` by default; an ``mcts`` table spec that names no seed is seeded by seat, 1 to 4). At
 every decision with a choice where the seat to act holds ``--tricks-left`` cards, each player is asked
 for its card (from that seat's observation only), and the solver, which sees the true deal, values every
 legal card: a player's loss is the best card's value minus its card's, in points for its team. The same
@@ -29,7 +30,7 @@ import time
 from typing import Any
 
 
-def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> dict[str, Any]:
+def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1, table: str = "heuristic") -> dict[str, Any]:
     from puur import Game, RuleProfile
     from puur.arena import mean_ci
     from puur.bots import make_player, parse_spec
@@ -47,7 +48,8 @@ def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> 
     think = dict.fromkeys(runs, 0.0)
     for seed in range(rounds):
         game = Game(RuleProfile.preset("schieber"), seed=seed)
-        table = {s: make_player("heuristic") for s in range(4)}
+        seated = table.startswith("mcts") and "seed" not in parse_spec(table)[1]
+        at_table = {s: make_player(table, seed=s + 1) if seated else make_player(table) for s in range(4)}
         while len(game.round_states) == 1 and not game.is_over:
             r = game.round
             seat = r.to_act
@@ -68,9 +70,9 @@ def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1) -> 
                     card = int(action)
                     think[run] += time.perf_counter() - t
                     losses[run].append(best - values[card])
-            play_turn(game, table[seat])
+            play_turn(game, at_table[seat])
     n = len(next(iter(losses.values())))
-    out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "positions": n, "players": {}}
+    out: dict[str, Any] = {"tricks_left": tricks_left, "rounds": rounds, "table": table, "positions": n, "players": {}}
     first = specs[0]
     for spec in specs:
         ks = seeds_of[spec]
@@ -104,13 +106,14 @@ def main() -> None:
         help="player specs, separated by spaces (a spec may hold commas: mcts:endgame=7,iters=128)",
     )
     ap.add_argument("--seeds", type=int, default=1, help="each mcts spec without a seed played with seeds 1..N")
+    ap.add_argument("--table", default="heuristic", help="the spec of the four players who play the rounds")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.seeds < 1:
         ap.error("--seeds: at least 1")
     specs = a.players
     for t in a.tricks_left.split(","):
-        res = measure(a.rounds, int(t), specs, a.seeds)
+        res = measure(a.rounds, int(t), specs, a.seeds, a.table)
         print(json.dumps(res) if a.json else res, flush=True)
 
 

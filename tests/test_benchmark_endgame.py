@@ -31,3 +31,15 @@ def test_seeds_play_each_mcts_spec_by_seed_and_compare_seed_by_seed() -> None:
     diffs = other["vs_first"]["by_seed"]
     assert all(abs(d - (o - b)) < 0.002 for d, o, b in zip(diffs, other["by_seed"], base["by_seed"], strict=True))
     assert other["vs_first"]["se"] >= 0
+
+
+def test_the_table_plays_the_rounds() -> None:
+    """``table``: the four players who reach the positions; another table, other positions (the same
+    rounds' deals), and the report names it."""
+    heur = bench.measure(3, 4, ["heuristic"])
+    res = bench.measure(3, 4, ["heuristic"], table="mcts:iters=16")
+    assert heur["table"] == "heuristic" and res["table"] == "mcts:iters=16" and res["positions"] > 0
+    again = bench.measure(3, 4, ["heuristic"], table="mcts:iters=16")
+    loss = lambda out: (out["positions"], out["players"]["heuristic"]["mean_loss"])  # noqa: E731
+    assert loss(again) == loss(res)  # seeded by seat: the same play
+    assert loss(res) != loss(heur)
