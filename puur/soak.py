@@ -306,8 +306,8 @@ def soak_solver(profile: RuleProfile | str | dict[str, object], positions: int, 
     with two to five tricks left (a random contract, the cards before by the playout policy, the position at
     a trick boundary or inside a trick): the same card, the same final points and the same positions
     searched; and every legal card's value agrees with the position's (the best is the value, none beats
-    it). Where the compiled core does not search the profile or contract (Slalom, Guschti) there is nothing
-    to compare: ``compiled`` stays False."""
+    it). Slalom and Guschti, which only the Python search plays, are left out; without the compiled core
+    there is nothing to compare: ``compiled`` stays False."""
     from puur.bots.rollout import choose
     from puur.bots.solver import COMPILED, Solver, solve
     from puur.round import deal

@@ -192,6 +192,7 @@ def test_the_soak_catches_a_policy_set_wrong(monkeypatch: pytest.MonkeyPatch) ->
     monkeypatch.undo()
 
     real = rollout.policy_score
+
     def last_trick_swapped(r: RoundState, first: int | None = None) -> RoundScore:
         score = real(r, first)
         return dataclasses.replace(score, last_trick=score.last_trick[::-1])
