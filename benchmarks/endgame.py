@@ -30,25 +30,32 @@ import time
 from typing import Any
 
 
+def _unseeded_mcts(spec: str) -> bool:
+    """An ``mcts`` spec that names no seed (the benchmark then gives it one)."""
+    from puur.bots import parse_spec
+
+    return spec.startswith("mcts") and "seed" not in parse_spec(spec)[1]
+
+
 def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1, table: str = "heuristic") -> dict[str, Any]:
     from puur import Game, RuleProfile
     from puur.arena import mean_ci
-    from puur.bots import make_player, parse_spec
+    from puur.bots import make_player
     from puur.bots.runner import play_turn
     from puur.bots.solver import Solver
     from puur.cards import Card
 
     seeds_of: dict[str, list[int | None]] = {  # an mcts spec naming no seed: seeds 1..N
-        s: list(range(1, seeds + 1)) if s.startswith("mcts") and "seed" not in parse_spec(s)[1] else [None]
+        s: list(range(1, seeds + 1)) if _unseeded_mcts(s) else [None]
         for s in specs
     }
     runs = [(spec, k) for spec in specs for k in seeds_of[spec]]
     players = {run: make_player(run[0]) if run[1] is None else make_player(run[0], seed=run[1]) for run in runs}
     losses: dict[tuple[str, int | None], list[int]] = {run: [] for run in runs}
     think = dict.fromkeys(runs, 0.0)
+    seated = _unseeded_mcts(table)
     for seed in range(rounds):
         game = Game(RuleProfile.preset("schieber"), seed=seed)
-        seated = table.startswith("mcts") and "seed" not in parse_spec(table)[1]
         at_table = {s: make_player(table, seed=s + 1) if seated else make_player(table) for s in range(4)}
         while len(game.round_states) == 1 and not game.is_over:
             r = game.round

@@ -294,11 +294,10 @@ static void play_round(const Rules *R, u64 seed, u64 index, RoundOut *o) {
         if (p.t > t) o->winners[t] = (int8_t)p.leader;
     }
     int last = p.leader & 1, f = R->factor[contract];
-    const int *won = p.won;
     for (int team = 0; team < 2; team++) {
         o->card_points[team] = p.cp[team];
         o->last_trick[team] = team == last ? R->last_bonus : 0;
-        o->match[team] = won[team] == 9 ? R->match_bonus : 0;
+        o->match[team] = p.won[team] == 9 ? R->match_bonus : 0;
         o->weis[team] = wp[team];
         o->stoeck[team] = team == stoeck_team ? R->stoeck_points : 0;
         o->written[team] = (o->card_points[team] + o->last_trick[team] + o->match[team] + o->weis[team] +

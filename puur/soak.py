@@ -11,17 +11,18 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_computers
-from puur.cards import Action, Card, Contract
+from puur.cards import Action, Card, Contract, iter_cards
 from puur.determinize import Determinizer
 from puur.game import Game
 from puur.inference import constraints
 from puur.oracle import evaluate
 from puur.profile import RuleProfile
-from puur.round import RoundState
+from puur.round import RoundState, deal
 
 
 class SoakFailure(AssertionError):
@@ -239,6 +240,22 @@ def _snapshot(r: RoundState) -> list[str]:
     return [repr(getattr(r, name)) for name in type(r).__slots__]
 
 
+def policy_positions(profile: RuleProfile, rng: random.Random) -> Iterator[RoundState]:
+    """Endless random positions of the card play: a random deal and contract, then up to 35 cards, each a
+    random legal card or the rollout policy's (``choose``) at even odds; rounds played to their end are
+    skipped. The positions of ``soak_policy`` and of the compiled policy's tests."""
+    from puur.bots.rollout import choose
+
+    while True:
+        dealer = rng.randrange(4)
+        r = RoundState(profile, deal(rng, dealer), dealer, (dealer + 1) % 4)
+        r.choose(rng.choice(profile.contracts))
+        for _ in range(rng.randrange(36)):
+            r.play(rng.choice(list(iter_cards(r.legal_cards()))) if rng.random() < 0.5 else choose(r))
+        if not r.is_done:
+            yield r
+
+
 def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, seed: int = 0) -> PolicySoakStats:
     """The search's playout policy compiled (``Rules.policy``, ``Rules.rollout``; ``policy_score``, issue 18)
     against its reference, ``puur.bots.rollout.choose`` played through ``RoundState``, from random positions
@@ -248,8 +265,6 @@ def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, 
     the factor), and leaves the position as it was. Without the compiled policy for the profile there is
     nothing to compare: ``compiled`` says so."""
     from puur.bots.rollout import choose, compiled_policy, policy_score
-    from puur.cards import iter_cards
-    from puur.round import deal
 
     p = RuleProfile.resolve(profile)
     core = compiled_policy(p)
@@ -258,14 +273,9 @@ def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, 
         return stats
     rng = random.Random(seed)
     start = time.perf_counter()
-    while stats.positions < positions:
-        dealer = rng.randrange(4)
-        r = RoundState(p, deal(rng, dealer), dealer, (dealer + 1) % 4)
-        r.choose(rng.choice(p.contracts))
-        for _ in range(rng.randrange(36)):
-            r.play(rng.choice(list(iter_cards(r.legal_cards()))) if rng.random() < 0.5 else choose(r))
-        if r.is_done:
-            continue
+    for r in policy_positions(p, rng):
+        if stats.positions == positions:
+            break
         where = f"policy position {stats.positions} ({r.contract!r}, {len(r.cards_played)} cards played)"
         first = rng.choice(list(iter_cards(r.legal_cards())))
         before = _snapshot(r)
@@ -310,7 +320,6 @@ def soak_solver(profile: RuleProfile | str | dict[str, object], positions: int, 
     there is nothing to compare: ``compiled`` stays False."""
     from puur.bots.rollout import choose
     from puur.bots.solver import COMPILED, Solver, solve
-    from puur.round import deal
 
     p = RuleProfile.resolve(profile)
     stats = SolverSoakStats()
@@ -331,12 +340,12 @@ def soak_solver(profile: RuleProfile | str | dict[str, object], positions: int, 
         fast, slow = solve(r, compiled=True), solve(r, compiled=False)
         if fast != slow:
             raise _fail(seed, f"{where}: the compiled core gives {fast}, the Python search {slow}")
-        values = Solver(r, compiled=True).card_values(r)
-        team0 = r.to_act is not None and r.to_act % 2 == 0
-        best = max(values.values()) if team0 else min(values.values())
-        future = fast.points[0] - fast.points[1] - (r.card_points[0] - r.card_points[1])
-        if best != future:
-            raise _fail(seed, f"{where}: the best card's value {best}, the position's {future}")
+        solver = Solver(r, compiled=True)
+        values = solver.card_values(r)
+        best = max(values.values()) if r.to_act is not None and r.to_act % 2 == 0 else min(values.values())
+        if solver.final_points(best, r) != fast.points:
+            raise _fail(seed, f"{where}: the best card's value {best} gives {solver.final_points(best, r)}, "
+                              f"the solve {fast.points}")  # fmt: skip
         stats.positions += 1
         stats.nodes += fast.nodes
     stats.seconds = time.perf_counter() - start

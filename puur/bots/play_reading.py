@@ -38,7 +38,7 @@ from itertools import accumulate
 
 from puur.bots.heuristic import play_card
 from puur.bots.rollout import choose
-from puur.cards import Card
+from puur.cards import Card, iter_cards
 from puur.determinize import Determinizer
 from puur.observation import Observation, TrickView
 from puur.round import RoundState
@@ -65,10 +65,10 @@ def view_at(obs: Observation, r: RoundState, seat: int) -> Observation:
     return replace(
         obs,
         seat=seat,
-        hand=tuple(Card(c) for c in range(36) if r.hands[seat] >> c & 1),
+        hand=tuple(Card(c) for c in iter_cards(r.hands[seat])),
         trick=tuple((s, Card(c)) for s, c in r.trick_seats()),
         tricks=tuple(TrickView(t.leader, tuple(Card(c) for c in t.cards), t.winner, t.points) for t in r.tricks),
-        legal_actions=tuple(Card(c) for c in range(36) if legal >> c & 1),
+        legal_actions=tuple(Card(c) for c in iter_cards(legal)),
         hand_sizes=(r.hands[0].bit_count(), r.hands[1].bit_count(), r.hands[2].bit_count(), r.hands[3].bit_count()),
         round_points=(r.card_points[0], r.card_points[1]),
         to_act=seat,
@@ -101,7 +101,7 @@ def misreads(det: Determinizer, hands: list[int], model: str = "policy") -> tupl
         if model == "policy":
             guess = choose(r)
         else:
-            guess = play_card(view_at(obs, r, to_act), [c for c in range(36) if legal >> c & 1])
+            guess = play_card(view_at(obs, r, to_act), list(iter_cards(legal)))
         if guess != card and (guess // 9 != card // 9 or r.points[guess] != r.points[card]):
             count += 1
 

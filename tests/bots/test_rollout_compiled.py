@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from itertools import islice
 
 import pytest
 
@@ -21,10 +22,10 @@ from puur.bots import rollout
 from puur.bots.rollout import choose, compiled_policy, playout, policy_score
 from puur.playout import compiled_rules
 from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState, deal
+from puur.round import RoundState
 from puur.rules.scoring import RoundScore
 from puur.rules.stoeck import StoeckStatus
-from puur.soak import SoakFailure, soak_policy
+from puur.soak import SoakFailure, policy_positions, soak_policy
 
 pytestmark = pytest.mark.skipif(not playout_module.COMPILED, reason="the compiled playout core is not built")
 
@@ -41,19 +42,9 @@ PROFILES = {
 
 
 def _positions(profile: RuleProfile, seed: int, count: int) -> list[RoundState]:
-    """Rounds under a random contract, played some cards in by a mix of random cards and the policy."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        dealer = rng.randrange(4)
-        r = RoundState(profile, deal(rng, dealer), dealer, (dealer + 1) % 4)
-        r.choose(rng.choice(profile.contracts))
-        for _ in range(rng.randrange(36)):
-            legal = [c for c in range(36) if r.legal_cards() >> c & 1]
-            r.play(rng.choice(legal) if rng.random() < 0.5 else choose(r))
-        if not r.is_done:
-            out.append(r)
-    return out
+    """Rounds under a random contract, played some cards in by a mix of random cards and the policy (the
+    soak's positions, ``puur.soak.policy_positions``)."""
+    return list(islice(policy_positions(profile, random.Random(seed)), count))
 
 
 def _python_score(r: RoundState, first: int | None) -> RoundScore:
