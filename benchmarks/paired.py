@@ -1,6 +1,7 @@
 """Where the paired deals are lost: an arena of ``--a`` against ``--b``, split by the contracts chosen.
 
-    .venv/bin/python benchmarks/paired.py [--a mcts] [--b heuristic] [--deals 400] [--seed 1] [--jobs 2] [--json]
+    .venv/bin/python benchmarks/paired.py [--a mcts] [--b heuristic] [--deals 400] [--seed 1] [--jobs 2] \
+        [--peek none|play|all] [--json]
 
 Each deal is played twice with the teams swapped, exactly as ``puur arena`` plays it (the same deals,
 seat seeds and players: ``puur.arena``), so the paired-deal rate is the arena's. The same seat is forehand
@@ -23,6 +24,13 @@ decision ``act`` takes, with the same random draws) and ``estimates`` sets the v
 contract it chose (whole-round playouts of its policy on sampled deals) against the written points
 difference the round then gave, by contract: ``bias`` is the mean of the estimate less the result, with a
 95% interval.
+
+``--peek`` is a research ceiling, not a player: ``a``'s ``mcts`` seats search the true deal in place of
+sampled ones (every world it would draw is the real one), in the card play (``play``) or in the contract
+decision too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the
+search as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``)
+could give it. No seat's observation changes; only the benchmark's own process patches the search's
+sampler, around ``a``'s decisions.
 """
 
 from __future__ import annotations
@@ -30,12 +38,19 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import random
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
+from unittest import mock
 
 from puur.arena import deal_of, mean_ci, rate_ci, round_game, seatings
+from puur.bots import mcts
 from puur.bots.mcts import MCTSPlayer
 from puur.cards import Action, Contract
+from puur.determinize import Determinizer
+from puur.inference import played_mask
 from puur.observation import Observation
 from puur.profile import RuleProfile
 
@@ -43,35 +58,69 @@ TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
 
 
-class Reading:
-    """Wraps a player; an ``MCTSPlayer``'s contract decisions are taken by ``evaluate`` and logged."""
+PEEKS = ("none", "play", "all")
+"""``--peek``: where ``a``'s search sees the true deal (nowhere, in the card play, in the contract too)."""
 
-    def __init__(self, player: Any, log: list[tuple[str, dict[str, float]]]) -> None:
+
+def true_hands(dealt: list[int], obs: Observation) -> list[int]:
+    """The four current hands of the real deal at ``obs``'s position: each dealt hand less the cards played."""
+    played = played_mask(obs)
+    return [h & ~played for h in dealt]
+
+
+@contextmanager
+def peeking(dealt: list[int]) -> Iterator[None]:
+    """Within the block, every ``Determinizer`` the search builds draws the real deal (``--peek``)."""
+
+    class Truth(Determinizer):
+        def sample(self, rng: random.Random) -> list[int]:
+            return true_hands(dealt, self.obs)
+
+    with mock.patch.object(mcts, "Determinizer", Truth):
+        yield
+
+
+class Reading:
+    """Wraps a player; an ``MCTSPlayer``'s contract decisions are taken by ``evaluate`` and logged. With a
+    ``peek`` other than ``none`` and the dealt hands, its decisions there search the real deal."""
+
+    def __init__(
+        self, player: Any, log: list[tuple[str, dict[str, float]]], peek: str = "none", dealt: list[int] | None = None
+    ) -> None:
         self.player = player
         self.log = log
+        self.peek = peek
+        self.dealt = dealt
 
     def act(self, observation: Observation) -> Action:
-        if (
-            isinstance(self.player, MCTSPlayer)
-            and self.player.contract_mode == "search"
-            and (observation.phase == "contract" or observation.contract is None)
+        bidding = observation.phase == "contract" or observation.contract is None
+        if self.dealt is not None and isinstance(self.player, MCTSPlayer) and (
+            self.peek == "all" or (self.peek == "play" and not bidding)
         ):
+            with peeking(self.dealt):
+                return self.decide(observation, bidding)
+        return self.decide(observation, bidding)
+
+    def decide(self, observation: Observation, bidding: bool) -> Action:
+        if isinstance(self.player, MCTSPlayer) and self.player.contract_mode == "search" and bidding:
             ev = self.player.evaluate(observation)
             self.log.append((str(ev.action), {str(a): mean for a, mean, _ in ev.values}))
             return ev.action
         return self.player.act(observation)  # type: ignore[no-any-return]
 
 
-def play_pair(args: tuple[str, str, int, int]) -> list[dict[str, Any]]:
+def play_pair(args: tuple[str, str, int, int] | tuple[str, str, int, int, str]) -> list[dict[str, Any]]:
     """Both seatings of deal ``index``: for each, a's written points difference, the contract, whether a's
-    team chose it, and a's contract decisions (its choice and each option's expected value)."""
-    a, b, seed, index = args
+    team chose it, and a's contract decisions (its choice and each option's expected value). A fifth
+    element is the ``--peek`` (default ``none``)."""
+    a, b, seed, index = args[:4]
+    peek = args[4] if len(args) > 4 else "none"
     profile = RuleProfile.preset("schieber")
     hands, dealer = deal_of(profile, seed, index)
     out = []
     for a_seats, players in seatings(a, b, seed, index):  # puur.arena.play_deal's seatings and seeds
         log: list[tuple[str, dict[str, float]]] = []
-        reading = {s: Reading(p, log) if s & 1 == a_seats else p for s, p in players.items()}
+        reading = {s: Reading(p, log, peek, hands) if s & 1 == a_seats else p for s, p in players.items()}
         game = round_game(profile, hands, dealer, reading)
         r = game.round_states[0]
         w = game.rounds[0].written
@@ -127,15 +176,16 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=400)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--peek", choices=PEEKS, default="none", help="a's search sees the true deal (a ceiling)")
     ap.add_argument("--json", action="store_true")
     o = ap.parse_args()
-    jobs = [(o.a, o.b, o.seed, i) for i in range(o.deals)]
+    jobs = [(o.a, o.b, o.seed, i, o.peek) for i in range(o.deals)]
     if o.jobs > 1:
         with multiprocessing.Pool(o.jobs) as pool:
             pairs = pool.map(play_pair, jobs, chunksize=1)
     else:
         pairs = [play_pair(j) for j in jobs]
-    res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, **summarize(pairs)}
+    res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, "peek": o.peek, **summarize(pairs)}
     print(json.dumps(res) if o.json else res)
 
 

@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import importlib.util
+import random
 from pathlib import Path
 
-from puur.arena import play_deal
+from puur.arena import deal_of, game_on_deal, play_deal
+from puur.bots import make_player, mcts
+from puur.bots.mcts import Evaluation, MCTSPlayer
+from puur.bots.runner import play_turn
+from puur.cards import PUSH, Action
+from puur.determinize import Determinizer
+from puur.game import Game
+from puur.observation import Observation
+from puur.profile import RuleProfile
+
+PROFILE = RuleProfile.preset("schieber")
 
 _spec = importlib.util.spec_from_file_location(
     "paired_bench", Path(__file__).parents[1] / "benchmarks" / "paired.py"
@@ -54,3 +65,70 @@ def test_summary_splits_the_deals_by_the_contracts_chosen() -> None:
         {"deal": 1, "group": "a_top", "a_contract": "U", "b_contract": "H", "points": -200},
         {"deal": 2, "group": "b_top", "a_contract": "D", "b_contract": "O", "points": 0},
     ]
+
+
+def _game_in_play() -> tuple[list[int], Game]:
+    """Arena deal 3 of seed 1 with its contract chosen and five cards played by the heuristic."""
+    hands, dealer = deal_of(PROFILE, 1, 3)
+    game = game_on_deal(PROFILE, hands, dealer)
+    players = {s: make_player("heuristic", seed=s) for s in range(4)}
+    while game.round.contract is None or len(game.round.trick) + 4 * len(game.round.tricks) < 5:
+        seat = game.current_seat
+        assert seat is not None
+        play_turn(game, players[seat])
+    return hands, game
+
+
+def test_peeking_draws_the_real_deal_and_only_inside_the_block() -> None:
+    hands, game = _game_in_play()
+    seat = game.current_seat
+    assert seat is not None
+    obs = game.observation(seat)
+    truth = [game.round.hands[s] for s in range(4)]
+    assert bench.true_hands(hands, obs) == truth
+    with bench.peeking(hands):
+        assert all(mcts.Determinizer(obs).sample(random.Random(i)) == truth for i in range(5))
+    assert mcts.Determinizer is Determinizer
+    drawn = [Determinizer(obs).sample(random.Random(i)) for i in range(5)]
+    assert any(d != truth for d in drawn)  # without the peek the hidden hands are sampled
+
+
+def test_peek_play_sees_the_deal_in_the_card_play_only() -> None:
+    """``--peek play`` patches the sampler around card decisions, ``all`` around the contract too; the
+    other team's players and non-``mcts`` players are never wrapped."""
+    hands, game = _game_in_play()
+    seat = game.current_seat
+    assert seat is not None
+    playing = game.observation(seat)
+    bidding = game_on_deal(PROFILE, *deal_of(PROFILE, 1, 3)).observation((3 + 1) % 4)
+    assert bidding.contract is None
+    seen: list[str] = []
+
+    class Recording(MCTSPlayer):
+        """Notes which sampler the search would build, at each decision."""
+
+        def act(self, observation: Observation) -> Action:
+            seen.append(mcts.Determinizer.__name__)
+            return PUSH
+
+        def evaluate(self, observation: Observation) -> Evaluation:
+            seen.append(mcts.Determinizer.__name__)
+            return Evaluation(PUSH, [], False)
+
+    player = Recording(iters=20, seed=1)
+    for peek, expected in (("none", ["Determinizer", "Determinizer"]), ("play", ["Determinizer", "Truth"]),
+                           ("all", ["Truth", "Truth"])):  # fmt: skip
+        seen.clear()
+        reading = bench.Reading(player, [], peek, hands)
+        reading.act(bidding)
+        reading.act(playing)
+        assert seen == expected, peek
+    seen.clear()
+    bench.Reading(player, [], "all", None).act(playing)  # no deal given: nothing to peek at
+    assert seen == ["Determinizer"]
+
+
+def test_a_peeking_pair_plays() -> None:
+    """The ceiling runs through the same pair: both seatings played, one chosen by each team."""
+    pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, 0, "all"))
+    assert len(pair) == 2 and sum(s["a_chose"] for s in pair) == 1
