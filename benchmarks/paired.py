@@ -26,8 +26,9 @@ difference the round then gave, by contract: ``bias`` is the mean of the estimat
 95% interval.
 
 ``--peek`` is a research ceiling, not a player: ``a``'s ``mcts`` seats search the true deal in place of
-sampled ones (every world it would draw is the real one), in the card play (``play``) or in the contract
-decision too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the
+sampled ones (every world it would draw is the real one), in the card play (``play``; ``playouts`` and
+``endgame`` split it where the search changes from playouts to exact worlds) or in the contract decision
+too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the
 search as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``)
 could give it. No seat's observation changes; only the benchmark's own process patches the search's
 sampler, around ``a``'s decisions.
@@ -58,8 +59,10 @@ TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
 
 
-PEEKS = ("none", "play", "all")
-"""``--peek``: where ``a``'s search sees the true deal (nowhere, in the card play, in the contract too)."""
+PEEKS = ("none", "play", "playouts", "endgame", "all")
+"""``--peek``: where ``a``'s search sees the true deal: nowhere, in the card play, in the card decisions it
+values by playouts (more than ``endgame`` tricks left), in those it solves on exact worlds, in the
+contract decision too."""
 
 
 def true_hands(dealt: list[int], obs: Observation) -> list[int]:
@@ -94,12 +97,21 @@ class Reading:
 
     def act(self, observation: Observation) -> Action:
         bidding = observation.phase == "contract" or observation.contract is None
-        if self.dealt is not None and isinstance(self.player, MCTSPlayer) and (
-            self.peek == "all" or (self.peek == "play" and not bidding)
-        ):
+        if self.dealt is not None and self.sees(observation, bidding):
             with peeking(self.dealt):
                 return self.decide(observation, bidding)
         return self.decide(observation, bidding)
+
+    def sees(self, observation: Observation, bidding: bool) -> bool:
+        """Whether this decision searches the real deal (``PEEKS``)."""
+        if not isinstance(self.player, MCTSPlayer) or self.peek == "none":
+            return False
+        if bidding:
+            return self.peek == "all"
+        if self.peek in ("play", "all"):
+            return True
+        exact = len(observation.hand) <= self.player.endgame_of(observation)
+        return self.peek == ("endgame" if exact else "playouts")
 
     def decide(self, observation: Observation, bidding: bool) -> Action:
         if isinstance(self.player, MCTSPlayer) and self.player.contract_mode == "search" and bidding:

@@ -67,12 +67,12 @@ def test_summary_splits_the_deals_by_the_contracts_chosen() -> None:
     ]
 
 
-def _game_in_play() -> tuple[list[int], Game]:
-    """Arena deal 3 of seed 1 with its contract chosen and five cards played by the heuristic."""
+def _game_in_play(played: int = 5) -> tuple[list[int], Game]:
+    """Arena deal 3 of seed 1 with its contract chosen and ``played`` cards played by the heuristic."""
     hands, dealer = deal_of(PROFILE, 1, 3)
     game = game_on_deal(PROFILE, hands, dealer)
     players = {s: make_player("heuristic", seed=s) for s in range(4)}
-    while game.round.contract is None or len(game.round.trick) + 4 * len(game.round.tricks) < 5:
+    while game.round.contract is None or len(game.round.trick) + 4 * len(game.round.tricks) < played:
         seat = game.current_seat
         assert seat is not None
         play_turn(game, players[seat])
@@ -93,13 +93,20 @@ def test_peeking_draws_the_real_deal_and_only_inside_the_block() -> None:
     assert any(d != truth for d in drawn)  # without the peek the hidden hands are sampled
 
 
-def test_peek_play_sees_the_deal_in_the_card_play_only() -> None:
-    """``--peek play`` patches the sampler around card decisions, ``all`` around the contract too; the
-    other team's players and non-``mcts`` players are never wrapped."""
+def test_each_peek_sees_the_deal_where_it_says() -> None:
+    """``--peek play`` patches the sampler around card decisions, ``playouts`` and ``endgame`` around those
+    with more than ``endgame`` tricks left and the others, ``all`` around the contract too; a player without
+    the deal never."""
     hands, game = _game_in_play()
     seat = game.current_seat
     assert seat is not None
     playing = game.observation(seat)
+    assert len(playing.hand) > mcts.ENDGAME_TRICKS
+    late_hands, late_game = _game_in_play(14)
+    late_seat = late_game.current_seat
+    assert late_hands == hands and late_seat is not None
+    late = late_game.observation(late_seat)
+    assert len(late.hand) <= mcts.ENDGAME_TRICKS
     bidding = game_on_deal(PROFILE, *deal_of(PROFILE, 1, 3)).observation((3 + 1) % 4)
     assert bidding.contract is None
     seen: list[str] = []
@@ -116,12 +123,20 @@ def test_peek_play_sees_the_deal_in_the_card_play_only() -> None:
             return Evaluation(PUSH, [], False)
 
     player = Recording(iters=20, seed=1)
-    for peek, expected in (("none", ["Determinizer", "Determinizer"]), ("play", ["Determinizer", "Truth"]),
-                           ("all", ["Truth", "Truth"])):  # fmt: skip
+    expect = {
+        "none": ["Determinizer", "Determinizer", "Determinizer"],
+        "play": ["Determinizer", "Truth", "Truth"],
+        "playouts": ["Determinizer", "Truth", "Determinizer"],
+        "endgame": ["Determinizer", "Determinizer", "Truth"],
+        "all": ["Truth", "Truth", "Truth"],
+    }
+    assert set(expect) == set(bench.PEEKS)
+    for peek, expected in expect.items():
         seen.clear()
         reading = bench.Reading(player, [], peek, hands)
         reading.act(bidding)
         reading.act(playing)
+        reading.act(late)
         assert seen == expected, peek
     seen.clear()
     bench.Reading(player, [], "all", None).act(playing)  # no deal given: nothing to peek at
