@@ -1,7 +1,7 @@
 """Where the paired deals are lost: an arena of ``--a`` against ``--b``, split by the contracts chosen.
 
     .venv/bin/python benchmarks/paired.py [--a mcts] [--b heuristic] [--deals 400] [--seed 1] [--jobs 2] \
-        [--peek none|play|all] [--json]
+        [--peek none|play|playouts|endgame|all] [--know 1] [--json]
 
 Each deal is played twice with the teams swapped, exactly as ``puur arena`` plays it (the same deals,
 seat seeds and players: ``puur.arena``), so the paired-deal rate is the arena's. The same seat is forehand
@@ -28,10 +28,12 @@ difference the round then gave, by contract: ``bias`` is the mean of the estimat
 ``--peek`` is a research ceiling, not a player: ``a``'s ``mcts`` seats search the true deal in place of
 sampled ones (every world it would draw is the real one), in the card play (``play``; ``playouts`` and
 ``endgame`` split it where the search changes from playouts to exact worlds) or in the contract decision
-too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the
-search as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``)
-could give it. No seat's observation changes; only the benchmark's own process patches the search's
-sampler, around ``a``'s decisions.
+too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the search
+as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``) could give
+it. ``--know Q`` below 1 knows less: in each world the search draws, each hidden card lies where it really
+is with chance ``Q`` and the rest are dealt at random within what the seat knows, as a model of the hidden
+hands of that sharpness would draw them. No seat's observation changes; only the benchmark's own process
+patches the search's sampler, around ``a``'s decisions.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ from puur.bots import mcts
 from puur.bots.mcts import MCTSPlayer
 from puur.cards import Action, Contract
 from puur.determinize import Determinizer
+from puur.determinize import _sample as sample_hands
 from puur.inference import played_mask
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -71,13 +74,30 @@ def true_hands(dealt: list[int], obs: Observation) -> list[int]:
     return [h & ~played for h in dealt]
 
 
+def partly_true(det: Determinizer, truth: list[int], know: float, rng: random.Random) -> list[int]:
+    """A sampled deal where each hidden card the sampler may place lies where it really is with chance
+    ``know``; the others are dealt as ``Determinizer`` deals them (at random, within what the seat knows)."""
+    base, need = list(det.base), dict(det.need)
+    free = []
+    for c in det.cards:
+        if rng.random() < know:
+            seat = next(s for s in det.others if truth[s] >> c & 1)
+            base[seat] |= 1 << c
+            need[seat] -= 1
+        else:
+            free.append(c)
+    return sample_hands(free, det.others, need, det.cannot, base, rng)
+
+
 @contextmanager
-def peeking(dealt: list[int]) -> Iterator[None]:
-    """Within the block, every ``Determinizer`` the search builds draws the real deal (``--peek``)."""
+def peeking(dealt: list[int], know: float = 1.0) -> Iterator[None]:
+    """Within the block, every ``Determinizer`` the search builds draws the real deal (``--peek``); with
+    ``know`` under 1, each world knows each hidden card's seat with that chance (``--know``)."""
 
     class Truth(Determinizer):
         def sample(self, rng: random.Random) -> list[int]:
-            return true_hands(dealt, self.obs)
+            truth = true_hands(dealt, self.obs)
+            return truth if know >= 1 else partly_true(self, truth, know, rng)
 
     with mock.patch.object(mcts, "Determinizer", Truth):
         yield
@@ -88,17 +108,23 @@ class Reading:
     ``peek`` other than ``none`` and the dealt hands, its decisions there search the real deal."""
 
     def __init__(
-        self, player: Any, log: list[tuple[str, dict[str, float]]], peek: str = "none", dealt: list[int] | None = None
+        self,
+        player: Any,
+        log: list[tuple[str, dict[str, float]]],
+        peek: str = "none",
+        dealt: list[int] | None = None,
+        know: float = 1.0,
     ) -> None:
         self.player = player
         self.log = log
         self.peek = peek
         self.dealt = dealt
+        self.know = know
 
     def act(self, observation: Observation) -> Action:
         bidding = observation.phase == "contract" or observation.contract is None
         if self.dealt is not None and self.sees(observation, bidding):
-            with peeking(self.dealt):
+            with peeking(self.dealt, self.know):
                 return self.decide(observation, bidding)
         return self.decide(observation, bidding)
 
@@ -121,18 +147,21 @@ class Reading:
         return self.player.act(observation)  # type: ignore[no-any-return]
 
 
-def play_pair(args: tuple[str, str, int, int] | tuple[str, str, int, int, str]) -> list[dict[str, Any]]:
+PairTask = tuple[str, str, int, int] | tuple[str, str, int, int, str, float]
+"""(a, b, seed, deal index) and optionally ``--peek`` and ``--know``."""
+
+
+def play_pair(args: PairTask) -> list[dict[str, Any]]:
     """Both seatings of deal ``index``: for each, a's written points difference, the contract, whether a's
-    team chose it, and a's contract decisions (its choice and each option's expected value). A fifth
-    element is the ``--peek`` (default ``none``)."""
+    team chose it, and a's contract decisions (its choice and each option's expected value)."""
     a, b, seed, index = args[:4]
-    peek = args[4] if len(args) > 4 else "none"
+    peek, know = (args[4], args[5]) if len(args) == 6 else ("none", 1.0)
     profile = RuleProfile.preset("schieber")
     hands, dealer = deal_of(profile, seed, index)
     out = []
     for a_seats, players in seatings(a, b, seed, index):  # puur.arena.play_deal's seatings and seeds
         log: list[tuple[str, dict[str, float]]] = []
-        reading = {s: Reading(p, log, peek, hands) if s & 1 == a_seats else p for s, p in players.items()}
+        reading = {s: Reading(p, log, peek, hands, know) if s & 1 == a_seats else p for s, p in players.items()}
         game = round_game(profile, hands, dealer, reading)
         r = game.round_states[0]
         w = game.rounds[0].written
@@ -189,15 +218,18 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--peek", choices=PEEKS, default="none", help="a's search sees the true deal (a ceiling)")
+    ap.add_argument("--know", type=float, default=1.0, help="with --peek: each hidden card's seat known with this chance")
     ap.add_argument("--json", action="store_true")
     o = ap.parse_args()
-    jobs = [(o.a, o.b, o.seed, i, o.peek) for i in range(o.deals)]
+    if not 0 <= o.know <= 1:
+        ap.error("--know is a chance, from 0 to 1")
+    jobs: list[PairTask] = [(o.a, o.b, o.seed, i, o.peek, o.know) for i in range(o.deals)]
     if o.jobs > 1:
         with multiprocessing.Pool(o.jobs) as pool:
             pairs = pool.map(play_pair, jobs, chunksize=1)
     else:
         pairs = [play_pair(j) for j in jobs]
-    res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, "peek": o.peek, **summarize(pairs)}
+    res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, "peek": o.peek, "know": o.know, **summarize(pairs)}
     print(json.dumps(res) if o.json else res)
 
 

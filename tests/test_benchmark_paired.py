@@ -147,3 +147,36 @@ def test_a_peeking_pair_plays() -> None:
     """The ceiling runs through the same pair: both seatings played, one chosen by each team."""
     pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, 0, "all"))
     assert len(pair) == 2 and sum(s["a_chose"] for s in pair) == 1
+
+
+def test_knowing_part_of_the_deal_keeps_what_the_seat_knows() -> None:
+    """``--know Q``: each world keeps the seat's own hand and every constraint of the play; each hidden card
+    is where it really is at least as often as ``Q`` (and the uniform draw's share besides); Q 0 is the
+    plain sampler's spread, Q 1 the real deal."""
+    hands, game = _game_in_play(14)
+    seat = game.current_seat
+    assert seat is not None
+    obs = game.observation(seat)
+    truth = bench.true_hands(hands, obs)
+    det = Determinizer(obs)
+    hidden = list(det.cards)
+    assert len(hidden) >= 10
+    rng = random.Random(3)
+
+    def right_share(know: float) -> float:
+        hits = 0
+        for _ in range(400):
+            world = bench.partly_true(det, truth, know, rng)
+            assert world[seat] == truth[seat] and sorted(h.bit_count() for h in world) == sorted(
+                h.bit_count() for h in truth
+            )
+            assert all(world[s] & det.cannot[s] == 0 for s in range(4))  # the voids the play showed
+            hits += sum(1 for c in hidden for s in range(4) if world[s] >> c & 1 and truth[s] >> c & 1)
+        return hits / (400 * len(hidden))
+
+    none, half, full = right_share(0.0), right_share(0.5), right_share(1.0)
+    assert full == 1.0
+    assert none < 0.55 and half > none + 0.25  # each known card adds its (1 - chance by luck)
+    with bench.peeking(hands, 0.5):
+        worlds = [mcts.Determinizer(obs).sample(random.Random(i)) for i in range(20)]
+    assert any(w != truth for w in worlds) and all(w[seat] == truth[seat] for w in worlds)
