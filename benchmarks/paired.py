@@ -53,7 +53,6 @@ from puur.bots import mcts
 from puur.bots.mcts import MCTSPlayer
 from puur.cards import Action, Contract
 from puur.determinize import Determinizer
-from puur.determinize import _sample as sample_hands
 from puur.inference import played_mask
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -77,16 +76,12 @@ def true_hands(dealt: list[int], obs: Observation) -> list[int]:
 def partly_true(det: Determinizer, truth: list[int], know: float, rng: random.Random) -> list[int]:
     """A sampled deal where each hidden card the sampler may place lies where it really is with chance
     ``know``; the others are dealt as ``Determinizer`` deals them (at random, within what the seat knows)."""
-    base, need = list(det.base), dict(det.need)
-    free = []
+    fixed = [0, 0, 0, 0]
     for c in det.cards:
         if rng.random() < know:
             seat = next(s for s in det.others if truth[s] >> c & 1)
-            base[seat] |= 1 << c
-            need[seat] -= 1
-        else:
-            free.append(c)
-    return sample_hands(free, det.others, need, det.cannot, base, rng)
+            fixed[seat] |= 1 << c
+    return det.sample_fixing(fixed, rng)
 
 
 @contextmanager

@@ -72,6 +72,28 @@ class Determinizer:
         assert first is not None
         return first
 
+    def sample_fixing(self, fixed: list[int], rng: random.Random) -> list[int]:
+        """The four current hands with the hidden cards of ``fixed[s]`` placed at seat ``s`` and the rest
+        dealt as ``sample`` deals them: a sample conditioned on where some cards are (a model of the hands,
+        or a benchmark's partial peek at the real deal). Raises ``InconsistentObservation`` when the fixed
+        cards break what the seat knows (a card the sampler cannot place, a seat that cannot hold it, more
+        cards than a hand has room for). Announced Weis are not checked (``sample`` does that)."""
+        placeable = sum(1 << c for c in self.cards)
+        if any(fixed[s] & ~placeable for s in range(4)):
+            raise InconsistentObservation("a fixed card is not one the sampler places")
+        base, need = list(self.base), dict(self.need)
+        free = []
+        for c in self.cards:
+            seat = next((s for s in self.others if fixed[s] >> c & 1), None)
+            if seat is None:
+                free.append(c)
+                continue
+            if self.cannot[seat] >> c & 1 or need[seat] == 0:
+                raise InconsistentObservation(f"card {c} cannot be fixed at seat {seat}")
+            base[seat] |= 1 << c
+            need[seat] -= 1
+        return _sample(free, self.others, need, self.cannot, base, rng)
+
     def resample(self, rng: random.Random) -> RoundState:
         """One sampled deal as a ``RoundState`` at the observed position (``resample``)."""
         return self.round_of(self.sample(rng))

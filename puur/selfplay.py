@@ -42,9 +42,9 @@ hands      fixed_size_list<int64>[4]    a label, not an input: the real deal's f
 The fixed-size lists have ``OBS_SIZE`` and ``N_ACTIONS`` entries of ``ENCODING_VERSION`` (in the metadata).
 
 ``hands`` is what a model of the hidden hands learns from (where each card the seat cannot see lies,
-given what it can: ``obs``), as a search draws its worlds from such a model instead of uniformly: the
-search that sees the real deal wins 92% of the paired deals against ``heuristic`` where the one that
-samples wins 80% (BENCHMARKS.md, "Issue 18", session 14). The label costs nothing to make; ``obs`` never
+given what it can: ``obs``), so that a search can draw its worlds from such a model rather than
+uniformly: the search that sees the real deal wins 92% of the paired deals against ``heuristic``, the one
+that samples 80% (BENCHMARKS.md, "Issue 18", session 14). The label costs nothing to make; ``obs`` never
 holds it (``puur.env.encoding`` encodes the seat's own view only).
 """
 

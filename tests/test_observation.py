@@ -9,7 +9,7 @@ import random
 import pytest
 
 from puur.cards import CLAIM, Card, Contract
-from puur.determinize import resample
+from puur.determinize import Determinizer, InconsistentObservation, resample
 from puur.game import Game
 from puur.observation import DeclaredStoeck, Observation, ShownMeld, ShownWeis
 from puur.profile import PRESETS
@@ -110,3 +110,44 @@ def test_resample_before_the_contract_keeps_the_push() -> None:
     assert world.pushed and world.to_act == partner and world.contract is None
     world.choose(Contract.H)
     assert world.chooser == partner
+
+
+def test_sample_fixing_places_the_fixed_cards_and_deals_the_rest_within_what_the_seat_knows() -> None:
+    """``Determinizer.sample_fixing``: each fixed card at its seat, the others dealt as ``sample`` deals them
+    (the seat's hand, the hand sizes and the voids the play showed kept); a card fixed where the seat knows
+    it cannot be, a hand over its size and a card the sampler does not place are refused."""
+    rng = random.Random(5)
+    checked = varied = refused_void = 0
+    for obs in _observations("schieber", 3, actions=60):
+        if obs.contract is None or obs.phase == "over":
+            continue
+        det = Determinizer(obs)
+        if len(det.cards) < 4:
+            continue
+        truth = det.sample(rng)
+        fixed = [0, 0, 0, 0]
+        for c in det.cards[::2]:
+            seat = next(s for s in det.others if truth[s] >> c & 1)
+            fixed[seat] |= 1 << c
+        seen = set()
+        for _ in range(20):
+            world = det.sample_fixing(fixed, rng)
+            assert all(world[s] & fixed[s] == fixed[s] for s in range(4))
+            assert world[obs.seat] == obs.hand_mask
+            assert tuple(h.bit_count() for h in world) == obs.hand_sizes
+            assert all(world[s] & det.cannot[s] == 0 for s in det.others)
+            seen.add(tuple(world))
+        varied += len(seen) > 1  # the unfixed cards still vary (unless the play forces them)
+        voids = [(s, c) for s in det.others for c in det.cards if det.cannot[s] >> c & 1]
+        if voids:
+            s, c = voids[0]
+            with pytest.raises(InconsistentObservation, match="cannot be fixed"):
+                det.sample_fixing([1 << c if k == s else 0 for k in range(4)], rng)
+            refused_void += 1
+        s = det.others[0]
+        with pytest.raises(InconsistentObservation):
+            det.sample_fixing([sum(1 << c for c in det.cards) if k == s else 0 for k in range(4)], rng)
+        with pytest.raises(InconsistentObservation, match="not one the sampler places"):
+            det.sample_fixing([obs.hand_mask if k == s else 0 for k in range(4)], rng)
+        checked += 1
+    assert checked > 20 and varied > checked * 3 // 4 and refused_void > 5
