@@ -63,9 +63,14 @@ class Determinizer:
 
     def sample(self, rng: random.Random) -> list[int]:
         """The four current hands, as card sets."""
+        return self._draw(self.cards, self.need, self.base, rng)
+
+    def _draw(self, cards: list[int], need: dict[int, int], base: list[int], rng: random.Random) -> list[int]:
+        """``cards`` dealt into the hidden hands around ``base`` (each hidden seat ``need[s]`` more), redrawn
+        up to ``max_tries`` times until the announced Weis hold."""
         first: list[int] | None = None
         for _ in range(self.max_tries):
-            hands = _sample(self.cards, self.others, self.need, self.cannot, self.base, rng)
+            hands = _sample(cards, self.others, need, self.cannot, base, rng)
             if not self.check_announced or _announcements_hold(self.obs, hands):
                 return hands
             first = first or hands
@@ -77,7 +82,7 @@ class Determinizer:
         dealt as ``sample`` deals them: a sample conditioned on where some cards are (a model of the hands,
         or a benchmark's partial peek at the real deal). Raises ``InconsistentObservation`` when the fixed
         cards break what the seat knows (a card the sampler cannot place, a seat that cannot hold it, more
-        cards than a hand has room for). Announced Weis are not checked (``sample`` does that)."""
+        cards than a hand has room for). Announced Weis are kept as ``sample`` keeps them."""
         placeable = sum(1 << c for c in self.cards)
         if any(fixed[s] & ~placeable for s in range(4)):
             raise InconsistentObservation("a fixed card is not one the sampler places")
@@ -92,7 +97,7 @@ class Determinizer:
                 raise InconsistentObservation(f"card {c} cannot be fixed at seat {seat}")
             base[seat] |= 1 << c
             need[seat] -= 1
-        return _sample(free, self.others, need, self.cannot, base, rng)
+        return self._draw(free, need, base, rng)
 
     def resample(self, rng: random.Random) -> RoundState:
         """One sampled deal as a ``RoundState`` at the observed position (``resample``)."""
