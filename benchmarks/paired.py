@@ -142,15 +142,14 @@ class Reading:
         return self.player.act(observation)  # type: ignore[no-any-return]
 
 
-PairTask = tuple[str, str, int, int] | tuple[str, str, int, int, str, float]
-"""(a, b, seed, deal index) and optionally ``--peek`` and ``--know``."""
+PairTask = tuple[str, str, int, int, str, float]
+"""(a, b, seed, deal index, ``--peek``, ``--know``)."""
 
 
 def play_pair(args: PairTask) -> list[dict[str, Any]]:
     """Both seatings of deal ``index``: for each, a's written points difference, the contract, whether a's
     team chose it, and a's contract decisions (its choice and each option's expected value)."""
-    a, b, seed, index = args[:4]
-    peek, know = (args[4], args[5]) if len(args) == 6 else ("none", 1.0)
+    a, b, seed, index, peek, know = args
     profile = RuleProfile.preset("schieber")
     hands, dealer = deal_of(profile, seed, index)
     out = []

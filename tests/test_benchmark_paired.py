@@ -30,7 +30,7 @@ def test_a_pair_is_the_arenas_deal() -> None:
     """The same deal, seats and seeds as ``puur arena``: with an ``iters`` budget (no clock) the two seatings
     give the arena's points exactly, although ``a``'s contract is read through ``evaluate``."""
     for index in range(2):
-        pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, index))
+        pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, index, "none", 1.0))
         a1, b1, a2, b2 = play_deal(("mcts:iters=20", "heuristic", "schieber", 1, index))
         assert [s["a"] for s in pair] == [a1 - b1, a2 - b2]
         assert sum(s["a_chose"] for s in pair) == 1  # one seating each team chooses
@@ -145,7 +145,7 @@ def test_each_peek_sees_the_deal_where_it_says() -> None:
 
 def test_a_peeking_pair_plays() -> None:
     """The ceiling runs through the same pair: both seatings played, one chosen by each team."""
-    pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, 0, "all"))
+    pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, 0, "all", 1.0))
     assert len(pair) == 2 and sum(s["a_chose"] for s in pair) == 1
 
 
