@@ -33,11 +33,17 @@ class Determinizer:
     (Hall's condition over the three hidden hands), so the sampler never dead-ends. With no constraints
     this is exactly uniform; with constraints it is close to uniform. Announced Weis values (trick 1 of
     the announcing profiles) are enforced by rejection, up to ``max_tries`` samples.
+
+    ``weights`` (a model of the hidden hands, ``puur.bots.hand_model.card_weights``): for a hidden card,
+    a factor per seat that multiplies the room left in that seat's hand when the card is dealt, so the
+    deal leans where the model reads the card to be; the constraints hold as without it. A card it does
+    not name is dealt by the room alone.
     """
 
-    def __init__(self, obs: Observation, max_tries: int = 50) -> None:
+    def __init__(self, obs: Observation, max_tries: int = 50, weights: dict[int, list[float]] | None = None) -> None:
         self.obs = obs
         self.max_tries = max_tries
+        self.weights = weights
         seat = obs.seat
         self.cannot, must = constraints(obs)
         base = [0, 0, 0, 0]
@@ -70,7 +76,7 @@ class Determinizer:
         up to ``max_tries`` times until the announced Weis hold."""
         first: list[int] | None = None
         for _ in range(self.max_tries):
-            hands = _sample(cards, self.others, need, self.cannot, base, rng)
+            hands = _sample(cards, self.others, need, self.cannot, base, rng, self.weights)
             if not self.check_announced or _announcements_hold(self.obs, hands):
                 return hands
             first = first or hands
@@ -146,7 +152,13 @@ _SUBKEYS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def _sample(
-    cards: list[int], others: list[int], need0: dict[int, int], cannot: list[int], base: list[int], rng: random.Random
+    cards: list[int],
+    others: list[int],
+    need0: dict[int, int],
+    cannot: list[int],
+    base: list[int],
+    rng: random.Random,
+    weights: dict[int, list[float]] | None = None,
 ) -> list[int]:
     hands = list(base)
     need = [need0[s] for s in others]
@@ -161,7 +173,9 @@ def _sample(
         keys.append(k)
     order = list(range(len(cards)))
     rng.shuffle(order)
-    if all(k == 7 for k in keys):  # no constraint: deal the shuffled cards out, exactly uniform
+    if weights is not None:  # the cards the weights place most surely first, before their seat fills up
+        order.sort(key=lambda j: -_spread(weights.get(cards[j]), others, keys[j]))
+    if weights is None and all(k == 7 for k in keys):  # no constraint: deal the shuffled cards out, exactly uniform
         pos = 0
         for i, s in enumerate(others):
             for j in order[pos : pos + need[i]]:
@@ -177,20 +191,30 @@ def _sample(
         k = keys[j]
         counts[k] -= 1
         choices: list[int] = []
-        weights: list[int] = []
+        chances: list[float] = []
+        lean = weights.get(cards[j]) if weights is not None else None
         for i in range(3):
             if k >> i & 1 and need[i] > 0:
                 need[i] -= 1
                 if _hall(counts, need):
                     choices.append(i)
-                    weights.append(need[i] + 1)
+                    chances.append((need[i] + 1) * (lean[others[i]] if lean is not None else 1))
                 need[i] += 1
         if not choices:
             raise InconsistentObservation("the hidden cards cannot be dealt consistently with the play")
-        i = rng.choices(choices, weights)[0] if len(choices) > 1 else choices[0]
+        i = rng.choices(choices, chances)[0] if len(choices) > 1 else choices[0]
         need[i] -= 1
         hands[others[i]] |= 1 << cards[j]
     return hands
+
+
+def _spread(lean: list[float] | None, others: list[int], key: int) -> float:
+    """How surely ``lean`` places a card among the seats it may go to (``key``): its largest weight over its
+    smallest; 1 for a card the weights do not name."""
+    if lean is None:
+        return 1.0
+    chances = [lean[s] for i, s in enumerate(others) if key >> i & 1]
+    return max(chances) / max(min(chances), 1e-300)
 
 
 def _hall(counts: list[int], need: list[int]) -> bool:

@@ -34,7 +34,8 @@ Options: ``level=easy|medium|strong`` (default ``medium``), ``iters=N`` playouts
 default 7 tricks; a world with eight tricks left or more is valued by ``Solver.card_bounds``), ``bid=N`` (the exactly solved worlds drawn, up to N times, to agree with the
 bidding: ``bidding_fits``; 1: off), ``infer=λ`` (card play: the worlds drawn by how well they read the
 other seats' play, ``puur.bots.play_reading``; 0: off), ``read=policy|heuristic`` (the model that reading
-uses). With
+uses), ``hands=room|model`` (card play: the hidden cards of each sampled world dealt by the room left in
+each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -47,6 +48,7 @@ from typing import NamedTuple
 
 from puur.bots import register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
+from puur.bots.hand_model import card_weights
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import READ_MODELS, WorldPool
 from puur.bots.rollout import policy_score
@@ -95,6 +97,9 @@ otherwise). Off (1) by default; ``bid=N`` turns it on (BENCHMARKS.md, "Issue 18"
 INFER = 0.0
 """Card play: the sampled worlds drawn by how well they read the other seats' play, weight
 ``exp(-infer * misreads)`` (``puur.bots.play_reading``); 0: off, every consistent world alike."""
+HANDS = ("room", "model")
+"""How the card play's worlds deal the hidden cards (``hands=``): by the room left in each hand alone, or
+weighed by the learnt model of the hidden hands (``puur.bots.hand_model``)."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -153,6 +158,7 @@ class MCTSPlayer:
         bid: int = BID_TRIES,
         infer: float = INFER,
         read: str = "policy",
+        hands: str = "room",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -174,6 +180,9 @@ class MCTSPlayer:
         if read not in READ_MODELS:
             raise ValueError(f"read must be one of {', '.join(READ_MODELS)}, not {read!r}")
         self.read = read
+        if hands not in HANDS:
+            raise ValueError(f"hands must be one of {', '.join(HANDS)}, not {hands!r}")
+        self.hands = hands
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -252,6 +261,14 @@ class MCTSPlayer:
             return min(self.endgame, 2)
         return self.endgame
 
+    def determinizer(self, obs: Observation) -> Determinizer:
+        """The card play's sampler of worlds: by the room left in each hand, or (``hands=model``) leaning
+        on the learnt model of the hidden hands."""
+        det = Determinizer(obs)
+        if self.hands == "model":
+            det.weights = card_weights(obs, det.cards)
+        return det
+
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
@@ -307,7 +324,7 @@ class MCTSPlayer:
     def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
         given, receives each card's mean written-points difference and its number of playouts."""
-        worlds = WorldPool(Determinizer(obs), self.rng, self.infer, model=self.read)
+        worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
         team = obs.seat & 1
         totals = dict.fromkeys(legal, 0.0)
         counts = dict.fromkeys(legal, 0)
@@ -340,7 +357,7 @@ class MCTSPlayer:
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
         value over the solved worlds (the seat's team's view) and the number of worlds."""
-        worlds = WorldPool(Determinizer(obs), self.rng, self.infer, model=self.read)
+        worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
         known: dict[int, dict[int, int]] = {}  # a pooled world drawn again: its values, solved once
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
@@ -397,11 +414,12 @@ def _make(
     bid: int = BID_TRIES,
     infer: float = INFER,
     read: str = "policy",
+    hands: str = "room",
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid, infer=infer, read=read,
+        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands,
     )
 
 
-__all__ = ["LEVELS", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]
+__all__ = ["HANDS", "LEVELS", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]
