@@ -29,6 +29,13 @@ def test_builtin_players_with_their_options() -> None:
     assert policy.check(" heuristic ") == ("heuristic", {})
     assert policy.check("mcts:time=1") == ("mcts", {"time": 1})  # a whole number is a valid float
     assert isinstance(policy.make("heuristic", seed=3), HeuristicPlayer)
+    assert policy.check("mcts:hands=model") == ("mcts", {"hands": "model"})  # the shipped model, by name
+
+
+@pytest.mark.parametrize("spec", ["mcts:hands=/etc/passwd", "mcts:hands=model.json", "mcts:hands=http://x/w"])
+def test_the_model_of_the_hands_is_a_choice_never_a_file(spec: str) -> None:
+    with pytest.raises(PlayerRefused, match="room|model"):
+        PlayerPolicy().check(spec)
 
 
 def test_the_seed_given_by_the_server_replaces_the_spec_s() -> None:
