@@ -1,7 +1,8 @@
 """Determinization: full deals, and whole rounds, consistent with one seat's view (for search).
 
 ``determinize`` samples the four current hands so that the seat's own hand, the cards played, what the
-play shows (``puur.inference``), the shown Weis and the announced Weis values all hold; ``resample``
+play shows (``puur.inference``), the shown Weis, the announced Weis values and what the public Weis says
+of the hands that showed none (``weis_bounds``) all hold; ``resample``
 rebuilds such a deal as a ``RoundState`` at the observed position, OpenSpiel's ``ResampleFromInfostate``
 (DESIGN.md, "Models worth copying"). A sampled deal holds only what the seat may know, so a search over
 it cannot peek at the true hidden hands.
@@ -13,9 +14,10 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from puur.cards import CardSet
 from puur.inference import constraints, played_by, played_mask
 from puur.round import RoundState, round_from_view
-from puur.rules.weis import Meld, announcements, declaration
+from puur.rules.weis import Meld, announcements, declaration, may_hold_meld, meld_key
 
 if TYPE_CHECKING:
     from puur.observation import Observation
@@ -32,7 +34,9 @@ class Determinizer:
     proportional to the room left in each hand; a seat is only chosen when the rest can still be placed
     (Hall's condition over the three hidden hands), so the sampler never dead-ends. With no constraints
     this is exactly uniform; with constraints it is close to uniform. Announced Weis values (trick 1 of
-    the announcing profiles) are enforced by rejection, up to ``max_tries`` samples.
+    the announcing profiles) and, once the Weis is public, what it says of the hands that showed none
+    (``weis_bounds``: no meld, or none that would have won) are enforced by rejection, up to
+    ``max_tries`` samples (then the first sample is kept).
 
     ``weights`` (a model of the hidden hands, ``puur.bots.hand_model.card_weights``): for a hidden card,
     a factor per seat that multiplies the room left in that seat's hand when the card is dealt, so the
@@ -66,6 +70,8 @@ class Determinizer:
         self.check_announced = bool(obs.weis_announced) and not obs.weis_shown and len(obs.tricks) == 0
         self.played = [int(c) for t in obs.tricks for c in t.cards] + [int(c) for _, c in obs.trick]
         """Every card played this round, in play order."""
+        self.weis_bounds = weis_bounds(obs)
+        self.played_by = played_by(obs)
 
     def sample(self, rng: random.Random) -> list[int]:
         """The four current hands, as card sets."""
@@ -77,11 +83,24 @@ class Determinizer:
         first: list[int] | None = None
         for _ in range(self.max_tries):
             hands = _sample(cards, self.others, need, self.cannot, base, rng, self.weights)
-            if not self.check_announced or _announcements_hold(self.obs, hands):
+            if (not self.check_announced or _announcements_hold(self.obs, hands)) and self.weis_holds(hands):
                 return hands
             first = first or hands
         assert first is not None
         return first
+
+    def weis_holds(self, hands: list[int]) -> bool:
+        """Whether the deal ``hands`` (the four current hands) agrees with what the public Weis says of the
+        hands that showed none (``weis_bounds``)."""
+        obs = self.obs
+        for seat, bound in self.weis_bounds.items():
+            dealt = CardSet(hands[seat] | self.played_by[seat])
+            if not may_hold_meld(dealt):
+                continue
+            best = declaration(dealt, obs.profile, obs.contract).best
+            if best is not None and (bound is None or _seat_key(best, seat, obs) > bound):
+                return False
+        return True
 
     def sample_fixing(self, fixed: list[int], rng: random.Random) -> list[int]:
         """The four current hands with the hidden cards of ``fixed[s]`` placed at seat ``s`` and the rest
@@ -125,7 +144,8 @@ class Determinizer:
 def determinize(obs: Observation, rng: random.Random, *, max_tries: int = 50) -> list[int]:
     """A full deal (the four current hands, as card sets) consistent with everything ``obs.seat`` knows:
     its hand, the cards played, voids and trump limits shown by the play, shown Weis, announced Weis
-    values. See ``Determinizer`` for the sampling."""
+    values, what the public Weis says of the hands that showed none. See ``Determinizer`` for the
+    sampling."""
     return Determinizer(obs, max_tries).sample(rng)
 
 
@@ -217,6 +237,58 @@ def _spread(lean: list[float] | None, others: list[int], key: int) -> float:
     return max(chances) / max(min(chances), 1e-300)
 
 
+WeisBound = tuple[int, ...] | None
+"""What the public Weis says of a hidden seat's dealt hand: None, it holds no meld; a key, its best meld is
+below that key (``_seat_key``: it lost the comparison)."""
+
+
+def weis_bounds(obs: Observation) -> dict[int, WeisBound]:
+    """What the public Weis says of the dealt hands of the seats ``obs.seat`` cannot see (RULES.md §9.4,
+    §9.6, §14.1 ``weis_declaration``). Every seat declares its melds (a meld is never kept back), so once
+    the Weis is public:
+
+    * ``automatic`` and ``announce_then_resolve`` after trick 1, ``announce_value_show_on_trick_2`` after
+      trick 2: the winning team has shown all its melds, so a seat of that team that showed none holds
+      none, and a seat of the other team holds no meld that would have beaten the winner's (ties to the
+      seat nearer the forehand, §9.5); with nothing shown, no seat holds a meld;
+    * ``show_with_first_card``: every seat shows its melds with its first card, so a seat that has played
+      and showed none holds none.
+
+    Before that (and before the contract), nothing: the announced values of trick 1 are
+    ``_announcements_hold``'s. A seat that showed melds is not bounded (its shown cards are already
+    placed)."""
+    contract = obs.contract
+    if contract is None:
+        return {}
+    others = [s for s in range(4) if s != obs.seat]
+    shown = {w.seat: w.melds for w in obs.weis_shown if w.melds}
+    mode = obs.profile.weis_declaration
+    if mode == "show_with_first_card":
+        played = {t.leader for t in obs.tricks} | {s for s, _ in obs.trick}
+        if obs.tricks:
+            played = set(range(4))
+        return {s: None for s in others if s in played and s not in shown}
+    if len(obs.tricks) < (2 if mode == "announce_value_show_on_trick_2" else 1):
+        return {}
+    if not shown:
+        return dict.fromkeys(others, None)
+    team = next(iter(shown)) & 1
+    winner = max(
+        _seat_key(
+            Meld(m.kind, tuple(int(c) for c in m.cards), m.points), s, obs
+        )
+        for s, melds in shown.items()
+        for m in melds
+    )  # fmt: skip
+    return {s: (None if s & 1 == team else winner) for s in others if s not in shown}
+
+
+def _seat_key(meld: Meld, seat: int, obs: Observation) -> tuple[int, ...]:
+    """The comparison key of ``seat``'s meld, the seat step included (§9.5: ties to the seat nearer the
+    forehand), as ``resolve_declarations`` compares them."""
+    return (*meld_key(meld, obs.profile, obs.contract), -((seat - obs.forehand) % 4))
+
+
 def _hall(counts: list[int], need: list[int]) -> bool:
     """Hall's condition: every set of hidden seats has room for the cards that may only go to it."""
     for subset in range(1, 8):
@@ -243,4 +315,4 @@ def _announcements_hold(obs: Observation, hands: list[int]) -> bool:
 
 
 
-__all__ = ["Determinizer", "InconsistentObservation", "determinize", "resample"]
+__all__ = ["Determinizer", "InconsistentObservation", "WeisBound", "determinize", "resample", "weis_bounds"]

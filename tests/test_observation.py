@@ -151,3 +151,55 @@ def test_sample_fixing_places_the_fixed_cards_and_deals_the_rest_within_what_the
             det.sample_fixing([obs.hand_mask if k == s else 0 for k in range(4)], rng)
         checked += 1
     assert checked > 20 and varied > checked * 3 // 4 and refused_void > 5
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_public_weis_bounds_every_hand_that_showed_none(preset: str) -> None:
+    """``weis_bounds`` (RULES.md §9.4, §9.6, §14.1): once the Weis is public, a seat that showed no meld
+    where its team's would have been shown holds none, and one of the losing team none that would have
+    won. The real deal always agrees, from every seat's view at every step of random matches (each preset
+    has its own ``weis_declaration``); deals drawn without the check often do not, and the sampler's deals
+    do."""
+    rng = random.Random(2)
+    bounded = unchecked_wrong = drawn = 0
+    for seed in range(4):
+        game = Game(preset, seed=100 + seed)
+        for _ in range(140):
+            if game.is_over:
+                break
+            if game.round.contract is not None:
+                hands = list(game.round.hands)
+                for seat in range(4):
+                    obs = game.observation(seat)
+                    det = Determinizer(obs)
+                    assert det.weis_holds(hands), (preset, seed, seat, det.weis_bounds)
+                    if det.weis_bounds and det.cards:
+                        bounded += 1
+                        unchecked_wrong += not Determinizer(obs, max_tries=1).weis_holds(
+                            Determinizer(obs, max_tries=1).sample(rng)
+                        )
+                        drawn += det.weis_holds(det.sample(rng))
+            game.apply(rng.choice([a for a in game.legal_actions() if a is not CLAIM]))
+    assert bounded > 100
+    assert unchecked_wrong > bounded // 20  # the bound says something the plain deal does not keep
+    assert drawn >= bounded * 0.98
+
+
+def test_weis_bounds_read_the_shown_melds() -> None:
+    """Trump hearts, Weis automatic and resolved: seat 1 showed a 20 (♥6 ♥7 ♥8), so its partner, seat 3,
+    showed none and holds none; seats 0 and 2 hold no meld that beats the 20; nothing is said before
+    trick 1 is over, nor of seat 1 itself."""
+    from dataclasses import replace
+
+    from puur.determinize import weis_bounds
+    from puur.observation import TrickView
+
+    obs = Game("schieber", seed=7).observation(0)
+    meld = ShownMeld("sequence", (Card.H6, Card.H7, Card.H8), 20)
+    trick = TrickView(1, (Card.H6, Card.C7, Card.S9, Card.D6), 1, 0)
+    resolved = replace(obs, contract=Contract.H, chooser=1, forehand=1, tricks=(trick,), weis_shown=(ShownWeis(1, (meld,)),))
+    bounds = weis_bounds(resolved)
+    assert set(bounds) == {2, 3} and bounds[3] is None and bounds[2] is not None
+    assert bounds[2][0] == 20  # points first (weis_compare: points, cards, top, trump)
+    assert weis_bounds(replace(resolved, tricks=())) == {}
+    assert weis_bounds(replace(resolved, weis_shown=())) == {1: None, 2: None, 3: None}

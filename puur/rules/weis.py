@@ -160,8 +160,9 @@ def _quartets(mask: CardSet, values: str) -> list[Meld]:
 _NO_MELDS = Declaration((), 0, None)
 
 
-def _has_meld(mask: CardSet) -> bool:
-    """Quick test: a rank in all four suits, or three in a row in some suit."""
+def may_hold_meld(mask: CardSet) -> bool:
+    """Quick test, true for every hand with a meld (and some without: four 6s, 7s, 8s or 9s where those
+    score nothing): a rank in all four suits, or three in a row in some suit."""
     if mask & (mask >> 9) & (mask >> 18) & (mask >> 27) & 0x1FF:
         return True
     run3 = mask & (mask >> 1) & (mask >> 2)
@@ -212,7 +213,7 @@ def choices(hand: CardSet, profile: RuleProfile) -> list[tuple[Meld, ...]]:
     card are never both written, so each choice of quartets drops the runs it touches.
     Runs are cut into parts only under ``weis_split_long_runs`` (S000).
     """
-    if not _has_meld(hand):
+    if not may_hold_meld(hand):
         return [()]
     seq_values = SEQUENCE_VALUES[profile.weis_values]
     split = profile.weis_split_long_runs
@@ -264,7 +265,7 @@ def declaration(hand: CardSet, profile: RuleProfile, contract: Contract | None =
     not four Queens + H9-H10-HJ (120); under ``sequence_and_quartet_may_share`` H8-HK + C10 D10 S10
     writes the six-run (150), never both it and four tens (J17, J25).
     """
-    if not _has_meld(hand):
+    if not may_hold_meld(hand):
         return _NO_MELDS
     return best_of(choices(hand, profile), profile, contract)
 
@@ -335,7 +336,7 @@ def resolve_weis(
     hands: Sequence[CardSet], profile: RuleProfile, contract: Contract, forehand: int = 0
 ) -> WeisResult:
     """Who writes Weis when every seat declares its ``declaration`` (§9.6); see ``resolve_declarations``."""
-    decls = tuple(declaration(h, profile, contract) if _has_meld(h) else _NO_MELDS for h in hands)
+    decls = tuple(declaration(h, profile, contract) if may_hold_meld(h) else _NO_MELDS for h in hands)
     return resolve_declarations(decls, profile, contract, forehand)
 
 
