@@ -193,9 +193,13 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.cache).mkdir(parents=True, exist_ok=True)
     shards = [(k, args.player, args.cache) for k in range(math.ceil(args.games / SHARD))]
     rows: list[tuple[int, Any, list[int]]] = []
-    with Pool(args.jobs) as pool:
-        for part in pool.imap(play_shard, shards):
-            rows.extend(r for r in part if r[0] < args.games)
+    if args.jobs > 1:
+        with Pool(args.jobs) as pool:
+            parts = list(pool.imap(play_shard, shards))
+    else:
+        parts = [play_shard(s) for s in shards]
+    for part in parts:
+        rows.extend(r for r in part if r[0] < args.games)
     train_rows = [r for r in rows if r[0] % 10]
     test_rows = [r for r in rows if r[0] % 10 == 0]
     train, test = table(train_rows), table(test_rows)
