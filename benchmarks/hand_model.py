@@ -71,8 +71,9 @@ def play_shard(args: tuple[int, str, str]) -> list[tuple[int, Any, list[int]]]:
 def table(rows: list[tuple[int, Any, list[int]]]) -> dict[str, np.ndarray]:
     """The training rows: per hidden card with a choice of seats, its class, the features and room of
     the three other seats (relative to the decider), which may hold it, and which does."""
-    from puur.bots.hand_model import FEATURES, PlayRecord, _played, card_class
+    from puur.bots.hand_model import FEATURES, PlayRecord, card_class
     from puur.determinize import Determinizer
+    from puur.inference import played_mask
 
     classes, xs, rooms, allowed, labels, games, left = [], [], [], [], [], [], []
     for g, obs, hands in rows:
@@ -80,7 +81,7 @@ def table(rows: list[tuple[int, Any, list[int]]]) -> dict[str, np.ndarray]:
             continue
         det = Determinizer(obs)
         record = PlayRecord(obs)
-        unplayed = ((1 << 36) - 1) & ~_played(obs)
+        unplayed = ((1 << 36) - 1) & ~played_mask(obs)
         others = det.others
         for c in det.cards:
             ok = [not det.cannot[s] >> c & 1 and det.need[s] > 0 for s in others]

@@ -79,7 +79,7 @@ class Determinizer:
 
     def _draw(self, cards: list[int], need: dict[int, int], base: list[int], rng: random.Random) -> list[int]:
         """``cards`` dealt into the hidden hands around ``base`` (each hidden seat ``need[s]`` more), redrawn
-        up to ``max_tries`` times until the announced Weis hold."""
+        up to ``max_tries`` times until the announced and the public Weis hold (``weis_holds``)."""
         first: list[int] | None = None
         for _ in range(self.max_tries):
             hands = _sample(cards, self.others, need, self.cannot, base, rng, self.weights)
@@ -264,9 +264,7 @@ def weis_bounds(obs: Observation) -> dict[int, WeisBound]:
     shown = {w.seat: w.melds for w in obs.weis_shown if w.melds}
     mode = obs.profile.weis_declaration
     if mode == "show_with_first_card":
-        played = {t.leader for t in obs.tricks} | {s for s, _ in obs.trick}
-        if obs.tricks:
-            played = set(range(4))
+        played = set(range(4)) if obs.tricks else {s for s, _ in obs.trick}
         return {s: None for s in others if s in played and s not in shown}
     if len(obs.tricks) < (2 if mode == "announce_value_show_on_trick_2" else 1):
         return {}

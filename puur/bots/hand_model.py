@@ -32,6 +32,8 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from puur.cards import Contract
+from puur.inference import played_mask
+from puur.rules.beats import BEATS
 from puur.rules.tables import STRENGTH_TABLES, card_points_table
 
 if TYPE_CHECKING:
@@ -175,7 +177,7 @@ class PlayRecord:
                     self.lowest_discard[seat][suit] = min(self.lowest_discard[seat][suit], strength[card])
                     if trump >= 0 and led != trump:
                         self.no_ruff[seat] += 1
-                if _takes(card, best, led, trump, strength):
+                if BEATS[int(contract)][best] >> card & 1:  # it takes the trick (RULES.md §8)
                     best, winner = card, seat
 
     def features(self, obs: Observation, card: int, seat: int) -> tuple[int, ...]:
@@ -203,14 +205,6 @@ class PlayRecord:
         )
 
 
-def _takes(card: int, best: int, led: int, trump: int, strength: tuple[int, ...]) -> bool:
-    """Whether ``card`` takes the trick from ``best`` (RULES.md §8: a stronger card of the led suit, or a
-    trump, the strongest trump winning)."""
-    if card // 9 == best // 9:
-        return strength[card] > strength[best]
-    return card // 9 == trump
-
-
 def card_weights(obs: Observation, cards: list[int], model: HandModel | None = None) -> dict[int, list[float]] | None:
     """For each of ``cards`` (hidden cards of ``obs``), the model's weight for each seat (index 0-3; the
     observing seat's is 0): the factor the sampler multiplies the room left in that seat's hand by. None
@@ -220,7 +214,7 @@ def card_weights(obs: Observation, cards: list[int], model: HandModel | None = N
         return None
     model = model or default_model()
     record = PlayRecord(obs)
-    unplayed = ((1 << 36) - 1) & ~_played(obs)
+    unplayed = ((1 << 36) - 1) & ~played_mask(obs)
     out: dict[int, list[float]] = {}
     for card in cards:
         row = model.weights[card_class(card, contract, unplayed)]
@@ -231,16 +225,6 @@ def card_weights(obs: Observation, cards: list[int], model: HandModel | None = N
                 weights[seat] = math.exp(sum(w * v for w, v in zip(row, x, strict=True)))
         out[card] = weights
     return out
-
-
-def _played(obs: Observation) -> int:
-    mask = 0
-    for t in obs.tricks:
-        for c in t.cards:
-            mask |= 1 << int(c)
-    for _, c in obs.trick:
-        mask |= 1 << int(c)
-    return mask
 
 
 __all__ = ["CLASSES", "FEATURES", "HandModel", "PlayRecord", "card_class", "card_weights", "default_model", "model_from_dict"]
