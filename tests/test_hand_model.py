@@ -88,6 +88,8 @@ def test_the_shipped_model_loads_and_a_foreign_one_is_refused() -> None:
         model_from_dict({**data, "features": [*FEATURES, "extra"]})
     with pytest.raises(ValueError, match="weights must be"):
         model_from_dict({**data, "weights": [1, 2]})
+    with pytest.raises(ValueError, match="missing or not a number"):
+        model_from_dict({**data, "weights": {**data["weights"], "trump_puur": {"led_suit": "x"}}})
 
 
 def test_card_weights_apply_to_the_base_contracts_only() -> None:
