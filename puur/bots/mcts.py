@@ -4,7 +4,8 @@ It is not a tree search: each legal action is valued by playouts from its own fi
 deals (flat Monte Carlo); the name is kept because players are addressed by it.
 
 For each decision it samples rounds consistent with the observation (``puur.determinize``: the seat's
-hand, the cards played, voids shown by the play, shown and announced Weis; ``Determinizer.resample``, OpenSpiel's
+hand, the cards played, voids shown by the play, shown and announced Weis and what the public Weis says of
+the hands that showed none; ``Determinizer.resample``, OpenSpiel's
 ``ResampleFromInfostate``), and for every legal card plays the round out from a clone with the
 fast policy of ``puur.bots.rollout``. The same sampled worlds serve every candidate card, so the cards are
 compared on equal terms; the card with the best mean score wins. A playout is scored by the round's
