@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from puur.cards import CardSet
 from puur.inference import constraints, played_by, played_mask
 from puur.round import RoundState, round_from_view
-from puur.rules.weis import Meld, announcements, declaration, may_hold_meld, meld_key
+from puur.rules.weis import Meld, announcements, declaration, may_hold_meld, seat_key
 
 if TYPE_CHECKING:
     from puur.observation import Observation
@@ -79,26 +79,29 @@ class Determinizer:
 
     def _draw(self, cards: list[int], need: dict[int, int], base: list[int], rng: random.Random) -> list[int]:
         """``cards`` dealt into the hidden hands around ``base`` (each hidden seat ``need[s]`` more), redrawn
-        up to ``max_tries`` times until the announced and the public Weis hold (``weis_holds``)."""
+        up to ``max_tries`` times until the public Weis holds (``weis_holds``)."""
         first: list[int] | None = None
         for _ in range(self.max_tries):
             hands = _sample(cards, self.others, need, self.cannot, base, rng, self.weights)
-            if (not self.check_announced or _announcements_hold(self.obs, hands)) and self.weis_holds(hands):
+            if self.weis_holds(hands):
                 return hands
             first = first or hands
         assert first is not None
         return first
 
     def weis_holds(self, hands: list[int]) -> bool:
-        """Whether the deal ``hands`` (the four current hands) agrees with what the public Weis says of the
-        hands that showed none (``weis_bounds``)."""
+        """Whether the deal ``hands`` (the four current hands) agrees with the public Weis: the values
+        announced so far in trick 1 (``_announcements_hold``) and what the Weis says of the hands that
+        showed none once it is public (``weis_bounds``)."""
         obs = self.obs
+        if self.check_announced and not _announcements_hold(obs, hands):
+            return False
         for seat, bound in self.weis_bounds.items():
             dealt = CardSet(hands[seat] | self.played_by[seat])
             if not may_hold_meld(dealt):
                 continue
             best = declaration(dealt, obs.profile, obs.contract).best
-            if best is not None and (bound is None or _seat_key(best, seat, obs) > bound):
+            if best is not None and (bound is None or seat_key(best, seat, obs.profile, obs.contract, obs.forehand) > bound):
                 return False
         return True
 
@@ -239,7 +242,7 @@ def _spread(lean: list[float] | None, others: list[int], key: int) -> float:
 
 WeisBound = tuple[int, ...] | None
 """What the public Weis says of a hidden seat's dealt hand: None, it holds no meld; a key, its best meld is
-below that key (``_seat_key``: it lost the comparison)."""
+below that key (``weis.seat_key``: it lost the comparison)."""
 
 
 def weis_bounds(obs: Observation) -> dict[int, WeisBound]:
@@ -272,19 +275,13 @@ def weis_bounds(obs: Observation) -> dict[int, WeisBound]:
         return dict.fromkeys(others, None)
     team = next(iter(shown)) & 1
     winner = max(
-        _seat_key(
-            Meld(m.kind, tuple(int(c) for c in m.cards), m.points), s, obs
+        seat_key(
+            Meld(m.kind, tuple(int(c) for c in m.cards), m.points), s, obs.profile, contract, obs.forehand
         )
         for s, melds in shown.items()
         for m in melds
     )  # fmt: skip
     return {s: (None if s & 1 == team else winner) for s in others if s not in shown}
-
-
-def _seat_key(meld: Meld, seat: int, obs: Observation) -> tuple[int, ...]:
-    """The comparison key of ``seat``'s meld, the seat step included (§9.5: ties to the seat nearer the
-    forehand), as ``resolve_declarations`` compares them."""
-    return (*meld_key(meld, obs.profile, obs.contract), -((seat - obs.forehand) % 4))
 
 
 def _hall(counts: list[int], need: list[int]) -> bool:

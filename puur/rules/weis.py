@@ -332,6 +332,12 @@ class WeisResult(NamedTuple):
     points: tuple[int, int]
 
 
+def seat_key(meld: Meld, seat: int, profile: RuleProfile, contract: Contract | None, forehand: int) -> tuple[int, ...]:
+    """The comparison key of ``seat``'s best meld (higher wins, §9.5): ``meld_key``, then ties to the seat
+    nearer the forehand."""
+    return (*meld_key(meld, profile, contract), -((seat - forehand) % 4))
+
+
 def resolve_weis(
     hands: Sequence[CardSet], profile: RuleProfile, contract: Contract, forehand: int = 0
 ) -> WeisResult:
@@ -355,7 +361,7 @@ def resolve_declarations(
     for seat, d in enumerate(decls):
         if d.best is None:
             continue
-        key = (*meld_key(d.best, profile, contract), -((seat - forehand) % 4))
+        key = seat_key(d.best, seat, profile, contract, forehand)
         if winner is None or key > winner_key:
             winner, winner_key = seat, key
     if winner is None:
