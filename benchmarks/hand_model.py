@@ -88,7 +88,7 @@ def table(rows: list[tuple[int, Any, list[int]]]) -> dict[str, np.ndarray]:
             if sum(ok) < 2:
                 continue
             holder = next(i for i, s in enumerate(others) if hands[s] >> c & 1)
-            classes.append(card_class(c, obs.contract, unplayed))
+            classes.append(card_class(c, obs.contract, unplayed, obs.profile.undenufe_values))
             xs.append([record.features(obs, c, s) for s in others])
             rooms.append([det.need[s] for s in others])
             allowed.append(ok)

@@ -75,6 +75,9 @@ def test_card_classes_follow_the_contract_and_the_cards_still_out() -> None:
     assert CLASSES[card_class(int(Card.S6), Contract.U, everything)] == "ou_master"  # Undenufe: the 6 leads
     assert CLASSES[card_class(int(Card.S10), Contract.O, everything)] == "ou_counting"
     assert CLASSES[card_class(int(Card.S7), Contract.O, everything)] == "ou_blank"
+    # the Ace under Undenufe: blank with the modern values, 11 points with the classic ones (RULES.md §6)
+    assert CLASSES[card_class(int(Card.SA), Contract.U, everything)] == "ou_blank"
+    assert CLASSES[card_class(int(Card.SA), Contract.U, everything, "classic")] == "ou_counting"
 
 
 def test_the_shipped_model_loads_and_a_foreign_one_is_refused() -> None:

@@ -36,9 +36,9 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from puur.cards import Contract
+from puur.cards import Contract, Rank
 from puur.inference import played_mask
-from puur.rules.beats import BEATS
+from puur.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.rules.tables import STRENGTH_TABLES, card_points_table
 
 if TYPE_CHECKING:
@@ -116,27 +116,27 @@ def model_from_dict(data: dict[str, object]) -> HandModel:
     return HandModel(rows, str(data.get("source", "")))
 
 
-def card_class(card: int, contract: Contract, unplayed: int) -> int:
+def card_class(card: int, contract: Contract, unplayed: int, undenufe_values: str = "modern") -> int:
     """The index in ``CLASSES`` of a hidden ``card`` under ``contract`` (a base contract), ``unplayed`` the
-    cards not yet played (for the master of a suit)."""
+    cards not yet played (for the master of a suit), ``undenufe_values`` the profile's (which cards count
+    under Undenufe, RULES.md §6)."""
     suit, rank = divmod(card, 9)
     trump = contract.trump
     if trump is not None and suit == int(trump):
-        if rank == 5:
+        if rank == Rank.JACK:
             return 0
-        if rank == 3:
+        if rank == Rank.NINE:
             return 1
-        if rank == 8:
+        if rank == Rank.ACE:
             return 2
-        return 3 if rank >= 4 else 4
-    strength = STRENGTH_TABLES[int(contract)]
-    above = sum(1 for c in range(suit * 9, suit * 9 + 9) if unplayed >> c & 1 and strength[c] > strength[card])
+        return 3 if rank >= Rank.TEN else 4
+    above = (STRONGER_IN_SUIT[int(contract)][card] & unplayed).bit_count()
     base = 5 if trump is not None else 9
     if above == 0:
         return base
     if above == 1:
         return base + 1
-    return base + (2 if card_points_table(contract)[card] else 3)
+    return base + (2 if card_points_table(contract, undenufe_values)[card] else 3)
 
 
 class PlayRecord:
@@ -225,7 +225,7 @@ def card_weights(obs: Observation, cards: list[int], model: HandModel | None = N
     unplayed = ((1 << 36) - 1) & ~played_mask(obs)
     out: dict[int, list[float]] = {}
     for card in cards:
-        row = model.weights[card_class(card, contract, unplayed)]
+        row = model.weights[card_class(card, contract, unplayed, obs.profile.undenufe_values)]
         weights = [0.0, 0.0, 0.0, 0.0]
         for seat in range(4):
             if seat != obs.seat:
