@@ -110,7 +110,7 @@ class Determinizer:
         dealt as ``sample`` deals them: a sample conditioned on where some cards are (a model of the hands,
         or a benchmark's partial peek at the real deal). Raises ``InconsistentObservation`` when the fixed
         cards break what the seat knows (a card the sampler cannot place, a seat that cannot hold it, more
-        cards than a hand has room for). Announced Weis are kept as ``sample`` keeps them."""
+        cards than a hand has room for). The public Weis is kept as ``sample`` keeps it."""
         placeable = sum(1 << c for c in self.cards)
         if any(fixed[s] & ~placeable for s in range(4)):
             raise InconsistentObservation("a fixed card is not one the sampler places")
