@@ -27,8 +27,8 @@ difference the round then gave, by contract: ``bias`` is the mean of the estimat
 
 ``--peek`` is a research ceiling, not a player: ``a``'s ``mcts`` seats search the true deal in place of
 sampled ones (every world it would draw is the real one), in the card play (``play``; ``playouts`` and
-``endgame`` split it where the search changes from playouts to exact worlds) or in the contract decision
-too (``all``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the search
+``endgame`` split it where the search changes from playouts to exact worlds), in the contract decision
+too (``all``) or in the contract decision alone (``contract``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the search
 as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``) could give
 it. ``--know Q`` below 1 knows less: in each world the search draws, each hidden card lies where it really
 is with chance ``Q`` and the rest are dealt at random within what the seat knows, as a model of the hidden
@@ -61,10 +61,10 @@ TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
 
 
-PEEKS = ("none", "play", "playouts", "endgame", "all")
+PEEKS = ("none", "play", "playouts", "endgame", "all", "contract")
 """``--peek``: where ``a``'s search sees the true deal: nowhere, in the card play, in the card decisions it
 values by playouts (more than ``endgame`` tricks left), in those it solves on exact worlds, in the
-contract decision too."""
+contract decision too, in the contract decision alone."""
 
 
 def true_hands(dealt: list[int], obs: Observation) -> list[int]:
@@ -128,7 +128,7 @@ class Reading:
         if not isinstance(self.player, MCTSPlayer) or self.peek == "none":
             return False
         if bidding:
-            return self.peek == "all"
+            return self.peek in ("all", "contract")
         if self.peek in ("play", "all"):
             return True
         exact = len(observation.hand) <= self.player.endgame_of(observation)

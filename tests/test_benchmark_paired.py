@@ -95,8 +95,8 @@ def test_peeking_draws_the_real_deal_and_only_inside_the_block() -> None:
 
 def test_each_peek_sees_the_deal_where_it_says() -> None:
     """``--peek play`` patches the sampler around card decisions, ``playouts`` and ``endgame`` around those
-    with more than ``endgame`` tricks left and the others, ``all`` around the contract too; a player without
-    the deal never."""
+    with more than ``endgame`` tricks left and the others, ``all`` around the contract too, ``contract``
+    around the contract alone; a player without the deal never."""
     hands, game = _game_in_play()
     seat = game.current_seat
     assert seat is not None
@@ -129,6 +129,7 @@ def test_each_peek_sees_the_deal_where_it_says() -> None:
         "playouts": ["Determinizer", "Truth", "Determinizer"],
         "endgame": ["Determinizer", "Determinizer", "Truth"],
         "all": ["Truth", "Truth", "Truth"],
+        "contract": ["Truth", "Determinizer", "Determinizer"],
     }
     assert set(expect) == set(bench.PEEKS)
     for peek, expected in expect.items():
