@@ -14,7 +14,8 @@ Stöck, times the factor). Cards clearly behind after a first pass are dropped (
 the budget goes to the close choices.
 
 The contract is chosen the same way: on deals sampled around the seat's hand, each of the six contracts
-(and the push, with the partner modelled as choosing by the heuristic's hand model) is played out to the
+(and the push, with the partner modelled as choosing by the heuristic's hand model, or with ``reply=model``
+as the search itself replies, by the learnt ``puur.bots.reply_model``) is played out to the
 end of the round with the policy, with successive halving over the level's contract budget (``CONTRACT_SHARE``
 times ``iters`` with an ``iters`` option). After the partner's push the sampled deals are biased toward
 partner hands the hand model would have pushed with ``pushed=N`` (rejection sampling, at most N draws per
@@ -36,7 +37,9 @@ default 7 tricks; a world with eight tricks left or more is valued by ``Solver.c
 bidding: ``bidding_fits``; 1: off), ``infer=λ`` (card play: the worlds drawn by how well they read the
 other seats' play, ``puur.bots.play_reading``; 0: off), ``read=policy|heuristic`` (the model that reading
 uses), ``hands=room|model`` (card play: the hidden cards of each sampled world dealt by the room left in
-each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``). With
+each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``),
+``reply=heuristic|model`` (the contract decision: the pushed partner's reply guessed by the heuristic's
+hand model, or drawn from the learnt model of the search's own replies, ``puur.bots.reply_model``). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -52,6 +55,7 @@ from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.hand_model import card_weights
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import READ_MODELS, WorldPool
+from puur.bots.reply_model import sample_reply
 from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
@@ -101,6 +105,10 @@ INFER = 0.0
 HANDS = ("room", "model")
 """How the card play's worlds deal the hidden cards (``hands=``): by the room left in each hand alone, or
 weighed by the learnt model of the hidden hands (``puur.bots.hand_model``)."""
+REPLIES = ("heuristic", "model")
+"""How the contract decision guesses the pushed partner's reply (``reply=``): the heuristic's hand model
+(``contract_eval.best_contract``), or drawn from the learnt model of the search's own replies
+(``puur.bots.reply_model``)."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -160,6 +168,7 @@ class MCTSPlayer:
         infer: float = INFER,
         read: str = "policy",
         hands: str = "room",
+        reply: str = "heuristic",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -184,6 +193,9 @@ class MCTSPlayer:
         if hands not in HANDS:
             raise ValueError(f"hands must be one of {', '.join(HANDS)}, not {hands!r}")
         self.hands = hands
+        if reply not in REPLIES:
+            raise ValueError(f"reply must be one of {', '.join(REPLIES)}, not {reply!r}")
+        self.reply = reply
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -273,7 +285,8 @@ class MCTSPlayer:
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
-        After a push by me the partner is modelled as choosing with the heuristic's hand model.
+        After a push by me the partner is modelled as choosing with the heuristic's hand model, or
+        (``reply=model``) as the search replies (``partner_reply``).
         Successive halving, as for the cards, on ``CONTRACT_SHARE`` times the card budget. ``stats``, when
         given, receives each option's mean written-points difference and its number of playouts."""
         options: list[Action] = [a for a in obs.legal_actions if isinstance(a, Contract)]
@@ -305,7 +318,7 @@ class MCTSPlayer:
                     a = options[i]
                     if a == PUSH:
                         r.push()
-                        a = best_contract(world.hands[partner], obs.profile)[0]
+                        a = self.partner_reply(world.hands[partner], obs)
                     assert isinstance(a, Contract)
                     r.choose(a)
                     w = policy_score(r).written
@@ -321,6 +334,16 @@ class MCTSPlayer:
         if stats is not None:
             stats.update({options[i]: (totals[i] / counts[i], counts[i]) for i in range(len(options)) if counts[i]})
         return options[max(alive, key=lambda i: (totals[i] / max(1, counts[i]), -i))]
+
+    def partner_reply(self, hand: int, obs: Observation) -> Contract:
+        """The contract the partner is taken to choose on ``hand`` after my push: the heuristic's hand
+        model's, or (``reply=model``) one drawn from the learnt model of the search's replies where the
+        profile's contracts are the six it knows."""
+        if self.reply == "model":
+            drawn = sample_reply(hand, obs.profile, self.rng)
+            if drawn is not None:
+                return drawn
+        return best_contract(hand, obs.profile)[0]
 
     def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
@@ -416,11 +439,12 @@ def _make(
     infer: float = INFER,
     read: str = "policy",
     hands: str = "room",
+    reply: str = "heuristic",
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands,
+        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, reply=reply,
     )
 
 
-__all__ = ["HANDS", "LEVELS", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]
+__all__ = ["HANDS", "LEVELS", "REPLIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]

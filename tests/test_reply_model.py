@@ -1,0 +1,173 @@
+"""The learnt model of the pushed partner's reply (``puur.bots.reply_model``) and ``mcts:reply=model``."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from puur.bots import make_player
+from puur.bots import mcts as mcts_module
+from puur.bots.contract_eval import best_contract
+from puur.bots.mcts import MCTSPlayer
+from puur.bots.reply_model import (
+    FEATURES,
+    KINDS,
+    default_model,
+    hand_features,
+    model_from_dict,
+    reply_chances,
+    sample_reply,
+)
+from puur.cards import BASE_CONTRACTS, PUSH, Card, Contract
+from puur.game import Game
+from puur.observation import Observation
+from puur.profile import RuleProfile
+from puur.round import deal
+
+SCHIEBER = RuleProfile.preset("schieber")
+
+
+def _hand(*cards: Card) -> int:
+    return sum(1 << int(c) for c in cards)
+
+
+# Hearts: the Puur, the Nell, the Ass, the 6; the spade and diamond Ass, the club King, 7 and 6.
+TRUMP_HAND = _hand(Card.HJ, Card.H9, Card.HA, Card.H6, Card.SA, Card.DA, Card.CK, Card.C7, Card.C6)
+# The 6, 7 and 8 of clubs and diamonds, the spade 6 and 7, the heart 6: Undenufe's masters and runs.
+LOW_HAND = _hand(Card.C6, Card.C7, Card.C8, Card.D6, Card.D7, Card.D8, Card.S6, Card.S7, Card.H6)
+
+
+def _named(hand: int, contract: Contract) -> dict[str, float]:
+    return dict(zip(FEATURES, hand_features(hand, SCHIEBER)[contract], strict=True))
+
+
+def test_a_trump_contract_reads_the_trump_suit_by_its_order() -> None:
+    hearts = _named(TRUMP_HAND, Contract.H)
+    # the Puur, the Nell, the Ass are the first three steps of the trump order, the 6 the last (RULES.md §5)
+    assert [hearts[f"step_{i}"] for i in range(1, 10)] == [1, 1, 1, 0, 0, 0, 0, 0, 1]
+    assert hearts["length"] == 4 and hearts["entries"] == 2 and hearts["voids"] == 0
+    clubs = _named(TRUMP_HAND, Contract.C)
+    # clubs as trump: K is the fourth step, 7 the eighth, 6 the ninth; no club Puur
+    assert [clubs[f"step_{i}"] for i in range(1, 10)] == [0, 0, 0, 1, 0, 0, 0, 1, 1]
+    assert clubs["length"] == 3 and clubs["entries"] == 3  # the heart, spade and diamond Ass
+
+
+def test_obenabe_and_undenufe_count_each_step_over_the_suits() -> None:
+    low = _named(LOW_HAND, Contract.U)
+    # the 6 is the first card of every suit under Undenufe: four suits hold it; the 7 three, the 8 two
+    assert (low["step_1"], low["step_2"], low["step_3"], low["step_4"]) == (4, 3, 2, 0)
+    assert low["length"] == 9  # every card is in an unbroken run from the top of its suit
+    assert low["entries"] == 9 and low["voids"] == 0
+    high = _named(LOW_HAND, Contract.O)
+    assert high["step_1"] == 0 and high["step_9"] == 4 and high["length"] == 0 and high["entries"] == 0
+
+
+def test_the_heuristic_score_and_the_weis_at_the_factor_are_features() -> None:
+    run = _hand(Card.C6, Card.C8, Card.CA, Card.D6, Card.D7, Card.D8, Card.D9, Card.S6, Card.H6)  # a four-run: 50
+    for c in BASE_CONTRACTS:
+        x = _named(run, c)
+        assert x["weis"] == pytest.approx(50 * SCHIEBER.factor(c) / 100)
+    assert _named(TRUMP_HAND, Contract.H)["heuristic"] > _named(TRUMP_HAND, Contract.S)["heuristic"]
+
+
+# Hearts: the Puur, the Nell, the Queen, the 7; no Weis, no masters of Obenabe or Undenufe elsewhere.
+PLAIN_TRUMP_HAND = _hand(Card.HJ, Card.H9, Card.HQ, Card.H7, Card.C10, Card.CK, Card.D9, Card.DJ, Card.S9)
+
+
+def test_the_shipped_model_reads_a_hand_as_the_search_replies() -> None:
+    """On hands where ``mcts`` answers a push alike in ten seeds (hearts; Undenufe), so does the model;
+    on ``TRUMP_HAND``, where the hand model says hearts, the search says Undenufe (8 in 10) and the model
+    agrees with the search, not the hand model."""
+    chances = reply_chances(PLAIN_TRUMP_HAND, SCHIEBER)
+    assert chances is not None and sum(chances.values()) == pytest.approx(1)
+    assert max(chances, key=lambda c: chances[c]) == Contract.H
+    assert best_contract(TRUMP_HAND, SCHIEBER)[0] == Contract.H
+    search_like = reply_chances(TRUMP_HAND, SCHIEBER)
+    assert search_like is not None and max(search_like, key=lambda c: search_like[c]) == Contract.U
+    low = reply_chances(LOW_HAND, SCHIEBER)
+    assert low is not None and max(low, key=lambda c: low[c]) == Contract.U
+
+
+def test_draws_follow_the_chances() -> None:
+    rng = random.Random(1)
+    hand = deal(random.Random(5), 0)[2]
+    chances = reply_chances(hand, SCHIEBER)
+    assert chances is not None
+    drawn = Counter(sample_reply(hand, SCHIEBER, rng) for _ in range(4000))
+    for c, p in chances.items():
+        assert abs(drawn[c] / 4000 - p) < 0.03, c
+
+
+def test_contracts_the_model_does_not_know_leave_the_guess_to_the_hand_model() -> None:
+    slalom = replace(SCHIEBER, extra_contracts="slalom_guschti")
+    assert reply_chances(TRUMP_HAND, slalom) is None
+    assert sample_reply(TRUMP_HAND, slalom, random.Random(1)) is None
+    game = Game(slalom.to_dict(), seed=3)
+    game.apply(PUSH)
+    obs = game.observation(game.current_seat or 0)
+    player = MCTSPlayer(reply="model", iters=20, seed=1)
+    assert player.partner_reply(TRUMP_HAND, obs) == best_contract(TRUMP_HAND, slalom)[0]
+
+
+def test_model_from_dict_refuses_what_it_cannot_read() -> None:
+    data = json.loads(json.dumps({"kinds": list(KINDS), "features": list(FEATURES)}))
+    good = {
+        **data,
+        "weights": {k: dict.fromkeys(FEATURES, 0.0) for k in KINDS},
+        "intercepts": {c.name: 0.0 for c in BASE_CONTRACTS},
+    }
+    uniform = model_from_dict(good)
+    chances = reply_chances(TRUMP_HAND, SCHIEBER, uniform)
+    assert chances is not None and all(p == pytest.approx(1 / 6) for p in chances.values())
+    with pytest.raises(ValueError, match="features"):
+        model_from_dict({**good, "features": ["step_1"]})
+    with pytest.raises(ValueError, match="intercepts"):
+        model_from_dict({**good, "intercepts": None})
+    with pytest.raises(ValueError, match="missing or not a number"):
+        model_from_dict({**good, "intercepts": {"C": 1.0}})
+    with pytest.raises(ValueError, match="missing or not a number"):
+        model_from_dict({**good, "weights": {k: dict.fromkeys(FEATURES, "x") for k in KINDS}})
+
+
+def test_default_model_is_the_package_s() -> None:
+    model = default_model()
+    assert len(model.weights) == len(KINDS) and all(len(w) == len(FEATURES) for w in model.weights)
+    assert len(model.intercepts) == 6 and "reply_model.py" in model.source
+
+
+def test_mcts_values_the_push_by_the_replies_the_model_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``reply=model`` the push is played out under the model's draws: a model that always answers
+    Undenufe makes every world's push an Undenufe round; the heuristic's guess is not asked."""
+    game = Game("schieber", seed=11)
+    obs = game.observation(game.current_seat or 0)
+    assert PUSH in obs.legal_actions
+    zero = tuple((0.0,) * len(FEATURES) for _ in KINDS)
+    always_u = replace(default_model(), weights=zero, intercepts=(0.0, 0.0, 0.0, 0.0, 0.0, 50.0))
+    drawn = mcts_module.sample_reply
+    monkeypatch.setattr(mcts_module, "sample_reply", lambda hand, profile, rng: drawn(hand, profile, rng, always_u))
+    monkeypatch.setattr(mcts_module, "best_contract", lambda hand, profile: pytest.fail("the heuristic was asked"))
+    player = MCTSPlayer(reply="model", iters=20, seed=1)
+    replies: list[Contract] = []
+    real = player.partner_reply
+
+    def recording(hand: int, o: Observation) -> Contract:
+        replies.append(real(hand, o))
+        return replies[-1]
+
+    monkeypatch.setattr(player, "partner_reply", recording)
+    ev = player.evaluate(obs)
+    assert PUSH in [a for a, _, _ in ev.values]
+    assert replies and set(replies) == {Contract.U}
+    with pytest.raises(ValueError, match="reply must be one of heuristic, model"):
+        MCTSPlayer(reply="file.json")
+
+
+def test_a_seeded_player_with_reply_model_repeats_itself() -> None:
+    obs = Game("schieber", seed=11).observation(Game("schieber", seed=11).current_seat or 0)
+    a = make_player("mcts:reply=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
+    b = make_player("mcts:reply=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
+    assert a == b
