@@ -14,12 +14,13 @@ Stöck, times the factor). Cards clearly behind after a first pass are dropped (
 the budget goes to the close choices.
 
 The contract is chosen the same way: on deals sampled around the seat's hand, each of the six contracts
-(and the push, with the partner modelled as choosing by the heuristic's hand model, or with ``reply=model``
-as the search itself replies, by the learnt ``puur.bots.reply_model``) is played out to the
-end of the round with the policy, with successive halving over the level's contract budget (``CONTRACT_SHARE``
+(and the push, with the partner modelled as choosing by the heuristic's hand model, or with
+``bidding=model`` as the search itself replies, by the learnt ``puur.bots.bidding_model``) is played out
+to the end of the round with the policy, with successive halving over the level's contract budget (``CONTRACT_SHARE``
 times ``iters`` with an ``iters`` option). After the partner's push the sampled deals are biased toward
 partner hands the hand model would have pushed with ``pushed=N`` (rejection sampling, at most N draws per
-deal; off by default).
+deal; off by default), or with ``bidding=model`` drawn in proportion to the chance that the search itself
+would have pushed the forehand's hand (rejection sampling, at most ``PUSH_READ_TRIES`` draws a deal).
 ``contract=model`` instead takes the heuristic's model of the hand (``puur.bots.contract_eval``).
 Claims as the heuristic.
 
@@ -38,8 +39,9 @@ bidding: ``bidding_fits``; 1: off), ``infer=λ`` (card play: the worlds drawn by
 other seats' play, ``puur.bots.play_reading``; 0: off), ``read=policy|heuristic`` (the model that reading
 uses), ``hands=room|model`` (card play: the hidden cards of each sampled world dealt by the room left in
 each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``),
-``reply=heuristic|model`` (the contract decision: the pushed partner's reply guessed by the heuristic's
-hand model, or drawn from the learnt model of the search's own replies, ``puur.bots.reply_model``). With
+``bidding=heuristic|model`` (the contract decision: the pushed partner's reply and what the push says of the
+forehand's hand read by the heuristic's hand model, or by the learnt model of the search's own bidding,
+``puur.bots.bidding_model``). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -51,11 +53,11 @@ import time
 from typing import NamedTuple
 
 from puur.bots import register
+from puur.bots.bidding_model import push_chance, sample_reply
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.hand_model import card_weights
 from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import READ_MODELS, WorldPool
-from puur.bots.reply_model import sample_reply
 from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
@@ -105,10 +107,15 @@ INFER = 0.0
 HANDS = ("room", "model")
 """How the card play's worlds deal the hidden cards (``hands=``): by the room left in each hand alone, or
 weighed by the learnt model of the hidden hands (``puur.bots.hand_model``)."""
-REPLIES = ("heuristic", "model")
-"""How the contract decision guesses the pushed partner's reply (``reply=``): the heuristic's hand model
-(``contract_eval.best_contract``), or drawn from the learnt model of the search's own replies
-(``puur.bots.reply_model``)."""
+BIDDINGS = ("heuristic", "model")
+"""How the contract decision reads the bidding (``bidding=``): the pushed partner's reply guessed by the
+heuristic's hand model (``contract_eval.best_contract``) and the push read only with ``pushed=N``, or both
+by the learnt model of the search's own bidding (``puur.bots.bidding_model``): the reply drawn from its
+chances, the forehand's hand after a push drawn in proportion to the chance it is pushed."""
+PUSH_READ_TRIES = 16
+"""``bidding=model``: after the partner's push, up to this many deals are drawn for each playout, each kept
+with the chance that the search would have pushed the forehand's hand in it (the last one drawn is kept
+otherwise; the search pushes some 45% of hands, so a deal takes about two draws)."""
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
@@ -168,7 +175,7 @@ class MCTSPlayer:
         infer: float = INFER,
         read: str = "policy",
         hands: str = "room",
-        reply: str = "heuristic",
+        bidding: str = "heuristic",
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -193,9 +200,9 @@ class MCTSPlayer:
         if hands not in HANDS:
             raise ValueError(f"hands must be one of {', '.join(HANDS)}, not {hands!r}")
         self.hands = hands
-        if reply not in REPLIES:
-            raise ValueError(f"reply must be one of {', '.join(REPLIES)}, not {reply!r}")
-        self.reply = reply
+        if bidding not in BIDDINGS:
+            raise ValueError(f"bidding must be one of {', '.join(BIDDINGS)}, not {bidding!r}")
+        self.bidding = bidding
         self.limit = limit
         self.seed = seed
         self.rng = random.Random(seed)
@@ -286,7 +293,8 @@ class MCTSPlayer:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
         After a push by me the partner is modelled as choosing with the heuristic's hand model, or
-        (``reply=model``) as the search replies (``partner_reply``).
+        (``bidding=model``) as the search replies (``partner_reply``). After my partner's push, the deals
+        are drawn as the push reads (``pushed=N`` or ``bidding=model``: ``read_push``).
         Successive halving, as for the cards, on ``CONTRACT_SHARE`` times the card budget. ``stats``, when
         given, receives each option's mean written-points difference and its number of playouts."""
         options: list[Action] = [a for a in obs.legal_actions if isinstance(a, Contract)]
@@ -296,7 +304,7 @@ class MCTSPlayer:
         team = obs.seat & 1
         partner = (obs.seat + 2) & 3
         budget = max(len(options), self.contract_budget)
-        tries = self.pushed_tries if obs.pushed and obs.seat == (obs.forehand + 2) & 3 else 1
+        after_push = obs.pushed and obs.seat == (obs.forehand + 2) & 3
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))
@@ -307,12 +315,7 @@ class MCTSPlayer:
         for phase in range(phases):
             per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
             for _ in range(per):
-                world = det.resample(rng)
-                for _ in range(tries - 1):
-                    # the partner pushed: prefer deals where the model would have pushed its hand
-                    if best_contract(world.hands[partner], obs.profile)[1] < PUSH_THRESHOLD:
-                        break
-                    world = det.resample(rng)
+                world = self.read_push(det, obs) if after_push else det.resample(rng)
                 for i in alive:
                     r = world.clone()
                     a = options[i]
@@ -335,11 +338,31 @@ class MCTSPlayer:
             stats.update({options[i]: (totals[i] / counts[i], counts[i]) for i in range(len(options)) if counts[i]})
         return options[max(alive, key=lambda i: (totals[i] / max(1, counts[i]), -i))]
 
+    def read_push(self, det: Determinizer, obs: Observation) -> RoundState:
+        """A deal drawn after my partner's push, as the push reads: with ``bidding=model`` (where the
+        model knows the profile's contracts) each deal drawn is kept with the chance that the search
+        would have pushed the forehand's hand in it, up to ``PUSH_READ_TRIES`` draws; else, with
+        ``pushed=N``, the first of N draws whose forehand hand the heuristic's hand model would push; the
+        last drawn when none is kept."""
+        forehand = obs.forehand
+        world = det.resample(self.rng)
+        if self.bidding == "model" and push_chance(world.hands[forehand], obs.profile) is not None:
+            for _ in range(PUSH_READ_TRIES - 1):
+                if self.rng.random() < (push_chance(world.hands[forehand], obs.profile) or 0.0):
+                    break
+                world = det.resample(self.rng)
+            return world
+        for _ in range(self.pushed_tries - 1):
+            if best_contract(world.hands[forehand], obs.profile)[1] < PUSH_THRESHOLD:
+                break
+            world = det.resample(self.rng)
+        return world
+
     def partner_reply(self, hand: int, obs: Observation) -> Contract:
         """The contract the partner is taken to choose on ``hand`` after my push: the heuristic's hand
-        model's, or (``reply=model``) one drawn from the learnt model of the search's replies where the
+        model's, or (``bidding=model``) one drawn from the learnt model of the search's replies where the
         profile's contracts are the six it knows."""
-        if self.reply == "model":
+        if self.bidding == "model":
             drawn = sample_reply(hand, obs.profile, self.rng)
             if drawn is not None:
                 return drawn
@@ -439,12 +462,12 @@ def _make(
     infer: float = INFER,
     read: str = "policy",
     hands: str = "room",
-    reply: str = "heuristic",
+    bidding: str = "heuristic",
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, reply=reply,
+        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, bidding=bidding,
     )
 
 
-__all__ = ["HANDS", "LEVELS", "REPLIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]
+__all__ = ["BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]

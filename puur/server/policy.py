@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
-from puur.bots.mcts import HANDS, LEVELS, REPLIES
+from puur.bots.mcts import BIDDINGS, HANDS, LEVELS
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -100,7 +100,7 @@ BUILTIN_PLAYERS: dict[str, dict[str, Option]] = {
         "pushed": Option(int, 1, 16),
         "endgame": Option(int, 0, 9),
         "hands": Option(str, choices=HANDS),
-        "reply": Option(str, choices=REPLIES),
+        "bidding": Option(str, choices=BIDDINGS),
     },
 }
 """The built-in players a request may name, each with its documented options (``puur.bots.mcts``,

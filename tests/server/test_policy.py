@@ -30,14 +30,14 @@ def test_builtin_players_with_their_options() -> None:
     assert policy.check("mcts:time=1") == ("mcts", {"time": 1})  # a whole number is a valid float
     assert isinstance(policy.make("heuristic", seed=3), HeuristicPlayer)
     assert policy.check("mcts:hands=model") == ("mcts", {"hands": "model"})  # the shipped model, by name
-    assert policy.check("mcts:reply=model") == ("mcts", {"reply": "model"})
+    assert policy.check("mcts:bidding=model") == ("mcts", {"bidding": "model"})
 
 
 @pytest.mark.parametrize(
     "spec",
     [
         "mcts:hands=/etc/passwd", "mcts:hands=model.json", "mcts:hands=http://x/w",
-        "mcts:reply=/etc/passwd", "mcts:reply=reply_model.json", "mcts:reply=http://x/w",
+        "mcts:bidding=/etc/passwd", "mcts:bidding=bidding_model.json", "mcts:bidding=http://x/w",
     ],
 )  # fmt: skip
 def test_the_learnt_models_are_a_choice_never_a_file(spec: str) -> None:

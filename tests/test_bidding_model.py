@@ -1,4 +1,4 @@
-"""The learnt model of the pushed partner's reply (``puur.bots.reply_model``) and ``mcts:reply=model``."""
+"""The learnt models of the search's bidding (``puur.bots.bidding_model``) and ``mcts:bidding=model``."""
 
 from __future__ import annotations
 
@@ -11,18 +11,22 @@ import pytest
 
 from puur.bots import make_player
 from puur.bots import mcts as mcts_module
-from puur.bots.contract_eval import best_contract
-from puur.bots.mcts import MCTSPlayer
-from puur.bots.reply_model import (
+from puur.bots.bidding_model import (
     FEATURES,
     KINDS,
+    PUSH_FEATURES,
     default_model,
     hand_features,
     model_from_dict,
+    push_chance,
+    push_features,
     reply_chances,
     sample_reply,
 )
+from puur.bots.contract_eval import best_contract
+from puur.bots.mcts import MCTSPlayer
 from puur.cards import BASE_CONTRACTS, PUSH, Card, Contract
+from puur.determinize import Determinizer
 from puur.game import Game
 from puur.observation import Observation
 from puur.profile import RuleProfile
@@ -81,13 +85,13 @@ PLAIN_TRUMP_HAND = _hand(Card.HJ, Card.H9, Card.HQ, Card.H7, Card.C10, Card.CK, 
 def test_the_shipped_model_reads_a_hand_as_the_search_replies() -> None:
     """On hands where ``mcts`` answers a push alike in ten seeds (hearts; Undenufe), so does the model;
     on ``TRUMP_HAND``, where the hand model says hearts, the search says Undenufe (8 in 10) and the model
-    agrees with the search, not the hand model."""
+    gives Undenufe a real chance."""
     chances = reply_chances(PLAIN_TRUMP_HAND, SCHIEBER)
     assert chances is not None and sum(chances.values()) == pytest.approx(1)
     assert max(chances, key=lambda c: chances[c]) == Contract.H
     assert best_contract(TRUMP_HAND, SCHIEBER)[0] == Contract.H
     search_like = reply_chances(TRUMP_HAND, SCHIEBER)
-    assert search_like is not None and max(search_like, key=lambda c: search_like[c]) == Contract.U
+    assert search_like is not None and search_like[Contract.U] > 0.3  # the hand model rules Undenufe out
     low = reply_chances(LOW_HAND, SCHIEBER)
     assert low is not None and max(low, key=lambda c: low[c]) == Contract.U
 
@@ -106,25 +110,35 @@ def test_contracts_the_model_does_not_know_leave_the_guess_to_the_hand_model() -
     slalom = replace(SCHIEBER, extra_contracts="slalom_guschti")
     assert reply_chances(TRUMP_HAND, slalom) is None
     assert sample_reply(TRUMP_HAND, slalom, random.Random(1)) is None
+    assert push_chance(TRUMP_HAND, slalom) is None
     game = Game(slalom.to_dict(), seed=3)
     game.apply(PUSH)
     obs = game.observation(game.current_seat or 0)
-    player = MCTSPlayer(reply="model", iters=20, seed=1)
+    player = MCTSPlayer(bidding="model", iters=20, seed=1)
     assert player.partner_reply(TRUMP_HAND, obs) == best_contract(TRUMP_HAND, slalom)[0]
+    assert player.evaluate(obs).action in obs.legal_actions  # the pushed partner's deals drawn as before
 
 
 def test_model_from_dict_refuses_what_it_cannot_read() -> None:
-    data = json.loads(json.dumps({"kinds": list(KINDS), "features": list(FEATURES)}))
+    data = json.loads(json.dumps({"kinds": list(KINDS), "features": list(FEATURES), "push_features": list(PUSH_FEATURES)}))
     good = {
         **data,
         "weights": {k: dict.fromkeys(FEATURES, 0.0) for k in KINDS},
         "intercepts": {c.name: 0.0 for c in BASE_CONTRACTS},
+        "push": dict.fromkeys(PUSH_FEATURES, 0.0),
     }
     uniform = model_from_dict(good)
     chances = reply_chances(TRUMP_HAND, SCHIEBER, uniform)
     assert chances is not None and all(p == pytest.approx(1 / 6) for p in chances.values())
+    assert push_chance(TRUMP_HAND, SCHIEBER, uniform) == pytest.approx(1 / 7)  # seven options alike
     with pytest.raises(ValueError, match="features"):
         model_from_dict({**good, "features": ["step_1"]})
+    with pytest.raises(ValueError, match="features"):
+        model_from_dict({**good, "push_features": ["bias"]})
+    with pytest.raises(ValueError, match="push"):
+        model_from_dict({**good, "push": [0.0]})
+    with pytest.raises(ValueError, match="missing or not a number"):
+        model_from_dict({**good, "push": {"bias": 1.0}})
     with pytest.raises(ValueError, match="intercepts"):
         model_from_dict({**good, "intercepts": None})
     with pytest.raises(ValueError, match="missing or not a number"):
@@ -136,11 +150,47 @@ def test_model_from_dict_refuses_what_it_cannot_read() -> None:
 def test_default_model_is_the_package_s() -> None:
     model = default_model()
     assert len(model.weights) == len(KINDS) and all(len(w) == len(FEATURES) for w in model.weights)
-    assert len(model.intercepts) == 6 and "reply_model.py" in model.source
+    assert len(model.intercepts) == 6 and "bidding_model.py" in model.source
+    assert len(model.push) == len(PUSH_FEATURES)
+
+
+def test_push_features_count_the_ranks() -> None:
+    named = dict(zip(PUSH_FEATURES, push_features(TRUMP_HAND), strict=True))
+    # HJ H9 HA H6 SA DA CK C7 C6
+    assert named == {"bias": 1, "jacks": 1, "nines": 1, "aces": 3, "kings": 1, "sixes": 2, "sevens": 1}
+
+
+def test_the_shipped_model_pushes_weak_hands_and_keeps_strong_ones() -> None:
+    """``mcts`` pushes about 45% of its forehand hands; a hand without a master or a trump holding it
+    pushes, a hand with the Puur, the Nell and four trumps more does not."""
+    weak = _hand(Card.C8, Card.CQ, Card.D10, Card.DK, Card.H8, Card.HQ, Card.S9, Card.SQ, Card.SK)
+    strong = _hand(Card.HJ, Card.H9, Card.HA, Card.HK, Card.H10, Card.H7, Card.C8, Card.DQ, Card.SK)
+    weak_chance, strong_chance = push_chance(weak, SCHIEBER), push_chance(strong, SCHIEBER)
+    assert weak_chance is not None and strong_chance is not None
+    assert weak_chance > 0.8 and strong_chance < 0.05
+    rng = random.Random(2)
+    hands = [deal(rng, 0)[0] for _ in range(400)]
+    mean = sum(push_chance(h, SCHIEBER) or 0.0 for h in hands) / len(hands)
+    assert 0.35 < mean < 0.55
+
+
+def test_after_a_push_the_partner_s_deals_lean_to_hands_the_search_pushes() -> None:
+    """``bidding=model``: the pushed partner's sampled deals give the forehand hands the search would have
+    pushed more often than deals drawn without reading the push do."""
+    game = Game("schieber", seed=4)
+    game.apply(PUSH)
+    obs = game.observation(game.current_seat or 0)
+    det = Determinizer(obs)
+    reading, plain = MCTSPlayer(bidding="model", seed=1), MCTSPlayer(seed=1)
+    read = [push_chance(reading.read_push(det, obs).hands[obs.forehand], SCHIEBER) or 0.0 for _ in range(300)]
+    drawn = [push_chance(plain.read_push(det, obs).hands[obs.forehand], SCHIEBER) or 0.0 for _ in range(300)]
+    assert sum(read) / 300 > sum(drawn) / 300 + 0.15
+    for world in (reading.read_push(det, obs) for _ in range(20)):
+        assert world.hands[obs.seat] == obs.hand_mask  # the seat's own hand is always its own
 
 
 def test_mcts_values_the_push_by_the_replies_the_model_draws(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``reply=model`` the push is played out under the model's draws: a model that always answers
+    """With ``bidding=model`` the push is played out under the model's draws: a model that always answers
     Undenufe makes every world's push an Undenufe round; the heuristic's guess is not asked."""
     game = Game("schieber", seed=11)
     obs = game.observation(game.current_seat or 0)
@@ -150,7 +200,7 @@ def test_mcts_values_the_push_by_the_replies_the_model_draws(monkeypatch: pytest
     drawn = mcts_module.sample_reply
     monkeypatch.setattr(mcts_module, "sample_reply", lambda hand, profile, rng: drawn(hand, profile, rng, always_u))
     monkeypatch.setattr(mcts_module, "best_contract", lambda hand, profile: pytest.fail("the heuristic was asked"))
-    player = MCTSPlayer(reply="model", iters=20, seed=1)
+    player = MCTSPlayer(bidding="model", iters=20, seed=1)
     replies: list[Contract] = []
     real = player.partner_reply
 
@@ -162,12 +212,12 @@ def test_mcts_values_the_push_by_the_replies_the_model_draws(monkeypatch: pytest
     ev = player.evaluate(obs)
     assert PUSH in [a for a, _, _ in ev.values]
     assert replies and set(replies) == {Contract.U}
-    with pytest.raises(ValueError, match="reply must be one of heuristic, model"):
-        MCTSPlayer(reply="file.json")
+    with pytest.raises(ValueError, match="bidding must be one of heuristic, model"):
+        MCTSPlayer(bidding="file.json")
 
 
-def test_a_seeded_player_with_reply_model_repeats_itself() -> None:
+def test_a_seeded_player_with_the_bidding_model_repeats_itself() -> None:
     obs = Game("schieber", seed=11).observation(Game("schieber", seed=11).current_seat or 0)
-    a = make_player("mcts:reply=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
-    b = make_player("mcts:reply=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
+    a = make_player("mcts:bidding=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
+    b = make_player("mcts:bidding=model,iters=40,seed=3").evaluate(obs)  # type: ignore[attr-defined]
     assert a == b
