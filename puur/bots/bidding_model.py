@@ -37,7 +37,7 @@ from functools import cache
 from importlib import resources
 
 from puur.bots.contract_eval import contract_scores
-from puur.cards import BASE_CONTRACTS, Contract, Rank
+from puur.cards import BASE_CONTRACTS, PUSH, Action, Contract, Rank
 from puur.profile import RuleProfile
 from puur.rules.tables import STRENGTH_TABLES
 from puur.rules.weis import declaration
@@ -174,17 +174,36 @@ def reply_chances(hand: int, profile: RuleProfile, model: BiddingModel | None = 
     return {c: v / total for c, v in e.items()}
 
 
-def push_chance(hand: int, profile: RuleProfile, model: BiddingModel | None = None) -> float | None:
-    """The chance that the forehand pushes ``hand`` (a softmax over the six contracts and the push); None
-    where the model does not know the profile's contracts."""
+def forehand_chances(hand: int, profile: RuleProfile, model: BiddingModel | None = None) -> dict[Action, float] | None:
+    """The chance of each decision of the forehand with ``hand``: a softmax over the six contracts and
+    the push; None where the model does not know the profile's contracts."""
     if not knows(profile):
         return None
     m = model or default_model()
-    u = list(utilities(hand, profile, m).values())
-    u.append(sum(a * b for a, b in zip(m.push, push_features(hand), strict=True)))
-    top = max(u)
-    e = [math.exp(v - top) for v in u]
-    return e[-1] / sum(e)
+    u: dict[Action, float] = {c: v for c, v in utilities(hand, profile, m).items()}
+    u[PUSH] = sum(a * b for a, b in zip(m.push, push_features(hand), strict=True))
+    top = max(u.values())
+    e = {a: math.exp(v - top) for a, v in u.items()}
+    total = sum(e.values())
+    return {a: v / total for a, v in e.items()}
+
+
+def push_chance(hand: int, profile: RuleProfile, model: BiddingModel | None = None) -> float | None:
+    """The chance that the forehand pushes ``hand`` (``forehand_chances``); None where the model does not
+    know the profile's contracts."""
+    chances = forehand_chances(hand, profile, model)
+    return None if chances is None else chances[PUSH]
+
+
+def bid_chance(hand: int, profile: RuleProfile, action: Action, as_forehand: bool, model: BiddingModel | None = None) -> float:
+    """The chance that ``hand`` bids ``action``: as the forehand (``forehand_chances``: a contract or the
+    push) or as the pushed partner (``reply_chances``); 0 where the model does not know the profile's
+    contracts or the action is not one it gives a chance."""
+    if as_forehand:
+        chances = forehand_chances(hand, profile, model)
+        return 0.0 if chances is None else chances.get(action, 0.0)
+    replies = reply_chances(hand, profile, model)
+    return 0.0 if replies is None or not isinstance(action, Contract) else replies.get(action, 0.0)
 
 
 def sample_reply(hand: int, profile: RuleProfile, rng: random.Random, model: BiddingModel | None = None) -> Contract | None:
@@ -232,6 +251,6 @@ def model_from_dict(data: dict[str, object]) -> BiddingModel:
 
 
 __all__ = [
-    "FEATURES", "KINDS", "PUSH_FEATURES", "BiddingModel", "default_model", "features", "hand_features", "kind_of",
+    "FEATURES", "KINDS", "PUSH_FEATURES", "BiddingModel", "bid_chance", "default_model", "features", "forehand_chances", "hand_features", "kind_of",
     "knows", "model_from_dict", "push_chance", "push_features", "reply_chances", "sample_reply", "utilities",
 ]  # fmt: skip

@@ -41,7 +41,8 @@ uses), ``hands=room|model`` (card play: the hidden cards of each sampled world d
 each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``),
 ``bidding=heuristic|model`` (the contract decision: the pushed partner's reply and what the push says of the
 forehand's hand read by the heuristic's hand model, or by the learnt model of the search's own bidding,
-``puur.bots.bidding_model``). With
+``puur.bots.bidding_model``; with ``model`` the exact endgame's worlds also lean to partner hands that
+bid as the partner did, ``partner_bid``). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -53,7 +54,7 @@ import time
 from typing import NamedTuple
 
 from puur.bots import register
-from puur.bots.bidding_model import push_chance, sample_reply
+from puur.bots.bidding_model import bid_chance, knows, push_chance, sample_reply
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.hand_model import card_weights
 from puur.bots.heuristic import choose_contract, claim_is_true
@@ -112,6 +113,10 @@ BIDDINGS = ("heuristic", "model")
 heuristic's hand model (``contract_eval.best_contract``) and the push read only with ``pushed=N``, or both
 by the learnt model of the search's own bidding (``puur.bots.bidding_model``): the reply drawn from its
 chances, the forehand's hand after a push drawn in proportion to the chance it is pushed."""
+BID_READ_CANDIDATES = 8
+"""``bidding=model``, the exact endgame: each world searched is drawn from this many sampled deals in
+proportion to the chance that the partner's dealt hand in each bid as the partner did (importance
+resampling; ``MCTSPlayer.partner_bid_chance``)."""
 PUSH_READ_TRIES = 16
 """``bidding=model``: after the partner's push, up to this many deals are drawn for each playout, each kept
 with the chance that the search would have pushed the forehand's hand in it (the last one drawn is kept
@@ -147,6 +152,22 @@ def bidding_fits(world: RoundState, obs: Observation) -> bool:
         return False
     chooser = obs.chooser
     return chooser is None or chooser == obs.seat or best_contract(world.dealt[chooser], obs.profile)[0] == obs.contract
+
+
+def partner_bid(obs: Observation) -> tuple[Action, bool] | None:
+    """My partner's bid, for the model of the search's own bidding (``bidding=model``) to read in the
+    exact endgame's worlds: the action and whether it bid as forehand (its push or its contract) rather
+    than as the pushed partner (its reply). None where the partner did not bid or the model does not
+    know the profile's contracts. The other team's bids are not read: their bidding may be anyone's; the
+    partner's is the search's own."""
+    partner = (obs.seat + 2) & 3
+    if obs.contract is None or not knows(obs.profile):
+        return None
+    if partner == obs.forehand:
+        return (PUSH if obs.pushed else obs.contract), True
+    if obs.pushed and partner == (obs.forehand + 2) & 3:
+        return obs.contract, False
+    return None
 
 
 def playout_value(r: RoundState, card: int, team: int) -> float:
@@ -400,6 +421,8 @@ class MCTSPlayer:
 
     def solve_endgame(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Every legal card valued exactly (the solver) on each sampled world; the best total wins.
+        With ``bidding=model`` each world is drawn from ``BID_READ_CANDIDATES`` sampled deals in
+        proportion to the chance that the partner's hand in each bid as the partner did.
 
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
@@ -415,6 +438,8 @@ class MCTSPlayer:
         slowest = 0.0
         solved = 0
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
+        partner = (obs.seat + 2) & 3
+        bid = partner_bid(obs) if self.bidding == "model" else None
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             index, base = worlds.draw()
@@ -422,6 +447,10 @@ class MCTSPlayer:
                 if bidding_fits(base, obs):
                     break
                 index, base = worlds.draw()
+            if bid is not None:  # the partner's bid read by the model of the search's bidding
+                drawn = [(index, base)] + [worlds.draw() for _ in range(BID_READ_CANDIDATES - 1)]
+                chances = [bid_chance(w.dealt[partner], obs.profile, *bid) for _, w in drawn]
+                index, base = self.rng.choices(drawn, weights=chances)[0] if sum(chances) > 0 else drawn[0]
             if index in known:
                 values = known[index]
             else:
@@ -470,4 +499,4 @@ def _make(
     )
 
 
-__all__ = ["BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "playout_value"]
+__all__ = ["BID_READ_CANDIDATES", "BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "partner_bid", "playout_value"]
