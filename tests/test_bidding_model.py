@@ -27,7 +27,7 @@ from puur.bots.bidding_model import (
     sample_reply,
 )
 from puur.bots.contract_eval import best_contract
-from puur.bots.mcts import BIDDINGS, MCTSPlayer, partner_bid
+from puur.bots.mcts import MCTSPlayer, partner_bid
 from puur.cards import BASE_CONTRACTS, PUSH, Card, Contract
 from puur.determinize import Determinizer
 from puur.game import Game
@@ -268,7 +268,7 @@ def test_bid_chance_reads_the_forehand_and_the_reply() -> None:
 
 
 def test_the_endgame_worlds_lean_to_hands_that_bid_as_the_partner_did(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``bidding=model``: the worlds the exact endgame solves give the partner hands that bid as it did
+    """``readbid=8``: the worlds the exact endgame solves give the partner hands that bid as it did
     more often than the worlds drawn without reading the bid; the seat's own hand is its own."""
     game = Game("schieber", seed=23)
     forehand = game.current_seat or 0
@@ -292,11 +292,11 @@ def test_the_endgame_worlds_lean_to_hands_that_bid_as_the_partner_did(monkeypatc
 
     monkeypatch.setattr(mcts_module, "Solver", Recording)
     means = {}
-    for bidding in BIDDINGS:
+    for readbid in (1, 8):
         solved.clear()
-        player = MCTSPlayer(bidding=bidding, iters=600, seed=5)  # 40 worlds
+        player = MCTSPlayer(readbid=readbid, iters=600, seed=5)  # 40 worlds
         player.solve_endgame(obs, [int(c) for c in obs.legal_actions if isinstance(c, Card)], time.perf_counter())
         assert len(solved) == 600 // mcts_module.DEEP_ENDGAME_SHARE  # seven tricks left
         assert all(w.hands[seat] == obs.hand_mask for w in solved)
-        means[bidding] = sum(bid_chance(w.dealt[forehand], SCHIEBER, Contract.U, True) for w in solved) / len(solved)
-    assert means["model"] > means["heuristic"] + 0.3  # 0.82 against 0.21 with these seeds
+        means[readbid] = sum(bid_chance(w.dealt[forehand], SCHIEBER, Contract.U, True) for w in solved) / len(solved)
+    assert means[8] > means[1] + 0.3  # 0.82 against 0.21 with these seeds

@@ -41,8 +41,8 @@ uses), ``hands=room|model`` (card play: the hidden cards of each sampled world d
 each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_model``),
 ``bidding=heuristic|model`` (the contract decision: the pushed partner's reply and what the push says of the
 forehand's hand read by the heuristic's hand model, or by the learnt model of the search's own bidding,
-``puur.bots.bidding_model``; with ``model`` the exact endgame's worlds also lean to partner hands that
-bid as the partner did, ``partner_bid``). With
+``puur.bots.bidding_model``), ``readbid=N`` (the exact endgame's worlds drawn from N sampled deals by how
+well the partner's hand in each reads its bid, by that model: ``partner_bid``; 1: off). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -113,10 +113,11 @@ BIDDINGS = ("heuristic", "model")
 heuristic's hand model (``contract_eval.best_contract``) and the push read only with ``pushed=N``, or both
 by the learnt model of the search's own bidding (``puur.bots.bidding_model``): the reply drawn from its
 chances, the forehand's hand after a push drawn in proportion to the chance it is pushed."""
-BID_READ_CANDIDATES = 8
-"""``bidding=model``, the exact endgame: each world searched is drawn from this many sampled deals in
-proportion to the chance that the partner's dealt hand in each bid as the partner did (importance
-resampling; ``MCTSPlayer.partner_bid_chance``)."""
+READ_BID = 1
+"""Card play, the exact endgame (``readbid=N``): each world searched is drawn from N sampled deals in
+proportion to the chance, by the learnt model of the search's own bidding (``puur.bots.bidding_model``),
+that the partner's dealt hand in each bid as the partner did (importance resampling; ``partner_bid``).
+1: off, the default (BENCHMARKS.md, "Issue 18", session 16)."""
 PUSH_READ_TRIES = 16
 """``bidding=model``: after the partner's push, up to this many deals are drawn for each playout, each kept
 with the chance that the search would have pushed the forehand's hand in it (the last one drawn is kept
@@ -197,6 +198,7 @@ class MCTSPlayer:
         read: str = "policy",
         hands: str = "room",
         bidding: str = "heuristic",
+        readbid: int = READ_BID,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -212,6 +214,7 @@ class MCTSPlayer:
         self.contract_budget = max(1, cbudget)
         self.pushed_tries = max(1, int(pushed))
         self.bid_tries = max(1, int(bid))
+        self.read_bid = max(1, int(readbid))
         if not 0 <= float(infer) <= 20:
             raise ValueError(f"infer must be 0 to 20, not {infer!r}")
         self.infer = float(infer)
@@ -421,8 +424,8 @@ class MCTSPlayer:
 
     def solve_endgame(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Every legal card valued exactly (the solver) on each sampled world; the best total wins.
-        With ``bidding=model`` each world is drawn from ``BID_READ_CANDIDATES`` sampled deals in
-        proportion to the chance that the partner's hand in each bid as the partner did.
+        With ``readbid=N`` each world is drawn from N sampled deals in proportion to the chance that the
+        partner's hand in each bid as the partner did.
 
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
@@ -439,7 +442,7 @@ class MCTSPlayer:
         solved = 0
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         partner = (obs.seat + 2) & 3
-        bid = partner_bid(obs) if self.bidding == "model" else None
+        bid = partner_bid(obs) if self.read_bid > 1 else None
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             index, base = worlds.draw()
@@ -448,7 +451,7 @@ class MCTSPlayer:
                     break
                 index, base = worlds.draw()
             if bid is not None:  # the partner's bid read by the model of the search's bidding
-                drawn = [(index, base)] + [worlds.draw() for _ in range(BID_READ_CANDIDATES - 1)]
+                drawn = [(index, base)] + [worlds.draw() for _ in range(self.read_bid - 1)]
                 chances = [bid_chance(w.dealt[partner], obs.profile, *bid) for _, w in drawn]
                 index, base = self.rng.choices(drawn, weights=chances)[0] if sum(chances) > 0 else drawn[0]
             if index in known:
@@ -492,11 +495,13 @@ def _make(
     read: str = "policy",
     hands: str = "room",
     bidding: str = "heuristic",
+    readbid: int = READ_BID,
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
         endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, bidding=bidding,
+        readbid=readbid,
     )
 
 
-__all__ = ["BID_READ_CANDIDATES", "BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "partner_bid", "playout_value"]
+__all__ = ["BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "partner_bid", "playout_value"]

@@ -101,6 +101,7 @@ BUILTIN_PLAYERS: dict[str, dict[str, Option]] = {
         "endgame": Option(int, 0, 9),
         "hands": Option(str, choices=HANDS),
         "bidding": Option(str, choices=BIDDINGS),
+        "readbid": Option(int, 1, 16),
     },
 }
 """The built-in players a request may name, each with its documented options (``puur.bots.mcts``,

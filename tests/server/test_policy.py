@@ -31,6 +31,9 @@ def test_builtin_players_with_their_options() -> None:
     assert isinstance(policy.make("heuristic", seed=3), HeuristicPlayer)
     assert policy.check("mcts:hands=model") == ("mcts", {"hands": "model"})  # the shipped model, by name
     assert policy.check("mcts:bidding=model") == ("mcts", {"bidding": "model"})
+    assert policy.check("mcts:readbid=8") == ("mcts", {"readbid": 8})
+    with pytest.raises(PlayerRefused, match="readbid"):
+        policy.check("mcts:readbid=1000")  # each candidate costs a sampled deal: bounded
 
 
 @pytest.mark.parametrize(
