@@ -1,4 +1,4 @@
-"""Learnt models of the bidding (schieben, RULES.md §4) as the search player bids: the pushed partner's
+"""Learnt models of the bidding (the contract and schieben, RULES.md §4.2) as the search player bids: the pushed partner's
 reply, and whether the forehand pushes.
 
 Two guesses enter ``mcts``'s contract decision. The forehand who weighs the push must guess what its
@@ -17,8 +17,8 @@ and the search pushes about half its hands where the hand model's threshold push
   their first, second, ... card), the length and entries around them, the heuristic's own score of the
   contract and the hand's Weis at the contract's factor.
 - **The push**: the forehand's choice among the six contracts (their utilities as above) and the push,
-  whose utility is ``v . push_features(hand) + b`` (``PUSH_FEATURES``: what the hand brings to a
-  contract the partner chooses). ``push_chance`` is the chance of the push.
+  whose utility is ``v . push_features(hand)`` (``PUSH_FEATURES``, a constant among them: what the
+  hand brings to a contract the partner chooses). ``push_chance`` is the chance of the push.
 
 The weights are learnt by ``benchmarks/bidding_model.py`` from the bidding of ``mcts`` at its default
 level (the labels are its replies and its forehand decisions) and live in
@@ -57,7 +57,7 @@ FEATURES: tuple[str, ...] = (
     "step_9",  # the weakest card of the order
     "length",  # trump: the trumps held; O/U: the cards in unbroken runs from the top of their suits
     "entries",  # trump: the side suits' masters (their Ass); O/U: the cards of suits headed by their master
-    "seconds",  # trump: the side suits' Tens; O/U: suits whose second card is held without the first
+    "seconds",  # suits (trump: side suits) whose second card is held without the first (a King without its Ass)
     "voids",  # the suits (trump: the side suits) the hand lacks
     "heuristic",  # the heuristic's score of the contract for this hand, in tens (contract_eval)
     "weis",  # the hand's Weis points times the contract's factor, in hundreds

@@ -156,8 +156,8 @@ def bidding_fits(world: RoundState, obs: Observation) -> bool:
 
 
 def partner_bid(obs: Observation) -> tuple[Action, bool] | None:
-    """My partner's bid, for the model of the search's own bidding (``bidding=model``) to read in the
-    exact endgame's worlds: the action and whether it bid as forehand (its push or its contract) rather
+    """My partner's bid, for the model of the search's own bidding to read in the exact endgame's worlds
+    (``readbid=N``): the action and whether it bid as forehand (its push or its contract) rather
     than as the pushed partner (its reply). None where the partner did not bid or the model does not
     know the profile's contracts. The other team's bids are not read: their bidding may be anyone's; the
     partner's is the search's own."""
@@ -370,7 +370,7 @@ class MCTSPlayer:
         last drawn when none is kept."""
         forehand = obs.forehand
         world = det.resample(self.rng)
-        if self.bidding == "model" and push_chance(world.hands[forehand], obs.profile) is not None:
+        if self.bidding == "model" and knows(obs.profile):
             for _ in range(PUSH_READ_TRIES - 1):
                 if self.rng.random() < (push_chance(world.hands[forehand], obs.profile) or 0.0):
                     break
