@@ -29,19 +29,18 @@ number does not end in 0 and measured on those that do:
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import pickle
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from puur.learning import adam, gather, learner_parser
 
 SHARD = 100
 
@@ -127,18 +126,6 @@ def softmax(u: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)  # type: ignore[no-any-return]
 
 
-def adam(params: list[np.ndarray], grads: Callable[[], list[np.ndarray]], steps: int, lr: float = 0.05) -> None:
-    """Full-batch Adam on ``params`` in place; ``grads`` returns the gradients at the current values."""
-    state = [(np.zeros_like(p), np.zeros_like(p)) for p in params]
-    for step in range(1, steps + 1):
-        for param, grad, (m, v) in zip(params, grads(), state, strict=True):
-            m *= 0.9
-            m += 0.1 * grad
-            v *= 0.999
-            v += 0.001 * grad * grad
-            param -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
-
-
 def fit_reply(t: dict[str, np.ndarray], steps: int = 1500, l2: float = 1e-3) -> tuple[np.ndarray, np.ndarray]:
     """The reply's weights (kinds by features) and intercepts (six) that maximise the replies' likelihood."""
     n, _, f = t["x"].shape
@@ -211,16 +198,7 @@ def report_push(t: dict[str, np.ndarray], w: np.ndarray, b: np.ndarray, v: np.nd
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--hands", type=int, default=10000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--player", default="mcts")
-    parser.add_argument("--cache", default="")
-    parser.add_argument("--out", default="")
-    parser.add_argument("--steps", type=int, default=1500)
-    parser.add_argument("--l2", type=float, default=1e-3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    args = learner_parser(__doc__.split("\n")[0], "hands", 10000, "mcts", 1500).parse_args(argv)
 
     from puur.bots.bidding_model import FEATURES, KINDS, PUSH_FEATURES
     from puur.cards import BASE_CONTRACTS
@@ -230,12 +208,7 @@ def main(argv: list[str] | None = None) -> int:
     shards = [(k, args.player, args.cache) for k in range(math.ceil(args.hands / SHARD))]
     labels: dict[str, list[Row]] = {}
     for kind, ask in (("reply", ask_reply_shard), ("forehand", ask_forehand_shard)):
-        if args.jobs > 1:
-            with Pool(args.jobs) as pool:
-                parts = list(pool.imap(ask, shards))
-        else:
-            parts = [ask(s) for s in shards]
-        labels[kind] = [r for part in parts for r in part if r[0] < args.hands]
+        labels[kind] = [r for part in gather(ask, shards, args.jobs) for r in part if r[0] < args.hands]
     replies = {k: table([r for r in labels["reply"] if (r[0] % 10 == 0) == (k == "test")]) for k in ("train", "test")}
     forehand = {k: table([r for r in labels["forehand"] if (r[0] % 10 == 0) == (k == "test")]) for k in ("train", "test")}
     w, b = fit_reply(replies["train"], steps=args.steps, l2=args.l2)

@@ -23,17 +23,17 @@ whose number does not end in 0 and measured on those that do:
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import pickle
 import random
 import sys
-from multiprocessing import Pool
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from puur.learning import adam, gather, learner_parser
 
 SHARD = 25
 
@@ -120,17 +120,15 @@ def fit(t: dict[str, np.ndarray], n_classes: int, steps: int = 600, l2: float = 
     """The weights (classes by features) that maximise the real seats' likelihood, full-batch Adam."""
     n, _, f = t["x"].shape
     w = np.zeros((n_classes, f))
-    m, v = np.zeros_like(w), np.zeros_like(w)
     onehot = np.eye(3)[t["y"]]
-    for step in range(1, steps + 1):
-        p = probabilities(t, w)
-        d = np.einsum("ns,nsf->nf", p - onehot, t["x"])
+
+    def grads() -> list[np.ndarray]:
+        d = np.einsum("ns,nsf->nf", probabilities(t, w) - onehot, t["x"])
         grad = np.zeros_like(w)
         np.add.at(grad, t["cls"], d)
-        grad = grad / n + l2 * w
-        m = 0.9 * m + 0.1 * grad
-        v = 0.999 * v + 0.001 * grad * grad
-        w -= lr * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
+        return [grad / n + l2 * w]
+
+    adam([w], grads, steps, lr)
     return w
 
 
@@ -177,30 +175,14 @@ def sampled_share(rows: list[tuple[int, Any, list[int]]], model: Any, deals: int
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--player", default="mcts:level=easy")
-    parser.add_argument("--cache", default="")
-    parser.add_argument("--out", default="")
-    parser.add_argument("--steps", type=int, default=600)
-    parser.add_argument("--l2", type=float, default=1e-3)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
+    args = learner_parser(__doc__.split("\n")[0], "games", 2000, "mcts:level=easy", 600).parse_args(argv)
 
     from puur.bots.hand_model import CLASSES, FEATURES, HandModel
 
     if args.cache:
         Path(args.cache).mkdir(parents=True, exist_ok=True)
     shards = [(k, args.player, args.cache) for k in range(math.ceil(args.games / SHARD))]
-    rows: list[tuple[int, Any, list[int]]] = []
-    if args.jobs > 1:
-        with Pool(args.jobs) as pool:
-            parts = list(pool.imap(play_shard, shards))
-    else:
-        parts = [play_shard(s) for s in shards]
-    for part in parts:
-        rows.extend(r for r in part if r[0] < args.games)
+    rows = [r for part in gather(play_shard, shards, args.jobs) for r in part if r[0] < args.games]
     train_rows = [r for r in rows if r[0] % 10]
     test_rows = [r for r in rows if r[0] % 10 == 0]
     train, test = table(train_rows), table(test_rows)
