@@ -1,7 +1,7 @@
 """Where the paired deals are lost: an arena of ``--a`` against ``--b``, split by the contracts chosen.
 
     .venv/bin/python benchmarks/paired.py [--a mcts] [--b heuristic] [--deals 400] [--seed 1] [--jobs 2] \
-        [--peek none|play|playouts|endgame|all] [--know 1] [--json]
+        [--peek none|play|playouts|endgame|all|contract] [--know 1] [--json]
 
 Each deal is played twice with the teams swapped, exactly as ``puur arena`` plays it (the same deals,
 seat seeds and players: ``puur.arena``), so the paired-deal rate is the arena's. The same seat is forehand
@@ -28,9 +28,9 @@ difference the round then gave, by contract: ``bias`` is the mean of the estimat
 ``--peek`` is a research ceiling, not a player: ``a``'s ``mcts`` seats search the true deal in place of
 sampled ones (every world it would draw is the real one), in the card play (``play``; ``playouts`` and
 ``endgame`` split it where the search changes from playouts to exact worlds), in the contract decision
-too (``all``) or in the contract decision alone (``contract``). What ``a`` then wins is what perfect knowledge of the hidden hands is worth to the search
-as it is: the most that any reading of the bidding and the play (``infer``, ``bid``, ``read``) could give
-it. ``--know Q`` below 1 knows less: in each world the search draws, each hidden card lies where it really
+too (``all``) or in the contract decision alone (``contract``). What ``a`` then wins is what perfect
+knowledge of the hidden hands is worth to the search as it is: the most that any reading of the bidding
+and the play (``infer``, ``bid``, ``read``, ``bidding``, ``readbid``) could give it. ``--know Q`` below 1 knows less: in each world the search draws, each hidden card lies where it really
 is with chance ``Q`` and the rest are dealt at random within what the seat knows, as a model of the hidden
 hands of that sharpness would draw them. No seat's observation changes; only the benchmark's own process
 patches the search's sampler, around ``a``'s decisions.

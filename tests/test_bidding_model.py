@@ -57,6 +57,7 @@ def test_a_trump_contract_reads_the_trump_suit_by_its_order() -> None:
     # the Puur, the Nell, the Ass are the first three steps of the trump order, the 6 the last (RULES.md §5)
     assert [hearts[f"step_{i}"] for i in range(1, 10)] == [1, 1, 1, 0, 0, 0, 0, 0, 1]
     assert hearts["length"] == 4 and hearts["entries"] == 2 and hearts["voids"] == 0
+    assert hearts["seconds"] == 1  # the club King without its Ass
     clubs = _named(TRUMP_HAND, Contract.C)
     # clubs as trump: K is the fourth step, 7 the eighth, 6 the ninth; no club Puur
     assert [clubs[f"step_{i}"] for i in range(1, 10)] == [0, 0, 0, 1, 0, 0, 0, 1, 1]
