@@ -39,7 +39,7 @@ from importlib import resources
 from puur.bots.contract_eval import contract_scores
 from puur.cards import BASE_CONTRACTS, PUSH, Action, Contract, Rank
 from puur.profile import RuleProfile
-from puur.rules.tables import STRENGTH_TABLES
+from puur.rules.tables import suit_strength_order
 from puur.rules.weis import declaration
 
 KINDS: tuple[str, ...] = ("trump", "obenabe", "undenufe")
@@ -77,6 +77,11 @@ PUSH_FEATURES: tuple[str, ...] = (
 
 WEIGHTS_FILE = "bidding_model.json"
 
+SUIT_ORDERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(suit_strength_order(c, suit)) for suit in range(4)) for c in BASE_CONTRACTS
+)
+"""For each base contract, each suit's cards strongest first (the rules' ``suit_strength_order``, read once)."""
+
 
 @dataclass(frozen=True)
 class BiddingModel:
@@ -99,10 +104,7 @@ def kind_of(contract: Contract) -> int:
 def features(hand: int, contract: Contract, profile: RuleProfile, score: float, weis: int) -> tuple[float, ...]:
     """``FEATURES`` of ``hand`` (a dealt hand of nine cards) read as ``contract`` (a base contract) orders it;
     ``score`` is the heuristic's score of the contract for the hand, ``weis`` the hand's Weis points."""
-    strength = STRENGTH_TABLES[int(contract)]
-    suits = [[c for c in range(s * 9, s * 9 + 9)] for s in range(4)]
-    for cards in suits:
-        cards.sort(key=lambda c: -strength[c])
+    suits = SUIT_ORDERS[int(contract)]
     steps = [0.0] * 9
     length = entries = seconds = voids = 0
     if contract.is_trump:
@@ -159,7 +161,7 @@ def utilities(hand: int, profile: RuleProfile, model: BiddingModel) -> dict[Cont
 
 def knows(profile: RuleProfile) -> bool:
     """Whether the model knows the profile's contracts (the six base ones; not Slalom or Guschti)."""
-    return tuple(profile.contracts) == tuple(BASE_CONTRACTS)
+    return profile.extra_contracts == "none"
 
 
 def reply_chances(hand: int, profile: RuleProfile, model: BiddingModel | None = None) -> dict[Contract, float] | None:
