@@ -42,7 +42,9 @@ each hand, or leaning on the learnt model of the hidden hands, ``puur.bots.hand_
 ``bidding=heuristic|model`` (the contract decision: the pushed partner's reply and what the push says of the
 forehand's hand read by the heuristic's hand model, or by the learnt model of the search's own bidding,
 ``puur.bots.bidding_model``), ``readbid=N`` (the exact endgame's worlds drawn from N sampled deals by how
-well the partner's hand in each reads its bid, by that model: ``partner_bid``; 1: off). With
+well the partner's hand in each reads its bid, by that model: ``partner_bid``; 1: off), ``fusion=N`` (the
+exact endgame with N tricks left or fewer chooses the seat's next card once for the worlds it cannot tell
+apart: ``FUSION``, ``fused_values``; 0: off). With
 a seed and an ``iters`` budget the player repeats itself exactly; a ``time`` budget stops on the clock.
 ``medium`` is an ``iters`` budget with a 0.9 s safety stop.
 """
@@ -118,6 +120,14 @@ READ_BID = 1
 proportion to the chance, by the learnt model of the search's own bidding (``puur.bots.bidding_model``),
 that the partner's dealt hand in each bid as the partner did (importance resampling; ``partner_bid``).
 1: off, the default (BENCHMARKS.md, "Issue 18", session 16)."""
+
+FUSION = 0
+"""Card play, the exact endgame (``fusion=N``): with N tricks left or fewer, the seat's next card is chosen
+once for all the worlds it cannot tell apart, rather than in each world apart (0: off, perfect-information
+Monte Carlo as it is). After each legal card the other seats play the solver's best card of each world
+until the seat is to play again; the worlds in which the seat then has seen the same cards share one
+choice, the card best over them (``fused_values``: strategy fusion removed for the seat's own next card,
+as in the alpha-mu search of Cazenave and Ventos with two of the seat's moves)."""
 PUSH_READ_TRIES = 16
 """``bidding=model``: after the partner's push, up to this many deals are drawn for each playout, each kept
 with the chance that the search would have pushed the forehand's hand in it (the last one drawn is kept
@@ -178,6 +188,53 @@ def playout_value(r: RoundState, card: int, team: int) -> float:
     return float(w[team] - w[1 - team])
 
 
+class Next(NamedTuple):
+    """What the seat sees after one of its cards in one world (``next_choice``): the cards the other seats
+    then play until it is to play again, and the value (team 0's future points less team 1's, from the
+    world's position before the card) of each card it may play there."""
+
+    seen: tuple[int, ...]
+    values: dict[int, int]
+
+
+def next_choice(solver: Solver, world: RoundState, card: int) -> Next | None:
+    """After the seat to act plays ``card`` in ``world``, every other seat plays the solver's best card for
+    its team (the first in the search's order among equals) until the seat is to play again: what it has
+    seen by then and each of its cards' values there (``Solver.card_values``, moved to ``world``'s position
+    by the points of the tricks taken meanwhile). None when the round ends first."""
+    seat = world.to_act
+    g = world.clone()
+    g.play(card)
+    seen: list[int] = []
+    while not g.is_done and g.to_act != seat:
+        c = solver.solve(g).card
+        g.play(c)
+        seen.append(c)
+    if g.is_done:
+        return None
+    taken = (g.card_points[0] - g.card_points[1]) - (world.card_points[0] - world.card_points[1])
+    return Next(tuple(seen), {d: v + taken for d, v in solver.card_values(g).items()})
+
+
+def fused_values(nexts: list[dict[int, Next | None]], legal: list[int], sign: int) -> dict[int, int]:
+    """Each legal card's total over the solved worlds (``sign``: +1 for team 0's seat, -1 for team 1's) when
+    the seat's next card is one choice for all the worlds in which it has seen the same cards by then:
+    the card with the best total over them, not the best of each world (``FUSION``). A card after which
+    the round ends first counts each world's value as it is."""
+    totals = dict.fromkeys(legal, 0)
+    for c in legal:
+        groups: dict[tuple[int, ...], dict[int, int]] = {}
+        for after in nexts:
+            nxt = after[c]
+            if nxt is None:
+                continue
+            group = groups.setdefault(nxt.seen, dict.fromkeys(nxt.values, 0))
+            for d, v in nxt.values.items():
+                group[d] += sign * v
+        totals[c] = sum(max(g.values()) for g in groups.values())
+    return totals
+
+
 class MCTSPlayer:
     """Determinized search; see the module docstring."""
 
@@ -199,6 +256,7 @@ class MCTSPlayer:
         hands: str = "room",
         bidding: str = "heuristic",
         readbid: int = READ_BID,
+        fusion: int = FUSION,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}: use easy, medium or strong")
@@ -239,6 +297,9 @@ class MCTSPlayer:
         if not 0 <= int(endgame) <= 9:
             raise ValueError(f"endgame must be 0 to 9 tricks, not {endgame!r}")
         self.endgame = int(endgame)
+        if not 0 <= int(fusion) <= 9:
+            raise ValueError(f"fusion must be 0 to 9 tricks, not {fusion!r}")
+        self.fusion = int(fusion)
         self.solved_exactly = False
         """Whether the last endgame decision was solved on at least one sampled deal (else playouts decided)."""
 
@@ -431,7 +492,7 @@ class MCTSPlayer:
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
         value over the solved worlds (the seat's team's view) and the number of worlds."""
         worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
-        known: dict[int, dict[int, int]] = {}  # a pooled world drawn again: its values, solved once
+        known: dict[int, tuple[dict[int, int], dict[int, Next | None]]] = {}  # a pooled world: solved once
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
         totals = dict.fromkeys(legal, 0)
@@ -443,6 +504,9 @@ class MCTSPlayer:
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         partner = (obs.seat + 2) & 3
         bid = partner_bid(obs) if self.read_bid > 1 else None
+        fuse = (len(obs.hand) <= self.fusion and len(obs.hand) < BOUNDS_FROM and obs.contract is not None
+                and not obs.contract.changes_direction)  # fmt: skip
+        nexts: list[dict[int, Next | None]] = []  # each solved world: each card's next choice (fusion)
         for _ in range(max(1, self.budget // share)):
             t = time.perf_counter()
             index, base = worlds.draw()
@@ -455,16 +519,19 @@ class MCTSPlayer:
                 chances = [bid_chance(w.dealt[partner], obs.profile, *bid) for _, w in drawn]
                 index, base = self.rng.choices(drawn, weights=chances)[0] if sum(chances) > 0 else drawn[0]
             if index in known:
-                values = known[index]
+                values, after = known[index]
             else:
                 try:
                     solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
                     deep = len(obs.hand) >= BOUNDS_FROM
                     values = (solver.card_bounds if deep else solver.card_values)(base, mask)
+                    after = {c: next_choice(solver, base, c) for c in legal} if fuse else {}
                 except TimeoutError:
                     break
                 if index >= 0:
-                    known[index] = values
+                    known[index] = values, after
+            if fuse:
+                nexts.append(after)
             for c, v in values.items():
                 totals[c] += sign * v
             solved += 1
@@ -475,6 +542,8 @@ class MCTSPlayer:
         self.solved_exactly = solved > 0
         if not solved:
             return self.search(obs, legal, start, stats)
+        if fuse:
+            totals = fused_values(nexts, legal, sign)
         if stats is not None:
             stats.update({Card(c): (totals[c] / solved, solved) for c in legal})
         return max(legal, key=lambda c: (totals[c], -c))
@@ -496,12 +565,13 @@ def _make(
     hands: str = "room",
     bidding: str = "heuristic",
     readbid: int = READ_BID,
+    fusion: int = FUSION,
 ) -> MCTSPlayer:
     return MCTSPlayer(
         level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
         endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, bidding=bidding,
-        readbid=readbid,
+        readbid=readbid, fusion=fusion,
     )
 
 
-__all__ = ["BIDDINGS", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Stats", "bidding_fits", "partner_bid", "playout_value"]
+__all__ = ["BIDDINGS", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]

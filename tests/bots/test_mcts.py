@@ -1,15 +1,23 @@
-"""The search player: options, levels, determinism under a seed, sensible choices."""
+"""The search player: options, levels, determinism under a seed, sensible choices; ``fusion=N`` (the exact
+endgame choosing the seat's next card once for the worlds it cannot tell apart: ``next_choice``,
+``fused_values``)."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from puur.bots import make_player
-from puur.bots.mcts import LEVELS, MCTSPlayer
+from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice
+from puur.bots.rollout import choose
 from puur.bots.runner import declarations_for
-from puur.cards import PUSH, Card
+from puur.bots.solver import Solver
+from puur.cards import PUSH, Card, Contract, iter_cards
 from puur.game import Game
 from puur.observation import Observation
+from puur.profile import RuleProfile
+from puur.round import RoundState, deal
 
 
 def test_options_and_levels() -> None:
@@ -249,3 +257,102 @@ def test_bidding_fits_the_true_deal_of_heuristic_players() -> None:
     assert fits_sampled < checked * 0.8
     obs = card_choice_at(3, 5)
     assert make_player("mcts:bid=8,iters=40", seed=1).act(obs) in obs.legal_actions
+
+
+def _position(preset: str, seed: int, contract: Contract, cards_played: int) -> RoundState:
+    rng = random.Random(f"fusion-{preset}-{seed}")
+    r = RoundState(RuleProfile.preset(preset), deal(rng, rng.randrange(4)), 0, 1)
+    r.choose(contract)
+    while len(r.tricks) * 4 + len(r.trick) < cards_played:
+        r.play(choose(r))
+    return r
+
+
+@pytest.mark.parametrize("preset", ["schieber", "classic", "jasvel"])
+def test_one_world_alone_is_perfect_information_monte_carlo(preset: str) -> None:
+    """With one world every group holds one world, so each card's fused total is its exact value in that
+    world (the seat's team's view): the next card's values, moved back by the tricks taken meanwhile, have
+    the card's value as their best. Positions of every contract, inside tricks and at their start."""
+    checked = 0
+    for i in range(18):
+        r = _position(preset, i, Contract(i % 6), 16 + i % 9)
+        solver = Solver(r)
+        legal = list(iter_cards(r.legal_cards()))
+        values = solver.card_values(r)
+        after = {c: next_choice(solver, r, c) for c in legal}
+        sign = 1 if r.to_act is not None and r.to_act % 2 == 0 else -1
+        fused = fused_values([after], legal, sign)
+        for c in legal:
+            if after[c] is not None:
+                assert fused[c] == sign * values[c], (preset, i, Card(c).name)
+                checked += 1
+    assert checked > 40
+
+
+def test_next_choice_plays_each_seats_best_card_until_the_seat_is_back() -> None:
+    """The cards seen are legal in turn and each keeps its position's value (the solver's best for the seat
+    playing it); after them the seat is to play again, and its legal cards there are the values' keys."""
+    for i in range(6):
+        r = _position("schieber", 100 + i, Contract(i % 6), 18 + i)
+        solver = Solver(r)
+        seat = r.to_act
+        for c in iter_cards(r.legal_cards()):
+            nxt = next_choice(solver, r, c)
+            assert nxt is not None
+            g = r.clone()
+            g.play(c)
+            for seen in nxt.seen:
+                assert g.to_act != seat and g.legal_cards() >> seen & 1
+                value, best = solver.best_cards(g)
+                assert best >> seen & 1, "a card the solver would not play"
+                g.play(seen)
+            assert g.to_act == seat
+            assert set(nxt.values) == set(iter_cards(g.legal_cards()))
+
+
+def test_next_choice_is_none_when_the_round_ends_first() -> None:
+    r = _position("schieber", 7, Contract.S, 32)
+    assert len(r.tricks) == 8 and not r.trick
+    solver = Solver(r)
+    assert next_choice(solver, r, next(iter_cards(r.legal_cards()))) is None
+
+
+def test_worlds_the_seat_cannot_tell_apart_share_one_choice() -> None:
+    """Two worlds in which the seat sees the same cards after its card 1 must take one next card for both:
+    the better total (10), not each world's best (10 + 10); a world where it saw other cards chooses apart.
+    Team 1's seat (sign -1) counts the values from its side; a card after which the round ends adds
+    nothing to a group."""
+    same_a = {1: Next((5, 6, 7), {20: 10, 21: 0}), 2: Next((5, 6, 8), {20: 3, 21: 4})}
+    same_b = {1: Next((5, 6, 7), {20: 0, 21: 10}), 2: Next((5, 6, 8), {20: 3, 21: 4})}
+    apart = {1: Next((5, 6, 9), {20: 7, 22: 1}), 2: None}
+    assert fused_values([same_a, same_b], [1, 2], 1) == {1: 10, 2: 8}
+    assert fused_values([same_a, same_b, apart], [1, 2], 1) == {1: 17, 2: 8}
+    assert fused_values([same_a, same_b, apart], [1, 2], -1) == {1: -10 - 1, 2: -6}
+
+
+def test_the_option_chooses_legal_cards_and_is_checked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``fusion=5`` asks ``next_choice`` for every legal card of every solved world with five tricks left
+    or fewer, not with more, and never by default; it plays a legal card. Out of 0..9: a clear error."""
+    import puur.bots.mcts as mcts
+
+    asked: list[int] = []
+    real = mcts.next_choice
+
+    def counting(solver: Solver, world: RoundState, card: int) -> Next | None:
+        asked.append(card)
+        return real(solver, world, card)
+
+    monkeypatch.setattr(mcts, "next_choice", counting)
+    five = card_choice_at(3, 5)
+    assert make_player("mcts:iters=40", seed=1).act(five) in five.legal_actions and not asked
+    player = make_player("mcts:fusion=5,iters=40", seed=1)
+    assert isinstance(player, MCTSPlayer) and player.fusion == 5
+    assert player.act(five) in five.legal_actions
+    assert asked and len(asked) % len(five.legal_actions) == 0
+    assert len(asked) <= 40 // 8 * len(five.legal_actions)
+    asked.clear()
+    six = card_choice_at(3, 6)
+    assert make_player("mcts:fusion=5,iters=40", seed=1).act(six) in six.legal_actions and not asked
+    for bad in ("10", "-1"):
+        with pytest.raises(ValueError, match="fusion must be 0 to 9"):
+            make_player(f"mcts:fusion={bad}")
