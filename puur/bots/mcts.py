@@ -219,8 +219,9 @@ def next_choice(solver: Solver, world: RoundState, card: int) -> Next | None:
 def fused_values(nexts: list[dict[int, Next | None]], legal: list[int], sign: int) -> dict[int, int]:
     """Each legal card's total over the solved worlds (``sign``: +1 for team 0's seat, -1 for team 1's) when
     the seat's next card is one choice for all the worlds in which it has seen the same cards by then:
-    the card with the best total over them, not the best of each world (``FUSION``). A card after which
-    the round ends first counts each world's value as it is."""
+    the card with the best total over them, not the best of each world (``FUSION``). A world where the
+    card is the seat's last (``next_choice`` None) adds nothing: ``solve_endgame`` fuses only with two
+    cards or more in hand, where the seat always plays again."""
     totals = dict.fromkeys(legal, 0)
     for c in legal:
         groups: dict[tuple[int, ...], dict[int, int]] = {}
@@ -504,7 +505,7 @@ class MCTSPlayer:
         share = ENDGAME_SHARE if len(obs.hand) <= 6 else DEEP_ENDGAME_SHARE
         partner = (obs.seat + 2) & 3
         bid = partner_bid(obs) if self.read_bid > 1 else None
-        fuse = (len(obs.hand) <= self.fusion and len(obs.hand) < BOUNDS_FROM and obs.contract is not None
+        fuse = (2 <= len(obs.hand) <= self.fusion and len(obs.hand) < BOUNDS_FROM and obs.contract is not None
                 and not obs.contract.changes_direction)  # fmt: skip
         nexts: list[dict[int, Next | None]] = []  # each solved world: each card's next choice (fusion)
         for _ in range(max(1, self.budget // share)):

@@ -320,8 +320,8 @@ def test_next_choice_is_none_when_the_round_ends_first() -> None:
 def test_worlds_the_seat_cannot_tell_apart_share_one_choice() -> None:
     """Two worlds in which the seat sees the same cards after its card 1 must take one next card for both:
     the better total (10), not each world's best (10 + 10); a world where it saw other cards chooses apart.
-    Team 1's seat (sign -1) counts the values from its side; a card after which the round ends adds
-    nothing to a group."""
+    Team 1's seat (sign -1) counts the values from its side; a world where the card is the seat's last
+    (None) adds nothing."""
     same_a = {1: Next((5, 6, 7), {20: 10, 21: 0}), 2: Next((5, 6, 8), {20: 3, 21: 4})}
     same_b = {1: Next((5, 6, 7), {20: 0, 21: 10}), 2: Next((5, 6, 8), {20: 3, 21: 4})}
     apart = {1: Next((5, 6, 9), {20: 7, 22: 1}), 2: None}
