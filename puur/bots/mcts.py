@@ -53,6 +53,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from puur.bots import register
@@ -197,23 +198,37 @@ class Next(NamedTuple):
     values: dict[int, int]
 
 
-def next_choice(solver: Solver, world: RoundState, card: int) -> Next | None:
-    """After the seat to act plays ``card`` in ``world``, every other seat plays the solver's best card for
-    its team (the first in the search's order among equals) until the seat is to play again: what it has
-    seen by then and each of its cards' values there (``Solver.card_values``, moved to ``world``'s position
-    by the points of the tricks taken meanwhile). None when the round ends first."""
+def next_choice(solver: Solver, world: RoundState, card: int, value: int) -> Next | None:
+    """After the seat to act plays ``card`` in ``world`` (``value``: the card's exact value there, as
+    ``Solver.card_values`` gives it), every other seat plays the solver's best card for its team (the
+    first in the search's order among equals, ``Solver.best_card``: the value each keeps is known, so it
+    is not searched for again) until the seat is to play again: what it has seen by then and each of its
+    cards' values there (``Solver.card_values``, moved back to ``world``'s position). None when the round
+    ends first."""
     seat = world.to_act
     g = world.clone()
     g.play(card)
+    value = _moved(value, world.card_points, g)
     seen: list[int] = []
     while not g.is_done and g.to_act != seat:
-        c = solver.solve(g).card
+        c = solver.best_card(g, value)
+        taken = tuple(g.card_points)
         g.play(c)
+        value = _moved(value, taken, g)
         seen.append(c)
     if g.is_done:
         return None
-    taken = (g.card_points[0] - g.card_points[1]) - (world.card_points[0] - world.card_points[1])
-    return Next(tuple(seen), {d: v + taken for d, v in solver.card_values(g).items()})
+    return Next(tuple(seen), {d: _moved(v, g.card_points, world) for d, v in solver.card_values(g).items()})
+
+
+def _moved(value: int, taken: Sequence[int], to: RoundState) -> int:
+    """A value (future points of team 0 less team 1's) at a position where the teams had taken the card
+    points ``taken``, as a value at ``to``, a position of the same line before or after it
+    (``Solver.value_after``). Fusion runs only where the points still out are fixed, never under Slalom or
+    Guschti."""
+    moved = Solver.value_after(value, taken, to)
+    assert moved is not None
+    return moved
 
 
 def fused_values(nexts: list[dict[int, Next | None]], legal: list[int], sign: int) -> dict[int, int]:
@@ -526,7 +541,7 @@ class MCTSPlayer:
                     solver = Solver(base, tt_bits=ENDGAME_TT_BITS, deadline=solve_by)
                     deep = len(obs.hand) >= BOUNDS_FROM
                     values = (solver.card_bounds if deep else solver.card_values)(base, mask)
-                    after = {c: next_choice(solver, base, c) for c in legal} if fuse else {}
+                    after = {c: next_choice(solver, base, c, values[c]) for c in legal} if fuse else {}
                 except TimeoutError:
                     break
                 if index >= 0:

@@ -810,6 +810,20 @@ class _Root:
             return self.core.lead(self.hands, self.leader, self.flag, self.left, self.played, alpha, beta)
         return self._follow(list(self.hands), self.trick, alpha, beta)
 
+    def keeps(self, c: int, value: int) -> bool:
+        """Whether the seat to act keeps the position's value ``value`` by playing ``c`` (one null-window
+        search at the value, from the side of the seat's team)."""
+        if self.seat % 2 == 0:
+            return self.child(c, value - 1, value) >= value
+        return self.child(c, value, value + 1) <= value
+
+    def first_keeping(self, value: int) -> int:
+        """The first of ``moves`` (the search's order) that keeps the position's value ``value``."""
+        for c in self.moves:
+            if self.keeps(c, value):
+                return c
+        raise AssertionError("no legal card keeps the position's value")  # pragma: no cover
+
     def child(self, c: int, alpha: int, beta: int) -> int:
         """The value after the seat to act plays ``c``."""
         hands = list(self.hands)
@@ -942,17 +956,7 @@ class Solver:
         """The best card for the seat to act and the round's final points by team under perfect play."""
         root = self._root(r)
         value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
-        # the card: the first (in search order) whose value reaches the round's value
-        maximize = r.to_act is not None and r.to_act % 2 == 0
-        card = -1
-        for c in root.moves:
-            if maximize and root.child(c, value - 1, value) >= value:
-                card = c
-                break
-            if not maximize and root.child(c, value, value + 1) <= value:
-                card = c
-                break
-        assert card >= 0
+        card = root.first_keeping(value)  # the first (in search order) whose value reaches the round's value
         if r.contract is not None and r.contract.changes_direction:
             return SolveResult(card, self._line_points(r, card), self.nodes)
         return SolveResult(card, _final_points(value, r), self.nodes)
@@ -968,15 +972,8 @@ class Solver:
         value = 0
         while not g.is_done:
             root = self._root(g)
-            v = _bisect(root.value, value, -root.left - MATCH_BONUS, root.left + MATCH_BONUS, 1)
-            maximize = g.to_act is not None and g.to_act % 2 == 0
-            for c in root.moves:
-                if root.child(c, v - 1, v) >= v if maximize else root.child(c, v, v + 1) <= v:
-                    g.play(c)
-                    break
-            else:  # pragma: no cover - some card always keeps the value
-                raise AssertionError("no legal card keeps the position's value")
-            value = v
+            value = _bisect(root.value, value, -root.left - MATCH_BONUS, root.left + MATCH_BONUS, 1)
+            g.play(root.first_keeping(value))
         bonus = match_bonus(g.tricks_won)
         return g.card_points[0] + bonus[0], g.card_points[1] + bonus[1]
 
@@ -988,14 +985,21 @@ class Solver:
         root = self._root(r)
         if value is None:
             value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
-        maximize = r.to_act is not None and r.to_act % 2 == 0
-        kept = {c for c in root.moves
-                if (root.child(c, value - 1, value) >= value if maximize else root.child(c, value, value + 1) <= value)}  # fmt: skip
+        kept = {c for c in root.moves if root.keeps(c, value)}
         best = 0
         for c, top in root.runs.items():
             if top in kept:
                 best |= 1 << c
         return value, best
+
+    def best_card(self, r: RoundState, value: int | None = None) -> int:
+        """The card ``solve`` names at ``r``: the first legal card in the search's order that keeps the
+        position's value. ``value``: that value when the caller knows it (``value_after``), which saves
+        finding it."""
+        root = self._root(r)
+        if value is None:
+            value = _bisect(root.value, _greedy_guess(r), -root.left - MATCH_BONUS, root.left + MATCH_BONUS, _step(r))
+        return root.first_keeping(value)
 
     @staticmethod
     def value_after(value: int, taken: Sequence[int], after: RoundState) -> int | None:

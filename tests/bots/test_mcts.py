@@ -279,7 +279,7 @@ def test_one_world_alone_is_perfect_information_monte_carlo(preset: str) -> None
         solver = Solver(r)
         legal = list(iter_cards(r.legal_cards()))
         values = solver.card_values(r)
-        after = {c: next_choice(solver, r, c) for c in legal}
+        after = {c: next_choice(solver, r, c, values[c]) for c in legal}
         sign = 1 if r.to_act is not None and r.to_act % 2 == 0 else -1
         fused = fused_values([after], legal, sign)
         for c in legal:
@@ -296,8 +296,9 @@ def test_next_choice_plays_each_seats_best_card_until_the_seat_is_back() -> None
         r = _position("schieber", 100 + i, Contract(i % 6), 18 + i)
         solver = Solver(r)
         seat = r.to_act
+        values = solver.card_values(r)
         for c in iter_cards(r.legal_cards()):
-            nxt = next_choice(solver, r, c)
+            nxt = next_choice(solver, r, c, values[c])
             assert nxt is not None
             g = r.clone()
             g.play(c)
@@ -314,7 +315,8 @@ def test_next_choice_is_none_when_the_round_ends_first() -> None:
     r = _position("schieber", 7, Contract.S, 32)
     assert len(r.tricks) == 8 and not r.trick
     solver = Solver(r)
-    assert next_choice(solver, r, next(iter_cards(r.legal_cards()))) is None
+    card = next(iter_cards(r.legal_cards()))
+    assert next_choice(solver, r, card, solver.card_values(r)[card]) is None
 
 
 def test_worlds_the_seat_cannot_tell_apart_share_one_choice() -> None:
@@ -338,9 +340,9 @@ def test_the_option_chooses_legal_cards_and_is_checked(monkeypatch: pytest.Monke
     asked: list[int] = []
     real = mcts.next_choice
 
-    def counting(solver: Solver, world: RoundState, card: int) -> Next | None:
+    def counting(solver: Solver, world: RoundState, card: int, value: int) -> Next | None:
         asked.append(card)
-        return real(solver, world, card)
+        return real(solver, world, card, value)
 
     monkeypatch.setattr(mcts, "next_choice", counting)
     five = card_choice_at(3, 5)
