@@ -1,7 +1,7 @@
 """Quality of the contract decision: what the chosen contract is worth on the true deal.
 
     .venv/bin/python benchmarks/contract.py [--deals 800] [--seed 3] [--jobs 2] \
-        [--players mcts mcts:contract=model mcts:citers=1440] [--json]
+        [--players mcts mcts:contract=model mcts:citers=1440] [--calibration] [--json]
 
 For arena deal ``i`` of ``--seed`` (``puur.arena.deal_of``) the forehand's player chooses from its own
 observation; after a push the partner's player (same spec) chooses from its observation. The chosen
@@ -11,6 +11,15 @@ of the six contracts on the true deal (a bound no honest chooser reaches: it see
 deals and the same play-out serve every player, so ``paired`` (each player minus the first, with a 95%
 interval over deals) compares choosers with little noise. The play-out is the policy's, not a real
 table's: the figures rank choosers, they do not predict arena points.
+
+``--calibration`` asks instead how well the first player's search knows what its options are worth: the
+forehand's decision is searched once more through ``MCTSPlayer.evaluate`` (the same worlds and choice as
+``act``), and each option's estimate (its mean over the sampled worlds) is set against its value on the
+true deal, the push valued by the contract the partner (the same spec) then chooses there. Per option
+(``C D H S O U``, ``P`` the push) the mean bias (estimate minus true value) with its 95% interval; and the
+chosen option's own bias (the best of several noisy means is biased upwards: the winner's curse). A bias
+shared by every option decides nothing; one that sets an option apart (the worlds' partner model after a
+push) moves choices.
 """
 
 from __future__ import annotations
@@ -23,8 +32,9 @@ from typing import Any
 
 from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
+from puur.bots.mcts import MCTSPlayer
 from puur.bots.rollout import policy_score
-from puur.cards import BASE_CONTRACTS, PUSH, Contract
+from puur.cards import BASE_CONTRACTS, PUSH, Action, Contract
 from puur.profile import RuleProfile
 from puur.round import RoundState
 
@@ -59,6 +69,58 @@ def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     return played_value(hands, dealer, False, action), oracle, action.name
 
 
+def option_label(action: Action) -> str:
+    """An option's name in the reports: the contract's letter, ``P`` for the push."""
+    return action.name if isinstance(action, Contract) else "P"
+
+
+def calibrate(args: tuple[str, int, int]) -> list[tuple[str, float, int, bool]]:
+    """One deal: for each option the forehand's search valued, (label, estimate, value on the true deal,
+    chosen), the push's true value by the partner's (same spec) reply on the true deal."""
+    spec, seed, index = args
+    hands, dealer = deal_of(PROFILE, seed, index)
+    game = game_on_deal(PROFILE, hands, dealer)
+    forehand = game.round.forehand
+    player = make_player(spec, seed=index)
+    if not isinstance(player, MCTSPlayer):
+        raise SystemExit(f"--calibration needs a search player (mcts...), not {spec!r}")
+    ev = player.evaluate(game.observation(forehand))
+    rows = []
+    for action, estimate, _n in ev.values:
+        if action == PUSH:
+            pushed = game_on_deal(PROFILE, hands, dealer)
+            pushed.apply(PUSH, ())
+            reply = make_player(spec, seed=index + 10**6).act(pushed.observation((forehand + 2) % 4))
+            assert isinstance(reply, Contract)
+            true = played_value(hands, dealer, True, reply)
+        else:
+            assert isinstance(action, Contract)
+            true = played_value(hands, dealer, False, action)
+        rows.append((option_label(action), estimate, true, action == ev.action))
+    return rows
+
+
+def measure_calibration(spec: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``--calibration``: each option's bias (estimate minus true value) over ``deals``, and the chosen one's."""
+    tasks = [(spec, seed, i) for i in range(deals)]
+    if jobs <= 1:
+        per_deal = [calibrate(t) for t in tasks]
+    else:
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            per_deal = pool.map(calibrate, tasks, chunksize=4)
+    rows = [row for deal in per_deal for row in deal]
+    labels = sorted({label for label, *_ in rows}, key="CDHSOUP".find)
+    return {
+        "deals": deals,
+        "seed": seed,
+        "player": spec,
+        "options": {
+            label: mean_ci([est - true for lab, est, true, _ in rows if lab == label]) for label in labels
+        },
+        "chosen": mean_ci([est - true for _, est, true, chosen in rows if chosen]),
+    }
+
+
 def measure(specs: list[str], deals: int, seed: int, jobs: int) -> dict[str, Any]:
     results: dict[str, list[tuple[int, int, str]]]
     tasks = {spec: [(spec, seed, i) for i in range(deals)] for spec in specs}
@@ -86,9 +148,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--players", nargs="+", default=["mcts", "mcts:contract=model", "mcts:citers=1440"])
+    ap.add_argument("--calibration", action="store_true", help="estimates against the true deal")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
-    res = measure(a.players, a.deals, a.seed, a.jobs)
+    if a.calibration:
+        res = measure_calibration(a.players[0], a.deals, a.seed, a.jobs)
+    else:
+        res = measure(a.players, a.deals, a.seed, a.jobs)
     print(json.dumps(res) if a.json else res)
 
 
