@@ -565,29 +565,7 @@ class MCTSPlayer:
         return max(legal, key=lambda c: (totals[c], -c))
 
 
-@register("mcts")
-def _make(
-    level: str = "medium",
-    iters: int | None = None,
-    time: float | None = None,  # noqa: A002
-    seed: int | None = None,
-    contract: str = "search",
-    citers: int | None = None,
-    pushed: int = PUSHED_TRIES,
-    endgame: int | None = None,
-    bid: int = BID_TRIES,
-    infer: float = INFER,
-    read: str = "policy",
-    hands: str = "room",
-    bidding: str = "heuristic",
-    readbid: int = READ_BID,
-    fusion: int = FUSION,
-) -> MCTSPlayer:
-    return MCTSPlayer(
-        level=level, iters=iters, time=time, seed=seed, contract=contract, citers=citers, pushed=pushed,
-        endgame=endgame, bid=bid, infer=infer, read=read, hands=hands, bidding=bidding,
-        readbid=readbid, fusion=fusion,
-    )
+register("mcts")(MCTSPlayer)  # the options are the constructor's keyword arguments
 
 
 __all__ = ["BIDDINGS", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]
