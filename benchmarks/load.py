@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -50,6 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -63,6 +65,30 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def served(url: str | None, name: str, *options: str) -> Iterator[tuple[str, int, subprocess.Popen[bytes] | None]]:
+    """The server to measure, answering: ``url``'s, or else a ``puur serve`` of this virtual environment
+    started on a free port with a fresh database ``name.sqlite3`` in a temporary folder (``options``: its
+    further command-line options), stopped at the end. Yields its host, port and process (None for ``url``)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = None
+        if url:
+            u = urlsplit(url)
+            host, port = u.hostname or "127.0.0.1", u.port or 80
+        else:
+            host, port = "127.0.0.1", free_port()
+            puur = Path(sys.executable).with_name("puur")
+            cmd = [str(puur), "serve", "--host", host, "--port", str(port), "--db", f"{tmp}/{name}.sqlite3", *options]
+            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_serving(f"http://{host}:{port}", proc, timeout=60)
+            yield host, port, proc
+        finally:
+            if proc is not None:
+                proc.terminate()
+                proc.wait(timeout=20)
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -262,31 +288,16 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = None
-        if args.url:
-            u = urlsplit(args.url)
-            host, port = u.hostname or "127.0.0.1", u.port or 80
-        else:
-            host, port = "127.0.0.1", free_port()
-            puur = Path(sys.executable).with_name("puur")
-            cmd = [str(puur), "serve", "--host", host, "--port", str(port), "--db", f"{tmp}/load.sqlite3"]
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_serving(f"http://{host}:{port}", proc, timeout=60)
-            pid = proc.pid if proc else None
-            out: dict[str, Any] = {"command": " ".join(["benchmarks/load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
-                                   "load_average_before": os.getloadavg()[0]}
-            out["computers"] = asyncio.run(run(host, port, args.games, ["human", args.bot, args.bot, args.bot],
-                                               args.actions, args.think, pid))
-            if args.human_games:
-                out["humans"] = asyncio.run(run(host, port, args.human_games, ["human"] * 4, args.actions,
-                                                args.think, pid))
-            out["load_average_after"] = os.getloadavg()[0]
-        finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait(timeout=20)
+    with served(args.url, "load") as (host, port, proc):
+        pid = proc.pid if proc else None
+        out: dict[str, Any] = {"command": " ".join(["benchmarks/load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
+                               "load_average_before": os.getloadavg()[0]}
+        out["computers"] = asyncio.run(run(host, port, args.games, ["human", args.bot, args.bot, args.bot],
+                                           args.actions, args.think, pid))
+        if args.human_games:
+            out["humans"] = asyncio.run(run(host, port, args.human_games, ["human"] * 4, args.actions,
+                                            args.think, pid))
+        out["load_average_after"] = os.getloadavg()[0]
     errors = [e for k in ("computers", "humans") if k in out for e in out[k].pop("_errors")]
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     for e in errors:

@@ -23,20 +23,15 @@ import asyncio
 import json
 import os
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 from websockets.asyncio.client import connect
 
-from puur.server.probe import wait_serving
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Conn, free_port, ms, pct  # noqa: E402  (the load test's minimal HTTP/1.1 client)
+from load import Conn, ms, pct, served  # noqa: E402  (the load test's minimal HTTP/1.1 client)
 
 
 class Table:
@@ -151,27 +146,11 @@ def main() -> int:
     args = ap.parse_args()
     if 4 * args.tables > 32:
         ap.error("--tables: at most 8 (puur serve takes 32 live connections from one address)")
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = None
-        if args.url:
-            u = urlsplit(args.url)
-            host, port = u.hostname or "127.0.0.1", u.port or 80
-        else:
-            host, port = "127.0.0.1", free_port()
-            puur = Path(sys.executable).with_name("puur")
-            cmd = [str(puur), "serve", "--host", host, "--port", str(port), "--db", f"{tmp}/latency.sqlite3",
-                   "--rate-games", "off"]
-            proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            wait_serving(f"http://{host}:{port}", proc, timeout=60)
-            out: dict[str, Any] = {"command": " ".join(["benchmarks/table_latency.py", *sys.argv[1:]]),
-                                   "cpus": os.cpu_count(), "load_average_before": os.getloadavg()[0]}
-            out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))
-            out["load_average_after"] = os.getloadavg()[0]
-        finally:
-            if proc is not None:
-                proc.terminate()
-                proc.wait(timeout=20)
+    with served(args.url, "latency", "--rate-games", "off") as (host, port, _proc):
+        out: dict[str, Any] = {"command": " ".join(["benchmarks/table_latency.py", *sys.argv[1:]]),
+                               "cpus": os.cpu_count(), "load_average_before": os.getloadavg()[0]}
+        out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))
+        out["load_average_after"] = os.getloadavg()[0]
     errors = out.pop("_errors")
     print(json.dumps(out) if args.json else json.dumps(out, indent=2))
     for e in errors:
