@@ -47,6 +47,18 @@ def brute(r: RoundState) -> int:
     return max(values) if r.to_act % 2 == 0 else min(values)  # type: ignore[operator]
 
 
+def solved_as_brute_force(r: RoundState) -> SolveResult:
+    """``solve(r)``, checked against ``brute``: the value, and a legal card that reaches it."""
+    res = solve(r)
+    want = brute(r)
+    assert res.points[0] - res.points[1] == want
+    assert r.legal_cards() >> res.card & 1
+    child = r.clone()
+    child.play(res.card)
+    assert brute(child) == want  # the card it names reaches the value
+    return res
+
+
 @pytest.mark.parametrize("preset", ["schieber", "jasvel", "classic"])
 def test_solver_matches_brute_force(preset: str) -> None:
     profile = RuleProfile.preset(preset)
@@ -60,13 +72,7 @@ def test_solver_matches_brute_force(preset: str) -> None:
         stop = 24 + (i % 4) if cut == 0 else cut
         while len(r.tricks) * 4 + len(r.trick) < stop:
             r.play(choose(r))
-        res = solve(r)
-        want = brute(r)
-        assert res.points[0] - res.points[1] == want
-        assert r.legal_cards() >> res.card & 1
-        child = r.clone()
-        child.play(res.card)
-        assert brute(child) == want  # the card it names reaches the value
+        solved_as_brute_force(r)
 
 
 def test_solver_match_round() -> None:
