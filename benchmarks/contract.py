@@ -28,7 +28,8 @@ import argparse
 import json
 import multiprocessing
 from collections import Counter
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
@@ -39,6 +40,7 @@ from puur.profile import RuleProfile
 from puur.round import RoundState
 
 PROFILE = RuleProfile.preset("schieber")
+T = TypeVar("T")
 
 
 def played_value(hands: list[int], dealer: int, pushed: bool, contract: Contract) -> int:
@@ -52,6 +54,24 @@ def played_value(hands: list[int], dealer: int, pushed: bool, contract: Contract
     return w[team] - w[1 - team]
 
 
+def partner_reply(spec: str, index: int, hands: list[int], dealer: int) -> Contract:
+    """The contract the partner (``spec``, seeded ``index + 10**6``) chooses on deal ``index`` after the
+    forehand's push."""
+    game = game_on_deal(PROFILE, hands, dealer)
+    game.apply(PUSH, ())
+    reply = make_player(spec, seed=index + 10**6).act(game.observation((game.round.forehand + 2) % 4))
+    assert isinstance(reply, Contract)
+    return reply
+
+
+def per_deal(fn: Callable[[tuple[str, int, int]], T], tasks: list[tuple[str, int, int]], jobs: int) -> list[T]:
+    """``fn`` of each task, in order: here with ``jobs`` 1, else in ``jobs`` worker processes."""
+    if jobs <= 1:
+        return [fn(t) for t in tasks]
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        return pool.map(fn, tasks, chunksize=4)
+
+
 def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     """One deal: (value of the spec's choice, oracle value, choice as 'U' or 'P'+partner's contract)."""
     spec, seed, index = args
@@ -61,10 +81,8 @@ def choose(args: tuple[str, int, int]) -> tuple[int, int, str]:
     oracle = max(played_value(hands, dealer, False, c) for c in BASE_CONTRACTS)
     action = make_player(spec, seed=index).act(game.observation(forehand))
     if action == PUSH:
-        game.apply(PUSH, ())
-        action = make_player(spec, seed=index + 10**6).act(game.observation((forehand + 2) % 4))
-        assert isinstance(action, Contract)
-        return played_value(hands, dealer, True, action), oracle, "P" + action.name
+        reply = partner_reply(spec, index, hands, dealer)
+        return played_value(hands, dealer, True, reply), oracle, "P" + reply.name
     assert isinstance(action, Contract)
     return played_value(hands, dealer, False, action), oracle, action.name
 
@@ -88,11 +106,7 @@ def calibrate(args: tuple[str, int, int]) -> list[tuple[str, float, int, bool]]:
     rows = []
     for action, estimate, _n in ev.values:
         if action == PUSH:
-            pushed = game_on_deal(PROFILE, hands, dealer)
-            pushed.apply(PUSH, ())
-            reply = make_player(spec, seed=index + 10**6).act(pushed.observation((forehand + 2) % 4))
-            assert isinstance(reply, Contract)
-            true = played_value(hands, dealer, True, reply)
+            true = played_value(hands, dealer, True, partner_reply(spec, index, hands, dealer))
         else:
             assert isinstance(action, Contract)
             true = played_value(hands, dealer, False, action)
@@ -102,13 +116,7 @@ def calibrate(args: tuple[str, int, int]) -> list[tuple[str, float, int, bool]]:
 
 def measure_calibration(spec: str, deals: int, seed: int, jobs: int) -> dict[str, Any]:
     """``--calibration``: each option's bias (estimate minus true value) over ``deals``, and the chosen one's."""
-    tasks = [(spec, seed, i) for i in range(deals)]
-    if jobs <= 1:
-        per_deal = [calibrate(t) for t in tasks]
-    else:
-        with multiprocessing.get_context().Pool(jobs) as pool:
-            per_deal = pool.map(calibrate, tasks, chunksize=4)
-    rows = [row for deal in per_deal for row in deal]
+    rows = [row for deal in per_deal(calibrate, [(spec, seed, i) for i in range(deals)], jobs) for row in deal]
     labels = sorted({label for label, *_ in rows}, key="CDHSOUP".find)
     return {
         "deals": deals,
@@ -122,13 +130,7 @@ def measure_calibration(spec: str, deals: int, seed: int, jobs: int) -> dict[str
 
 
 def measure(specs: list[str], deals: int, seed: int, jobs: int) -> dict[str, Any]:
-    results: dict[str, list[tuple[int, int, str]]]
-    tasks = {spec: [(spec, seed, i) for i in range(deals)] for spec in specs}
-    if jobs <= 1:
-        results = {spec: [choose(t) for t in tasks[spec]] for spec in specs}
-    else:
-        with multiprocessing.get_context().Pool(jobs) as pool:
-            results = {spec: pool.map(choose, tasks[spec], chunksize=4) for spec in specs}
+    results = {spec: per_deal(choose, [(spec, seed, i) for i in range(deals)], jobs) for spec in specs}
     first = [v for v, _, _ in results[specs[0]]]
     out: dict[str, Any] = {"deals": deals, "seed": seed, "players": {}}
     out["oracle"] = mean_ci([float(o) for _, o, _ in results[specs[0]]])["mean"]
