@@ -18,19 +18,29 @@ if TYPE_CHECKING:
 def _rules_eval(args: argparse.Namespace) -> int:
     from puur.oracle import evaluate_many
 
-    if args.file and args.file != "-":
-        try:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            print(f"puur rules eval: cannot read {args.file}: {e.strerror}", file=sys.stderr)
-            return 2
-    else:
-        text = sys.stdin.read()
     try:
-        payload = json.loads(text)
+        if args.file and args.file != "-":
+            with open(args.file, "rb") as f:
+                raw = f.read()
+        else:
+            raw = sys.stdin.buffer.read()
+    except OSError as e:
+        print(f"puur rules eval: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 2
+    try:
+        payload = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        print(f"puur rules eval: the input is not JSON: not UTF-8 text ({e.reason} at byte {e.start})", file=sys.stderr)
+        return 2
+    except RecursionError:
+        print("puur rules eval: the input is not JSON this reader takes: nested too deeply", file=sys.stderr)
+        return 2
     except json.JSONDecodeError as e:
         print(f"puur rules eval: the input is not JSON: {e}", file=sys.stderr)
+        return 2
+    except ValueError:  # a whole number longer than Python converts (sys.get_int_max_str_digits)
+        print("puur rules eval: the input is not JSON this reader takes: a number of more than "
+              f"{sys.get_int_max_str_digits():,} digits", file=sys.stderr)  # fmt: skip
         return 2
     print(json.dumps(evaluate_many(payload), ensure_ascii=False))
     return 0

@@ -19,7 +19,7 @@ from puur.rules.legal import legal_moves
 from puur.rules.scoring import crossing, deck_totals, impossible_split, round_score
 from puur.rules.tables import STOECK_POINTS
 from puur.rules.trick import card_points, trick_points, trick_winner
-from puur.rules.weis import declaration, resolve_weis
+from puur.rules.weis import MOST_IN_A_HAND, declaration, resolve_weis
 
 
 class OracleError(ValueError):
@@ -214,6 +214,12 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
     if any(w % 10 or w in (10, 30) for w in weis):
         raise OracleError("impossible_input", "Weis values are sums of melds worth 20, 50, 100, 150, ...: 10 and 30, or a value not a multiple of 10, cannot be written")
+    most = MOST_IN_A_HAND[p.weis_values]
+    if max(weis) > 2 * most:
+        raise OracleError(
+            "impossible_input",
+            f"a team writes at most {2 * most} Weis under this profile (its two hands declare at most {most} each), got {max(weis)}",
+        )
     if stoeck[0] and stoeck[1]:
         raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
     if any(s not in (0, STOECK_POINTS) for s in stoeck):
@@ -267,40 +273,51 @@ class OracleOp(NamedTuple):
     answer: Callable[[dict[str, Any], RuleProfile], dict[str, Any]]
     rule: str
     summary: str
+    fields: tuple[str, ...]
+    """The request's fields besides ``op`` and ``profile`` (INTERFACES.md §1): any other is refused, so a
+    misspelt field is an error, not a default silently taken."""
 
 
 OPS: dict[str, OracleOp] = {
     "legal_moves": OracleOp(
-        _op_legal_moves, "RULES.md §7 (legal moves)", "The playable cards of a hand (RULES.md §7)"
+        _op_legal_moves, "RULES.md §7 (legal moves)", "The playable cards of a hand (RULES.md §7)",
+        fields=("contract", "trick", "hand"),
     ),
     "trick": OracleOp(
         _op_trick,
         "RULES.md §8 (trick resolution), §6 (card points)",
         "Who wins a trick and its points (RULES.md §8)",
+        fields=("contract", "trick", "last", "trick_index"),
     ),
     "card_points": OracleOp(
-        _op_card_points, "RULES.md §6 (card points)", "Card points of some cards (RULES.md §6)"
+        _op_card_points, "RULES.md §6 (card points)", "Card points of some cards (RULES.md §6)",
+        fields=("contract", "cards", "trick_index"),
     ),
     "melds": OracleOp(
         _op_melds,
         "RULES.md §9.1-9.3 (Weis values, overlap, splitting)",
         "The declaration of a hand that scores most (RULES.md §9.1-9.3)",
+        fields=("hand", "contract"),
     ),
     "weis": OracleOp(
         _op_weis,
         "RULES.md §9.5-9.6 (Weis comparison, who writes Weis)",
         "Who writes Weis, and how much (RULES.md §9.5-9.6)",
+        fields=("contract", "hands"),
     ),
     "score": OracleOp(
-        _op_score, "RULES.md §11 (round scoring and multipliers)", "A round's raw and written score (RULES.md §11)"
+        _op_score, "RULES.md §11 (round scoring and multipliers)", "A round's raw and written score (RULES.md §11)",
+        fields=("contract", "card_points", "tricks", "last_trick", "weis", "stoeck"),
     ),
     "crossing": OracleOp(
         _op_crossing,
         "RULES.md §12.3 (crossing priority)",
         "Which team reaches the target first, and in which block (RULES.md §12.3)",
+        fields=("target", "before", "blocks", "first_in_tricks"),
     ),
     "chalk": OracleOp(
-        _op_chalk, "TOOLS.md §1.3 (Jasstafel marks)", "A written total as Jasstafel marks (TOOLS.md §1.3)"
+        _op_chalk, "TOOLS.md §1.3 (Jasstafel marks)", "A written total as Jasstafel marks (TOOLS.md §1.3)",
+        fields=("value",),
     ),
 }
 """The eight ops, in the order every face lists them."""
@@ -324,6 +341,12 @@ def evaluate(request: Any) -> dict[str, Any]:
         return _error("bad_request", f"op must be a string, one of {', '.join(OPS)}; got {type(op).__name__}")
     if op not in OPS:
         return _error("unknown_op", f"unknown op {op!r}: use one of {', '.join(OPS)}")
+    unknown = sorted(set(request) - {"op", "profile", *OPS[op].fields}, key=str)
+    if unknown:
+        return _error(
+            "unknown_field",
+            f"unknown field {unknown[0]!r} for op {op!r}: its fields are {', '.join(OPS[op].fields)} and profile",
+        )
     try:
         profile = RuleProfile.resolve(request.get("profile"))
     except (ValueError, TypeError) as e:

@@ -269,13 +269,27 @@ def test_cli_file_argument(tmp_path: Path) -> None:
     assert sorted(c["legal"]) == ["C8", "HJ"]
 
 
-@pytest.mark.parametrize("text", ["not json", '{"op": ', "", "[1, 2"])
+@pytest.mark.parametrize(
+    "text", ["not json", '{"op": ', "", "[1, 2", "[" * 5000 + "]" * 5000, '{"op": "chalk", "value": ' + "9" * 5000 + "}"]
+)
 def test_cli_non_json_exits_2(text: str) -> None:
     proc = cli(EVAL, text)
     assert proc.returncode == 2
     assert proc.stderr.strip()
     assert "Traceback" not in proc.stderr
     assert "JSON" in proc.stderr or "json" in proc.stderr
+
+
+@pytest.mark.parametrize("stdin", [False, True])
+def test_cli_bytes_that_are_not_utf8_exit_2(tmp_path: Path, stdin: bool) -> None:
+    f = tmp_path / "bad.json"
+    f.write_bytes(b"\xff\xfe{}")
+    proc = subprocess.run(
+        [*EVAL, *([] if stdin else [str(f)])], input=f.read_bytes() if stdin else b"", capture_output=True, cwd=ROOT,
+        timeout=60,
+    )  # fmt: skip
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr
+    assert b"not UTF-8" in proc.stderr
 
 
 def test_array_keeps_order_and_errors_in_place() -> None:
@@ -370,6 +384,12 @@ ERRORS: list[tuple[str, Any, tuple[str, ...]]] = [
     ("hands not four", {"op": "weis", "contract": "H", "hands": [["HA"], [], []]}, ("four",)),
     ("chalk not a number", {"op": "chalk", "value": "12"}, ("value",)),
     ("last not bool", {**TRICK_X1, "last": "yes"}, ("last",)),
+    # a field the op does not have is refused, not ignored (its default silently taken)
+    ("misspelt field", {**_CP, "stoek": [20, 0]}, ("unknown field 'stoek' for op 'score'",)),
+    ("field in another case", {**TRICK_X1, "Last": True}, ("unknown field 'Last'",)),
+    ("another op's field", {"op": "melds", "hand": ["C6", "C7", "C8"], "contrct": "U"}, ("unknown field 'contrct'",)),
+    ("Weis no two hands can declare", {**_CP, "weis": [10000, 0]}, ("at most 700",)),
+    ("Weis beyond small values' most", {**_CP, "weis": [610, 0], "profile": "classic"}, ("at most 600",)),
 ]  # fmt: skip
 
 

@@ -20,6 +20,7 @@ from puur.cards import Card, Contract, cards_of, mask_of
 from puur.oracle import evaluate
 from puur.profile import PRESETS, RuleProfile
 from puur.rules.weis import (
+    MOST_IN_A_HAND,
     QUARTET_VALUES,
     SEQUENCE_VALUES,
     Meld,
@@ -27,6 +28,7 @@ from puur.rules.weis import (
     choices,
     declaration,
     meld_key,
+    meld_shapes,
 )
 from puur.tools.weis_calculator import calculate
 
@@ -349,3 +351,42 @@ def test_mcp_melds_tool_agrees() -> None:
             assert r.structured_content == evaluate({"op": "melds", **args})
 
     run_mcp(main)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_meld_shapes_are_the_melds_a_hand_declares(name: str) -> None:
+    """``meld_shapes`` (the calculator's check of the other team's meld) is exactly the (points, cards) of
+    the melds a hand may declare (``choices``): each run of 3 to 9 cards in each suit, whole or split where
+    the profile splits, and each four of a kind that scores."""
+    profile = PRESETS[name]
+    hands = [mask_of(range(9 * suit + start, 9 * suit + start + n)) for suit in range(4) for start in range(7)
+             for n in range(3, 10 - start)]  # fmt: skip
+    hands += [mask_of(9 * suit + rank for suit in range(4)) for rank in range(9)]
+    found = {(m.points, len(m.cards)) for hand in hands for choice in choices(hand, profile) for m in choice}
+    assert found == meld_shapes(profile)
+
+
+
+@pytest.mark.parametrize("values", ["small", "extended"])
+@pytest.mark.parametrize("overlap", ["disjoint", "sequence_and_quartet_may_share"])
+@pytest.mark.parametrize("split", [False, True])
+def test_most_in_a_hand_is_the_best_hand_made_of_melds(values: str, overlap: str, split: bool) -> None:
+    """``MOST_IN_A_HAND`` (the oracle's bound on a team's Weis) is the most a hand declares: a hand's
+    declaration is reached by the union of the melds it declares, so every union of melds of at most 9
+    cards is tried (and extra cards add none)."""
+    profile = RuleProfile(weis_values=values, weis_overlap=overlap, weis_split_long_runs=split)  # type: ignore[arg-type]
+    melds = [mask_of(range(9 * suit + start, 9 * suit + start + n)) for suit in range(4) for start in range(7)
+             for n in range(3, 10 - start)]  # fmt: skip
+    melds += [mask_of(9 * suit + rank for suit in range(4)) for rank in range(9) if QUARTET_VALUES[values][rank]]
+    seen: dict[int, int] = {}
+
+    def grow(first: int, union: int) -> None:
+        for i in range(first, len(melds)):
+            more = union | melds[i]
+            if more != union and more.bit_count() <= 9:
+                if more not in seen:
+                    seen[more] = declaration(more, profile).points
+                grow(i + 1, more)
+
+    grow(0, 0)
+    assert max(seen.values()) == MOST_IN_A_HAND[values]

@@ -32,6 +32,11 @@ QUARTET_VALUES = {
     "extended": (0, 0, 0, 150, 100, 200, 100, 100, 100),
 }
 
+MOST_IN_A_HAND = {"small": 300, "extended": 350}
+"""The most Weis one hand can declare, by ``weis_values``: four Unders and four Aces (small), four Unders and
+four Nells (extended), under every overlap and splitting rule (a test finds it over every hand made of
+melds). A team, two hands, writes at most twice that: a bound the oracle's ``score`` holds Weis to."""
+
 
 class Meld(NamedTuple):
     """One meld: a ``sequence`` of one suit in natural order, or ``four`` of a rank (a quartet)."""
@@ -93,6 +98,13 @@ def _compositions(n: int) -> list[tuple[int, ...]]:
     for first in range(3, n - 2):
         out.extend((first, *rest) for rest in _compositions(n - first) if rest)
     return out
+
+
+def meld_shapes(profile: RuleProfile) -> frozenset[tuple[int, int]]:
+    """The (points, cards) of every meld the profile scores (§9.1): a run of 3 to 9 cards at its
+    ``weis_values`` worth, and a four of a kind (4 cards) of each rank that scores."""
+    runs = {(pts, n) for n, pts in SEQUENCE_VALUES[profile.weis_values].items()}
+    return frozenset(runs | {(pts, 4) for pts in QUARTET_VALUES[profile.weis_values] if pts})
 
 
 def meld_key(meld: Meld, profile: RuleProfile, contract: Contract | None) -> tuple[int, ...]:

@@ -208,7 +208,9 @@ class WeisRequest(BaseModel):
     contract: ContractCode = "C"
     forehand: JsonInt = Field(default=0, ge=0, le=3, description="seat index 0..3 of the forehand")
     seats: list[WeisSeat | None] = Field(default=[], max_length=4, description="seats 1..4 (1 and 3 are a team)")
-    compare: OtherTeam | None = Field(default=None, description="their best meld: points and card count")
+    compare: OtherTeam | None = Field(
+        default=None, description="the other team's best meld (points and card count), compared with seats 1 and 3's best"
+    )
 
     model_config = ConfigDict(
         json_schema_extra={
@@ -248,12 +250,15 @@ def weis(req: WeisRequest) -> WeisResponse:
         res = weis_calculator.calculate(seats, contract, profile, req.forehand)
         cmp = None
         if req.compare is not None:
-            cmp = weis_calculator.compare_with_other_team(
-                res.seats[0].best, req.compare.points, req.compare.cards, profile
-            ).to_dict()
+            mine = weis_calculator.team_best(res, 0, profile)
+            try:
+                cmp = weis_calculator.compare_with_other_team(mine, req.compare.points, req.compare.cards, profile)
+            except ToolInputError as e:  # the function's their_points / their_cards are compare.points / .cards
+                field = [str(e.field[0]).removeprefix("their_"), *e.field[1:]]
+                raise _fail(ToolInputError(field, e.reason, e.code, e.params), ("compare",)) from None
     except ToolInputError as e:
         raise _fail(e) from None
-    return WeisResponse(**res.to_dict(), compare=cmp, profile=profile.name)
+    return WeisResponse(**res.to_dict(), compare=None if cmp is None else cmp.to_dict(), profile=profile.name)
 
 
 # ----- Trick -----

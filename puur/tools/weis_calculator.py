@@ -9,7 +9,7 @@ writes Weis, all melds of both partners (§4.3, RULES.md §9.6). Stöck never en
 
 ``compare_with_other_team`` is the widget's "Compare with the other team": with only the other team's
 points and card count it applies what those numbers decide, and says "undecided at the table" beyond
-(§4.5).
+(§4.5). "Your team" is seats 1 and 3 (``team_best``: the better of the two partners' best melds, §4.2).
 """
 
 from __future__ import annotations
@@ -20,7 +20,15 @@ from typing import Any
 
 from puur.cards import Card, Contract, mask_of
 from puur.profile import RuleProfile
-from puur.rules.weis import Declaration, Meld, declaration, declaration_of, meld_key, resolve_weis
+from puur.rules.weis import (
+    Declaration,
+    Meld,
+    declaration,
+    declaration_of,
+    meld_key,
+    meld_shapes,
+    resolve_weis,
+)
 from puur.tools import SWISS_RANKS, ToolInputError, card_label, check_int, contract_label
 
 SEATS = 4
@@ -330,6 +338,13 @@ def calculate(
     return WeisOutcome(contract, forehand, tuple(parsed), steps, winner, written)
 
 
+def team_best(outcome: WeisOutcome, team: int, profile: RuleProfile) -> Meld | None:
+    """The best meld of ``team`` (0: seats 1 and 3, 1: seats 2 and 4), by the profile's chain, then the seat
+    nearer the forehand (TOOLS.md §4.2): the team's meld the other team's is compared with."""
+    _, seat = compare_seats([s for s in outcome.seats if s.seat % 2 == team], profile, outcome.contract, outcome.forehand)
+    return None if seat is None else outcome.seats[seat].best
+
+
 def _claim(owner: dict[int, int], card: int, seat: int) -> None:
     if owner.get(card, seat) != seat:
         raise ToolInputError(
@@ -366,6 +381,15 @@ def compare_with_other_team(
     """
     check_int(their_points, "their_points", low=0, high=300)
     check_int(their_cards, "their_cards", low=0, high=HAND_SIZE)
+    shapes = meld_shapes(profile)
+    if (their_points, their_cards) != (0, 0) and (their_points, their_cards) not in shapes:
+        known = ", ".join(f"{p} with {n} cards" for p, n in sorted(shapes))
+        raise ToolInputError(
+            "their_points",
+            f"no meld of {their_cards} cards is worth {their_points} points under this profile (a meld is {known}; "
+            "0 points and 0 cards for none)",
+            "no_such_meld", {"points": their_points, "cards": their_cards},
+        )
     my_pts = mine.points if mine else 0
     my_n = len(mine.cards) if mine else 0
     if my_pts != their_points:
@@ -398,5 +422,5 @@ def compare_with_other_team(
 __all__ = [
     "NO_MELD_TEXT", "STEP_LABELS", "STEP_NAMES", "PartialCompare", "SeatWeis", "Step", "WeisOutcome",
     "calculate", "compare_seats", "compare_with_other_team", "meld_dict", "meld_label", "seat_from_hand",
-    "seat_from_melds",
+    "seat_from_melds", "team_best",
 ]  # fmt: skip

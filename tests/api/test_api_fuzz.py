@@ -51,7 +51,7 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[str, str] = {
     "from the fourth trick on",
     "/api/v1/tools/jasstafel": "no round written after the match is won; cumulative marks need the rounds",
     "/api/v1/tools/weis": "a seat gives its hand or its melds (one of the two); no card twice over the seats; "
-    "melds that are melds",
+    "melds that are melds; the other team's meld the points and cards of one the profile scores",
     "/api/v1/tools/trick": "four different cards; each played card in its seat's hand, no card in two hands",
     "/api/v1/tools/coiffeur": "one factor per column; boxes and jokers fit the sheet's columns; a joker only in a "
     "joker column, its contract not repeated when refused; the conversion's column exists",

@@ -29,6 +29,8 @@ def test_the_registry_holds_every_oracle_op_in_its_order() -> None:
     for name, op in REGISTRY.items():
         assert op.name == name and op.rule == OPS[name].rule and op.summary == OPS[name].summary
         assert op.tool_description.endswith(f" {OPS[name].rule}.")
+        # the fields the oracle takes (any other is refused) are the typed request's
+        assert set(op.request.model_fields) == {"profile", *OPS[name].fields}
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))

@@ -107,6 +107,30 @@ def test_weis_endpoint(client: TestClient) -> None:
     assert loc(client.post("/api/v1/tools/weis", json={"forehand": 7})) == ["body", "forehand"]
 
 
+def test_weis_compare_is_the_whole_team(client: TestClient) -> None:
+    """"Compare with the other team" holds their meld against the better of seats 1 and 3 (TOOLS.md §4.2)."""
+    team = {"contract": "C", "seats": [{"hand": ["D6"]}, None, {"hand": ["S10", "SJ", "SQ", "SK", "SA"]}, None]}
+    d = client.post("/api/v1/tools/weis", json={**team, "compare": {"points": 50, "cards": 4}}).json()
+    assert d["written"] == [100, 0]
+    assert d["compare"]["result"] == "yours" and d["compare"]["params"] == {"mine": 100, "theirs": 50}
+    both = {"contract": "C", "seats": [{"hand": ["H6", "H7", "H8", "H9"]}, None, {"hand": ["S10", "SJ", "SQ"]}, None]}
+    d = client.post("/api/v1/tools/weis", json={**both, "compare": {"points": 100, "cards": 5}}).json()
+    assert d["compare"]["params"] == {"mine": 50, "theirs": 100}  # seat 1's 50 is the team's best, not seat 3's 20
+    # the other team's seats (2 and 4) are not "yours", even with a better meld
+    theirs = {"contract": "C", "seats": [{"hand": ["H6", "H7", "H8"]}, {"hand": ["CJ", "DJ", "HJ", "SJ"]}, None, None]}
+    d = client.post("/api/v1/tools/weis", json={**theirs, "compare": {"points": 50, "cards": 4}}).json()
+    assert d["compare"]["params"] == {"mine": 20, "theirs": 50}
+
+
+@pytest.mark.parametrize(("points", "cards"), [(130, 2), (20, 5), (50, 3), (0, 4), (150, 5)])
+def test_weis_compare_refuses_a_meld_no_one_can_hold(client: TestClient, points: int, cards: int) -> None:
+    body = {"contract": "C", "seats": [{"hand": ["H6", "H7", "H8"]}], "compare": {"points": points, "cards": cards}}
+    r = client.post("/api/v1/tools/weis", json=body)
+    assert r.status_code == 422 and loc(r) == ["body", "compare", "points"]
+    assert r.json()["detail"][0]["ctx"] == {"code": "no_such_meld", "points": points, "cards": cards}
+    assert f"no meld of {cards} cards is worth {points} points" in r.json()["detail"][0]["msg"]
+
+
 def test_trick_endpoint(client: TestClient) -> None:
     d = client.post("/api/v1/tools/trick", json={"contract": "schellen", "cards": ["HA", "D7", "D9", "DJ"]}).json()
     assert (d["winner_seat"], d["winner_label"], d["worth"]) == (3, "Seat 4", 45)

@@ -140,6 +140,18 @@ def test_c_partial_compare() -> None:
     assert compare_with_other_team(None, 0, 0, SCHIEBER).result == "undecided"
 
 
+def test_partial_compare_takes_only_melds_the_profile_scores() -> None:
+    """Their meld's points and cards are a meld's (§4.5): 150 with 6 cards under schieber's extended values,
+    not under classic's, where a long run is 100; 130 or 20 with 5 cards nowhere."""
+    assert compare_with_other_team(None, 150, 6, SCHIEBER).result == "theirs"
+    classic = RuleProfile.preset("classic")
+    assert compare_with_other_team(None, 100, 6, classic).result == "theirs"
+    for profile, points, cards in [(classic, 150, 6), (SCHIEBER, 130, 2), (SCHIEBER, 20, 5), (SCHIEBER, 0, 3)]:
+        with pytest.raises(ToolInputError) as e:
+            compare_with_other_team(None, points, cards, profile)
+        assert e.value.field == ("their_points",) and e.value.code == "no_such_meld"
+
+
 def test_chain_matches_core_with_full_hands() -> None:
     hands = [
         {"hand": ["C6", "C7", "C8", "HA", "HK"]},
