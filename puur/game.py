@@ -54,6 +54,28 @@ def weis_choice_index(declaration: str) -> int | None:
     return int(n) if n.isdigit() and len(n) < 4 else None
 
 
+def _declarations(declare: object) -> tuple[str, ...]:
+    """``Game.apply``'s declarations, checked: a list of different declarations, each ``"stoeck"`` or
+    ``"weis:N"``; anything else raises ``IllegalAction`` saying what is wrong."""
+    what = "declare is a list of declarations, e.g. ['stoeck'] or ['weis:1']"
+    if isinstance(declare, (str, bytes)):
+        raise IllegalAction(f"{what}, not one string")
+    if not isinstance(declare, Iterable):
+        raise IllegalAction(f"{what}, not {type(declare).__name__}")
+    decl: tuple[object, ...] = tuple(declare)
+    for d in decl:
+        if not isinstance(d, str):
+            raise IllegalAction(f"a declaration is 'stoeck' or 'weis:N', not {type(d).__name__} {d!r}")
+        if d not in DECLARATIONS and weis_choice_index(d) is None:
+            raise IllegalAction(
+                f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis"
+                " alternative N offered with your card of trick 1)"
+            )
+    if len(set(decl)) < len(decl):
+        raise IllegalAction(f"a declaration given twice in {list(decl)}: each is made once")
+    return tuple(str(d) for d in decl)
+
+
 @dataclass(frozen=True)
 class RoundResult:
     """A finished (or, when the match ended during it, interrupted) round as written on the sheet."""
@@ -253,20 +275,14 @@ class Game:
         Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
         if self.is_over:
             raise IllegalAction("the match is over")
-        declare = tuple(declare)
+        declare = _declarations(declare)
         if self.form is not None and self.form.apply(self, action, declare):
             return
         try:
             act = parse_action(action)  # type: ignore[arg-type]
         except ValueError as e:
             raise IllegalAction(str(e)) from None
-        decl = tuple(declare)
-        for d in decl:
-            if d not in DECLARATIONS and weis_choice_index(d) is None:
-                raise IllegalAction(
-                    f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis"
-                    " alternative N offered with your card of trick 1)"
-                )
+        decl = declare
         weis_choices = [i for d in decl if (i := weis_choice_index(d)) is not None]
         if len(weis_choices) > 1:
             raise IllegalAction("declare one Weis alternative, not several")

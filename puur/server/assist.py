@@ -35,7 +35,7 @@ from puur.observation import Observation
 from puur.profile import RuleProfile
 from puur.server.game_models import Error, GameView
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
-from puur.server.live import Conflict, GameHub, LiveGame, player_seed
+from puur.server.live import Conflict, GameHub, LiveGame, player_seed, stored_declarations
 from puur.server.policy import PlayerRefused
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -181,7 +181,7 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> Game:
     game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
                 seed_source=settings.get("seed_source"), **form_args(settings))
     for entry in log:
-        game.apply(entry[1], tuple(entry[2]) if len(entry) > 2 else ())
+        game.apply(entry[1], stored_declarations(entry))
     return game
 
 

@@ -123,8 +123,9 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: ActionCode
     declare: list[Declaration] = Field(
-        default_factory=list, examples=[["stoeck"], ["weis:1"]],
-        description="'stoeck'; 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice",
+        default_factory=list, examples=[["stoeck"], ["weis:1"]], max_length=2,
+        description="'stoeck'; 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice; "
+        "each at most once",
     )
     seq: Count | None = Field(
         None,
@@ -146,6 +147,8 @@ class ActionBody(BaseModel):
                     f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis alternative N"
                     " of weis_choice, with your card of trick 1)"
                 )
+        if len(set(v)) < len(v):
+            raise ValueError(f"a declaration given twice in {v}: each is made once")
         return v
 
 

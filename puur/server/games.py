@@ -381,7 +381,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
     await websocket.accept()
     try:
         first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
-    except (TimeoutError, WebSocketDisconnect, ValueError):
+    except (TimeoutError, WebSocketDisconnect, ValueError, RecursionError):  # no JSON, or JSON json.loads gives up on
         await websocket.close(4401)
         return
     token = first.get("token") if isinstance(first, dict) else None

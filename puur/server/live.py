@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -81,6 +81,12 @@ class Subscriber:
     def put(self, message: dict[str, Any]) -> None:
         if not self.remote:
             self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+
+
+def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:
+    """The declarations of a stored action ``[seat, action, declare]``, each once: an action stored before
+    ``Game.apply`` refused a declaration given twice (2026-12-03) replays as it was taken, Stöck once."""
+    return tuple(dict.fromkeys(entry[2])) if len(entry) > 2 else ()
 
 
 def player_seed(game_seed: int, seq: int) -> int:
@@ -526,7 +532,7 @@ class GameHub:
         for entry in stored.actions:
             if game.current_seat != entry[0]:
                 raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")
-            game.apply(entry[1], tuple(entry[2]) if len(entry) > 2 else ())
+            game.apply(entry[1], stored_declarations(entry))
         hashes = self.store.token_hashes(stored.id)
         live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]

@@ -30,7 +30,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any
 
-from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber
+from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber, stored_declarations
 from puur.server.store import GameGone, StoredGame
 from puur.server.store_sql import PRESENCE, Changes, GameBusy, Locked, PgStore
 
@@ -290,7 +290,7 @@ class SharedGames:
         for entry in _log(ch.actions):
             if live.game.current_seat != entry[0]:
                 raise RuntimeError(f"stored action by seat {entry[0]} does not follow")
-            live.game.apply(entry[1], tuple(entry[2]))
+            live.game.apply(entry[1], stored_declarations(entry))
             live._accepted(pending, entry)
         for _, messages in pending:
             for sub, message in messages:

@@ -31,6 +31,8 @@ BAD_BODIES = {
     "another content type": (b"profile=schieber", "application/x-www-form-urlencoded"),
     "JSON sent as text": (b'{"profile": "schieber"}', "text/plain"),
     "empty": (b"", "application/json"),
+    "nested too deeply": (b'{"profile": ' + b"[" * 3000 + b"]" * 3000 + b"}", "application/json"),
+    "a number too long to read": (b'{"profile": ' + b"9" * 5000 + b"}", "application/json"),
 }
 
 
@@ -48,6 +50,13 @@ def test_a_body_that_does_not_parse_is_422(path: str, kind: str) -> None:
 def test_not_utf8_says_so() -> None:
     r = CLIENT.post("/api/v1/rules/trick", content=b'{"contract": "\xff"}', headers={"Content-Type": "application/json"})
     assert r.status_code == 422 and "UTF-8" in r.json()["detail"][0]["msg"]
+
+
+@pytest.mark.parametrize(("kind", "words"), [("nested too deeply", "nested too deeply"), ("a number too long to read", "digits")])
+def test_json_the_reader_gives_up_on_says_why(kind: str, words: str) -> None:
+    body, content_type = BAD_BODIES[kind]
+    r = CLIENT.post("/api/v1/rules/eval", content=body, headers={"Content-Type": content_type})
+    assert r.status_code == 422 and words in r.json()["detail"][0]["msg"]
 
 
 def test_other_http_errors_are_unchanged() -> None:

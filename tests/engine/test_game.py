@@ -225,3 +225,22 @@ def test_a_claimed_match_replays_from_its_record() -> None:
     again = Game.from_record(rec)
     assert again.is_over and again.winner == g.winner and again.end_reason == "false_claim"
     assert again.record() == g.record()
+
+
+@pytest.mark.parametrize(
+    ("declare", "words"),
+    [(None, "not NoneType"), (5, "not int"), ("stoeck", "not one string"), ([5], "not int 5"),
+     (["stoeck", None], "not NoneType"), (["stoeck", "stoeck"], "given twice"), (["weis:1", "weis:1"], "given twice"),
+     (["stöck"], "unknown declaration")],
+)  # fmt: skip
+def test_malformed_declarations_are_illegal_actions_that_change_nothing(declare: object, words: str) -> None:
+    """``Game.apply`` raises ``IllegalAction`` with the reason for any ``declare`` that is not a list of
+    different declarations (INTERFACES.md §2), and the game is as before."""
+    g = Game("schieber", seed=11)
+    g.apply("H")
+    before = json.dumps(g.record(), sort_keys=True)
+    card = g.legal_actions()[0]
+    with pytest.raises(IllegalAction, match=words):
+        g.apply(card, declare=declare)  # type: ignore[arg-type]
+    assert json.dumps(g.record(), sort_keys=True) == before
+    g.apply(card)  # the same card without them is taken

@@ -273,3 +273,14 @@ def test_connections_waiting_for_their_token_count_too(tmp_path: Path) -> None:
             assert closed["code"] == 4429 and "one address" in closed["reason"]
         idle.send_json({"token": "x"})
         assert idle.receive()["code"] == 4404  # the first one goes on as usual
+
+
+@pytest.mark.parametrize("first", ["not json", "[" * 5000 + "]" * 5000, '{"token": ' + "9" * 5000 + "}"])
+def test_a_first_message_that_does_not_read_closes_the_socket_4401(tmp_path: Path, first: str) -> None:
+    """The live socket's first message is its token as JSON: anything json.loads gives up on (not JSON, nested
+    too deeply, a number too long) closes it with 4401, as a missing token does, never an error inside."""
+    with TestClient(create_app(db_path=_db(tmp_path))) as c:
+        game = c.post("/api/v1/games", json={"seats": ["human", "random", "random", "random"]}).json()
+        with c.websocket_connect(f"/api/v1/games/{game['game_id']}/live") as ws:
+            ws.send_text(first)
+            assert ws.receive()["code"] == 4401

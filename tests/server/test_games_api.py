@@ -76,6 +76,8 @@ def test_action_422_409_and_state_unchanged(client: TestClient) -> None:
     before = client.get(url, headers=h).json()
     # does not parse: 422 naming the field
     for body, field in (({"action": "XX"}, "action"), ({"action": "H10", "declare": ["weis"]}, "declare"),
+                        ({"action": "H10", "declare": ["stoeck", "stoeck"]}, "declare"),
+                        ({"action": "H10", "declare": ["stoeck"] * 20_000}, "declare"),
                         ({}, "action"), ({"action": 5}, "action"), ({"action": "H", "extra": 1}, "extra")):
         r = client.post(f"{url}/actions", headers=h, json=body)
         assert r.status_code == 422, (body, r.text)
@@ -307,3 +309,13 @@ def test_previous_trick_is_the_last_trick_of_the_round_before(client: TestClient
     assert v["previous_trick"] == {"leader": t.leader, "cards": [str(Card(c)) for c in t.cards],
                                    "winner": t.winner, "points": t.points}  # fmt: skip
     assert len(v["previous_trick"]["cards"]) == 4 and v["previous_trick"] != last  # trick 9, not trick 8
+
+
+def test_stored_declarations_replay_each_once() -> None:
+    """An action stored before a declaration given twice was refused replays as it was taken (Stöck once);
+    the three replays of stored actions (restart, another worker, the assistant) read it through this."""
+    from puur.server.live import stored_declarations
+
+    assert stored_declarations([0, "H10", ["stoeck", "stoeck"]]) == ("stoeck",)
+    assert stored_declarations([0, "H10", ["weis:1", "stoeck"]]) == ("weis:1", "stoeck")
+    assert stored_declarations([0, "H"]) == ()
