@@ -57,7 +57,7 @@ def puur_rounds(seconds: float, profile: RuleProfile, seed: int = 1) -> tuple[in
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _ in range(20):
-            random_round(profile, rng)
+            random_round(profile, rng).score()
         n += 20
     return n, time.perf_counter() - start
 

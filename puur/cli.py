@@ -99,6 +99,17 @@ WS_MAX_MESSAGE = 64 * 1024
 token message and nothing else that is read, so 64 KiB bounds it well above need (uvicorn's default: 16 MiB)."""
 
 
+def _port(text: str) -> int:
+    """``--port``: a TCP port, 1 to 65535 (the operating system would take 99999 as 34463)."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is 1 to 65535, not {port}")
+    return port
+
+
 def _serve(args: argparse.Namespace) -> int:
     import os
 
@@ -367,7 +378,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="the web table, tools, HTTP API and MCP endpoint")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--port", type=_port, default=8000, help="TCP port, 1 to 65535 (default 8000)")
     serve.add_argument("--db", default=os.environ.get("PUUR_DB") or None,
                        help="SQLite file for games (default: under the user's data directory), or a PostgreSQL URL "
                        "postgresql://USER@HOST/DB that several workers share (default: env PUUR_DB)")
@@ -474,7 +485,7 @@ def build_parser() -> argparse.ArgumentParser:
     bots = sub.add_parser("bots", help="computer players").add_subparsers(dest="bots_command", required=True)
     bserve = bots.add_parser("serve", help="offer our players as a jass-kit player service (/<name>/action_...)")
     bserve.add_argument("--host", default="127.0.0.1")
-    bserve.add_argument("--port", type=int, default=9000)
+    bserve.add_argument("--port", type=_port, default=9000, help="TCP port, 1 to 65535 (default 9000)")
     bserve.add_argument("--players", default="heuristic,mcts", help="comma-separated player names")
     bserve.add_argument("--profile", default="schieber")
     bserve.set_defaults(handler=_bots_serve)

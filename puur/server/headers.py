@@ -7,6 +7,10 @@ a file (``static/table/*.js``, ``/tools/assets/*.js``, ``/api/v1/docs/assets/*``
 covers the game API's ``fetch`` and the live table's WebSocket on the same host. ``manifest-src`` and
 ``worker-src`` name the web app manifest and the service worker (``/sw.js``) of the installable table.
 
+The API (``/api/...``) and ``/llms.txt`` also carry ``Access-Control-Allow-Origin: *`` on every response,
+as PRODUCT.md §2 asks of the open data API: ``CORSMiddleware`` adds it only to a request that names its
+origin, and a cache in between would keep an answer without it for a page of another origin.
+
 A plain ASGI middleware (not ``BaseHTTPMiddleware``): it only adds headers to ``http.response.start``, so
 streamed answers (the MCP endpoint, server-sent events) pass through unchanged; WebSockets carry none.
 """
@@ -39,9 +43,14 @@ SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("x-frame-options", "DENY"),  # frame-ancestors for browsers without CSP level 2
 )
 
+OPEN_DATA_PATHS = ("/api/", "/llms.txt")
+"""Where every response is CORS-open (PRODUCT.md §2): keyless, no cookies, the same for every origin."""
+OPEN_DATA_HEADERS: tuple[tuple[str, str], ...] = (("access-control-allow-origin", "*"),)
+
 
 class SecurityHeadersMiddleware:
-    """Add :data:`SECURITY_HEADERS` to every HTTP response that does not already set them."""
+    """Add :data:`SECURITY_HEADERS` to every HTTP response that does not already set them, and
+    :data:`OPEN_DATA_HEADERS` to those under :data:`OPEN_DATA_PATHS`."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -51,11 +60,15 @@ class SecurityHeadersMiddleware:
             await self.app(scope, receive, send)
             return
 
+        added = SECURITY_HEADERS
+        if str(scope.get("path", "")).startswith(OPEN_DATA_PATHS):
+            added = SECURITY_HEADERS + OPEN_DATA_HEADERS
+
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 present = {name.lower() for name, _ in headers}
-                for name, value in SECURITY_HEADERS:
+                for name, value in added:
                     key = name.encode("latin-1")
                     if key not in present:
                         headers.append((key, value.encode("latin-1")))

@@ -6,6 +6,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 def _puur(*args: str, stdin: str = "", timeout: int = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
@@ -48,3 +50,21 @@ def test_bench_engine_json() -> None:
     result = json.loads(out.stdout)
     assert set(result) == {"rounds", "seconds", "rounds_per_s"}
     assert result["rounds"] > 0 and result["rounds_per_s"] > 0
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-1", "1e9", "five"])
+def test_bench_engine_refuses_seconds_it_cannot_keep(seconds: str) -> None:
+    out = _puur("bench", "engine", "--seconds", seconds, timeout=30)
+    assert out.returncode == 2 and "--seconds" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_bench_errors_go_to_stderr() -> None:
+    out = _puur("bench", "engine", "--seconds", "0.1", "--profile", "foo", "--json")
+    assert out.returncode == 2 and out.stdout == "" and "unknown preset 'foo'" in out.stderr
+
+
+@pytest.mark.parametrize(("command", "port"), [("serve", "99999"), ("serve", "-5"), ("serve", "0"), ("bots", "70000")])
+def test_a_port_out_of_range_is_refused(command: str, port: str) -> None:
+    args = ("bots", "serve", "--port", port) if command == "bots" else ("serve", "--port", port)
+    out = _puur(*args, timeout=30)
+    assert out.returncode == 2 and "a port is 1 to 65535" in out.stderr

@@ -79,3 +79,22 @@ def test_docs_assets_are_swagger_ui_from_the_pinned_package(client: TestClient) 
     assert client.get("/api/v1/docs/assets/../app.py").status_code == 404
     assert client.get("/api/v1/docs/assets/redoc.standalone.js").status_code == 404
     assert set(DOCS_ASSETS) == {"swagger-ui-bundle.js", "swagger-ui.css", "favicon.png", "docs.js"}
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [("GET", "/api/v1/openapi.json"), ("GET", "/api/v1/profiles"), ("GET", "/llms.txt"), ("GET", "/api/v1/nosuch"),
+     ("POST", "/api/v1/rules/eval"), ("GET", "/api/v1/index.json")],
+)  # fmt: skip
+def test_the_api_is_cors_open_on_every_response(client: TestClient, method: str, path: str) -> None:
+    """PRODUCT.md §2: ``Access-Control-Allow-Origin: *`` on every response, whether or not the request names
+    its origin (errors too); with an origin, once."""
+    body = {"op": "chalk", "value": 20} if method == "POST" else None
+    r = client.request(method, path, json=body)
+    assert r.headers["access-control-allow-origin"] == "*", (path, r.status_code)
+    r = client.request(method, path, json=body, headers={"Origin": "https://example.org"})
+    assert r.headers.get_list("access-control-allow-origin") == ["*"]
+
+
+def test_pages_are_not_cors_open(client: TestClient) -> None:
+    assert "access-control-allow-origin" not in client.get("/").headers
