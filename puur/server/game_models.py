@@ -7,7 +7,7 @@ which knows the operator's players). A refusal is a 422 naming the field.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -38,7 +38,9 @@ class GameCreate(BaseModel):
         description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
         "knows every hand); the record marks it (seed_source 'chosen')",
     )
-    names: list[str] | None = Field(None, min_length=4, max_length=4, description="display names by seat")
+    names: list[Annotated[str, Field(max_length=24)]] | None = Field(
+        None, min_length=4, max_length=4, description="display names by seat, each at most 24 characters"
+    )
     deck: Literal["swiss", "french"] = "swiss"
     lang: Literal["de", "en", "fr"] = "en"
     form: Literal["schieber", "coiffeur", "differenzler"] = Field(
@@ -74,7 +76,7 @@ class GameCreate(BaseModel):
     @classmethod
     def _names(cls, v: list[str] | None) -> list[str] | None:
         if v is not None:
-            v = [n.strip()[:24] for n in v]
+            v = [n.strip() for n in v]
         return v
 
     @model_validator(mode="after")

@@ -33,6 +33,7 @@ def test_create_gives_one_token_per_human_seat(client: TestClient) -> None:
         ({"seats": ["human", BOT, BOT, BOT], "profile": "nosuchpreset"}, "profile"),
         ({"seats": ["human", BOT, BOT, BOT], "profile": {"preset": "schieber", "trumps": 1}}, "profile"),
         ({"seats": ["human", BOT, BOT, BOT], "seed": -1}, "seed"),
+        ({"seats": ["human", BOT, BOT, BOT], "names": ["Vreni" * 5, "", "", ""]}, "names"),  # 25: refused, not cut
         ({}, "seats"),
     ],
 )
