@@ -17,7 +17,7 @@ from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.rules.legal import legal_moves
 from puur.rules.scoring import crossing, deck_totals, impossible_split, round_score
-from puur.rules.tables import STOECK_POINTS
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from puur.rules.trick import card_points, trick_points, trick_winner
 from puur.rules.weis import MOST_IN_A_HAND, declaration, resolve_weis
 
@@ -250,12 +250,40 @@ def _op_crossing(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
     if all(blocks["stoeck"]):
         raise OracleError("impossible_input", "Stöck for both teams: only one player holds the trump K and Q")
+    _check_written(blocks, p)
     first = _field(req, "first_in_tricks", None)
     if first is not None and (first not in (0, 1) or isinstance(first, bool)):
         raise OracleError("bad_request", "first_in_tricks must be the team (0 or 1) that reached the target first "
                           "with the tricks counted in order, or null")
     c = crossing(p, target, before, blocks, first_in_tricks=first)
     return {"winner": c.winner, "block": c.block, "trick_block_tie": p.trick_block_tie}
+
+
+def _check_written(blocks: dict[str, list[int]], p: RuleProfile) -> None:
+    """A round's written blocks hold only what a round can write under the profile's factors (RULES.md §11):
+    Stöck 20 × a trump contract's factor, Weis at most what two hands declare × the largest factor, tricks at most a match
+    (257) × the largest factor for both teams together."""
+    most = max(p.multiplier_table.values())
+    stoeck = {STOECK_POINTS * p.factor(c) for c in p.contracts if c.is_trump}  # Stöck: the trump King and Ober
+    if any(v and v not in stoeck for v in blocks["stoeck"]):
+        raise OracleError(
+            "impossible_input",
+            f"written Stöck is {STOECK_POINTS} × the contract's factor: one of {', '.join(map(str, sorted(stoeck)))} "
+            f"under this profile, got {max(blocks['stoeck'])}",
+        )
+    weis = 2 * MOST_IN_A_HAND[p.weis_values] * most
+    if max(blocks["weis"]) > weis:
+        raise OracleError(
+            "impossible_input", f"a round writes at most {weis} Weis under this profile, got {max(blocks['weis'])}"
+        )
+    match = max(max(deck_totals(c, p.undenufe_values)) for c in p.contracts) + LAST_TRICK_BONUS + MATCH_BONUS
+    tricks = match * most
+    if sum(blocks["tricks"]) > tricks:
+        raise OracleError(
+            "impossible_input",
+            f"a round's tricks write at most {tricks} for both teams together under this profile (a match × the "
+            f"largest factor), got {blocks['tricks'][0]} + {blocks['tricks'][1]}",
+        )
 
 
 def _op_chalk(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:

@@ -390,6 +390,12 @@ ERRORS: list[tuple[str, Any, tuple[str, ...]]] = [
     ("another op's field", {"op": "melds", "hand": ["C6", "C7", "C8"], "contrct": "U"}, ("unknown field 'contrct'",)),
     ("Weis no two hands can declare", {**_CP, "weis": [10000, 0]}, ("at most 700",)),
     ("Weis beyond small values' most", {**_CP, "weis": [610, 0], "profile": "classic"}, ("at most 600",)),
+    ("crossing: Stöck no factor writes", {"op": "crossing", "target": 1000, "before": [0, 0],
+                                          "blocks": {"stoeck": [7, 0]}}, ("one of 20, 40 under this profile",)),
+    ("crossing: tricks beyond a match", {"op": "crossing", "target": 1000, "before": [0, 0],
+                                         "blocks": {"tricks": [1000, 1000]}}, ("at most 1028",)),
+    ("crossing: Weis beyond two hands", {"op": "crossing", "target": 5000, "before": [0, 0],
+                                         "blocks": {"weis": [3000, 0]}}, ("at most 2800",)),
 ]  # fmt: skip
 
 
