@@ -259,7 +259,7 @@ def _op_crossing(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     return {"winner": c.winner, "block": c.block, "trick_block_tie": p.trick_block_tie}
 
 
-def _check_written(blocks: dict[str, list[int]], p: RuleProfile) -> None:
+def _check_written(blocks: dict[str, tuple[int, int]], p: RuleProfile) -> None:
     """A round's written blocks hold only what a round can write under the profile's factors (RULES.md §11):
     Stöck 20 × a trump contract's factor, Weis at most what two hands declare × the largest factor, tricks at most a match
     (257) × the largest factor for both teams together."""
