@@ -11,7 +11,9 @@ last trick's 5); this module adds what page 28 asks:
 * After trick 9 each player's points are the card points of the tricks they took, with 5 for the last
   trick; the penalty is |points − prediction| (§3.1). The predictions need not add to 157 (W21).
 * After the agreed number of rounds (``rounds``, default 4) the lowest penalty total wins; equal lowest
-  totals share the win (§3.1 [OPEN], as the Differenzler tool: ``leaders``).
+  totals share the win (§3.1 [OPEN], as the Differenzler tool: ``leaders``). With the setting
+  ``threshold`` the game ends as well after the round in which a player's total reaches it (§3.1
+  [DECISION]: "optionally, end when anyone's total reaches a threshold"; ``rounds`` then bounds it).
 * Weis and Stöck do not count (the tool's and page 23's widget default, §3.1 [DECISION]); a match (all
   nine tricks to one player) is 157 unless ``match_bonus`` adds the 100 (page 28's "under the applicable
   scoring convention", off by default as in the tool).
@@ -45,6 +47,7 @@ if TYPE_CHECKING:
 CONTRACT_RULES = ("turned_up", "rotate")
 ROTATION = tuple(Contract(i) for i in range(6))
 MAX_ROUNDS = 100
+MAX_THRESHOLD = 100_000
 
 
 @dataclass
@@ -54,6 +57,7 @@ class DifferenzlerForm:
     rounds: int = 4
     contract_rule: str = "turned_up"
     match_bonus: bool = False
+    threshold: int | None = None
     sheet: Sheet = field(init=False)
     predictions: list[int | None] = field(init=False)
     turned_up: Card | None = field(default=None, init=False)
@@ -67,22 +71,32 @@ class DifferenzlerForm:
             raise ValueError(f"contract: choose {' or '.join(CONTRACT_RULES)}, got {self.contract_rule!r}")
         if not isinstance(self.match_bonus, bool):
             raise ValueError("match_bonus must be true or false")
-        self.sheet = Sheet(rounds_planned=self.rounds)
+        if self.threshold is not None and (
+            isinstance(self.threshold, bool) or not isinstance(self.threshold, int) or not 1 <= self.threshold <= MAX_THRESHOLD
+        ):
+            raise ValueError(f"threshold: a penalty total of 1 to {MAX_THRESHOLD} ends the game, got {self.threshold!r}")
+        self.sheet = Sheet(rounds_planned=self.rounds, threshold=self.threshold)
         self.predictions = [None] * 4
 
     @classmethod
     def from_settings(cls, rounds: int | None, settings: Mapping[str, Any]) -> DifferenzlerForm:
-        unknown = set(settings) - {"contract", "match_bonus"}
+        unknown = set(settings) - {"contract", "match_bonus", "threshold"}
         if unknown:
-            raise ValueError(f"unknown Differenzler setting(s) {sorted(unknown)}: the settings are contract, match_bonus")
+            raise ValueError(
+                f"unknown Differenzler setting(s) {sorted(unknown)}: the settings are contract, match_bonus, threshold"
+            )
         return cls(
             rounds=4 if rounds is None else rounds,
             contract_rule=settings.get("contract", "turned_up"),
             match_bonus=settings.get("match_bonus", False),
+            threshold=settings.get("threshold"),
         )
 
     def settings(self) -> dict[str, Any]:
-        return {"form": self.name, "rounds": self.rounds, "contract": self.contract_rule, "match_bonus": self.match_bonus}
+        out = {"form": self.name, "rounds": self.rounds, "contract": self.contract_rule, "match_bonus": self.match_bonus}
+        if self.threshold is not None:  # games stored before the setting keep their settings as they were
+            out["threshold"] = self.threshold
+        return out
 
     def adapt_profile(self, profile: RuleProfile) -> RuleProfile:
         """The profile as given: the round is the Schieber's, only the scoring differs."""
@@ -195,7 +209,7 @@ class DifferenzlerForm:
             "penalties": list(self.sheet.totals()),
             "scores": list(game.scores),
             "block": None,
-            "reason": "rounds_played",
+            "reason": "threshold_reached" if self.sheet.ended_by == "threshold" else "rounds_played",
             "schneider": False,
             "games": 0,
         }

@@ -51,7 +51,7 @@ class GameCreate(BaseModel):
     rounds: int | None = Field(None, ge=1, le=100, description="Differenzler: the rounds to play (default 4)")
     form_settings: dict[str, Any] | None = Field(
         None, description="the form's table settings: Coiffeur factors (one per column), method (A or B), "
-        "joker_may_repeat; Differenzler contract (turned_up or rotate), match_bonus")
+        "joker_may_repeat; Differenzler contract (turned_up or rotate), match_bonus, threshold (a penalty total that ends the game)")
 
     @field_validator("profile")
     @classmethod

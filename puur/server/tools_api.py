@@ -425,6 +425,9 @@ class DifferenzlerRequest(BaseModel):
     rounds: list[DiffRound] = []
     add: DiffRound | None = Field(default=None, description="a round to add now")
     rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
+    threshold: Annotated[StrictInt, Field(ge=1, le=100_000), WHOLE] | None = Field(
+        default=None, description="optional: the game ends after the round in which a player's total reaches this"
+    )
     estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: ContractCode | None = None
     profile: Profile = None
@@ -446,6 +449,8 @@ class DifferenzlerResponse(BaseModel):
     leaders: list[int]
     finished: bool
     rounds_planned: int | None
+    threshold: int | None
+    ended_by: Literal["rounds", "threshold"] | None
     message: str
     estimate: int | None
 
@@ -454,7 +459,7 @@ class DifferenzlerResponse(BaseModel):
 def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
     try:
         sheet = differenzler_mod.sheet_from(
-            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned
+            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned, req.threshold
         )
         if req.add is not None:
             try:

@@ -6,8 +6,9 @@ and the lowest running total wins (TOOLS.md §3; widget of source 23, rules of s
 * The four actual values should add to 157 (a warning, not an error, §3.2 [DECISION]); 257 for one
   player and 0 for the others is accepted as a match under a convention that counts it (§3.1 [OPEN]).
 * Weis and Stöck do not count by default (§3.1 [DECISION]).
-* The game lasts an agreed number of rounds (``rounds_planned``; None = open-ended); the lowest total wins
-  and equal lowest totals share the lead (§3.1 [OPEN: tie]).
+* The game lasts an agreed number of rounds (``rounds_planned``; None = open-ended), or, optionally, until
+  a player's total reaches ``threshold`` (§3.1 [DECISION]; the app's targets of page 28); with both, the
+  first to come ends it. The lowest total wins and equal lowest totals share the lead (§3.1 [OPEN: tie]).
 * ``estimate``: the rule of thumb "count the points in your hand and count your trumps twice" (W23), with
   the core's card points.
 
@@ -70,6 +71,8 @@ class Sheet:
     players: tuple[str, str, str, str] = ("Player 1", "Player 2", "Player 3", "Player 4")
     rounds: tuple[Round, ...] = ()
     rounds_planned: int | None = None
+    threshold: int | None = None
+    """The game ends after the round in which a player's total reaches this (None: no such end)."""
 
     def __post_init__(self) -> None:
         if len(self.players) != PLAYERS:
@@ -81,9 +84,31 @@ class Sheet:
                     ("rounds", self.rounds_planned), f"the game was agreed at {self.rounds_planned} rounds", "rounds_agreed",
                     {"rounds": self.rounds_planned},
                 )
+        if self.threshold is not None:
+            check_int(self.threshold, "threshold", low=1, high=100_000)
+            ended = self._threshold_round()
+            if ended is not None and ended < len(self.rounds):
+                raise ToolInputError(
+                    ("rounds", ended), f"the game ended with round {ended}, when a total reached {self.threshold}",
+                    "threshold_passed", {"rounds": ended, "threshold": self.threshold},
+                )
+
+    def _threshold_round(self) -> int | None:
+        """The round (1-based) after which a total first reached ``threshold``, or None."""
+        if self.threshold is None:
+            return None
+        for i, tot in enumerate(self.running()):
+            if max(tot) >= self.threshold:
+                return i + 1
+        return None
 
     def add(self, predicted: Sequence[int], actual: Sequence[int]) -> Sheet:
         """"Add the round": commit it and add the differences to the running totals."""
+        if self.threshold is not None and self.ended_by == "threshold":
+            raise ToolInputError(
+                "round", f"the game is over: a total reached {self.threshold}; Undo or Reset", "threshold_over",
+                {"rounds": len(self.rounds), "threshold": self.threshold},
+            )
         if self.finished:
             raise ToolInputError(
                 "round", f"the game is over after {self.rounds_planned} rounds: Undo or Reset", "rounds_over",
@@ -118,8 +143,18 @@ class Sheet:
         return [i for i, t in enumerate(tot) if t == low]
 
     @property
+    def ended_by(self) -> str | None:
+        """What ended the game: ``"threshold"`` (a total reached it), ``"rounds"`` (the rounds agreed are
+        played), or None while it goes on."""
+        if self._threshold_round() is not None:
+            return "threshold"
+        if self.rounds_planned is not None and len(self.rounds) >= self.rounds_planned:
+            return "rounds"
+        return None
+
+    @property
     def finished(self) -> bool:
-        return self.rounds_planned is not None and len(self.rounds) >= self.rounds_planned
+        return self.ended_by is not None
 
     def to_dict(self) -> dict[str, Any]:
         run = self.running()
@@ -149,6 +184,8 @@ class Sheet:
             "leaders": leaders,
             "finished": self.finished,
             "rounds_planned": self.rounds_planned,
+            "threshold": self.threshold,
+            "ended_by": self.ended_by,
             "message": msg,
         }
 
@@ -157,6 +194,7 @@ def sheet_from(
     players: Sequence[str] | None,
     rounds: Sequence[dict[str, Any]],
     rounds_planned: int | None = None,
+    threshold: int | None = None,
 ) -> Sheet:
     """Build and check a sheet from plain data (the API's form)."""
     names = tuple(players) if players is not None else Sheet().players
@@ -167,7 +205,7 @@ def sheet_from(
     for i, r in enumerate(rounds):
         rs.append(Round(_four(r.get("predicted"), ("rounds", i, "predicted")),
                         _four(r.get("actual"), ("rounds", i, "actual"))))
-    return Sheet(clean, tuple(rs), rounds_planned)  # type: ignore[arg-type]
+    return Sheet(clean, tuple(rs), rounds_planned, threshold)  # type: ignore[arg-type]
 
 
 def estimate(hand: Sequence[Any], contract: Contract, profile: RuleProfile | None = None) -> int:

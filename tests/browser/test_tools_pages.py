@@ -264,6 +264,25 @@ def test_differenzler(page: Any, live_server: str) -> None:
     page.wait_for_function("document.querySelector('[data-total=\"3\"]').textContent === '2'")
 
 
+def test_differenzler_threshold_ends_the_sheet(page: Any, live_server: str) -> None:
+    """TOOLS.md §3.1 [DECISION]: with "End when a total reaches" set, the round that takes a total there ends
+    the game: the banner names the winner and no round can be added."""
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    page.fill("#threshold", "20")
+    page.dispatch_event("#threshold", "change")
+    for i, (p, a) in enumerate(zip([0, 40, 40, 40], [20, 40, 40, 37], strict=True)):
+        page.fill(f"#pred{i}", str(p))
+        page.fill(f"#act{i}", str(a))
+    page.click("#add")
+    expect(page.locator("#banner")).to_be_visible()
+    expect(page.locator("#banner")).to_contain_text("Player 2 and Player 3 win with 0")
+    expect(page.locator("#add")).to_be_disabled()
+    page.reload()  # the threshold is kept with the sheet
+    expect(page.locator("#threshold")).to_have_value("20")
+    expect(page.locator("#banner")).to_be_visible()
+
+
 def test_jasstafel_warnings_follow_the_latest_input_when_answers_arrive_out_of_order(page: Any, live_server: str) -> None:
     # The answer to an earlier check (97 card points) is held back until after the later ones: the page must
     # still show the warnings of what is typed now (the CI run of 2026-12-01 failed on this race).

@@ -151,6 +151,24 @@ def test_differenzler_scores_and_replay() -> None:
         assert Game.from_record(g.record()).record() == g.record()
 
 
+def test_differenzler_threshold_ends_the_game_early() -> None:
+    """The setting ``threshold``: the game ends after the round in which a penalty total reaches it (TOOLS.md
+    §3.1 [DECISION]); recorded, and replayed from the record."""
+    for seed in range(4):
+        g = random_game("differenzler", seed, rounds=20, form_settings={"threshold": 60})
+        totals = g.result()["penalties"]  # type: ignore[index]
+        assert max(totals) >= 60 and len(g.rounds) < 20
+        assert max(g.rounds[-2].score["penalty_totals"]) < 60 if len(g.rounds) > 1 else True
+        assert g.result()["reason"] == "threshold_reached"  # type: ignore[index]
+        assert g.record()["form"]["threshold"] == 60
+        assert Game.from_record(g.record()).record() == g.record()
+    g = random_game("differenzler", 1, rounds=2)
+    assert g.result()["reason"] == "rounds_played" and "threshold" not in g.record()["form"]  # type: ignore[index]
+    for bad in (0, -5, 10**6, True, "60"):
+        with pytest.raises(ValueError, match="threshold"):
+            Game("schieber", seed=1, form="differenzler", form_settings={"threshold": bad})
+
+
 def test_form_observations_round_trip_and_bad_settings() -> None:
     for form in ("coiffeur", "differenzler"):
         g = Game("schieber", seed=2, form=form)

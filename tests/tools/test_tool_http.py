@@ -157,6 +157,19 @@ def test_coiffeur_endpoint(client: TestClient) -> None:
     assert loc(client.post("/api/v1/tools/coiffeur", json={"sheet": "7"})) == ["body", "sheet"]
 
 
+def test_differenzler_threshold_through_the_endpoint(client: TestClient) -> None:
+    rounds = [{"predicted": [0, 40, 40, 40], "actual": [20, 40, 40, 37]}]
+    d = client.post("/api/v1/tools/differenzler", json={"rounds": rounds, "threshold": 20}).json()
+    assert d["finished"] and d["ended_by"] == "threshold" and d["threshold"] == 20 and d["leaders"] == [1, 2]
+    r = client.post("/api/v1/tools/differenzler", json={"rounds": rounds, "threshold": 20, "add": rounds[0]})
+    assert r.status_code == 422 and r.json()["detail"][0]["ctx"] == {"code": "threshold_over", "rounds": 1, "threshold": 20}
+    r = client.post("/api/v1/tools/differenzler", json={"rounds": rounds * 2, "threshold": 20})
+    assert loc(r) == ["body", "rounds", 1] and r.json()["detail"][0]["ctx"]["code"] == "threshold_passed"
+    assert loc(client.post("/api/v1/tools/differenzler", json={"threshold": 0})) == ["body", "threshold"]
+    d = client.post("/api/v1/tools/differenzler", json={"rounds": rounds}).json()
+    assert d["threshold"] is None and d["ended_by"] is None
+
+
 def test_differenzler_endpoint(client: TestClient) -> None:
     body = {"rounds": [{"predicted": [40, 30, 57, 30], "actual": [45, 30, 50, 32]}],
             "add": {"predicted": [20, 60, 40, 37], "actual": [25, 40, 52, 40]}}

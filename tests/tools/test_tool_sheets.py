@@ -158,6 +158,29 @@ def test_undo_reset_planned_rounds_and_ties() -> None:
     assert t.leaders() == [0, 1, 2, 3]
 
 
+def test_differenzler_threshold_ends_the_game() -> None:
+    """TOOLS.md §3.1 [DECISION]: optionally the game ends after the round in which a total reaches the
+    threshold; the lowest total still wins; with rounds agreed too, the first to come ends it."""
+    s = di.Sheet(threshold=30).add([0, 40, 40, 40], [20, 40, 40, 37])
+    assert not s.finished and s.to_dict()["ended_by"] is None
+    s = s.add([0, 40, 40, 40], [10, 40, 40, 37])  # player 1 reaches 30
+    assert s.finished and s.ended_by == "threshold" and s.leaders() == [1, 2]
+    assert s.to_dict()["threshold"] == 30 and "win" in s.to_dict()["message"]
+    with pytest.raises(ToolInputError) as e:
+        s.add([0] * 4, [40, 40, 40, 37])
+    assert e.value.code == "threshold_over" and e.value.params == {"rounds": 2, "threshold": 30}
+    assert not s.undo().finished
+    both = di.Sheet(rounds_planned=1, threshold=1000).add([0] * 4, [40, 40, 40, 37])
+    assert both.ended_by == "rounds"
+    assert di.Sheet(rounds_planned=5, threshold=10).add([0] * 4, [40, 40, 40, 37]).ended_by == "threshold"
+    with pytest.raises(ToolInputError) as e:  # a round written after the one that ended the game
+        di.sheet_from(None, [{"predicted": [0] * 4, "actual": [40, 40, 40, 37]}] * 2, threshold=40)
+    assert e.value.field == ("rounds", 1) and e.value.code == "threshold_passed"
+    with pytest.raises(ToolInputError) as e:
+        di.Sheet(threshold=0)
+    assert e.value.field == ("threshold",)
+
+
 def test_differenzler_errors() -> None:
     with pytest.raises(ToolInputError) as e:
         di.Sheet().add([1, 2, 3], [1, 2, 3, 4])

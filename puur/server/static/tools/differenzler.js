@@ -2,7 +2,7 @@
 "use strict";
 const KEY = "puur.tools.differenzler.v1";
 // players[i] is the name typed, or null: then "Player 1" in the page's language (the old default counts as none).
-let S = Object.assign({ players: [null, null, null, null], rounds: [], planned: null }, load(KEY) || {});
+let S = Object.assign({ players: [null, null, null, null], rounds: [], planned: null, threshold: null }, load(KEY) || {});
 S.players = S.players.map((p, i) => (!p || p === `Player ${i + 1}` ? null : p));
 function save() { store(KEY, S); }
 const names = () => S.players.map((p, i) => p || t("player_n", { n: i + 1 }));
@@ -27,7 +27,7 @@ function render(d) {
   // The server's warning is that the four results do not add to 157 (TOOLS.md §3.2): worded here.
   $("#warnings").replaceChildren(...(lastR && lastR.warnings.length ? [el("li", {}, t("diff_sum_warning", { n: lastR.number, total: lastR.actual_total }))] : []));
 }
-function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned }, extra || {}); }
+function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned, threshold: S.threshold }, extra || {}); }
 const boards = latest(); // the newest sheet (asked by a refresh or an added round) counts
 async function refresh() {
   const n = boards.ask();
@@ -42,7 +42,7 @@ async function preview() {
   const n = previews.ask(), p = four("pred"), a = four("act");
   const typed = [0, 1, 2, 3].map(i => Number.isInteger(p[i]) && p[i] >= 0 && Number.isInteger(a[i]) && a[i] >= 0);
   const show = diffs => { for (let i = 0; i < 4; i++) $(`#diff${i}`).textContent = typed[i] && diffs ? diffs[i] : "—"; };
-  if (!typed.some(Boolean) || S.rounds.length >= (S.planned ?? Infinity)) { show(null); return; }
+  if (!typed.some(Boolean) || (lastAnswer && lastAnswer.finished)) { show(null); return; }
   const round = { predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) };
   try {
     const d = await api("differenzler", { players: names(), rounds: [], add: round });
@@ -70,6 +70,7 @@ document.addEventListener("DOMContentLoaded", () => {
   for (let i = 0; i < 4; i++) $(`#name${i}`).onchange = e => { const v = e.target.value.trim(); S.players[i] = v && v !== t("player_n", { n: i + 1 }) ? v : null; save(); showNames(); refresh(); };
   document.addEventListener("puur:lang", () => { showNames(); refresh(); });
   $("#planned").value = S.planned ?? ""; $("#planned").onchange = e => { const n = intOr(e.target.value, null); S.planned = Number.isNaN(n) ? null : n; save(); refresh(); };
+  $("#threshold").value = S.threshold ?? ""; $("#threshold").onchange = e => { const n = intOr(e.target.value, null); S.threshold = Number.isNaN(n) ? null : n; save(); refresh(); };
   $$("#entry input[type=number]").forEach(x => x.addEventListener("keydown", e => { if (e.key === "Enter") add(); }));
   $$("#entry input[type=number]").forEach(x => x.addEventListener("input", preview));
   $("#add").onclick = add;
