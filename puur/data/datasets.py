@@ -855,7 +855,11 @@ def puur() -> dict[str, Any]:
             "publish or share games: they stay in the server's local database",
             "let a computer player see hidden cards: bots get the same observation a human seat gets",
             "online matchmaking with strangers: a game is hosted by whoever runs the server",
-            "an A2A agent, markdown twins of pages, or Jasvel's pages.json (Puur has no page corpus)",
+            "an A2A agent or its agent card, markdown twins of pages, llms-full.txt, or Jasvel's pages.json "
+            "(Puur has no page corpus: /llms.txt indexes its pages, tools and datasets)",
+            "an MCP server card at /.well-known/mcp/server-card.json (its format is still a draft): the MCP "
+            "server describes itself when a client connects to /mcp",
+            "an /auth.md: nothing needs an identity (no accounts; a game's seats hold their own tokens)",
             "regional house contracts beyond their names (Molotow, joker columns need local agreement)",
         ],
         "interfaces": {
