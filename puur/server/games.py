@@ -46,6 +46,7 @@ from puur.server.game_models import (
 )
 from puur.server.live import (
     HUMAN,
+    OVERFLOW,
     Busy,
     Conflict,
     GameHub,
@@ -428,6 +429,9 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
                 getter.cancel()
                 break
             msg = getter.result()
+            if msg is OVERFLOW:
+                await websocket.close(4008, "too far behind the game: connect again")
+                break
             if pace_s and msg.get("seat") not in humans:
                 await asyncio.sleep(pace_s)
             await websocket.send_json(msg)

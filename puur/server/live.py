@@ -80,7 +80,22 @@ class Subscriber:
 
     def put(self, message: dict[str, Any]) -> None:
         if not self.remote:
-            self.loop.call_soon_threadsafe(self.queue.put_nowait, message)
+            self.loop.call_soon_threadsafe(self._put, message)
+
+    def _put(self, message: dict[str, Any]) -> None:
+        """On the event loop: queue the message, or, once ``MAX_QUEUED`` wait unsent (a connection that does
+        not read, a pace far behind the game), only ``OVERFLOW``: the connection closes and its page
+        connects again for a fresh view, instead of the server holding every message for it."""
+        if self.queue.qsize() < MAX_QUEUED:
+            self.queue.put_nowait(message)
+        elif self.queue.qsize() == MAX_QUEUED:
+            self.queue.put_nowait(OVERFLOW)
+
+
+MAX_QUEUED = 500
+"""Messages one live connection may have waiting to be sent."""
+OVERFLOW: dict[str, Any] = {"type": "overflow"}
+"""The last message a connection too far behind gets: ``puur.server.games`` closes it (4008)."""
 
 
 def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:

@@ -243,3 +243,41 @@ def test_pass_and_play_tables_are_unchanged(client: TestClient) -> None:
     assert client.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens["0"]),
                        json={"player": "random"}).status_code == 409
     assert any(CARD.match(c) for c in v["hand"])
+
+
+def test_a_person_keeps_a_seat_so_no_request_plays_the_whole_match(client: TestClient) -> None:
+    """With every seat a computer's, one request would play the rest of the match at once (hours with strong
+    computers and a high target): the host cannot hand the last seat a person plays to a computer, and the
+    game is unchanged by the refusal."""
+    t = _table(client, ["human", "invite", "heuristic", "heuristic"])
+    gid, host = t["game_id"], t["tokens"]["0"]
+    assert client.post(f"/api/v1/games/{gid}/seats/1", headers=auth(host), json={"player": "heuristic"}).status_code == 204
+    before = client.get(f"/api/v1/games/{gid}", headers=auth(host)).json()
+    r = client.post(f"/api/v1/games/{gid}/seats/0", headers=auth(host), json={"player": "heuristic"})
+    assert r.status_code == 409 and "a person keeps at least one seat" in r.json()["detail"]
+    assert client.get(f"/api/v1/games/{gid}", headers=auth(host)).json() == before
+    # with a friend at the table, the host may let a computer play their own seat
+    gid, tokens = _full_table(client)
+    for seat in (0, 1, 2):
+        assert client.post(f"/api/v1/games/{gid}/seats/{seat}", headers=auth(tokens[0]),
+                           json={"player": "random"}).status_code == 204  # fmt: skip
+    r = client.post(f"/api/v1/games/{gid}/seats/3", headers=auth(tokens[0]), json={"player": "random"})
+    assert r.status_code == 409
+
+
+def test_a_connection_that_falls_behind_is_closed_not_fed_forever() -> None:
+    """A live connection holds at most ``MAX_QUEUED`` unsent messages; then it gets ``OVERFLOW`` once, which
+    closes it (4008): its page connects again for a fresh view."""
+    import asyncio
+
+    from puur.server.live import MAX_QUEUED, OVERFLOW, Subscriber
+
+    async def fill() -> list[dict[str, Any]]:
+        sub = Subscriber(0, asyncio.get_running_loop(), asyncio.Queue())
+        for i in range(MAX_QUEUED + 50):
+            sub.put({"type": "event", "n": i})
+        await asyncio.sleep(0.05)  # the puts run on the loop
+        return [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
+
+    got = asyncio.run(fill())
+    assert len(got) == MAX_QUEUED + 1 and got[-1] is OVERFLOW and got[MAX_QUEUED - 1] == {"type": "event", "n": MAX_QUEUED - 1}
