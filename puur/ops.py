@@ -29,7 +29,7 @@ from pydantic import (
 )
 
 from puur.cards import CONTRACT_SPELLINGS, Contract
-from puur.oracle import OPS, OracleOp
+from puur.oracle import CHALK_LIMIT, OPS, OracleOp
 from puur.server.schema_types import (
     WHOLE,
     Cards,
@@ -296,7 +296,7 @@ class JasstafelMarks(BaseModel):
 
 
 class RulesChalkRequest(_Request, json_schema_extra=examples({"value": 2735})):
-    value: JsonInt = Field(description="a written total", ge=-(10**9), le=10**9)
+    value: JsonInt = Field(description="a written total", ge=-CHALK_LIMIT, le=CHALK_LIMIT)
 
 
 class RulesChalkResult(JasstafelMarks, _Result):  # ok, op, assumptions, then the marks

@@ -286,10 +286,16 @@ def _check_written(blocks: dict[str, tuple[int, int]], p: RuleProfile) -> None:
         )
 
 
+CHALK_LIMIT = 10**9
+"""The largest written total (either sign) ``chalk`` draws: a billion points, far beyond any match."""
+
+
 def _op_chalk(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     value = _field(req, "value")
     if not isinstance(value, int) or isinstance(value, bool):
         raise OracleError("bad_request", "value must be a whole number (a written total)")
+    if abs(value) > CHALK_LIMIT:
+        raise OracleError("bad_request", f"value must be a written total from -{CHALK_LIMIT:,} to {CHALK_LIMIT:,}")
     return to_marks(value).to_dict()
 
 

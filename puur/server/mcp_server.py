@@ -27,7 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import ToolAnnotations
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from puur import __version__
 from puur.data import DATASET_NAMES, dataset, dumps
@@ -78,6 +78,26 @@ def _ask(op: str, request: dict[str, Any]) -> dict[str, Any]:
     return result
 
 
+def _model_error(e: ValidationError) -> str:
+    """The first error of a request model, as the typed HTTP endpoint's 422 says it: where, then why."""
+    first = e.errors()[0]
+    where = ".".join(str(p) for p in first["loc"]) or "the arguments"
+    given = repr(first.get("input"))
+    return f"{where}: {first['msg']}, got {given if len(given) <= 40 else given[:39] + '…'}"
+
+
+def _read_solve(arguments: dict[str, Any]) -> dict[str, Any]:
+    """``solve_open_cards``'s arguments through ``SolveRequest``, as ``POST /api/v1/solve`` reads them: a
+    value of the wrong shape is ``bad_request`` naming the argument (not passed on raw: the solver's own
+    words for ``hands: 5`` would be Python's), a bad profile ``invalid_profile``."""
+    given = {k: v for k, v in arguments.items() if v is not None}
+    try:
+        return SolveRequest.model_validate(given).model_dump(exclude_none=True)
+    except ValidationError as e:
+        code = "invalid_profile" if e.errors()[0]["loc"][:1] == ("profile",) else "bad_request"
+        raise ToolError(f"{code}: {_model_error(e)}") from None
+
+
 def _solve(request: dict[str, Any]) -> dict[str, Any]:
     """``solve_open_cards`` on the tool's arguments; a position it refuses is ``impossible_input``."""
     from puur.bots.analysis import solve_open_cards as solve
@@ -114,7 +134,7 @@ def _typed_tool(
     arguments (``_read``) and its dict is the structured result, as it is."""
 
     def call(**arguments: Any) -> dict[str, Any]:
-        return answer(_read(request, arguments))
+        return answer(_read_solve(arguments) if request is SolveRequest else _read(request, arguments))
 
     params = [  # required fields first: a Python signature cannot put them after optional ones
         inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, annotation=Any,
@@ -149,6 +169,16 @@ def _dataset_text(name: str) -> Callable[[], str]:
         return dumps(dataset(name))
 
     return read
+
+
+def _refuse_unknown_arguments(server: MCPServer) -> None:
+    """Every tool refuses an argument it does not have (``Extra inputs are not permitted``, naming it), as
+    the oracle refuses an unknown field and the typed endpoints an extra one: the SDK's argument models
+    would drop it, and a misspelt ``profil`` would answer under the default profile, silently."""
+    for tool in server._tool_manager.list_tools():
+        base = tool.fn_metadata.arg_model
+        strict = type(base.__name__, (base,), {"model_config": ConfigDict(**{**base.model_config, "extra": "forbid"})})
+        tool.fn_metadata.arg_model = strict
 
 
 def build_server(*, games: bool = True, settings: ServerSettings | None = None) -> MCPServer:
@@ -195,12 +225,15 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
 
     if games:
         _add_game_tools(server, settings or ServerSettings())
+    _refuse_unknown_arguments(server)
     return server
 
 
 class GameTables:
-    """The MCP games (in memory only): at most ``max_games``, the least recently used leaving first, and
-    none kept after ``idle_seconds`` untouched. Reading a game touches it."""
+    """The MCP games (in memory only): at most ``max_games``, and none kept after ``idle_seconds`` untouched.
+    Reading a game touches it. When the tables are full a new game takes the place of the least recently
+    used finished one; while every game held is still running, ``add`` refuses a new one (a running game
+    never loses its actions to somebody else's new game)."""
 
     def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.max_games = max_games
@@ -226,9 +259,15 @@ class GameTables:
     def __setitem__(self, game_id: str, table: dict[str, Any]) -> None:
         self._forget_idle()
         self._tables.pop(game_id, None)
+        if len(self._tables) >= self.max_games:
+            over = next((k for k, (_, t) in self._tables.items() if t["game"].is_over), None)
+            if over is None:
+                raise ToolError(
+                    f"busy: this server holds its most MCP games ({self.max_games}), all of them running; a game "
+                    f"untouched for {self.idle_seconds / 3600:g} hours leaves: try again later"
+                )
+            del self._tables[over]
         self._tables[game_id] = (self.clock(), table)
-        while len(self._tables) > self.max_games:
-            self._tables.popitem(last=False)
 
     def __len__(self) -> int:
         self._forget_idle()
@@ -250,12 +289,13 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         names); anything else is refused before it is imported or built. 'auto' is the heuristic."""
         return settings.players.make("heuristic" if spec == "auto" else spec)
 
-    lock = threading.Lock()
+    tables_lock = threading.Lock()  # the tables themselves; each game has its own lock, held while it moves
 
     def _table(game_id: str) -> dict[str, Any]:
-        if game_id not in tables:
-            raise ToolError(f"unknown game {game_id!r}: start one with new_game")
-        return tables[game_id]
+        with tables_lock:
+            if game_id not in tables:
+                raise ToolError(f"unknown game {game_id!r}: start one with new_game")
+            return tables[game_id]
 
     def _advance(t: dict[str, Any]) -> None:
         """Let the computer seats act until the user's seat is to act or the match is over."""
@@ -312,10 +352,12 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             game = Game(p, seed=seed, salt=draw_salt(), form=form, columns=columns, rounds=rounds)  # seed None: a secret one
         except ValueError as e:
             raise ToolError(f"invalid_form: {e}") from None
+        game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
+        lock = threading.Lock()
+        t: dict[str, Any] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict(), "lock": lock}
         with lock:
-            game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
-            tables[game_id] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict()}
-            t = tables[game_id]
+            with tables_lock:
+                tables[game_id] = t  # refused (busy) while every game held is running
             _advance(t)
             return _view(game_id, t)
 
@@ -323,15 +365,16 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         annotations=READ_ONLY, description="Your view of a game: your hand and what is public, nothing more."
     )
     def game_view(game_id: str) -> dict[str, Any]:
-        with lock:
-            return _view(game_id, _table(game_id))
+        t = _table(game_id)
+        with t["lock"]:
+            return _view(game_id, t)
 
     @server.tool(
         annotations=READ_ONLY, description="The actions you may take now (contracts, P to push, or cards)."
     )
     def game_legal_actions(game_id: str) -> dict[str, Any]:
-        with lock:
-            t = _table(game_id)
+        t = _table(game_id)
+        with t["lock"]:
             game = t["game"]
             mine = game.current_seat == t["seat"]
             return {
@@ -348,8 +391,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         "play until it is your turn again."
     )
     def game_play(game_id: str, action: str, declare: list[str] | None = None) -> dict[str, Any]:
-        with lock:
-            t = _table(game_id)
+        t = _table(game_id)
+        with t["lock"]:
             game = t["game"]
             if game.current_seat != t["seat"]:
                 raise ToolError("not your turn")
@@ -393,6 +436,12 @@ class _Endpoint:
         return self.server.session_manager
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope.get("method") != "POST":  # stateless: no stream to GET, no session to DELETE (405 per the spec)
+            body = b'{"detail": {"code": "method_not_allowed", "message": "POST a JSON-RPC message to /mcp"}}'
+            await send({"type": "http.response.start", "status": 405,
+                        "headers": [(b"content-type", b"application/json"), (b"allow", b"POST")]})  # fmt: skip
+            await send({"type": "http.response.body", "body": body})
+            return
         manager = self.manager
         if manager is None:
             body = b'{"detail": {"code": "mcp_not_running", "message": "the MCP endpoint starts with the app\'s lifespan"}}'

@@ -105,8 +105,20 @@ def test_score_tool_names_the_table_and_gives_680() -> None:
         ("trick", {"contract": "H"}, "trick"),
         # four tricks of zero-point cards in a trump contract (RULES §6, §11.1)
         ("score", {"contract": "H", "card_points": [152, 0], "tricks": [5, 4], "last_trick": 0}, "from 2 to 140"),
+        # an argument the tool does not have is refused, not dropped (the answer would use the default)
+        ("score", {"contract": "S", "card_points": [95, 57], "tricks": [5, 4], "last_trick": 0, "wies": [50, 0]},
+         "wies\n  Extra inputs are not permitted"),
+        ("trick", {"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "is_last": True}, "is_last"),
+        ("list_profiles", {"profil": "jasvel"}, "Extra inputs are not permitted"),
+        ("new_game", {"bots": "mcts"}, "Extra inputs are not permitted"),
+        ("chalk", {"value": 10**100}, "-1,000,000,000 to 1,000,000,000"),
+        # the solver's arguments are read as POST /api/v1/solve reads them
+        ("solve_open_cards", {"hands": [1, 2, 3, 4], "contract": "H"}, "bad_request: hands.0: Input should be a valid list"),
+        ("solve_open_cards", {"hands": 5, "contract": "H"}, "bad_request: hands"),
+        ("solve_open_cards", {"position": "puur1 x", "forehand": True}, "bad_request"),
+        ("solve_open_cards", {"hands": [["CA"] * 9] * 4, "contract": "H", "profile": "nonsense"}, "invalid_profile: profile"),
     ],
-)
+)  # fmt: skip
 def test_tool_errors_are_readable(tool: str, args: dict[str, Any], needle: str) -> None:
     async def check(c: Client) -> None:
         r = await c.call_tool(tool, args)
@@ -204,6 +216,14 @@ def test_stdio_puur_mcp() -> None:
         assert set(RULE_TOOLS) <= names
 
     run(check, params)
+
+
+def test_slash_mcp_takes_post_only(tmp_path: Path) -> None:
+    """Stateless: no stream to GET (it would stay open, sending nothing), no session to DELETE: 405."""
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as http:
+        for method in ("GET", "DELETE", "PUT"):
+            r = http.request(method, "/mcp", headers={"Accept": "text/event-stream"})
+            assert r.status_code == 405 and r.headers["allow"] == "POST", method
 
 
 def test_mounted_at_slash_mcp(tmp_path: Path) -> None:

@@ -138,18 +138,31 @@ def test_the_sweep_runs_when_the_hub_opens(tmp_path: Path) -> None:
 
 
 # ----- MCP games -----
-def test_mcp_tables_forget_idle_and_least_recent() -> None:
+class _Over:
+    def __init__(self, over: bool) -> None:
+        self.is_over = over
+
+
+def test_mcp_tables_forget_idle_and_make_room_from_finished_games_only() -> None:
+    """A new MCP game takes the place of the least recently used finished one; while every game held is
+    running it is refused (``busy``): nobody's new game ends somebody's running one. Idle games leave."""
+    from mcp.server.mcpserver.exceptions import ToolError
+
     clock = Clock(0.0)
     tables = GameTables(max_games=2, idle_seconds=100, clock=clock)
-    tables["a"] = {"n": 1}
+    tables["a"] = {"game": _Over(True)}
     clock.now = 10
-    tables["b"] = {"n": 2}
+    tables["b"] = {"game": _Over(False)}
     clock.now = 20
-    assert tables["a"] == {"n": 1}  # touched: b is now the least recent
-    tables["c"] = {"n": 3}
-    assert "b" not in tables and "a" in tables and len(tables) == 2
+    tables["c"] = {"game": _Over(False)}  # a is over: it leaves, b keeps running
+    assert "a" not in tables and "b" in tables and len(tables) == 2
+    with pytest.raises(ToolError, match="busy: this server holds its most MCP games"):
+        tables["d"] = {"game": _Over(False)}
+    assert "b" in tables and "c" in tables and "d" not in tables
     clock.now = 200  # both untouched for over 100 s
-    assert "a" not in tables and len(tables) == 0
+    assert "b" not in tables and len(tables) == 0
+    tables["d"] = {"game": _Over(False)}
+    assert "d" in tables
 
 
 # ----- review queue -----
