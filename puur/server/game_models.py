@@ -125,7 +125,7 @@ class ActionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: ActionCode
     declare: list[Declaration] = Field(
-        default_factory=list, examples=[["stoeck"], ["weis:1"]], max_length=2,
+        default_factory=list, examples=[["stoeck"], ["weis:1"]], max_length=2, json_schema_extra={"uniqueItems": True},
         description="'stoeck'; 'weis:N' with your trick-1 card: the Weis alternative N of the view's weis_choice; "
         "each at most once",
     )

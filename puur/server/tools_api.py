@@ -314,7 +314,7 @@ Factor = Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
 
 
 class CoiffeurColumn(BaseModel):
-    name: str | None = None
+    name: str | None = Field(default=None, max_length=coiffeur_mod.MAX_NAME)
     factor: Factor | None = None
     kind: Literal["contract", "joker", "slalom", "guschti"] = Field(
         default="contract", description="contract, joker, slalom or guschti"
@@ -323,22 +323,25 @@ class CoiffeurColumn(BaseModel):
 
 
 Box = Annotated[StrictInt, Field(ge=0, le=coiffeur_mod.MAX_BOX), WHOLE]
-Column = Annotated[StrictInt, Field(ge=0, le=100), WHOLE]
+Column = Annotated[StrictInt, Field(ge=0, le=coiffeur_mod.MAX_COLUMNS - 1), WHOLE]
 
 
 class CoiffeurRequest(BaseModel):
     sheet: Literal["8", "10"] = Field(default="8", description="'8' (standard) or '10' (with Slalom and Guschti)")
     columns: list[CoiffeurColumn] | None = Field(
-        default=None, min_length=1, description="a custom sheet (at least one column); overrides 'sheet'"
+        default=None, min_length=1, max_length=coiffeur_mod.MAX_COLUMNS,
+        description=f"a custom sheet (1 to {coiffeur_mod.MAX_COLUMNS} columns); overrides 'sheet'",
     )
-    factors: list[Factor | None] | None = Field(default=None, description="override the factors column by column")
+    factors: list[Factor | None] | None = Field(
+        default=None, max_length=coiffeur_mod.MAX_COLUMNS, description="override the factors column by column"
+    )
     method: Literal[coiffeur_mod.METHODS] = Field(  # type: ignore[valid-type]
         default="A", description="A: total Σ box × factor (default); B: box of the multiplied round"
     )
-    boxes: list[list[Box | None]] = Field(
+    boxes: list[Annotated[list[Box | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
         default=[[], []], min_length=2, max_length=2, description="two team rows; null = empty box"
     )
-    jokers: list[list[ContractCode | None]] = Field(
+    jokers: list[Annotated[list[ContractCode | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
         default=[[], []], min_length=2, max_length=2, description="contract chosen per joker box"
     )
     joker_may_repeat: StrictBool = True
@@ -421,8 +424,10 @@ class DiffRound(BaseModel):
 
 
 class DifferenzlerRequest(BaseModel):
-    players: list[str] | None = Field(default=None, min_length=4, max_length=4)
-    rounds: list[DiffRound] = []
+    players: list[Annotated[str, Field(max_length=24)]] | None = Field(
+        default=None, min_length=4, max_length=4, description="the four players' names, each at most 24 characters"
+    )
+    rounds: list[DiffRound] = Field(default=[], max_length=1000, description="the rounds written, at most 1000")
     add: DiffRound | None = Field(default=None, description="a round to add now")
     rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
     threshold: Annotated[StrictInt, Field(ge=1, le=100_000), WHOLE] | None = Field(

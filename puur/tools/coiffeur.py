@@ -33,6 +33,10 @@ METHODS = ("A", "B")
 HINT = "Write the tens of the round: 129 points is 12, a match of 257 is 25."
 EXTRA_CONTRACTS = ("slalom", "guschti")
 MAX_BOX = 10_000
+MAX_COLUMNS = 20
+"""The most columns a custom sheet has (the printed sheets have 8 and 10): what one request may cost."""
+MAX_NAME = 40
+"""The longest column name a custom sheet takes."""
 MAX_ROUND = 152 + LAST_TRICK_BONUS + MATCH_BONUS + 2 * max(SEQUENCE_VALUES["extended"].values()) + STOECK_POINTS
 """877: the most a round can reach before the factor (RULES.md §6, §9.1, §10, §11.1): a match (257), the
 Weis of two hands each holding a whole suit (two nine-card runs, 300 each under the extended values; a

@@ -223,3 +223,19 @@ def test_warnings_reasons_and_refusals_carry_codes_for_the_pages(client: TestCli
     body = {"contract": "C", "seats": [{"hand": ["H10", "HJ", "HQ"]}, None, None, None]}
     d = client.post("/api/v1/tools/weis", json={**body, "compare": {"points": 50, "cards": 4}}).json()
     assert d["compare"]["code"] == "points" and d["compare"]["params"] == {"mine": 20, "theirs": 50}
+
+
+def test_what_one_request_may_hold_is_bounded(client: TestClient) -> None:
+    """A custom Coiffeur sheet of 20 000 columns answered 16 MB in seconds: a sheet holds at most 20 columns
+    (the printed ones 8 and 10), a column name 40 characters; a Differenzler sheet 1000 rounds and names of 24."""
+    many = [{"name": str(i), "kind": "joker"} for i in range(21)]
+    assert loc(client.post("/api/v1/tools/coiffeur", json={"columns": many})) == ["body", "columns"]
+    assert client.post("/api/v1/tools/coiffeur", json={"columns": many[:20]}).status_code == 200
+    r = client.post("/api/v1/tools/coiffeur", json={"columns": [{"name": "x" * 41, "factor": 1}]})
+    assert loc(r) == ["body", "columns", 0, "name"]
+    r = client.post("/api/v1/tools/coiffeur", json={"boxes": [[1] * 21, []]})
+    assert loc(r) == ["body", "boxes", 0]
+    r = client.post("/api/v1/tools/differenzler", json={"players": ["Vreni" * 5, "B", "C", "D"]})
+    assert loc(r) == ["body", "players", 0]
+    one = {"predicted": [40, 40, 40, 37], "actual": [40, 40, 40, 37]}
+    assert loc(client.post("/api/v1/tools/differenzler", json={"rounds": [one] * 1001})) == ["body", "rounds"]
