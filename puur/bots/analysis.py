@@ -208,8 +208,8 @@ def _card(text: object, where: str) -> int:
 
 MAX_OPEN_CARDS = 24
 """``solve_open_cards`` answers positions with at most this many cards still in the hands (from the fourth
-trick on: a few hundredths of a second); a whole round can take a minute, which ``puur analyse`` does
-locally."""
+trick on: a few hundredths of a second in the compiled search, up to about a second for Slalom and Guschti,
+searched in Python); a whole round can take a minute, which ``puur analyse`` does locally."""
 
 
 def solve_open_cards(

@@ -5,7 +5,8 @@ position line, ``{"position": "puur1 ..."}``, docs/position-notation.md), the be
 seat to act and the round's points under perfect play, card by card. It sees every hand, so it is for
 positions whose hands are known (a finished round, a problem, a training set), never a player's help in a
 running game. Answered from the fourth trick on (at most 24 cards in the hands: a few hundredths of a
-second); whole rounds take up to a minute and are for ``puur analyse``.
+second in the compiled search; Slalom and Guschti, searched in Python, up to about a second); whole rounds
+take up to a minute and are for ``puur analyse``.
 """
 
 from __future__ import annotations

@@ -523,6 +523,8 @@ class GameHub:
             if stored is None:
                 raise NotFound(game_id)
             live = self._rebuild(stored)
+        with contextlib.suppress(Busy):  # a reloaded game makes room as a new one does, idle games first;
+            self._make_room()  # with none idle it is held anyway: a stored game is never refused for memory
         with self._lock:
             live = self._games.setdefault(game_id, live)
             self._touch(live)

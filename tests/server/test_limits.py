@@ -214,3 +214,18 @@ def test_rules_eval_cli_answers_a_non_string_op(tmp_path: Path, capsys: pytest.C
     assert main(["rules", "eval", str(path)]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is False and "op must be a string" in out["error"]["message"]
+
+
+def test_a_reloaded_game_makes_room_like_a_new_one(tmp_path: Path) -> None:
+    """Reloading a stored game (a request for a game not in memory: ``/lookup`` asks for up to 200) lets the
+    idle games leave first, so memory stays at ``max_live_games`` where it can."""
+    clock = Clock()
+    hub = hub_at(tmp_path, clock, max_live_games=2, live_idle_seconds=60)
+    a, _ = new(hub, 1)
+    b, _ = new(hub, 2)
+    clock.now += 61
+    c, _ = new(hub, 3)  # a leaves (idle, least recently used)
+    assert hub.cached(a) is None and hub.in_memory() == 2
+    clock.now += 61  # b and c idle now
+    hub.get(a)  # reloaded: b, the least recently used idle game, leaves for it
+    assert hub.in_memory() == 2 and hub.cached(b) is None and hub.cached(a) is not None
