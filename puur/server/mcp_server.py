@@ -27,7 +27,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp.server.mcpserver.tools import Tool
 from mcp_types import ToolAnnotations
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from puur import __version__
 from puur.data import DATASET_NAMES, dataset, dumps
@@ -37,6 +37,7 @@ from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.api_solver import SolveRequest, SolveResult
 from puur.server.policy import ServerSettings, settings_of
+from puur.server.schema_types import Seed
 
 INSTRUCTIONS = (
     "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "
@@ -330,16 +331,16 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         "predict your points as 'predict:57' before the first card)."
     )
     def new_game(
-        profile: Profile = None, seat: int = 0, bot: str = "auto",
-        seed: Annotated[int | None, Field(ge=0, description="deal from this seed (marked as chosen)")] = None,
+        profile: Profile = None,
+        seat: Annotated[StrictInt, Field(ge=0, le=3, description="your seat, 0..3 (0 and 2 are partners)")] = 0,
+        bot: str = "auto",
+        seed: Annotated[Seed | None, Field(description="deal from this seed (marked as chosen)")] = None,
         form: Literal["schieber", "coiffeur", "differenzler"] = "schieber",
         columns: Annotated[int | None, Field(description="Coiffeur: 8 (default) or 10 columns")] = None,
         rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
     ) -> dict[str, Any]:
         from puur.profile import RuleProfile
 
-        if seat not in (0, 1, 2, 3):
-            raise ToolError("seat must be 0, 1, 2 or 3")
         try:
             p = RuleProfile.resolve(profile)
         except (TypeError, ValueError) as e:
@@ -387,8 +388,9 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10); "
         "in Coiffeur a column ('column:rosen', 'column:joker1=H'), in Differenzler a prediction ('predict:57'). "
         "Optional declare: ['stoeck']; with your first card ['weis:N'], the Weis alternative N your view's "
-        "observation.weis_choice offers (weis:0, the most points, when none is named). The computer seats then "
-        "play until it is your turn again."
+        "observation.weis_choice offers (weis:0, the most points, when none is named). Under a profile with "
+        "claims ('game_end': 'claim', as classic), 'claim' says your team has reached the target: a false claim "
+        "loses the match. The computer seats then play until it is your turn again."
     )
     def game_play(game_id: str, action: str, declare: list[str] | None = None) -> dict[str, Any]:
         t = _table(game_id)

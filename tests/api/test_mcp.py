@@ -111,6 +111,9 @@ def test_score_tool_names_the_table_and_gives_680() -> None:
         ("trick", {"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "is_last": True}, "is_last"),
         ("list_profiles", {"profil": "jasvel"}, "Extra inputs are not permitted"),
         ("new_game", {"bots": "mcts"}, "Extra inputs are not permitted"),
+        ("new_game", {"seat": True}, "seat"),
+        ("new_game", {"seat": 4}, "seat"),
+        ("new_game", {"seed": 2**64}, "seed"),
         ("chalk", {"value": 10**100}, "-1,000,000,000 to 1,000,000,000"),
         # the solver's arguments are read as POST /api/v1/solve reads them
         ("solve_open_cards", {"hands": [1, 2, 3, 4], "contract": "H"}, "bad_request: hands.0: Input should be a valid list"),
