@@ -74,11 +74,23 @@ def _round_job(r: RoundState) -> RoundJob:
     return (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
 
 
+def _limit_cpu(seconds: int | None = None) -> None:
+    """In a worker process: the kernel ends it after ``seconds`` of CPU (default a little over
+    ``TIME_LIMIT``; SIGXCPU), so a review nobody asks about again (the server steps its queue on requests)
+    cannot run on without end."""
+    limit = int(TIME_LIMIT) + 5 if seconds is None else seconds
+    with contextlib.suppress(ImportError, ValueError, OSError):  # no such limit here: the queue's clock alone
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, limit + 5))
+
+
 def _work(conn: Connection, job: tuple[*RoundJob, list[int]]) -> None:
     """In the worker process: review the round (``RoundJob`` and its cards) and send back its JSON (or the
     error's text)."""
     from puur.bots.analysis import review_round
 
+    _limit_cpu()
     profile, dealt, dealer, forehand, contract, pushed, cards = job
     try:
         review = review_round(
@@ -96,6 +108,7 @@ def _work_ahead(conn: Connection, job: RoundJob) -> None:
     JSON back (or the error's text)."""
     from puur.bots.analysis import RoundReviewer
 
+    _limit_cpu()
     profile, dealt, dealer, forehand, contract, pushed = job
     try:
         reviewer = RoundReviewer(RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], pushed=pushed)

@@ -3,6 +3,7 @@ played, computed in a worker process once it is over, polled, and the same for e
 
 from __future__ import annotations
 
+import sys
 import time
 from typing import Any
 
@@ -209,3 +210,24 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
             assert time.monotonic() < deadline, "the review did not finish"
             reviews.wait(entry, 0.2)
         assert entry.status == "done" and len(entry.result["plays"]) == 36
+
+
+def _burn(seconds: int) -> None:
+    from puur.server.reviews import _limit_cpu
+
+    _limit_cpu(seconds)
+    while True:  # a review that never ends
+        pass
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="RLIMIT_CPU as Linux enforces it")
+def test_a_review_process_ends_at_its_cpu_limit_even_when_nobody_asks() -> None:
+    """The queue stops an overdue review only when a request steps it; the worker's own CPU limit ends it
+    in any case (the kernel's SIGXCPU)."""
+    import multiprocessing
+    import signal
+
+    proc = multiprocessing.get_context("spawn").Process(target=_burn, args=(1,), daemon=True)
+    proc.start()
+    proc.join(timeout=30)
+    assert not proc.is_alive() and proc.exitcode == -signal.SIGXCPU
