@@ -54,9 +54,10 @@ def weis_choice_index(declaration: str) -> int | None:
     return int(n) if n.isdigit() and len(n) < 4 else None
 
 
-def _declarations(declare: object) -> tuple[str, ...]:
+def check_declarations(declare: object) -> tuple[str, ...]:
     """``Game.apply``'s declarations, checked: a list of different declarations, each ``"stoeck"`` or
-    ``"weis:N"``; anything else raises ``IllegalAction`` saying what is wrong."""
+    ``"weis:N"``; anything else raises ``IllegalAction`` (a ``ValueError``) saying what is wrong. The game
+    API's action body reads its ``declare`` through it too."""
     what = "declare is a list of declarations, e.g. ['stoeck'] or ['weis:1']"
     if isinstance(declare, (str, bytes)):
         raise IllegalAction(f"{what}, not one string")
@@ -275,7 +276,7 @@ class Game:
         Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
         if self.is_over:
             raise IllegalAction("the match is over")
-        declare = _declarations(declare)
+        declare = check_declarations(declare)
         if self.form is not None and self.form.apply(self, action, declare):
             return
         try:
@@ -690,4 +691,4 @@ def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
 # Imported late: observation.py needs Game's types only for type checking.
 from puur.observation import Observation  # noqa: E402
 
-__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special"]
+__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special", "check_declarations"]

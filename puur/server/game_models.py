@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from puur.forms import make_form
 from puur.forms.actions import parse_any_action
-from puur.game import DECLARATIONS, weis_choice_index
+from puur.game import check_declarations
 from puur.profile import RuleProfile
 from puur.server.schema_types import ActionCode, Count, Declaration, ProfileSpec, Seed
 
@@ -142,16 +142,8 @@ class ActionBody(BaseModel):
     @field_validator("declare")
     @classmethod
     def _declare(cls, v: list[str]) -> list[str]:
-        v = [d.strip() for d in v]  # the pattern's $ lets a final newline through (Python's re)
-        for d in v:
-            if d not in DECLARATIONS and weis_choice_index(d) is None:
-                raise ValueError(
-                    f"unknown declaration {d!r}: the declarations are 'stoeck' and 'weis:N' (the Weis alternative N"
-                    " of weis_choice, with your card of trick 1)"
-                )
-        if len(set(v)) < len(v):
-            raise ValueError(f"a declaration given twice in {v}: each is made once")
-        return v
+        # the pattern's $ lets a final newline through (Python's re); the game's own check says what is wrong
+        return list(check_declarations([d.strip() for d in v]))
 
 
 class Weis(BaseModel):
