@@ -261,8 +261,8 @@ def _op_crossing(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
 
 def _check_written(blocks: dict[str, tuple[int, int]], p: RuleProfile) -> None:
     """A round's written blocks hold only what a round can write under the profile's factors (RULES.md §11):
-    Stöck 20 × a trump contract's factor, Weis at most what two hands declare × the largest factor, tricks at most a match
-    (257) × the largest factor for both teams together."""
+    Stöck 20 × a trump contract's factor, Weis at most what two hands declare × the largest factor, tricks at
+    most a match (the most card points of the pack, + 5 + 100) × the largest factor for both teams together."""
     most = max(p.multiplier_table.values())
     stoeck = {STOECK_POINTS * p.factor(c) for c in p.contracts if c.is_trump}  # Stöck: the trump King and Ober
     if any(v and v not in stoeck for v in blocks["stoeck"]):
