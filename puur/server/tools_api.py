@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 from puur.ops import JasstafelMarks
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
+from puur.rules.weis import MOST_IN_A_HAND
 from puur.server.schema_types import WHOLE, Cards, ContractCode, JsonInt, ProfileSpec, TableName, Team
 from puur.tools import (
     ToolInputError,
@@ -416,11 +417,19 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 
 
 PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL), WHOLE]
+PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10), WHOLE]
+PlayerStoeck = Literal[0, 20]
 
 
 class DiffRound(BaseModel):
     predicted: list[PlayerPoints] = Field(min_length=4, max_length=4)
     actual: list[PlayerPoints] = Field(min_length=4, max_length=4)
+    weis: list[PlayerWeis] | None = Field(
+        default=None, min_length=4, max_length=4, description="each player's own Weis (with weis_stoeck only)"
+    )
+    stoeck: list[PlayerStoeck] | None = Field(
+        default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only)"
+    )
 
 
 class DifferenzlerRequest(BaseModel):
@@ -432,6 +441,9 @@ class DifferenzlerRequest(BaseModel):
     rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
     threshold: Annotated[StrictInt, Field(ge=1, le=100_000), WHOLE] | None = Field(
         default=None, description="optional: the game ends after the round in which a player's total reaches this"
+    )
+    weis_stoeck: StrictBool = Field(
+        default=False, description="each player's own Weis and Stöck add to their points (TOOLS.md §3.1: an option)"
     )
     estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: ContractCode | None = None
@@ -456,6 +468,7 @@ class DifferenzlerResponse(BaseModel):
     rounds_planned: int | None
     threshold: int | None
     ended_by: Literal["rounds", "threshold"] | None
+    weis_stoeck: bool
     message: str
     estimate: int | None
 
@@ -464,11 +477,11 @@ class DifferenzlerResponse(BaseModel):
 def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
     try:
         sheet = differenzler_mod.sheet_from(
-            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned, req.threshold
+            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned, req.threshold, req.weis_stoeck
         )
         if req.add is not None:
             try:
-                sheet = sheet.add(req.add.predicted, req.add.actual)
+                sheet = sheet.add(req.add.predicted, req.add.actual, req.add.weis, req.add.stoeck)
             except ToolInputError as e:
                 raise ToolInputError(
                     ("add", *e.field[1:]) if e.field[0] == "round" else e.field, e.reason, e.code, e.params

@@ -5,7 +5,11 @@ and the lowest running total wins (TOOLS.md §3; widget of source 23, rules of s
 * Predictions need not add to 157; there is no adjustment (W21). An exact prediction scores 0 (W22).
 * The four actual values should add to 157 (a warning, not an error, §3.2 [DECISION]); 257 for one
   player and 0 for the others is accepted as a match under a convention that counts it (§3.1 [OPEN]).
-* Weis and Stöck do not count by default (§3.1 [DECISION]).
+* Weis and Stöck do not count by default (§3.1 [DECISION]); with ``weis_stoeck`` a round may carry each
+  player's own Weis and Stöck, added to their points before the difference ("an option adds them to the
+  player's actual points"). Each for themselves: a player's own Weis counts for them (the Schieber's
+  "only the best meld's team writes" is a rule between teams, which Differenzler has not); Stöck is 20, for
+  one player at most; a hand declares at most ``MOST_IN_A_HAND`` Weis (the rules core's bound).
 * The game lasts an agreed number of rounds (``rounds_planned``; None = open-ended), or, optionally, until
   a player's total reaches ``threshold`` (§3.1 [DECISION]; the app's targets of page 28); with both, the
   first to come ends it. The lowest total wins and equal lowest totals share the lead (§3.1 [OPEN: tie]).
@@ -25,8 +29,9 @@ from typing import Any
 
 from puur.cards import Contract, mask_of
 from puur.profile import RuleProfile
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, trump_mask
+from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, trump_mask
 from puur.rules.trick import card_points
+from puur.rules.weis import MOST_IN_A_HAND
 from puur.tools import ToolInputError, check_int, parse_card
 
 PLAYERS = 4
@@ -34,16 +39,27 @@ ROUND_TOTAL = 152 + LAST_TRICK_BONUS  # 157
 MATCH_TOTAL = ROUND_TOTAL + MATCH_BONUS  # 257
 
 
+NONE = (0, 0, 0, 0)
+
+
 @dataclass(frozen=True)
 class Round:
-    """One round: the four predictions and the four points actually taken."""
+    """One round: the four predictions, the four points actually taken (card points with the last trick's
+    5) and, where the sheet counts them, each player's Weis and Stöck."""
 
     predicted: tuple[int, int, int, int]
     actual: tuple[int, int, int, int]
+    weis: tuple[int, int, int, int] = NONE
+    stoeck: tuple[int, int, int, int] = NONE
+
+    @property
+    def taken(self) -> tuple[int, ...]:
+        """What each player's prediction is held against: the points taken, with their Weis and Stöck."""
+        return tuple(a + w + s for a, w, s in zip(self.actual, self.weis, self.stoeck, strict=True))
 
     @property
     def differences(self) -> tuple[int, ...]:
-        return tuple(abs(a - p) for p, a in zip(self.predicted, self.actual, strict=True))
+        return tuple(abs(t - p) for p, t in zip(self.predicted, self.taken, strict=True))
 
     def warnings(self) -> list[str]:
         total = sum(self.actual)
@@ -57,11 +73,37 @@ class Round:
         ]
 
 
-def _four(values: Any, field: Sequence[str | int]) -> tuple[int, int, int, int]:
+def _four(values: Any, field: Sequence[str | int], high: int = MATCH_TOTAL) -> tuple[int, int, int, int]:
     if isinstance(values, str) or not isinstance(values, Sequence) or len(values) != PLAYERS:
         raise ToolInputError(tuple(field), "give four numbers, one per player", "four_numbers")
-    out = [check_int(v, (*field, i), low=0, high=MATCH_TOTAL) for i, v in enumerate(values)]
+    out = [check_int(v, (*field, i), low=0, high=high) for i, v in enumerate(values)]
     return (out[0], out[1], out[2], out[3])
+
+
+def _weis_stoeck(weis: Any, stoeck: Any, counted: bool, where: Sequence[str | int]) -> tuple[
+    tuple[int, int, int, int], tuple[int, int, int, int]
+]:
+    """A round's Weis and Stöck, checked: none unless the sheet counts them; Weis a sum of melds one hand can
+    declare (multiples of 10, not 10 or 30, at most ``MOST_IN_A_HAND``), Stöck 20 for one player at most."""
+    if weis is None and stoeck is None:
+        return NONE, NONE
+    if not counted:
+        raise ToolInputError(
+            tuple(where), "Weis and Stöck count only on a sheet that counts them (weis_stoeck)", "weis_stoeck_off"
+        )
+    w = NONE if weis is None else _four(weis, (*where, "weis"), high=MOST_IN_A_HAND["extended"])
+    st = NONE if stoeck is None else _four(stoeck, (*where, "stoeck"), high=STOECK_POINTS)
+    for i, v in enumerate(w):
+        if v % 10 or v in (10, 30):
+            raise ToolInputError(
+                (*where, "weis", i), f"Weis is a sum of melds (20, 50, 100, ...): not {v}", "weis_value", {"value": v}
+            )
+    for i, v in enumerate(st):
+        if v not in (0, STOECK_POINTS):
+            raise ToolInputError((*where, "stoeck", i), f"Stöck is {STOECK_POINTS} or 0, not {v}", "stoeck_value", {"value": v})
+    if sum(1 for v in st if v) > 1:
+        raise ToolInputError((*where, "stoeck"), "only one player holds the trump King and Ober", "stoeck_twice")
+    return w, st
 
 
 @dataclass(frozen=True)
@@ -73,6 +115,8 @@ class Sheet:
     rounds_planned: int | None = None
     threshold: int | None = None
     """The game ends after the round in which a player's total reaches this (None: no such end)."""
+    weis_stoeck: bool = False
+    """Each player's own Weis and Stöck add to their points (§3.1 [DECISION]: off by default)."""
 
     def __post_init__(self) -> None:
         if len(self.players) != PLAYERS:
@@ -102,8 +146,12 @@ class Sheet:
                 return i + 1
         return None
 
-    def add(self, predicted: Sequence[int], actual: Sequence[int]) -> Sheet:
-        """"Add the round": commit it and add the differences to the running totals."""
+    def add(
+        self, predicted: Sequence[int], actual: Sequence[int], weis: Sequence[int] | None = None,
+        stoeck: Sequence[int] | None = None,
+    ) -> Sheet:
+        """"Add the round": commit it and add the differences to the running totals (``weis`` and
+        ``stoeck``, each player's, where the sheet counts them)."""
         if self.threshold is not None and self.ended_by == "threshold":
             raise ToolInputError(
                 "round", f"the game is over: a total reached {self.threshold}; Undo or Reset", "threshold_over",
@@ -114,7 +162,8 @@ class Sheet:
                 "round", f"the game is over after {self.rounds_planned} rounds: Undo or Reset", "rounds_over",
                 {"rounds": len(self.rounds)},  # finished: as many rounds as were agreed
             )
-        r = Round(_four(predicted, ("round", "predicted")), _four(actual, ("round", "actual")))
+        w, st = _weis_stoeck(weis, stoeck, self.weis_stoeck, ("round",))
+        r = Round(_four(predicted, ("round", "predicted")), _four(actual, ("round", "actual")), w, st)
         return replace(self, rounds=(*self.rounds, r))
 
     def undo(self) -> Sheet:
@@ -173,6 +222,9 @@ class Sheet:
                     "number": i + 1,
                     "predicted": list(r.predicted),
                     "actual": list(r.actual),
+                    "weis": list(r.weis),
+                    "stoeck": list(r.stoeck),
+                    "taken": list(r.taken),
                     "differences": list(r.differences),
                     "actual_total": sum(r.actual),
                     "totals": list(run[i]),
@@ -186,6 +238,7 @@ class Sheet:
             "rounds_planned": self.rounds_planned,
             "threshold": self.threshold,
             "ended_by": self.ended_by,
+            "weis_stoeck": self.weis_stoeck,
             "message": msg,
         }
 
@@ -195,6 +248,7 @@ def sheet_from(
     rounds: Sequence[dict[str, Any]],
     rounds_planned: int | None = None,
     threshold: int | None = None,
+    weis_stoeck: bool = False,
 ) -> Sheet:
     """Build and check a sheet from plain data (the API's form)."""
     names = tuple(players) if players is not None else Sheet().players
@@ -203,9 +257,10 @@ def sheet_from(
     clean = tuple((n.strip() or f"Player {i + 1}") for i, n in enumerate(names))
     rs = []
     for i, r in enumerate(rounds):
+        w, st = _weis_stoeck(r.get("weis"), r.get("stoeck"), weis_stoeck, ("rounds", i))
         rs.append(Round(_four(r.get("predicted"), ("rounds", i, "predicted")),
-                        _four(r.get("actual"), ("rounds", i, "actual"))))
-    return Sheet(clean, tuple(rs), rounds_planned, threshold)  # type: ignore[arg-type]
+                        _four(r.get("actual"), ("rounds", i, "actual")), w, st))
+    return Sheet(clean, tuple(rs), rounds_planned, threshold, weis_stoeck)  # type: ignore[arg-type]
 
 
 def estimate(hand: Sequence[Any], contract: Contract, profile: RuleProfile | None = None) -> int:

@@ -283,6 +283,26 @@ def test_differenzler_threshold_ends_the_sheet(page: Any, live_server: str) -> N
     expect(page.locator("#banner")).to_be_visible()
 
 
+def test_differenzler_weis_and_stoeck_rows_count_when_asked(page: Any, live_server: str) -> None:
+    """The option shows a Weis and a Stöck row; what is typed there adds to the player's points."""
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    expect(page.locator("#weis0")).to_be_hidden()
+    page.check("#weis-stoeck")
+    expect(page.locator("#weis0")).to_be_visible()
+    for i, (p, a) in enumerate(zip([60, 40, 40, 37], [40, 40, 40, 37], strict=True)):
+        page.fill(f"#pred{i}", str(p))
+        page.fill(f"#act{i}", str(a))
+    page.fill("#weis0", "20")
+    page.fill("#stoeck1", "20")
+    page.click("#add")
+    page.wait_for_function("document.querySelectorAll('#totals tbody tr').length === 1")
+    assert [page.text_content(f"[data-total='{i}']") for i in range(4)] == ["0", "20", "0", "0"]
+    page.click("#weis-stoeck")  # a sheet with rounds keeps its choice
+    expect(page.locator("#error")).to_contain_text("Reset")
+    expect(page.locator("#weis-stoeck")).to_be_checked()
+
+
 def test_jasstafel_warnings_follow_the_latest_input_when_answers_arrive_out_of_order(page: Any, live_server: str) -> None:
     # The answer to an earlier check (97 card points) is held back until after the later ones: the page must
     # still show the warnings of what is typed now (the CI run of 2026-12-01 failed on this race).

@@ -170,6 +170,18 @@ def test_differenzler_threshold_through_the_endpoint(client: TestClient) -> None
     assert d["threshold"] is None and d["ended_by"] is None
 
 
+def test_differenzler_weis_and_stoeck_through_the_endpoint(client: TestClient) -> None:
+    r = {"predicted": [40, 40, 40, 37], "actual": [40, 40, 40, 37], "weis": [50, 0, 0, 0], "stoeck": [0, 20, 0, 0]}
+    d = client.post("/api/v1/tools/differenzler", json={"rounds": [r], "weis_stoeck": True}).json()
+    assert d["rounds"][0]["taken"] == [90, 60, 40, 37] and d["totals"] == [50, 20, 0, 0] and d["weis_stoeck"]
+    bad = client.post("/api/v1/tools/differenzler", json={"rounds": [r]})
+    assert loc(bad) == ["body", "rounds", 0] and bad.json()["detail"][0]["ctx"] == {"code": "weis_stoeck_off"}
+    bad = client.post("/api/v1/tools/differenzler", json={"rounds": [{**r, "stoeck": [20, 20, 0, 0]}], "weis_stoeck": True})
+    assert loc(bad) == ["body", "rounds", 0, "stoeck"]
+    assert loc(client.post("/api/v1/tools/differenzler", json={"rounds": [{**r, "stoeck": [0, 10, 0, 0]}],
+                                                              "weis_stoeck": True})) == ["body", "rounds", 0, "stoeck", 1]  # fmt: skip
+
+
 def test_differenzler_endpoint(client: TestClient) -> None:
     body = {"rounds": [{"predicted": [40, 30, 57, 30], "actual": [45, 30, 50, 32]}],
             "add": {"predicted": [20, 60, 40, 37], "actual": [25, 40, 52, 40]}}

@@ -181,6 +181,28 @@ def test_differenzler_threshold_ends_the_game() -> None:
     assert e.value.field == ("threshold",)
 
 
+def test_differenzler_weis_and_stoeck_count_where_the_sheet_counts_them() -> None:
+    """TOOLS.md §3.1 [DECISION]: off by default; the option adds each player's own Weis and Stöck to the
+    points taken before the difference."""
+    s = di.Sheet(weis_stoeck=True).add([60, 40, 40, 37], [40, 40, 40, 37], [20, 0, 0, 0], [0, 20, 0, 0])
+    assert s.rounds[0].taken == (60, 60, 40, 37) and s.totals() == (0, 20, 0, 0)
+    assert s.to_dict()["rounds"][0]["weis"] == [20, 0, 0, 0] and s.to_dict()["weis_stoeck"] is True
+    assert s.rounds[0].warnings() == []  # the 157 check reads the card points alone
+    with pytest.raises(ToolInputError) as e:
+        di.Sheet().add([0] * 4, [40, 40, 40, 37], [20, 0, 0, 0])
+    assert e.value.code == "weis_stoeck_off"
+    for weis, stoeck, code in (([30, 0, 0, 0], None, "weis_value"), ([360, 0, 0, 0], None, "too_large"),
+                               (None, [20, 20, 0, 0], "stoeck_twice"), (None, [10, 0, 0, 0], "stoeck_value")):
+        with pytest.raises(ToolInputError) as e:
+            di.Sheet(weis_stoeck=True).add([0] * 4, [40, 40, 40, 37], weis, stoeck)
+        assert e.value.code == code, (weis, stoeck)
+    r = {"predicted": [0] * 4, "actual": [40, 40, 40, 37], "stoeck": [0, 0, 20, 0]}
+    assert di.sheet_from(None, [r], weis_stoeck=True).totals() == (40, 40, 60, 37)
+    with pytest.raises(ToolInputError) as e:
+        di.sheet_from(None, [r])
+    assert e.value.field == ("rounds", 0) and e.value.code == "weis_stoeck_off"
+
+
 def test_differenzler_errors() -> None:
     with pytest.raises(ToolInputError) as e:
         di.Sheet().add([1, 2, 3], [1, 2, 3, 4])

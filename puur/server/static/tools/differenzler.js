@@ -2,12 +2,15 @@
 "use strict";
 const KEY = "puur.tools.differenzler.v1";
 // players[i] is the name typed, or null: then "Player 1" in the page's language (the old default counts as none).
-let S = Object.assign({ players: [null, null, null, null], rounds: [], planned: null, threshold: null }, load(KEY) || {});
+let S = Object.assign({ players: [null, null, null, null], rounds: [], planned: null, threshold: null, weisStoeck: false }, load(KEY) || {});
 S.players = S.players.map((p, i) => (!p || p === `Player ${i + 1}` ? null : p));
 function save() { store(KEY, S); }
 const names = () => S.players.map((p, i) => p || t("player_n", { n: i + 1 }));
 let lastAnswer = null;
 const four = p => [0, 1, 2, 3].map(i => intOr($(`#${p}${i}`).value, NaN));
+// Each player's Weis and Stöck, where the sheet counts them (an empty box is 0); none otherwise.
+const fourOrZero = p => [0, 1, 2, 3].map(i => intOr($(`#${p}${i}`).value, 0));
+const extras = () => (S.weisStoeck ? { weis: fourOrZero("weis"), stoeck: fourOrZero("stoeck") } : {});
 // Who leads or won, in the page's words, from the server's totals and leaders (TOOLS.md §3.1).
 function message(d) {
   if (!d.rounds.length) return t("diff_no_round");
@@ -27,7 +30,7 @@ function render(d) {
   // The server's warning is that the four results do not add to 157 (TOOLS.md §3.2): worded here.
   $("#warnings").replaceChildren(...(lastR && lastR.warnings.length ? [el("li", {}, t("diff_sum_warning", { n: lastR.number, total: lastR.actual_total }))] : []));
 }
-function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned, threshold: S.threshold }, extra || {}); }
+function body(extra) { return Object.assign({ players: names(), rounds: S.rounds, rounds_planned: S.planned, threshold: S.threshold, weis_stoeck: S.weisStoeck }, extra || {}); }
 const boards = latest(); // the newest sheet (asked by a refresh or an added round) counts
 async function refresh() {
   const n = boards.ask();
@@ -43,15 +46,15 @@ async function preview() {
   const typed = [0, 1, 2, 3].map(i => Number.isInteger(p[i]) && p[i] >= 0 && Number.isInteger(a[i]) && a[i] >= 0);
   const show = diffs => { for (let i = 0; i < 4; i++) $(`#diff${i}`).textContent = typed[i] && diffs ? diffs[i] : "—"; };
   if (!typed.some(Boolean) || (lastAnswer && lastAnswer.finished)) { show(null); return; }
-  const round = { predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) };
+  const round = Object.assign({ predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) }, extras());
   try {
-    const d = await api("differenzler", { players: names(), rounds: [], add: round });
+    const d = await api("differenzler", { players: names(), rounds: [], add: round, weis_stoeck: S.weisStoeck });
     if (previews.newest(n)) show(d.rounds[0].differences);
   } catch (e) { if (previews.newest(n)) show(null); }
 }
 async function add() {
-  const r = { predicted: four("pred"), actual: four("act") };
-  if (r.predicted.concat(r.actual).some(Number.isNaN)) { $("#error").textContent = t("diff_enter_all"); return; }
+  const r = Object.assign({ predicted: four("pred"), actual: four("act") }, extras());
+  if (r.predicted.concat(r.actual, r.weis || [], r.stoeck || []).some(Number.isNaN)) { $("#error").textContent = t("diff_enter_all"); return; }
   const n = boards.mark();
   try {
     const d = await api("differenzler", body({ add: r }));
@@ -60,7 +63,7 @@ async function add() {
     S.rounds.push(r); save();
     if (boards.claim(n)) render(d); else refresh();
     $("#error").textContent = "";
-    for (let i = 0; i < 4; i++) { $(`#pred${i}`).value = ""; $(`#act${i}`).value = ""; }
+    for (let i = 0; i < 4; i++) for (const p of ["pred", "act", "weis", "stoeck"]) $(`#${p}${i}`).value = "";
     preview(); $("#pred0").focus();
   } catch (e) { $("#error").textContent = e.message; }
 }
@@ -71,6 +74,13 @@ document.addEventListener("DOMContentLoaded", () => {
   document.addEventListener("puur:lang", () => { showNames(); refresh(); });
   $("#planned").value = S.planned ?? ""; $("#planned").onchange = e => { const n = intOr(e.target.value, null); S.planned = Number.isNaN(n) ? null : n; save(); refresh(); };
   $("#threshold").value = S.threshold ?? ""; $("#threshold").onchange = e => { const n = intOr(e.target.value, null); S.threshold = Number.isNaN(n) ? null : n; save(); refresh(); };
+  // Weis and Stöck: their rows show while the sheet counts them; a sheet with rounds keeps its choice
+  const showExtras = () => { $("#weis-stoeck").checked = S.weisStoeck; $$("tr.weis-stoeck").forEach(tr => { tr.hidden = !S.weisStoeck; }); };
+  showExtras();
+  $("#weis-stoeck").onchange = e => {
+    if (S.rounds.length) { $("#error").textContent = t("diff_weis_stoeck_locked"); showExtras(); return; }
+    S.weisStoeck = e.target.checked; save(); showExtras(); refresh();
+  };
   $$("#entry input[type=number]").forEach(x => x.addEventListener("keydown", e => { if (e.key === "Enter") add(); }));
   $$("#entry input[type=number]").forEach(x => x.addEventListener("input", preview));
   $("#add").onclick = add;
