@@ -20,6 +20,7 @@ import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
+from functools import partial
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import MCPServer
@@ -129,13 +130,16 @@ def _typed_tool(
     request: type[BaseModel],
     result: type[BaseModel],
     answer: Callable[[dict[str, Any]], dict[str, Any]],
+    read: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
 ) -> Tool:
     """A read-only MCP tool whose arguments are the fields of ``request``, with the input schema of that model
     and the output schema of ``result`` (the schemas the typed HTTP endpoint publishes); ``answer`` gets the
     arguments (``_read``) and its dict is the structured result, as it is."""
 
+    read = read or partial(_read, request)
+
     def call(**arguments: Any) -> dict[str, Any]:
-        return answer(_read_solve(arguments) if request is SolveRequest else _read(request, arguments))
+        return answer(read(arguments))
 
     params = [  # required fields first: a Python signature cannot put them after optional ones
         inspect.Parameter(field_name, inspect.Parameter.KEYWORD_ONLY, annotation=Any,
@@ -175,7 +179,8 @@ def _dataset_text(name: str) -> Callable[[], str]:
 def _refuse_unknown_arguments(server: MCPServer) -> None:
     """Every tool refuses an argument it does not have (``Extra inputs are not permitted``, naming it), as
     the oracle refuses an unknown field and the typed endpoints an extra one: the SDK's argument models
-    would drop it, and a misspelt ``profil`` would answer under the default profile, silently."""
+    would drop it, and a misspelt ``profil`` would answer under the default profile, silently. (The tool
+    manager is the SDK's own attribute: the pinned ``mcp`` version's; tests/api/test_mcp.py holds it.)"""
     for tool in server._tool_manager.list_tools():
         base = tool.fn_metadata.arg_model
         strict = type(base.__name__, (base,), {"model_config": ConfigDict(**{**base.model_config, "extra": "forbid"})})
@@ -196,7 +201,7 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
         log_level="WARNING",
         tools=[
             *(_rules_tool(op) for op in REGISTRY.values()),
-            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, SolveResult, _solve),
+            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, SolveResult, _solve, _read_solve),
         ],
     )
 
@@ -233,8 +238,8 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
 class GameTables:
     """The MCP games (in memory only): at most ``max_games``, and none kept after ``idle_seconds`` untouched.
     Reading a game touches it. When the tables are full a new game takes the place of the least recently
-    used finished one; while every game held is still running, ``add`` refuses a new one (a running game
-    never loses its actions to somebody else's new game)."""
+    used finished one; while every game held is still running a new one is refused (``busy``): a running
+    game never loses its actions to somebody else's new game."""
 
     def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.max_games = max_games
