@@ -55,7 +55,9 @@ RULES_THE_SCHEMA_CANNOT_STATE: dict[str, str] = {
     "/api/v1/tools/trick": "four different cards; each played card in its seat's hand, no card in two hands",
     "/api/v1/tools/coiffeur": "one factor per column; boxes and jokers fit the sheet's columns; a joker only in a "
     "joker column, its contract not repeated when refused; the conversion's column exists",
-    "/api/v1/tools/differenzler": "no round after the planned ones; the estimate's hand has no card twice",
+    "/api/v1/tools/differenzler": "no round after the planned ones or after the one a total reached the threshold "
+    "with; the estimate's hand has no card twice; Weis and Stöck only with weis_stoeck, Weis a sum of melds (not 10 "
+    "or 30), Stöck for one player",
 }
 
 load_all_checks()
