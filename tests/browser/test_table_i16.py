@@ -559,3 +559,21 @@ def test_an_error_from_the_server_is_said_in_the_player_language(open_page: Any,
     text = page.locator("#toast").inner_text()
     assert text in page.evaluate("() => Object.values(I18N[prefs.lang].errors)"), text
     assert foreign_texts(page, NAMES + [{"de": "Du", "fr": "Vous"}[lang]]) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_phone_choosing_shows_the_hand_and_the_language_is_in_reach(open_page: Any, live_server: str, lang: str) -> None:
+    """On a phone the contract panel takes the (empty) trick's place and covers no card of the hand; the top
+    bar's controls are big enough for a finger, with New game and the language on screen without a swipe."""
+    page = open_page(PHONE)
+    table_game(page, live_server, lang, seed=CHOOSE_SEED)
+    page.wait_for_selector("#choose:not([hidden]) button")
+    page.evaluate(SETTLED)
+    panel = page.locator("#choose").bounding_box()
+    cards = [page.locator("#hand .card").nth(i).bounding_box() for i in range(page.locator("#hand .card").count())]
+    assert len(cards) == 9
+    for card in cards:
+        assert not boxes_overlap(panel, card, slack=0), (panel, card)
+    for control in ("#btn-new", "#sel-lang"):
+        box = page.locator(control).bounding_box()
+        assert box["height"] >= 30 and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (control, box)

@@ -360,3 +360,18 @@ def test_differenzler_a_sheet_asked_before_a_round_does_not_overwrite_it(page: A
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '5'")
     page.wait_for_timeout(1200)  # the late sheet has arrived by now and must have been dropped
     assert [page.text_content(f"[data-total='{i}']") for i in range(4)] == ["5", "0", "7", "2"]
+
+
+def test_differenzler_sheet_fits_a_phone(browser: Any, live_server: str) -> None:
+    """On a 390-pixel phone the entry sheet shows all four players' boxes without a sideways swipe."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
+    try:
+        page = context.new_page()
+        page.goto(live_server + "/tools/differenzler")
+        page.wait_for_selector("#pred3")
+        for box in ("#name3", "#pred3", "#act3"):
+            b = page.locator(box).bounding_box()
+            assert b["x"] + b["width"] <= 390, (box, b)
+        assert page.evaluate("() => document.querySelector('#entry').closest('.sheet-wrap').scrollWidth") <= 390
+    finally:
+        context.close()
