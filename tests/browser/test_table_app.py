@@ -133,6 +133,11 @@ def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live
         page.locator("#hand .card.dimmed").first.click()
         page.wait_for_selector("#why-rule")
         page.screenshot(path=str(artifacts / "why-rule-phone.png"))
+        # on the phone the message and its rule link lie clear of the trick and of the status line
+        played = [page.locator("#trick .played").nth(i).bounding_box() for i in range(page.locator("#trick .played").count())]
+        for message in (page.locator("#toast").bounding_box(), page.locator("#why-rule").bounding_box()):
+            for covered in [*played, page.locator("#status").bounding_box()]:
+                assert covered is None or message["y"] + message["height"] <= covered["y"] + 1, (message, covered)
         page.locator("#why-rule").click()
         page.wait_for_selector("#dlg-rules[open] #rules-words")
         page.screenshot(path=str(artifacts / "rules-words-phone.png"))

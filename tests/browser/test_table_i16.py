@@ -49,6 +49,8 @@ def open_page(browser: Any) -> Iterator[Any]:
         c.close()
 
 
+TOAST_MESSAGE = "(e) => e.firstChild ? e.firstChild.textContent : ''"
+"""The message the toast says, without the rule link a refused card's message carries inside it."""
 SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
 """Wait until the cards have stopped moving (for a screenshot); an animation cancelled meanwhile (a card
 redrawn by the next view) has stopped too (its ``finished`` rejects with an AbortError)."""
@@ -321,7 +323,7 @@ def test_why_a_card_may_not_be_played_in_the_language_and_deck(open_page: Any, l
     assert refusal["code"] in ("follow_suit", "trump_led", "overtrump", "undertrump", "trump_only_when_void")
     dimmed.first.click()
     page.wait_for_selector("#toast:not([hidden])")
-    text = page.locator("#toast").inner_text()
+    text = page.locator("#toast").evaluate(TOAST_MESSAGE)
     must, never = WHY_WORDS[lang]
     assert any(w in text for w in must) and not any(w in text for w in never), text
     # the suit led and the cards held are named as the deck in use names them
@@ -556,7 +558,7 @@ def test_an_error_from_the_server_is_said_in_the_player_language(open_page: Any,
     table_game(page, live_server, lang)
     page.evaluate("() => { S.tokens[S.seat] = 'not-a-key'; why('H6'); }")
     page.wait_for_selector("#toast:not([hidden])")
-    text = page.locator("#toast").inner_text()
+    text = page.locator("#toast").evaluate(TOAST_MESSAGE)
     assert text in page.evaluate("() => Object.values(I18N[prefs.lang].errors)"), text
     assert foreign_texts(page, NAMES + [{"de": "Du", "fr": "Vous"}[lang]]) == []
 

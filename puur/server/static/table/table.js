@@ -1438,7 +1438,7 @@ function whyRuleLink(code) {
   if (!section) return;
   const link = h("button", { type: "button", class: "why-rule", id: "why-rule", text: t("rw").why_link,
     onclick: () => { hideToast(); showRules(section); } });
-  $("toast").after(link); // beside the message, shown while it is (table.css: .toast[hidden] + .why-rule)
+  $("toast").append(link); // inside the message: shown and hidden with it, wherever the message sits
   clearTimeout(toastTimer); toastTimer = setTimeout(() => { $("toast").hidden = true; }, 8000); // time to reach the link
 }
 
