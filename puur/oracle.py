@@ -19,7 +19,7 @@ from puur.rules.legal import legal_moves
 from puur.rules.scoring import crossing, deck_totals, impossible_split, round_score
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from puur.rules.trick import card_points, trick_points, trick_winner
-from puur.rules.weis import MOST_IN_A_HAND, declaration, resolve_weis
+from puur.rules.weis import MOST_IN_A_HAND, declaration, is_weis_total, resolve_weis
 
 
 class OracleError(ValueError):
@@ -212,7 +212,7 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     stoeck = _int_pair(req, "stoeck", default=[0, 0])
     if weis[0] and weis[1]:
         raise OracleError("impossible_input", "Weis for both teams: only the team with the best meld writes Weis")
-    if any(w % 10 or w in (10, 30) for w in weis):
+    if not all(is_weis_total(w) for w in weis):
         raise OracleError("impossible_input", "Weis values are sums of melds worth 20, 50, 100, 150, ...: 10 and 30, or a value not a multiple of 10, cannot be written")
     most = MOST_IN_A_HAND[p.weis_values]
     if max(weis) > 2 * most:

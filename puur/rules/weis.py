@@ -100,6 +100,12 @@ def _compositions(n: int) -> list[tuple[int, ...]]:
     return out
 
 
+def is_weis_total(points: int) -> bool:
+    """Whether a team or a player can write ``points`` of Weis (before the factor), as sums of melds worth
+    20, 50, 100, 150, ... (§9.1): 0, or a multiple of 10 from 20 up but 30."""
+    return points >= 0 and points % 10 == 0 and points not in (10, 30)
+
+
 def meld_shapes(profile: RuleProfile) -> frozenset[tuple[int, int]]:
     """The (points, cards) of every meld the profile scores (§9.1): a run of 3 to 9 cards at its
     ``weis_values`` worth, and a four of a kind (4 cards) of each rank that scores."""

@@ -31,7 +31,7 @@ from puur.cards import Contract, mask_of
 from puur.profile import RuleProfile
 from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, trump_mask
 from puur.rules.trick import card_points
-from puur.rules.weis import MOST_IN_A_HAND
+from puur.rules.weis import MOST_IN_A_HAND, is_weis_total
 from puur.tools import ToolInputError, check_int, parse_card
 
 PLAYERS = 4
@@ -94,7 +94,7 @@ def _weis_stoeck(weis: Any, stoeck: Any, counted: bool, where: Sequence[str | in
     w = NONE if weis is None else _four(weis, (*where, "weis"), high=MOST_IN_A_HAND["extended"])
     st = NONE if stoeck is None else _four(stoeck, (*where, "stoeck"), high=STOECK_POINTS)
     for i, v in enumerate(w):
-        if v % 10 or v in (10, 30):
+        if not is_weis_total(v):
             raise ToolInputError(
                 (*where, "weis", i), f"Weis is a sum of melds (20, 50, 100, ...): not {v}", "weis_value", {"value": v}
             )
