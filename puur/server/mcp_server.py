@@ -320,6 +320,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             "is_over": bool(game.is_over),
             "scores": list(game.scores),
             "winner": game.winner,
+            "result": game.result() if game.is_over else None,  # Coiffeur, Differenzler: winners, penalties
             "observation": game.observation(t["seat"]).to_dict(),
             "fair_deal": game.fair_deal(),  # the commitment; the seed and salt only once the match is over
             "assumptions": {"profile": t["profile"], "rule": "RULES.md §14.1 (what a seat may see)"},

@@ -285,3 +285,26 @@ def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.Monk
 
     run(check, server)
     assert seen and set(seen) == {"scored"}
+
+
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+def test_a_differenzler_over_mcp_ends_with_its_result() -> None:
+    """A Differenzler's winners are players, not a team: the view at the end carries the game's result (the
+    winners and the penalty totals), not only the Schieber's team winner and scores."""
+
+    async def check(c: Client) -> None:
+        view = (await c.call_tool("new_game", {"seed": 3, "bot": "random", "form": "differenzler", "rounds": 1})).structured_content
+        assert view["result"] is None
+        steps = 0
+        while not view["is_over"]:
+            la = (await c.call_tool("game_legal_actions", {"game_id": view["game_id"]})).structured_content
+            r = await c.call_tool("game_play", {"game_id": view["game_id"], "action": la["legal_actions"][0]})
+            assert not r.is_error, r.content
+            view = r.structured_content
+            steps += 1
+            assert steps < 50
+        result = view["result"]
+        assert result["reason"] == "rounds_played" and len(result["penalties"]) == 4
+        assert result["winners"] == [s for s in range(4) if result["penalties"][s] == min(result["penalties"])]
+
+    run(check)
