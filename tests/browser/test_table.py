@@ -135,7 +135,12 @@ def test_pass_and_play_turn_change_hides_the_hands(page: Any, live_server: str, 
     # act until the other human is to act: the cover comes back and no hand is shown
     for _ in range(12):
         step(page, push=False)
-        page.wait_for_timeout(150)
+        # the next thing on the page: the cover for the other human, or this one's next control (a fixed wait
+        # lost the race to a slow computer move under load: CI of 2026-12-03)
+        page.wait_for_selector(
+            "#cover:not([hidden]), #choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]),"
+            " #dlg-round[open]", timeout=15_000,
+        )  # fmt: skip
         if page.locator("#cover:not([hidden])").count():
             break
     page.wait_for_selector("#cover:not([hidden])")
