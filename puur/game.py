@@ -276,14 +276,13 @@ class Game:
         Raises ``IllegalAction`` (a ``ValueError``) with the reason."""
         if self.is_over:
             raise IllegalAction("the match is over")
-        declare = check_declarations(declare)
-        if self.form is not None and self.form.apply(self, action, declare):
+        decl = check_declarations(declare)
+        if self.form is not None and self.form.apply(self, action, decl):
             return
         try:
             act = parse_action(action)  # type: ignore[arg-type]
         except ValueError as e:
             raise IllegalAction(str(e)) from None
-        decl = declare
         weis_choices = [i for d in decl if (i := weis_choice_index(d)) is not None]
         if len(weis_choices) > 1:
             raise IllegalAction("declare one Weis alternative, not several")
