@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 CONTRACT_RULES = ("turned_up", "rotate")
 ROTATION = tuple(Contract(i) for i in range(6))
 MAX_ROUNDS = 100
-MAX_THRESHOLD = 100_000
 
 
 @dataclass
@@ -71,11 +70,7 @@ class DifferenzlerForm:
             raise ValueError(f"contract: choose {' or '.join(CONTRACT_RULES)}, got {self.contract_rule!r}")
         if not isinstance(self.match_bonus, bool):
             raise ValueError("match_bonus must be true or false")
-        if self.threshold is not None and (
-            isinstance(self.threshold, bool) or not isinstance(self.threshold, int) or not 1 <= self.threshold <= MAX_THRESHOLD
-        ):
-            raise ValueError(f"threshold: a penalty total of 1 to {MAX_THRESHOLD} ends the game, got {self.threshold!r}")
-        self.sheet = Sheet(rounds_planned=self.rounds, threshold=self.threshold)
+        self.sheet = Sheet(rounds_planned=self.rounds, threshold=self.threshold)  # checks the threshold (a ValueError)
         self.predictions = [None] * 4
 
     @classmethod

@@ -439,7 +439,7 @@ class DifferenzlerRequest(BaseModel):
     rounds: list[DiffRound] = Field(default=[], max_length=1000, description="the rounds written, at most 1000")
     add: DiffRound | None = Field(default=None, description="a round to add now")
     rounds_planned: Annotated[StrictInt, Field(ge=1, le=1000), WHOLE] | None = None
-    threshold: Annotated[StrictInt, Field(ge=1, le=100_000), WHOLE] | None = Field(
+    threshold: Annotated[StrictInt, Field(ge=1, le=differenzler_mod.MAX_THRESHOLD), WHOLE] | None = Field(
         default=None, description="optional: the game ends after the round in which a player's total reaches this"
     )
     weis_stoeck: StrictBool = Field(

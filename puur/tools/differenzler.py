@@ -35,6 +35,8 @@ from puur.rules.weis import MOST_IN_A_HAND, is_weis_total
 from puur.tools import ToolInputError, check_int, parse_card
 
 PLAYERS = 4
+MAX_THRESHOLD = 100_000
+"""The highest total a game may be agreed to end at (``Sheet.threshold``; the game form's setting too)."""
 ROUND_TOTAL = 152 + LAST_TRICK_BONUS  # 157
 MATCH_TOTAL = ROUND_TOTAL + MATCH_BONUS  # 257
 
@@ -129,7 +131,7 @@ class Sheet:
                     {"rounds": self.rounds_planned},
                 )
         if self.threshold is not None:
-            check_int(self.threshold, "threshold", low=1, high=100_000)
+            check_int(self.threshold, "threshold", low=1, high=MAX_THRESHOLD)
             ended = self._threshold_round()
             if ended is not None and ended < len(self.rounds):
                 raise ToolInputError(
@@ -273,4 +275,4 @@ def estimate(hand: Sequence[Any], contract: Contract, profile: RuleProfile | Non
     return card_points(cards, contract, prof.undenufe_values) + card_points(trumps, contract, prof.undenufe_values)
 
 
-__all__ = ["MATCH_TOTAL", "PLAYERS", "ROUND_TOTAL", "Round", "Sheet", "estimate", "sheet_from"]
+__all__ = ["MATCH_TOTAL", "MAX_THRESHOLD", "PLAYERS", "ROUND_TOTAL", "Round", "Sheet", "estimate", "sheet_from"]
