@@ -92,6 +92,12 @@ def effective_seats(settings: dict[str, Any]) -> list[str]:
     return seats
 
 
+def a_person_plays(settings: dict[str, Any]) -> bool:
+    """Whether a person (not a computer standing in) plays some seat: with computers in every seat one
+    request would play the rest of the match at once, so the table never hands over its last person."""
+    return HUMAN in effective_seats(settings)
+
+
 def person_seats(settings: dict[str, Any]) -> list[int]:
     """Seats held by a person (joined, local, or still invited), stood in or not."""
     return [s for s, kind in enumerate(settings["seats"]) if kind == HUMAN]
@@ -143,7 +149,7 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "code_hash", "connected", "effective_seats",
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "a_person_plays", "code_hash", "connected", "effective_seats",
     "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings", "seating",
     "stand_ins", "waiting",
 ]

@@ -26,8 +26,8 @@ from puur.server.seats import (
     HUMAN,
     ONLINE,
     PERSON,
+    a_person_plays,
     code_hash,
-    effective_seats,
     invite_code,
     open_seats,
     plan_of,
@@ -163,7 +163,7 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
             del new["stand_in"][str(seat)]
         else:
             new["stand_in"][str(seat)] = player
-        if not back and HUMAN not in effective_seats(settings):
+        if not back and not a_person_plays(settings):
             raise Conflict(
                 "a person keeps at least one seat: with computers in every seat the rest of the match would be "
                 "played at once"
@@ -244,7 +244,7 @@ def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
             return False
         settings = copy.deepcopy(live.settings)
         settings[ONLINE]["stand_in"][str(seat)] = AWAY_PLAYER
-        if HUMAN not in effective_seats(settings):  # the last person at the table: the game waits for them
+        if not a_person_plays(settings):  # the last person at the table: the game waits for them
             return False
         _store_plan(hub, live, settings)
         messages = table_messages(live)
