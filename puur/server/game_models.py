@@ -15,7 +15,7 @@ from puur.forms import make_form
 from puur.forms.actions import parse_any_action
 from puur.game import check_declarations
 from puur.profile import RuleProfile
-from puur.server.schema_types import ActionCode, Count, Declaration, ProfileSpec, Seed
+from puur.server.schema_types import NAME_LENGTH, ActionCode, Count, Declaration, ProfileSpec, Seed
 
 HUMAN = "human"
 INVITE = "invite"
@@ -38,7 +38,7 @@ class GameCreate(BaseModel):
         description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
         "knows every hand); the record marks it (seed_source 'chosen')",
     )
-    names: list[Annotated[str, Field(max_length=24)]] | None = Field(
+    names: list[Annotated[str, Field(max_length=NAME_LENGTH)]] | None = Field(
         None, min_length=4, max_length=4, description="display names by seat, each at most 24 characters"
     )
     deck: Literal["swiss", "french"] = "swiss"

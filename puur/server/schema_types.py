@@ -74,6 +74,8 @@ Bounds go on the field (``x: JsonInt = Field(ge=0)``) or use ``WHOLE`` as above.
 SEED_MAX = 2**63 - 1
 """The largest seed (a signed 64-bit integer), written exactly: ``lt=2**63`` shows as a rounded float."""
 Seed = Annotated[StrictInt, Field(ge=0, le=SEED_MAX), WHOLE]
+NAME_LENGTH = 24
+"""The longest name a seat or a player is shown by (the table's name fields hold as many)."""
 Team = Annotated[StrictInt, Field(ge=0, le=1), WHOLE]
 """Team 0 (seats 0 and 2) or team 1 (seats 1 and 3), INTERFACES.md "Names and notation"."""
 Count = Annotated[StrictInt, Field(ge=0), WHOLE]

@@ -20,6 +20,7 @@ from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
 from puur.server.live import Conflict
 from puur.server.policy import PlayerRefused
+from puur.server.schema_types import NAME_LENGTH
 from puur.server.seats import PERSON, REACTIONS
 from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, react, require_host, set_seat
 
@@ -35,7 +36,7 @@ assert get_args(Reaction) == REACTIONS
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(..., min_length=1, max_length=64, description="the invite code of the link")
-    name: str = Field(..., min_length=1, max_length=24, pattern=NAME_PATTERN,
+    name: str = Field(..., min_length=1, max_length=NAME_LENGTH, pattern=NAME_PATTERN,
                       description="the name the table shows for the seat: 1 to 24 characters, not only spaces, "
                       "no control characters")
 

@@ -17,7 +17,16 @@ from puur.ops import JasstafelMarks
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
 from puur.rules.weis import MOST_IN_A_HAND
-from puur.server.schema_types import WHOLE, Cards, ContractCode, JsonInt, ProfileSpec, TableName, Team
+from puur.server.schema_types import (
+    NAME_LENGTH,
+    WHOLE,
+    Cards,
+    ContractCode,
+    JsonInt,
+    ProfileSpec,
+    TableName,
+    Team,
+)
 from puur.tools import (
     ToolInputError,
     contract_label,
@@ -433,7 +442,7 @@ class DiffRound(BaseModel):
 
 
 class DifferenzlerRequest(BaseModel):
-    players: list[Annotated[str, Field(max_length=24)]] | None = Field(
+    players: list[Annotated[str, Field(max_length=NAME_LENGTH)]] | None = Field(
         default=None, min_length=4, max_length=4, description="the four players' names, each at most 24 characters"
     )
     rounds: list[DiffRound] = Field(default=[], max_length=1000, description="the rounds written, at most 1000")
