@@ -1,5 +1,6 @@
-"""Help in a game against computers (issue 16): a hint (``GET .../hint``) and undo of the player's last card
-(``POST .../undo``), both only in a game with exactly one human seat, both marked in the game.
+"""Help in a game against computers: a hint (``GET .../hint``) and undo of the player's last card
+(``POST .../undo``), both practice help, offered only at a table of one person against computers (never at
+a table with another person, even while a computer plays that person's seat), both marked in the game.
 
 The hint is what the search player (``mcts`` at the default level, ``medium``) would choose from the asking
 seat's own observation: its sampled deals hold only what that seat may know (``puur.determinize``), so a
@@ -37,6 +38,8 @@ from puur.server.game_models import Error, GameView
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, stored_declarations
 from puur.server.policy import PlayerRefused
+from puur.server.seats import person_seats
+from puur.server.store import Writes
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -82,12 +85,21 @@ def assist_counts(live: LiveGame) -> dict[str, list[int]]:
     return {"hints": list(a.get("hints", [0, 0, 0, 0])), "undos": list(a.get("undos", [0, 0, 0, 0]))}
 
 
-def _only_human(live: LiveGame, seat: int) -> None:
-    """Refuse help in a game that is not one human against computers, or one that is over (409)."""
-    if live.human_seats() != [seat]:
-        raise HTTPException(409, "hints and undo are offered only in a game of one player against computers")
+def alone_at_the_table(live: LiveGame, seat: int) -> bool:
+    """Whether ``seat`` is the table's one person and everyone else a computer of the table's own. A seat a
+    person holds stays theirs while a computer plays it for them (an absent friend, a seat the host handed
+    over: ``puur.server.seats.person_seats``), so such a table has two people: hints and undo there would
+    let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
+    return person_seats(live.settings) == [seat]
+
+
+def _only_alone(live: LiveGame, seat: int) -> None:
+    """Refuse help (409) at a table with more than one person, or in a match that is over."""
+    if not alone_at_the_table(live, seat):
+        raise Conflict("hints and undo are practice help: they are offered only at a table of one person "
+                       "against computers")
     if live.game.is_over:
-        raise HTTPException(409, "the match is over")
+        raise Conflict("the match is over")
 
 
 def _counted(live: LiveGame, seat: int, kind: str) -> dict[str, Any]:
@@ -133,27 +145,35 @@ def _search_player(hub: GameHub, seed: int) -> MCTSPlayer:
 def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     live = _game(hub, game_id)
     seat = _seat(live, token)
-    with live.lock:
-        _only_human(live, seat)
-        if live.game.current_seat != seat:
-            raise HTTPException(409, f"it is not your turn: seat {live.game.current_seat} is to act")
-        obs = live.game.observation(seat)
-        seq = live.seq
-        seed = player_seed(live.game.seed, seq)
-    ev = _search_player(hub, seed).evaluate(obs)  # outside the lock: the search reads only the observation
-    rule_of_thumb = HeuristicPlayer().act(obs)
-    with live.lock:
-        if live.evicted or live.seq != seq:
-            raise HTTPException(409, "the game moved on while the hint was computed: ask again")
-        settings = _counted(live, seat, "hints")
-        hub.store.update_settings(live.id, settings)
-        live.settings = settings
-        counts = assist_counts(live)
+    try:
+        with live.lock:
+            _only_alone(live, seat)
+            if live.game.current_seat != seat:
+                raise Conflict(f"it is not your turn: seat {live.game.current_seat} is to act")
+            obs = live.game.observation(seat)
+            seq = live.seq
+            seed = player_seed(live.game.seed, seq)
+        ev = _search_player(hub, seed).evaluate(obs)  # outside the lock: the search reads only the observation
+        rule_of_thumb = HeuristicPlayer().act(obs)
+        counts = hub.change(live, lambda writes: _count_hint(live, seat, seq, writes))
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
     return {
         "action": str(ev.action), "kind": _kind(ev.action),
         "top": [{"action": str(a), "points": round(p, 1), "samples": n} for a, p, n in ev.values[:TOP]],
         "reason": _reason(ev), "play": _play(obs, ev.action), "heuristic": str(rule_of_thumb), "seq": seq, "hints": counts["hints"][seat],
     }
+
+
+def _count_hint(live: LiveGame, seat: int, seq: int, writes: Writes) -> dict[str, list[int]]:
+    """Count the hint computed at ``seq`` (inside ``GameHub.change``); ``Conflict`` if the game moved on."""
+    if live.seq != seq:
+        raise Conflict("the game moved on while the hint was computed: ask again")
+    _only_alone(live, seat)
+    settings = _counted(live, seat, "hints")
+    writes.settings(settings)
+    live.settings = settings
+    return assist_counts(live)
 
 
 def undo_point(live: LiveGame, seat: int) -> int:
@@ -187,19 +207,23 @@ def replay(settings: dict[str, Any], log: list[list[Any]]) -> Game:
 
 def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
     """Take back ``seat``'s last card of the round and the moves after it; store, count and announce it.
-    Returns the seat's new view. ``Conflict`` (nothing changed) when there is nothing to undo."""
-    with live.lock:
-        if live.evicted:
-            raise Conflict("the game was reloaded while this request waited: send it again")
+    Returns the seat's new view. ``Conflict`` (nothing changed) at a table with another person, or when
+    there is nothing to undo."""
+
+    def take_back(writes: Writes) -> dict[str, Any]:
+        _only_alone(live, seat)
         cut = undo_point(live, seat)
         log = live.log[:cut]
         game = replay(live.settings, log)
         settings = _counted(live, seat, "undos")
-        hub.store.undo_actions(live.id, cut, settings)
-        live.settings, live.game, live.log, live._sheet = settings, game, log, None
+        writes.undo(cut, settings)
+        live.settings = settings
+        live.replace(game, log)
         for sub in list(live.subscribers):
             sub.put({"type": "undo", "seq": live.seq, "seat": seat, "view": live.view(sub.seat)})
         return live.view(seat)
+
+    return hub.change(live, take_back)
 
 
 @router.post("/games/{game_id}/undo", response_model=GameView, responses={**ERRORS, **CONFLICT},
@@ -208,11 +232,10 @@ def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
 def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     seat = _seat(live, token)
-    _only_human(live, seat)
     try:
         return JSONResponse(undo(hub, live, seat))  # the engine's view, as the actions endpoint sends it
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
 
 
-__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "replay", "router", "undo", "undo_point"]
+__all__ = ["HINT_PLAYER", "Hint", "alone_at_the_table", "assist_counts", "replay", "router", "undo", "undo_point"]

@@ -172,8 +172,9 @@ class GameView(BaseModel):
     seat: int
     phase: str
     hand: list[str]
-    dealer: int
-    forehand: int
+    dealer: int | None = Field(..., description="null while the table waits for its invited players")
+    forehand: int | None = Field(..., description="null while the table waits (the first forehand may be the "
+                                 "holder of a card: RULES.md §3.2)")
     pushed: bool
     chooser: int | None
     contract: str | None
@@ -209,7 +210,8 @@ class GameView(BaseModel):
     names: list[str]
     human_seats: list[int]
     status: Literal["waiting", "playing", "over"] = Field(
-        ..., description="'waiting' (phase too): an invited seat is open; no card is shown nor played")
+        ..., description="'waiting' (phase too): an invited seat is open; nothing of the deal is shown (no hand, "
+        "no forehand, dealer, contract or turned-up card) and no card is played")
     seating: list[SeatInfo]
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import secrets
 import threading
 from collections.abc import Callable
@@ -47,6 +48,7 @@ from puur.server.game_models import (
 from puur.server.live import (
     HUMAN,
     OVERFLOW,
+    REPLACED,
     Busy,
     Conflict,
     GameHub,
@@ -61,7 +63,7 @@ from puur.server.policy import PlayerRefused, settings_of
 from puur.server.schema_types import CardCode
 from puur.server.seats import INVITE, new_plan, rematch_settings
 from puur.server.store import open_store
-from puur.server.tables import connected, disconnected, invites_of, send, watch
+from puur.server.tables import arrive, disconnected, invites_of, send, watch
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -70,6 +72,11 @@ ERRORS: dict[int | str, dict[str, Any]] = {
     403: {"model": Error, "description": "the token is not a seat of this game"},
     404: {"model": Error, "description": "no such game"},
 }
+TOKEN_WAIT = 10.0
+"""Seconds a new live connection has to send its token."""
+SEND_TIMEOUT = 20.0
+"""Seconds one message to a live connection may take to go out: a reader that takes none for so long (a
+connection that stopped reading) is closed, and what was queued for it is given back."""
 _hub_lock = threading.Lock()
 _rematch_lock = threading.Lock()  # the first seat to ask creates the rematch, the others join it
 T = TypeVar("T")
@@ -178,7 +185,8 @@ def lookup(body: LookupBody, hub: Hub) -> dict[str, Any]:
             GameSummary(
                 game_id=game_id, seat=seat, status=live.status, seats=live.seats,
                 names=list(live.settings.get("names") or default_names(live.seats)), scores=list(g.scores),
-                target=g.target, profile=g.profile.name, round_number=g.round_number, to_act=g.current_seat,
+                target=g.target, profile=g.profile.name, round_number=g.round_number,
+                to_act=None if live.status == "waiting" else g.current_seat,  # the first forehand: not before the start
                 created=created, updated=live.updated,
             )
         )
@@ -249,21 +257,30 @@ def why(game_id: str, token: Token, hub: Hub, card: Annotated[CardCode, Query(ex
         c = Card.parse(card)
     except ValueError as e:
         raise HTTPException(422, f"card: {e}") from None
-    g = live.game
-    reason: str | None = None
-    code: str | None = None
-    params: dict[str, Any] = {}
-    if g.is_over:
-        reason, code = "the match is over", "match_over"
-    elif g.current_seat != seat:
-        reason, code = f"it is not your turn: seat {g.current_seat} is to act", "not_your_turn"
-        params = {"seat": g.current_seat}
-    else:
-        try:
-            g.round.check_card(int(c))
-        except IllegalAction as e:
-            reason, code, params = str(e), e.code, e.params
+    with live.lock:
+        reason, code, params = _why_not(live, seat, c)
     return {"card": str(c), "legal": reason is None, "reason": reason, "code": code, "params": params}
+
+
+def _why_not(live: LiveGame, seat: int, card: Card) -> tuple[str | None, str | None, dict[str, Any]]:
+    """Why ``seat`` may not play ``card`` now (None when it may), judged against the seat's own hand only
+    when a card of it is to be played now: before the table starts, at another's turn, while contracts or
+    predictions are made, the answer says so and reads no hand (RULES.md §7: the rules of play judge the
+    seat to play)."""
+    g = live.game
+    if live.status == "waiting":
+        return "the table is waiting for its invited players", "no_card_now", {}
+    if g.is_over:
+        return "the match is over", "match_over", {}
+    if g.current_seat != seat:
+        return f"it is not your turn: seat {g.current_seat} is to act", "not_your_turn", {"seat": g.current_seat}
+    if g.round.to_act != seat:  # the seat acts in the form's own step (a prediction), not with a card
+        return "no card is played now: the round's predictions come first", "no_card_now", {}
+    try:
+        g.round.check_card(int(card))
+    except IllegalAction as e:
+        return str(e), e.code, e.params
+    return None, None, {}
 
 
 @router.get(
@@ -363,13 +380,16 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
     """Send ``{"token": TOKEN}`` first; then a ``hello`` with the seat's view, then one ``event`` per
     accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000).
     Connections are bounded per client address (counted from the first byte, token or not) and per game:
-    past either the connection is closed with code 4429 and the reason (``GameHub.connect``, ``listen``)."""
+    past either the connection is closed with code 4429 and the reason (``GameHub.connect``, ``listen``).
+    A seat holds at most ``listeners_per_seat``: a newer one closes the seat's oldest with 4409. A token
+    missing, unknown or not of this game closes it with 4401, 4403, 4404; one that reads no message for
+    ``SEND_TIMEOUT`` seconds, or falls ``MAX_QUEUED`` behind, with 4008."""
     hub = get_hub(websocket)
     client = websocket.client.host if websocket.client else "unknown"
     refused = hub.connect(client)
     if refused is not None:
         await websocket.accept()
-        await websocket.close(4429, refused)
+        await _close(websocket, 4429, refused)
         return
     try:
         await _live_session(websocket, game_id, pace, hub)
@@ -380,48 +400,39 @@ async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> No
 async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: GameHub) -> None:
     """One live connection, from its token to its end (``live_socket``)."""
     await websocket.accept()
-    try:
-        first = await asyncio.wait_for(websocket.receive_json(), timeout=10)
-    except (TimeoutError, WebSocketDisconnect, ValueError, RecursionError):  # no JSON, or JSON json.loads gives up on
-        await websocket.close(4401)
-        return
-    token = first.get("token") if isinstance(first, dict) else None
-    if not isinstance(token, str) or not token:
-        await websocket.close(4401, "no token")
+    token = await _token(websocket)
+    if token is None:
+        await _close(websocket, 4401, "no token: send {\"token\": TOKEN} first")
         return
     try:
         live = await asyncio.to_thread(hub.get, game_id)
     except NotFound:
-        await websocket.close(4404, "no such game")
+        await _close(websocket, 4404, "no such game")
         return
     seat = live.seat_of(token)
     if seat is None:
-        await websocket.close(4403, "not a seat of this game")
+        await _close(websocket, 4403, "not a seat of this game")
         return
     sub = Subscriber(seat, asyncio.get_running_loop(), asyncio.Queue())
 
-    def subscribe() -> dict[str, Any] | str:
-        """The hello, or why the connection is refused (``GameHub.listen``: too many connections). The
-        others see the seat connected (and a person coming back takes their seat back: ``tables``)."""
-        with live.lock:  # between two actions: the hello and the events that follow it line up
-            if live.evicted:
-                return "the game was reloaded: connect again"
-            refused = hub.listen(live, sub)
-            if refused is not None:
-                return refused
-            send([(other, m) for other, m in connected(hub, live, seat) if other is not sub])
-            return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
+    def hello() -> dict[str, Any]:
+        return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
 
-    hello = await asyncio.to_thread(subscribe)
-    if isinstance(hello, str):
-        await websocket.close(4429, hello)
+    try:  # the others see the seat connected; a person coming back takes their seat back (puur.server.tables)
+        first = await asyncio.to_thread(arrive, hub, live, sub, hello)
+    except NotFound:
+        await _close(websocket, 4404, "no such game")
+        return
+    if isinstance(first, str):
+        hub.unlisten(live, sub)
+        await _close(websocket, 4429, first)
         return
     watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
     humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))
     try:
-        await websocket.send_json(hello)
+        await websocket.send_json(first)
         while not receiver.done():
             getter = asyncio.create_task(sub.queue.get())
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -430,11 +441,16 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
                 break
             msg = getter.result()
             if msg is OVERFLOW:
-                await websocket.close(4008, "too far behind the game: connect again")
+                await _close(websocket, 4008, "too far behind the game: connect again")
+                break
+            if msg is REPLACED:
+                await _close(websocket, 4409, "this seat opened a newer connection")
                 break
             if pace_s and msg.get("seat") not in humans:
                 await asyncio.sleep(pace_s)
-            await websocket.send_json(msg)
+            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
+    except TimeoutError:  # a reader that takes no message for so long is gone: its queue goes with it
+        await _close(websocket, 4008, "too far behind the game: connect again")
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -443,6 +459,28 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         # shielded: a connection closed under cancellation (a test client, a server shutting down) still
         # tells the other seats who left; the thread runs to its end even when this await is cancelled
         await asyncio.shield(asyncio.to_thread(disconnected, live, seat))
+
+
+async def _token(websocket: WebSocket) -> str | None:
+    """The token of the connection's first message (``{"token": ...}``, text, within ``TOKEN_WAIT`` seconds);
+    None for anything else: silence, a closed connection, bytes, text that is not such JSON."""
+    try:
+        message = await asyncio.wait_for(websocket.receive(), timeout=TOKEN_WAIT)
+    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+        return None
+    text = message.get("text") if message["type"] == "websocket.receive" else None
+    try:
+        first = json.loads(text) if isinstance(text, str) else None
+    except (ValueError, RecursionError):  # not JSON, or JSON nested past what json.loads reads
+        return None
+    token = first.get("token") if isinstance(first, dict) else None
+    return token if isinstance(token, str) and token else None
+
+
+async def _close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close with ``code`` and ``reason``; a connection the other side has closed already needs nothing."""
+    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+        await websocket.close(code, reason)
 
 
 async def _drain(websocket: WebSocket) -> None:

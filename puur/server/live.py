@@ -23,7 +23,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
@@ -36,7 +36,7 @@ from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
 from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.seats import effective_seats, seating, stand_ins, waiting
-from puur.server.store import GameExists, GameStore, StoredGame, token_hash
+from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 
 if TYPE_CHECKING:
     from puur.server.shared_games import SharedGames
@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 HUMAN = "human"
 QUICK_PLAYERS = frozenset({"heuristic", "random"})
 """Built-in computer players that decide in well under a millisecond (``heuristic`` about 0.2 ms)."""
+T = TypeVar("T")
 Commit = Callable[[int, list[list[Any]]], None]
 """Writes the actions accepted by one request, numbered from the first one's ``seq``, in one commit."""
 
@@ -74,6 +75,8 @@ class Subscriber:
     seat: int
     loop: asyncio.AbstractEventLoop
     queue: asyncio.Queue[dict[str, Any]]
+    ended: bool = False
+    """Set on the event loop once the connection is to close (``end``): nothing more is queued."""
     remote: bool = False
     """A connection held by another worker (a shared store: ``puur.server.shared_games``): it counts as the
     seat's presence and receives nothing here."""
@@ -82,20 +85,38 @@ class Subscriber:
         if not self.remote:
             self.loop.call_soon_threadsafe(self._put, message)
 
+    def end(self, message: dict[str, Any]) -> None:
+        """Close the connection with ``message`` (``OVERFLOW``, ``REPLACED``): what waits unsent is dropped
+        at once, so its memory is given back before the connection is gone."""
+        if not self.remote:
+            self.loop.call_soon_threadsafe(self._end, message)
+
     def _put(self, message: dict[str, Any]) -> None:
         """On the event loop: queue the message, or, once ``MAX_QUEUED`` wait unsent (a connection that does
-        not read, a pace far behind the game), only ``OVERFLOW``: the connection closes and its page
+        not read, a pace far behind the game), end it with ``OVERFLOW``: the connection closes and its page
         connects again for a fresh view, instead of the server holding every message for it."""
+        if self.ended:
+            return
         if self.queue.qsize() < MAX_QUEUED:
             self.queue.put_nowait(message)
-        elif self.queue.qsize() == MAX_QUEUED:
-            self.queue.put_nowait(OVERFLOW)
+        else:
+            self._end(OVERFLOW)
+
+    def _end(self, message: dict[str, Any]) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
 
 
 MAX_QUEUED = 500
 """Messages one live connection may have waiting to be sent."""
 OVERFLOW: dict[str, Any] = {"type": "overflow"}
 """The last message a connection too far behind gets: ``puur.server.games`` closes it (4008)."""
+REPLACED: dict[str, Any] = {"type": "replaced"}
+"""The last message of a seat's oldest connection when a newer one takes its place: closed (4409)."""
 
 
 def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:
@@ -154,6 +175,11 @@ class LiveGame:
         """How many actions the game has accepted."""
         return len(self.log)
 
+    def replace(self, game: Game, log: list[list[Any]]) -> None:
+        """Hold ``game`` and its ``log`` instead (an undo, a replay of the stored log): the sheet is built
+        anew. Called under ``lock``."""
+        self.game, self.log, self._sheet = game, log, None
+
     def human_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
 
@@ -196,9 +222,8 @@ class LiveGame:
             previous_trick=self.previous_trick(),
             seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}),
         )
-        if out["status"] == "waiting":  # no card is shown (nor played) before every invited seat is taken
-            out.update(phase="waiting", hand=[], legal_actions=[], to_act=None, hand_sizes=[0, 0, 0, 0],
-                       weis_choice=None)
+        if out["status"] == "waiting":
+            hide_the_deal(out)
         return out
 
     def previous_trick(self) -> dict[str, Any] | None:
@@ -225,7 +250,7 @@ class LiveGame:
         ``Stale`` when ``seen`` (the ``seq`` of the view the client acted on) is given and is not ``seq``.
         Returns the seconds the computers spent (deciding and applying their moves)."""
         with self.lock:
-            self._check_current()
+            self.check_current()
             if seen is not None and seen != self.seq:
                 raise Stale(f"stale: the action was sent for seq {seen}, the game is at seq {self.seq}; "
                             "fetch the view and act again")
@@ -260,7 +285,7 @@ class LiveGame:
             finally:
                 self._flush(commit, pending)
 
-    def _check_current(self) -> None:
+    def check_current(self) -> None:
         """Refuse to change a game that has left the hub's memory (called under ``lock``)."""
         if self.evicted:
             raise Conflict("the game was reloaded while this request waited: send the action again")
@@ -314,6 +339,18 @@ class LiveGame:
         for _, messages in pending:
             for sub, message in messages:
                 sub.put(message)
+
+
+def hide_the_deal(view: dict[str, Any]) -> None:
+    """A view of a table still waiting for its invited players: nothing of the deal (drawn when the game was
+    created, for the fairness commitment) shows before the table starts: no hand, no card to play, and
+    nothing that follows from the cards either: the turned-up trump card and the contract it makes, the
+    forehand and dealer (a profile may give the first forehand to the holder of a card, RULES.md §3.2)."""
+    view.update(phase="waiting", hand=[], legal_actions=[], to_act=None, hand_sizes=[0, 0, 0, 0], weis_choice=None,
+                dealer=None, forehand=None, chooser=None, contract=None)
+    view.pop("trick_direction", None)
+    if isinstance(view.get("form"), dict):
+        view["form"] = {**view["form"], "turned_up": None}
 
 
 def rematch_id(game_id: str) -> str:
@@ -454,8 +491,14 @@ class GameHub:
                 del self._listeners[client]
 
     def listen(self, live: LiveGame, sub: Subscriber) -> str | None:
-        """Add ``sub`` to ``live``'s connections; the reason if the game has as many as it may
-        (``listeners_per_game``). Called with ``live.lock`` held."""
+        """Add ``sub`` to ``live``'s connections. A seat holds at most ``listeners_per_seat``: past it the
+        seat's oldest connection is closed (``REPLACED``), so a seat can only crowd out itself. The reason if
+        the game has as many as it may all the same (``listeners_per_game``, a bound above every seat's
+        share). Called with ``live.lock`` held."""
+        own = [other for other in live.subscribers if other.seat == sub.seat and not other.remote]
+        for oldest in own[: max(0, len(own) - self.settings.listeners_per_seat + 1)]:
+            live.subscribers.remove(oldest)
+            oldest.end(REPLACED)
         if len(live.subscribers) >= self.settings.listeners_per_game:
             return f"at most {self.settings.listeners_per_game} live connections to one game"
         live.subscribers.append(sub)
@@ -566,6 +609,18 @@ class GameHub:
                 self._touch(live)
             return live
 
+    def change(self, live: LiveGame, fn: Callable[[Writes], T]) -> T:
+        """Change ``live``'s table (seats, tokens, counts, an undo): ``fn`` runs under the game's lock with the
+        store's writes and returns what the caller needs; it checks the state first and raises (``Conflict``)
+        before it writes or changes anything. With a shared store the game's row is locked first and the copy
+        brought up to it, and ``fn``'s writes are committed together (``SharedGames.change``), so a change
+        made on another worker is never overwritten nor made twice."""
+        if self.shared is not None:
+            return self.shared.change(live, fn)
+        with live.lock:
+            live.check_current()
+            return fn(StoreWrites(self.store, live.id))
+
     def committer(self, live: LiveGame) -> Commit:
         if self.shared is not None:  # the row locked for the commit alone (the caller holds live.lock)
             return self.shared.plain_committer(live)
@@ -606,4 +661,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]

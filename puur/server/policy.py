@@ -47,6 +47,8 @@ SEED_BOUND = 2**63
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
 RESERVED = frozenset({"human", "auto"})
+SEATS = 4
+"""A Schieber table's seats (RULES.md §1: four players, two teams)."""
 SERVE_RATE_GAMES = "20/minute"
 """``puur serve``'s default rate of games created per client address (``--rate-games``)."""
 SERVE_RATE_CALLS = "120/minute"
@@ -221,8 +223,12 @@ class ServerSettings:
     reviews_ahead: int = 0
     """Rounds reviewed while they are played, at once at most (a worker process each; ``puur.server.reviews``):
     their review answers as soon as the round is over. 0: reviews start on request only."""
-    listeners_per_game: int = 16
-    """Live connections (WebSocket) to one game."""
+    listeners_per_seat: int = 4
+    """Live connections (WebSocket) of one seat (a phone, a laptop, a tab or two): a further one closes the
+    seat's oldest (code 4409), so one seat can never fill its game's connections."""
+    listeners_per_game: int = 20
+    """Live connections to one game: at least every seat's own (``listeners_per_seat``) plus one a seat for a
+    seat connected to another worker (a shared store), so the cap never refuses a seat's first connection."""
     listeners_per_client: int = 32
     """Live connections from one client address, all games together."""
     rate_games: str | None = None
@@ -246,6 +252,12 @@ class ServerSettings:
     computer until they come back (``puur.server.tables``)."""
     reactions_per_seat: int = 5
     """Quick reactions one seat may send in ``REACTION_WINDOW`` seconds (429 past it)."""
+
+    def __post_init__(self) -> None:
+        least = SEATS * (self.listeners_per_seat + 1)
+        if self.listeners_per_seat < 1 or self.listeners_per_game < least:
+            raise ValueError(f"listeners_per_game must be at least {least} (4 seats x (listeners_per_seat + 1)), "
+                             f"not {self.listeners_per_game}: a seat's connection must never be refused for another's")
 
     @classmethod
     def for_serve(cls, **overrides: Any) -> ServerSettings:

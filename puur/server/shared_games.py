@@ -28,10 +28,10 @@ import queue
 import secrets
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber, stored_declarations
-from puur.server.store import GameGone, StoredGame
+from puur.server.store import GameGone, StoredGame, Writes
 from puur.server.store_sql import PRESENCE, Changes, GameBusy, Locked, PgStore
 
 if TYPE_CHECKING:
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from puur.server.live import GameHub
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 HEARTBEAT = 10.0
 """Seconds between two announcements of a worker's live connections (``PRESENCE``)."""
@@ -300,7 +301,7 @@ class SharedGames:
         """Replay the whole log into ``live`` (actions were taken back); the live connections get the view
         as after an undo."""
         fresh = self.hub._rebuild(_stored(live.id, ch))
-        live.game, live.log, live._sheet = fresh.game, fresh.log, None
+        live.replace(fresh.game, fresh.log)
         self._meta(live, ch)
         for sub in list(live.subscribers):
             sub.put({"type": "undo", "seq": live.seq, "seat": None, "view": live.view(sub.seat)})
@@ -352,6 +353,30 @@ class SharedGames:
                 live.version = version
 
         return commit
+
+    def change(self, live: LiveGame, fn: Callable[[Writes], T]) -> T:
+        """``GameHub.change`` on the shared store: the game's row locked, the copy brought up to it, ``fn``
+        run under the game's lock with the transaction's writes, all of them committed (and announced) once.
+        Two workers changing one table wait for each other, and the second judges the first's result (an
+        invite code spent, a seat taken): nothing is written from a copy that is behind."""
+        try:
+            with self.store.locked(live.id) as txn:
+                self._locked_catch_up(live, txn)
+                with live.lock:
+                    if live.evicted:
+                        raise Conflict("the game was reloaded while this request waited: send it again")
+                    result = fn(txn)
+                    try:
+                        live.version = txn.commit()
+                    except BaseException:
+                        live.version = live.epoch = -1  # the copy holds what was not stored: the next sync replays
+                        raise
+                return result
+        except GameBusy as e:
+            raise Conflict(str(e)) from None
+        except GameGone:
+            self._forget(live)
+            raise NotFound(live.id) from None
 
     def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None) -> float:
         """``LiveGame.act`` with the game's row locked; returns the computers' seconds."""

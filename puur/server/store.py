@@ -84,6 +84,38 @@ class GameStore(Protocol):
     def close(self) -> None: ...
 
 
+class Writes(Protocol):
+    """The writes of one change of a game's table (a seat taken, handed over, a hint counted, an undo),
+    made by ``GameHub.change`` while nobody else may change the game: on SQLite each is committed as it
+    is made (one worker, the game's lock in memory serialises), on PostgreSQL all of them in the one
+    transaction that holds the game's row (``puur.server.store_sql.Locked``)."""
+
+    def settings(self, settings: dict[str, Any], /) -> None:
+        """Store the game's settings (its seat plan and counts) whole."""
+
+    def token(self, seat: int, token: str, /) -> None:
+        """Let ``token`` (hashed) hold ``seat`` too."""
+
+    def undo(self, first_seq: int, settings: dict[str, Any], /) -> None:
+        """Drop the actions numbered ``first_seq`` and after, and store ``settings``."""
+
+
+class StoreWrites:
+    """``Writes`` straight to a store, each committed at once (the single-worker store)."""
+
+    def __init__(self, store: GameStore, game_id: str) -> None:
+        self.store, self.game_id = store, game_id
+
+    def settings(self, settings: dict[str, Any]) -> None:
+        self.store.update_settings(self.game_id, settings)
+
+    def token(self, seat: int, token: str) -> None:
+        self.store.add_token(self.game_id, seat, token)
+
+    def undo(self, first_seq: int, settings: dict[str, Any]) -> None:
+        self.store.undo_actions(self.game_id, first_seq, settings)
+
+
 class GameExists(Exception):
     """A game with this id is stored already (two workers creating the same rematch at once)."""
 
@@ -293,4 +325,4 @@ class Store:
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
 
-__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "GameStore", "Store", "StoredGame", "default_db_path", "is_postgres", "open_store", "token_hash"]
+__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "GameStore", "Store", "StoreWrites", "StoredGame", "Writes", "default_db_path", "is_postgres", "open_store", "token_hash"]

@@ -184,6 +184,10 @@ APPEND_SQL = (
     "RETURNING version, pg_notify(%s, id || ':' || version)"
 )
 """The game's row after an append: its new version, announced (delivered once the transaction commits)."""
+BUMP_SQL = "UPDATE games SET version = version + 1 WHERE id = %s RETURNING version, pg_notify(%s, id || ':' || version)"
+SETTINGS_SQL = "UPDATE games SET settings = %s WHERE id = %s"
+TOKEN_SQL = "INSERT INTO tokens (token_hash, game_id, seat) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
+UNDO_SQL = "UPDATE games SET settings = %s, status = 'playing', updated = %s, seq = %s, epoch = epoch + 1 WHERE id = %s"
 INSERT_SQL = "INSERT INTO actions (game_id, seq, seat, action, declare, at) VALUES (%s, %s, %s, %s, %s, %s)"
 
 
@@ -208,18 +212,49 @@ def _is_lock_timeout(e: BaseException) -> bool:
 
 
 class Locked:
-    """One game's row, locked for one request (``PgStore.locked``): catch up, then append and commit once.
+    """One game's row, locked for one request (``PgStore.locked``): catch up, then append actions, or change
+    the table (``settings``, ``token``, ``undo``: ``puur.server.store.Writes``), and commit once.
     ``conn`` is the raw psycopg connection (autocommit; the transaction is the explicit BEGIN of ``locked``)."""
 
     def __init__(self, conn: Any, game_id: str, row: tuple[Any, ...]) -> None:
         self.conn, self.game_id, self.row = conn, game_id, row
         self.done = False
+        self.changed = False
 
     def changes(self, since: int, known_version: int) -> Changes | None:
         """What the worker's copy (at ``since`` actions, ``known_version``) lacks; None if it is current."""
         if int(self.row[5]) == known_version:
             return None
         return _changes(self.conn, self.game_id, self.row, since)
+
+    # ----- a change of the table (``puur.server.store.Writes``): made in this transaction, one commit -----
+    def settings(self, settings: dict[str, Any]) -> None:
+        self.conn.execute(SETTINGS_SQL, (json.dumps(settings), self.game_id))
+        self.changed = True
+
+    def token(self, seat: int, token: str) -> None:
+        self.conn.execute(TOKEN_SQL, (token_hash(token), self.game_id, seat))
+        self.changed = True
+
+    def undo(self, first_seq: int, settings: dict[str, Any]) -> None:
+        self.conn.execute("DELETE FROM actions WHERE game_id = %s AND seq >= %s", (self.game_id, first_seq))
+        self.conn.execute(UNDO_SQL, (json.dumps(settings), time.time(), first_seq, self.game_id))
+        self.changed = True
+
+    def commit(self) -> int:
+        """Bump the version, announce it and commit the writes made since the row was locked (nothing to do
+        without any). Returns the game's version after it."""
+        if not self.changed:
+            return int(self.row[5])
+        try:
+            version = self.conn.execute(BUMP_SQL, (self.game_id, CHANNEL)).fetchone()[0]
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+        finally:
+            self.done = True
+        return int(version)
 
     def append(self, first_seq: int, entries: list[list[Any]], status: str) -> int:
         """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit (one round

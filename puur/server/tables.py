@@ -1,8 +1,8 @@
 """Online tables (issue 15): invite links, joining, seats handed to a computer and back, presence, quick
 reactions. The seat plan itself is ``puur.server.seats``; the routes are ``puur.server.tables_api``.
 
-Every change is made under the game's lock and stored (``Store.update_settings``, ``Store.add_token``)
-before it is announced; each live connection then gets a ``table`` message with its own seat's view.
+Every change is made through ``GameHub.change`` (under the game's lock; on a shared store with the game's
+row locked and the copy brought up to it) and stored before it is announced; each live connection then gets a ``table`` message with its own seat's view.
 A person is connected while a live connection of their seat is open. One absent (no connection) for
 ``ServerSettings.away_seconds`` at their turn has a computer (``AWAY_PLAYER``) play for them; when they
 connect again the seat is theirs again at once (what a player expects: coming back is taking part).
@@ -13,14 +13,16 @@ from __future__ import annotations
 import asyncio
 import copy
 import hmac
+import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import HTTPException
 from starlette.concurrency import run_in_threadpool
 
-from puur.server.live import Conflict, GameHub, LiveGame
+from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.seats import (
     AWAY_PLAYER,
     HUMAN,
@@ -33,7 +35,9 @@ from puur.server.seats import (
     plan_of,
     stand_ins,
 )
-from puur.server.store import token_hash
+from puur.server.store import Writes, token_hash
+
+log = logging.getLogger(__name__)
 
 REACTION_WINDOW = 10.0
 """Seconds over which ``ServerSettings.reactions_per_seat`` reactions are counted."""
@@ -78,10 +82,10 @@ def require_host(live: LiveGame, seat: int) -> dict[str, Any]:
     return plan
 
 
-# ----- changes (under the game's lock, stored, then announced) -----
-def _store_plan(hub: GameHub, live: LiveGame, settings: dict[str, Any]) -> None:
-    """Store ``settings`` and make them the game's (called under ``live.lock``)."""
-    hub.store.update_settings(live.id, settings)
+# ----- changes (``GameHub.change``: under the game's lock, the row locked on a shared store, stored, then announced) -----
+def _store_plan(writes: Writes, live: LiveGame, settings: dict[str, Any]) -> None:
+    """Store ``settings`` and make them the game's (inside ``GameHub.change``)."""
+    writes.settings(settings)
     live.settings = settings
     live.__dict__.pop("quick", None)  # a stand-in may be a slow player
 
@@ -97,12 +101,12 @@ def send(messages: list[tuple[Any, dict[str, Any]]]) -> None:
 
 
 def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
-    """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat. The last
-    open seat taken starts the game (the computers move if one is first)."""
+    """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat. The code is
+    spent in the same change that takes the seat, so two requests with one code (on one worker or two) take
+    it once. The last open seat taken starts the game (the computers move if one is first)."""
     wanted = code_hash(code)
-    with live.lock:
-        if live.evicted:
-            raise Conflict("the game was reloaded while this request waited: send it again")
+
+    def take(writes: Writes) -> tuple[int, str, bool, list[tuple[Any, dict[str, Any]]]]:
         plan = plan_of(live.settings)
         if plan is None:
             raise UnknownCode()
@@ -120,12 +124,13 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
         names = settings.get("names") or [f"Player {s + 1}" for s in range(4)]
         names[seat] = name
         settings["names"] = names
-        hub.store.add_token(live.id, seat, token)
+        writes.token(seat, token)
+        _store_plan(writes, live, settings)
         live.token_hashes[token_hash(token)] = seat
-        _store_plan(hub, live, settings)
         live.table.setdefault("away", {})[seat] = time.monotonic()
-        started = not new["open"]
-        messages = table_messages(live)
+        return seat, token, not new["open"], table_messages(live)
+
+    seat, token, started, messages = hub.change(live, take)
     send(messages)
     if started:
         hub.advance(live)  # the row locked before the game, as every action (a shared store)
@@ -136,9 +141,8 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
     """``POST /seats/{n}``: the host fills an open seat with a computer (for good), hands a person's seat to
     one, or gives it back; a person may take their own seat back. ``Conflict`` when the seat is not one
     this can change; ``HTTPException`` 403 when the asker may not."""
-    with live.lock:
-        if live.evicted:
-            raise Conflict("the game was reloaded while this request waited: send it again")
+
+    def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
         plan = plan_of(live.settings)
         back = player == PERSON
         if plan is None or (plan["host"] != asker and not (back and asker == seat)):
@@ -168,9 +172,10 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
                 "a person keeps at least one seat: with computers in every seat the rest of the match would be "
                 "played at once"
             )
-        _store_plan(hub, live, settings)
-        messages = table_messages(live)
-    send(messages)
+        _store_plan(writes, live, settings)
+        return table_messages(live)
+
+    send(hub.change(live, change))
     hub.advance(live)  # the row locked before the game, as every action (a shared store)
 
 
@@ -190,18 +195,35 @@ def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
 
 
 # ----- presence (the live connections: puur.server.games) -----
-def connected(hub: GameHub, live: LiveGame, seat: int) -> list[tuple[Any, dict[str, Any]]]:
-    """A connection of ``seat`` was added (called under ``live.lock``, before its hello): a person coming
-    back takes their seat back from the computer that stood in. Returns the ``table`` messages for the
-    game's connections."""
-    if plan_of(live.settings) is None:  # a table on one device: nothing to tell
-        return []
-    live.table.setdefault("away", {}).pop(seat, None)
-    if seat in stand_ins(live.settings):
-        settings = copy.deepcopy(live.settings)
-        del settings[ONLINE]["stand_in"][str(seat)]
-        _store_plan(hub, live, settings)
-    return table_messages(live)
+def arrive(hub: GameHub, live: LiveGame, sub: Subscriber, hello: Callable[[], dict[str, Any]]) -> dict[str, Any] | str:
+    """A live connection of ``sub.seat`` opens: it joins the game's connections (``GameHub.listen``), a
+    person coming back takes their seat back from the computer that stood in (what a player expects: coming
+    back is taking part), and the other screens see them connected. Returns ``hello()``, built under the
+    game's lock right after, so that it and the events that follow line up; or why the connection is refused."""
+
+    def enter(writes: Writes | None) -> dict[str, Any] | str:
+        if live.evicted:
+            return "the game was reloaded: connect again"
+        if sub not in live.subscribers:
+            refused = hub.listen(live, sub)
+            if refused is not None:
+                return refused
+        if plan_of(live.settings) is not None:  # an online table: its screens see who is here
+            live.table.setdefault("away", {}).pop(sub.seat, None)
+            if writes is not None and sub.seat in stand_ins(live.settings):
+                settings = copy.deepcopy(live.settings)
+                del settings[ONLINE]["stand_in"][str(sub.seat)]
+                _store_plan(writes, live, settings)
+            send([(other, m) for other, m in table_messages(live) if other is not sub])
+        return hello()
+
+    if sub.seat in stand_ins(live.settings):  # read without the lock: judged again inside the change
+        try:
+            return hub.change(live, enter)
+        except Conflict:  # busy on another worker: the seat is taken back at its next connection
+            log.warning("game %s: seat %d could not be taken back from its stand-in now", live.id, sub.seat)
+    with live.lock:
+        return enter(None)
 
 
 def disconnected(live: LiveGame, seat: int) -> None:
@@ -238,16 +260,27 @@ def away_seat(live: LiveGame, now: float, delay: float) -> int | None:
 
 def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
     """Hand the seat of a person absent at their turn to ``AWAY_PLAYER`` (and let it play); True if one was."""
-    with live.lock:
-        seat = away_seat(live, time.monotonic(), hub.settings.away_seconds)
-        if seat is None or live.evicted:
+    with live.lock:  # the watchdog's frequent look is cheap; the change below judges it again
+        if live.evicted or away_seat(live, time.monotonic(), hub.settings.away_seconds) is None:
             return False
+
+    def hand_over(writes: Writes) -> list[tuple[Any, dict[str, Any]]] | None:
+        seat = away_seat(live, time.monotonic(), hub.settings.away_seconds)
+        if seat is None:
+            return None
         settings = copy.deepcopy(live.settings)
         settings[ONLINE]["stand_in"][str(seat)] = AWAY_PLAYER
         if not a_person_plays(settings):  # the last person at the table: the game waits for them
-            return False
-        _store_plan(hub, live, settings)
-        messages = table_messages(live)
+            return None
+        _store_plan(writes, live, settings)
+        return table_messages(live)
+
+    try:
+        messages = hub.change(live, hand_over)
+    except (Conflict, NotFound):  # busy on another worker, or gone: the watchdog looks again
+        return False
+    if messages is None:
+        return False
     send(messages)
     hub.advance(live)  # the row locked before the game, as every action (a shared store)
     return True
@@ -274,5 +307,5 @@ async def _watchdog(hub: GameHub, live: LiveGame) -> None:
             await run_in_threadpool(hand_over_away, hub, live)
 
 
-__all__ = ["REACTION_WINDOW", "UnknownCode", "connected", "disconnected", "hand_over_away", "invites_of", "join",
+__all__ = ["REACTION_WINDOW", "UnknownCode", "arrive", "disconnected", "hand_over_away", "invites_of", "join",
            "react", "send", "set_seat", "watch"]

@@ -232,8 +232,10 @@ def test_creating_games_is_rate_limited_per_address(tmp_path: Path) -> None:
         assert other.post("/api/v1/games", json=body).status_code == 201  # another address has its own count
 
 
-def test_live_connections_are_bounded_per_game_and_per_client(tmp_path: Path) -> None:
-    settings = ServerSettings(listeners_per_game=2, listeners_per_client=3)
+def test_live_connections_are_bounded_per_seat_and_per_client(tmp_path: Path) -> None:
+    """A seat holds ``listeners_per_seat`` connections: one more closes the seat's oldest (4409), so a seat
+    crowds out only itself. A client address holds ``listeners_per_client`` in all games (4429)."""
+    settings = ServerSettings(listeners_per_seat=2, listeners_per_game=12, listeners_per_client=3)
     with TestClient(create_app(db_path=_db(tmp_path), settings=settings)) as c:
         games = []
         for _ in range(2):
@@ -247,12 +249,10 @@ def test_live_connections_are_bounded_per_game_and_per_client(tmp_path: Path) ->
                 assert ws.receive_json()["type"] == "hello"
             with c.websocket_connect(f"/api/v1/games/{g1}/live?pace=0") as third:
                 third.send_json({"token": t1})
-                closed = third.receive()
-                assert closed["type"] == "websocket.close" and closed["code"] == 4429
-                assert "one game" in closed["reason"]
-            with c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as d:
-                d.send_json({"token": t2})
-                assert d.receive_json()["type"] == "hello"
+                assert third.receive_json()["type"] == "hello"  # the newest is served ...
+                closed = a.receive()  # ... and the seat's oldest is closed
+                assert closed["type"] == "websocket.close" and closed["code"] == 4409
+                assert "newer connection" in closed["reason"]
                 with c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as e:
                     e.send_json({"token": t2})
                     closed = e.receive()
@@ -261,6 +261,14 @@ def test_live_connections_are_bounded_per_game_and_per_client(tmp_path: Path) ->
         with c.websocket_connect(f"/api/v1/games/{g1}/live?pace=0") as again:
             again.send_json({"token": t1})
             assert again.receive_json()["type"] == "hello"
+
+
+def test_the_game_cap_is_above_every_seat_s_share() -> None:
+    """``listeners_per_game`` below four seats' share (plus a stand-in a seat for another worker's
+    connection) would let one seat's connections refuse another's: such settings are refused at start."""
+    ServerSettings(listeners_per_seat=4, listeners_per_game=20)
+    with pytest.raises(ValueError, match="at least 20"):
+        ServerSettings(listeners_per_seat=4, listeners_per_game=16)
 
 
 def test_connections_waiting_for_their_token_count_too(tmp_path: Path) -> None:

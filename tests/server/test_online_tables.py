@@ -266,23 +266,29 @@ def test_a_person_keeps_a_seat_so_no_request_plays_the_whole_match(client: TestC
 
 
 def test_a_connection_that_falls_behind_is_closed_not_fed_forever() -> None:
-    """A live connection holds at most ``MAX_QUEUED`` unsent messages; then it gets ``OVERFLOW`` once, which
-    closes it (4008): its page connects again for a fresh view."""
+    """A live connection holds at most ``MAX_QUEUED`` unsent messages; then what waits is dropped and it gets
+    ``OVERFLOW`` alone, which closes it (4008): the memory goes at once, and its page connects again for a
+    fresh view. Nothing is queued after it."""
     import asyncio
     import threading
 
     from puur.server.live import MAX_QUEUED, OVERFLOW, Subscriber
 
-    async def fill() -> list[dict[str, Any]]:
+    async def fill() -> tuple[int, list[dict[str, Any]]]:
         sub = Subscriber(0, asyncio.get_running_loop(), asyncio.Queue())
-        for i in range(MAX_QUEUED + 50):
+        for i in range(MAX_QUEUED):
             sub.put({"type": "event", "n": i})
-        await asyncio.sleep(0.05)  # the puts run on the loop
-        return [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
+        await asyncio.sleep(0)  # the puts run on the loop
+        full = sub.queue.qsize()
+        for i in range(50):
+            sub.put({"type": "event", "n": MAX_QUEUED + i})
+        await asyncio.sleep(0)
+        return full, [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
 
-    got: list[dict[str, Any]] = []
+    got: list[tuple[int, list[dict[str, Any]]]] = []
     # on a loop of its own in a thread of its own: a browser test may have left a loop running in this one
-    worker = threading.Thread(target=lambda: got.extend(asyncio.run(fill())))
+    worker = threading.Thread(target=lambda: got.append(asyncio.run(fill())))
     worker.start()
     worker.join()
-    assert len(got) == MAX_QUEUED + 1 and got[-1] is OVERFLOW and got[MAX_QUEUED - 1] == {"type": "event", "n": MAX_QUEUED - 1}
+    full, left = got[0]
+    assert full == MAX_QUEUED and left == [OVERFLOW]

@@ -741,11 +741,9 @@ function renderFair(v) {
 
 function renderInfo(v) {
   const box = $("info");
-  box.replaceChildren(
-    h("h2", { text: t("round", v.round_number) }),
-    h("p", { text: t("info_dealer", seatName(v.dealer)) }),
-    h("p", { text: t("info_forehand", seatName(v.forehand)) }),
-  );
+  box.replaceChildren(h("h2", { text: t("round", v.round_number) })); // dealer and forehand: null while the table waits
+  if (v.dealer != null) box.append(h("p", { text: t("info_dealer", seatName(v.dealer)) }));
+  if (v.forehand != null) box.append(h("p", { text: t("info_forehand", seatName(v.forehand)) }));
   if (v.contract) {
     box.append(h("p", { text: t("info_contract", contractName(v.contract), v.factor) }));
     if (v.pushed) box.append(h("p", { text: t("pushed_by", seatName(v.forehand)) }));
@@ -851,7 +849,12 @@ async function refresh() {
 // Both buttons show only in a game with one human seat. The hint names the strong computer's choice from
 // this seat's view, highlights it (the card in the hand or the contract button), says why in one line and
 // lists the expected points of its top choices; it holds until the view changes.
-function assistOffered(v) { return v.status === "playing" && v.human_seats.length === 1 && v.human_seats[0] === S.seat; }
+// Practice help, at a table of one person against computers only (a seat a computer plays for a person stays
+// the person's: seating's kind "person"), as the server decides (puur/server/assist.py alone_at_the_table)
+function assistOffered(v) {
+  const people = v.seating.flatMap((s, seat) => (s.kind === "computer" ? [] : [seat]));
+  return v.status === "playing" && people.length === 1 && people[0] === S.seat;
+}
 function renderAssist(v) {
   const offered = assistOffered(v);
   const mine = offered && v.to_act === S.seat && !S.covered;
