@@ -274,7 +274,7 @@ def _why_not(live: LiveGame, seat: int, card: Card) -> tuple[str | None, str | N
         return "the match is over", "match_over", {}
     if g.current_seat != seat:
         return f"it is not your turn: seat {g.current_seat} is to act", "not_your_turn", {"seat": g.current_seat}
-    if g.round.to_act != seat:  # the seat acts in the form's own step (a prediction), not with a card
+    if g.form is not None and g.form.waiting_seat(g) is not None:  # the form's own step (a prediction)
         return "no card is played now: the round's predictions come first", "no_card_now", {}
     try:
         g.round.check_card(int(card))

@@ -53,7 +53,7 @@ const I18N = {
     shown_list: "Weis shown: {0}", stoeck_line: "Stöck: {0} 20", stoeck_said: "Stöck! 20", weis_pts: "Weis {0}",
     weis_option: "{0}: {1} ({2})", rules_head: "{0} · factor ×{1}", computer_n: "Computer {0}", sheet: "Rounds",
     prev_round: "Previous round", next_round_view: "Following round", seat_card: "{0}: {1}",
-    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "The connection was refused",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "The connection was refused", elsewhere: "This seat is open in another window: reload to play here",
     presets: { schieber: "Schieber", classic: "Classic", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
     profile_notes: { schieber: "The common Schieber most sources share: Weis and Stöck counted for you, played to 2500.",
       classic: "The English guide (S000): small Weis table, Weis announced then compared, a claim ends the match, Rosen and Schellen ×2, to 3000.",
@@ -112,7 +112,7 @@ const I18N = {
     shown_list: "Weis gezeigt: {0}", stoeck_line: "Stöck: {0} 20", stoeck_said: "Stöck! 20", weis_pts: "Weis {0}",
     weis_option: "{0}: {1} ({2})", rules_head: "{0} · Faktor ×{1}", computer_n: "Computer {0}", sheet: "Runden",
     prev_round: "Vorherige Runde", next_round_view: "Folgende Runde", seat_card: "{0}: {1}",
-    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "Die Verbindung wurde abgelehnt",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "Die Verbindung wurde abgelehnt", elsewhere: "Dieser Platz ist in einem anderen Fenster offen: neu laden, um hier zu spielen",
     presets: { schieber: "Schieber", classic: "Klassisch", schweizer: "Schweizer", online: "Online", jasvel: "Jasvel" },
     profile_notes: { schieber: "Der übliche Schieber, wie ihn die meisten Quellen spielen: Weis und Stöck werden für dich gezählt, bis 2500.",
       classic: "Der englische Leitfaden (S000): kleine Weistabelle, Weis zuerst ansagen, dann vergleichen, Bedanken beendet das Spiel, Rosen und Schellen ×2, bis 3000.",
@@ -171,7 +171,7 @@ const I18N = {
     shown_list: "Weis montré : {0}", stoeck_line: "Stöck : {0} 20", stoeck_said: "Stöck ! 20", weis_pts: "Weis {0}",
     weis_option: "{0} : {1} ({2})", rules_head: "{0} · facteur ×{1}", computer_n: "Ordinateur {0}", sheet: "Manches",
     prev_round: "Manche précédente", next_round_view: "Manche suivante", seat_card: "{0} : {1}",
-    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "La connexion a été refusée",
+    resume_item: "{0} — {1} : {2} / {3} ({4}, {5}) {6}", refused: "La connexion a été refusée", elsewhere: "Cette place est ouverte dans une autre fenêtre : rechargez pour jouer ici",
     presets: { schieber: "Schieber", classic: "Classique", schweizer: "Schweizer", online: "En ligne", jasvel: "Jasvel" },
     profile_notes: { schieber: "Le Schieber courant que partagent la plupart des sources : Weis et Stöck comptés pour vous, jusqu'à 2500.",
       classic: "Le guide anglais (S000) : petite table des Weis, Weis annoncés puis comparés, une revendication termine la partie, Rosen et Schellen ×2, jusqu'à 3000.",
@@ -980,6 +980,7 @@ function connect() {
     S.wsOpen = false;
     if (S.ws !== ws) return;
     if (e.code === 4403 || e.code === 4404 || e.code === 4401) { toast(t("refused")); return; }
+    if (e.code === 4409) { toast(t("elsewhere")); return; } // a newer connection of this seat took over: no tug of war
     clearTimeout(S.retry);
     S.retry = setTimeout(connect, 1000); // the server restarted or the network blinked: resume
   };
