@@ -131,8 +131,8 @@ def _serve(args: argparse.Namespace) -> int:
         print("puur serve: --max-connections must be at least 1", file=sys.stderr)
         return 2
     if args.forwarded_allow_ips.strip() == "*":
-        print("puur serve: --forwarded-allow-ips '*' lets any client choose the address its limits count: "
-              "name the proxy's address or network", file=sys.stderr)  # fmt: skip
+        print("puur serve: --forwarded-allow-ips (or FORWARDED_ALLOW_IPS) '*' would let any client choose the "
+              "address its limits count: name the proxy's address or network", file=sys.stderr)  # fmt: skip
         return 2
     shared = is_postgres(args.db)
     if args.workers > 1 and not shared:
