@@ -230,11 +230,11 @@ async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, re
     live = await _live_game(hub, game_id)
     seat = _seat(live, token)
     rate = seat_rate_of(request.app)
-    try:
-        if rate is not None:
+    if rate is not None:  # puur serve: actions per seat (ServerSettings.rate_actions)
+        try:
             rate.hit(game_id, seat)
-    except Limited as e:
-        raise HTTPException(429, str(e), headers={"Retry-After": str(e.retry_after)}) from None
+        except Limited as e:
+            raise HTTPException(429, str(e), headers={"Retry-After": str(e.retry_after)}) from None
 
     def act() -> tuple[float, dict[str, Any]]:
         try:

@@ -271,8 +271,8 @@ class LiveGame:
     def _computers(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> float:
         """The computer seats move (the runner's ``play_computers``, the one path for computer seats) until a
         human is to act; each action is logged as it is applied. Past ``think`` seconds the remaining
-        decisions are ``FALLBACK_PLAYER``'s, so one request's computers cost a bounded time. Returns the seconds spent
-        deciding and applying (logging left out)."""
+        decisions are ``FALLBACK_PLAYER``'s, so one request's computers cost a bounded time. Returns the
+        seconds spent deciding and applying (logging left out)."""
         g = self.game
         logging_s = 0.0
         if waiting(self.settings):  # nobody acts at a table still waiting for its players
