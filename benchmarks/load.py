@@ -288,7 +288,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
-    with served(args.url, "load") as (host, port, proc):
+    with served(args.url, "load", "--rate-actions", "off") as (host, port, proc):
         pid = proc.pid if proc else None
         out: dict[str, Any] = {"command": " ".join(["benchmarks/load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
                                "load_average_before": os.getloadavg()[0]}

@@ -146,7 +146,7 @@ def main() -> int:
     args = ap.parse_args()
     if 4 * args.tables > 32:
         ap.error("--tables: at most 8 (puur serve takes 32 live connections from one address)")
-    with served(args.url, "latency", "--rate-games", "off") as (host, port, _proc):
+    with served(args.url, "latency", "--rate-games", "off", "--rate-actions", "off") as (host, port, _proc):
         out: dict[str, Any] = {"command": " ".join(["benchmarks/table_latency.py", *sys.argv[1:]]),
                                "cpus": os.cpu_count(), "load_average_before": os.getloadavg()[0]}
         out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))

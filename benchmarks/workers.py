@@ -104,7 +104,8 @@ class Serve:
         self.ports = [load.free_port() for _ in range(n)]
         self.procs = []
         for i, port in enumerate(self.ports):
-            cmd = [str(puur), "serve", "--port", str(port), "--db", db, "--rate-games", "off", "--rate-calls", "off"]
+            cmd = [str(puur), "serve", "--port", str(port), "--db", db, "--rate-games", "off", "--rate-calls", "off",
+                   "--rate-actions", "off"]
             if mode == "uvicorn":
                 cmd += ["--workers", str(workers)]
             with (self.logdir / f"serve{i}.log").open("w") as log:

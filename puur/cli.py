@@ -72,7 +72,8 @@ def _serve_settings(args: argparse.Namespace) -> ServerSettings:
     from puur.server.policy import PlayerPolicy, ServerSettings
 
     rates: dict[str, str | None] = {}
-    for name, value in (("rate_games", args.rate_games), ("rate_calls", args.rate_calls)):
+    for name, value in (("rate_games", args.rate_games), ("rate_calls", args.rate_calls),
+                        ("rate_actions", args.rate_actions)):  # fmt: skip
         if value.lower() == "off":
             rates[name] = None
             continue
@@ -90,7 +91,7 @@ def _serve_settings(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings.for_serve(
         players=PlayerPolicy.from_options(args.allow_player), body_limit=args.max_body,
         max_live_games=args.max_live_games, retention_days=args.retention_days,
-        rate_games=rates["rate_games"], rate_calls=rates["rate_calls"],
+        rate_games=rates["rate_games"], rate_calls=rates["rate_calls"], rate_actions=rates["rate_actions"],
     )  # fmt: skip
 
 
@@ -126,6 +127,13 @@ def _serve(args: argparse.Namespace) -> int:
     if args.workers < 1:
         print("puur serve: --workers must be at least 1", file=sys.stderr)
         return 2
+    if args.max_connections < 1:
+        print("puur serve: --max-connections must be at least 1", file=sys.stderr)
+        return 2
+    if args.forwarded_allow_ips.strip() == "*":
+        print("puur serve: --forwarded-allow-ips (or FORWARDED_ALLOW_IPS) '*' would let any client choose the "
+              "address its limits count: name the proxy's address or network", file=sys.stderr)  # fmt: skip
+        return 2
     shared = is_postgres(args.db)
     if args.workers > 1 and not shared:
         print("puur serve: --workers N needs a database the workers share: --db postgresql://USER@HOST/DB "
@@ -135,7 +143,7 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
     common: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "info",
-                              "access_log": args.access_log, "ws_max_size": WS_MAX_MESSAGE}
+                              "access_log": args.access_log, "ws_max_size": WS_MAX_MESSAGE, **_connection_bounds(args)}
     if args.workers == 1:
         uvicorn.run(create_app(db_path=args.db, settings=settings), **common)
         return 0
@@ -146,6 +154,16 @@ def _serve(args: argparse.Namespace) -> int:
     os.environ[OPTIONS_ENV] = options_json(args)
     uvicorn.run("puur.server.workers:app_from_env", factory=True, workers=args.workers, **common)
     return 0
+
+
+def _connection_bounds(args: argparse.Namespace) -> dict[str, Any]:
+    """uvicorn's settings for ``puur serve``'s connections (SECURITY.md): whose ``X-Forwarded-For`` is
+    trusted, the deadline and size of a request's head (``puur.server.serving``), the kept-alive idle time
+    and the connections served at once."""
+    from puur.server.serving import HTTP_PROTOCOL, KEEP_ALIVE
+
+    return {"forwarded_allow_ips": args.forwarded_allow_ips, "http": HTTP_PROTOCOL,
+            "timeout_keep_alive": KEEP_ALIVE, "limit_concurrency": args.max_connections}  # fmt: skip
 
 
 def _db_upgrade(args: argparse.Namespace) -> int:
@@ -362,6 +380,8 @@ def _bots_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from puur.server.serving import HEAD_TIMEOUT, KEEP_ALIVE, MAX_CONNECTIONS, MAX_HEAD
+
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -394,6 +414,18 @@ def build_parser() -> argparse.ArgumentParser:
                        help="games created per client address (default 20/minute; 'off' for none)")
     serve.add_argument("--rate-calls", default="120/minute",
                        help="MCP, solver, rules-eval and review calls per client address (default 120/minute; 'off')")
+    serve.add_argument("--rate-actions", default="40/2seconds",
+                       help="actions per seat of a game (default 40/2seconds: 20 a second, 40 at once; 'off')")
+    serve.add_argument(
+        "--forwarded-allow-ips", default=os.environ.get("FORWARDED_ALLOW_IPS") or "127.0.0.1", metavar="ADDRESSES",
+        help="the proxy addresses or networks (comma-separated, e.g. 10.0.0.5 or 172.28.0.0/24) whose "
+        "X-Forwarded-For names the client; the limits per client address count that address (default: env "
+        "FORWARDED_ALLOW_IPS, else 127.0.0.1; '*' is refused: any client could choose its address)",
+    )  # fmt: skip
+    serve.add_argument("--max-connections", type=int, default=MAX_CONNECTIONS,
+                       help=f"connections and requests served at once; past it 503 (default {MAX_CONNECTIONS}). "
+                       f"A request's line and headers must arrive within {HEAD_TIMEOUT:g} s and {MAX_HEAD // 1024} "
+                       f"KiB (else 408/431, closed); an idle kept-alive connection closes after {KEEP_ALIVE} s")
     serve.add_argument("--max-body", type=int, default=1_000_000, help="bytes of a request body (default 1000000)")
     serve.add_argument("--max-live-games", type=int, default=1000,
                        help="games held in memory; finished and idle ones leave first (default 1000)")

@@ -161,7 +161,7 @@ def workers(postgres_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iter
         log = logs / f"{name}.log"
         procs.append(subprocess.Popen(
             [sys.executable, "-m", "puur.cli", "serve", "--port", str(port), "--db", db, "--rate-games", "off",
-             "--rate-calls", "off"],
+             "--rate-calls", "off", "--rate-actions", "off"],
             stdout=subprocess.DEVNULL, stderr=log.open("w"), env={**os.environ, "PYTHONUNBUFFERED": "1"},
         ))  # fmt: skip
         bases.append((f"http://127.0.0.1:{port}", log))

@@ -7,6 +7,7 @@ makes players declare it (``stoeck: strict``); elsewhere the engine declares for
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from time import perf_counter
 
 from puur.bots import Player
 from puur.cards import Action, Card
@@ -81,9 +82,15 @@ def play_computers(
     until: Callable[[Game], bool] | None = None,
     on_move: Move | None = None,
     max_moves: int | None = None,
+    think: float | None = None,
+    quick: Callable[[int], Player] | None = None,
 ) -> int:
     """Let computer seats act until the match is over, a seat without a player (a human) is to act,
     ``until(game)`` is true, or ``max_moves`` actions were made; returns how many were made.
+
+    ``think`` bounds the seconds this call may spend (a server's request: ``ServerSettings.think_per_request``):
+    once they are spent, each remaining decision is ``quick(seat)``'s instead of the seat's player's (that
+    move only; the seat keeps its player). A decision started within the budget ends at its own stop.
 
     The one path by which computer seats move (the runner, ``puur play``, live games, the soak, MCP
     games): each action goes through ``play_turn``, so a computer seat always makes the declarations it
@@ -93,6 +100,7 @@ def play_computers(
     """
     player_of = players.get if isinstance(players, Mapping) else players
     moves = 0
+    started = perf_counter()
     while not game.is_over and (max_moves is None or moves < max_moves):
         if until is not None and until(game):
             break
@@ -101,6 +109,8 @@ def play_computers(
         player = player_of(seat)
         if player is None:
             break
+        if think is not None and quick is not None and perf_counter() - started >= think:
+            player = quick(seat)
         action, declare = play_turn(game, player)
         moves += 1
         if on_move is not None:

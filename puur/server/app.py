@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from puur.server import body_errors
 from puur.server.headers import SecurityHeadersMiddleware
-from puur.server.policy import BodyLimit, RateLimit, ServerSettings, rate_rules
+from puur.server.policy import BodyLimit, RateLimit, SeatRate, ServerSettings, rate_rules
 from puur.server.schema_types import install_exact_openapi
 
 STATIC = Path(__file__).parent / "static"
@@ -60,6 +60,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     )
     app.state.db_path = db_path
     app.state.settings = settings
+    app.state.seat_rate = SeatRate(settings.rate_actions) if settings.rate_actions else None  # per seat
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.router)

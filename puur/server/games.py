@@ -59,7 +59,7 @@ from puur.server.live import (
     rematch_id,
     rematch_token,
 )
-from puur.server.policy import PlayerRefused, settings_of
+from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
 from puur.server.schema_types import CardCode
 from puur.server.seats import INVITE, new_plan, rematch_settings
 from puur.server.store import open_store
@@ -229,13 +229,20 @@ async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
     responses={
         **ERRORS,
         409: {"model": Error, "description": "not legal now, not this seat's turn, or stale (seq is not the game's)"},
+        429: {"model": Error, "description": "too many actions from this seat (puur serve): Retry-After"},
     },
     summary="Act for this seat; the computers then move until a human seat is to act. With seq (the view's): "
     "409 stale if the game has moved on since",
 )
-async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub) -> Response:
+async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, request: Request) -> Response:
     live = await _live_game(hub, game_id)
     seat = _seat(live, token)
+    rate = seat_rate_of(request.app)
+    if rate is not None:  # puur serve: actions per seat (ServerSettings.rate_actions)
+        try:
+            rate.hit(game_id, seat)
+        except Limited as e:
+            raise HTTPException(429, str(e), headers={"Retry-After": str(e.retry_after)}) from None
 
     def act() -> tuple[float, dict[str, Any]]:
         try:

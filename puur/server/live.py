@@ -34,7 +34,7 @@ from puur.forms.actions import public_action
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
-from puur.server.policy import PlayerPolicy, PlayerRefused, ServerSettings
+from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.seats import effective_seats, seating, stand_ins, waiting
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 
@@ -144,6 +144,9 @@ class LiveGame:
     log: list[list[Any]] = field(default_factory=list)  # [seat, action, [declarations]] per accepted action
     players: PlayerPolicy = field(default_factory=PlayerPolicy)
     """Builds the computer seats (only the players the server allows: ``puur.server.policy``)."""
+    think: float = math.inf
+    """Seconds the computers may think in one request (``ServerSettings.think_per_request``); past them the
+    request's remaining computer decisions are ``FALLBACK_PLAYER``'s."""
     touched: float = field(default_factory=time.monotonic)
     """When a request last asked the hub for this game (``GameHub``'s LRU)."""
     evicted: bool = False
@@ -292,8 +295,9 @@ class LiveGame:
 
     def _computers(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> float:
         """The computer seats move (the runner's ``play_computers``, the one path for computer seats) until a
-        human is to act; each action is logged as it is applied. Returns the seconds spent deciding and
-        applying (logging left out)."""
+        human is to act; each action is logged as it is applied. Past ``think`` seconds the remaining
+        decisions are ``FALLBACK_PLAYER``'s, so one request's computers cost a bounded time. Returns the
+        seconds spent deciding and applying (logging left out)."""
         g = self.game
         logging_s = 0.0
         if waiting(self.settings):  # nobody acts at a table still waiting for its players
@@ -314,8 +318,11 @@ class LiveGame:
             self._accepted(pending, [seat, str(action), list(declare)])
             logging_s += time.perf_counter() - t
 
+        def quick(seat: int) -> Player:
+            return self.players.make(FALLBACK_PLAYER, seed=player_seed(g.seed, self.seq))
+
         t0 = time.perf_counter()
-        play_computers(g, player_for, on_move=moved)
+        play_computers(g, player_for, on_move=moved, think=self.think, quick=quick)
         return time.perf_counter() - t0 - logging_s
 
     def _accepted(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]],
@@ -543,7 +550,7 @@ class GameHub:
             return existing, tokens
         now = time.time()
         live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
-                        players=self.players, version=1)
+                        players=self.players, think=self.settings.think_per_request, version=1)
         with self._lock:
             self._games[game_id] = live
             self._touch(live)
@@ -594,7 +601,8 @@ class GameHub:
                 raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")
             game.apply(entry[1], stored_declarations(entry))
         hashes = self.store.token_hashes(stored.id)
-        live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players)
+        live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players,
+                        think=self.settings.think_per_request)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
 

@@ -23,7 +23,7 @@ from contextlib import asynccontextmanager
 from functools import partial
 from typing import Annotated, Any, Literal
 
-from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp.server.mcpserver.resources import FunctionResource
 from mcp.server.mcpserver.tools import Tool
@@ -37,7 +37,7 @@ from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.api_solver import SolveRequest, SolveResult
-from puur.server.policy import ServerSettings, settings_of
+from puur.server.policy import FALLBACK_PLAYER, ServerSettings, settings_of
 from puur.server.schema_types import Seed
 
 INSTRUCTIONS = (
@@ -235,22 +235,58 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
     return server
 
 
-class GameTables:
-    """The MCP games (in memory only): at most ``max_games``, and none kept after ``idle_seconds`` untouched.
-    Reading a game touches it. When the tables are full a new game takes the place of the least recently
-    used finished one; while every game held is still running a new one is refused (``busy``): a running
-    game never loses its actions to somebody else's new game."""
+def _client_of(ctx: Context | None) -> str | None:
+    """The client address of a tool call over HTTP (``/mcp``), as the rate limits count it (the proxy's
+    ``X-Forwarded-For`` where ``puur serve`` trusts the proxy); None over stdio (one user, no one to share with)."""
+    try:
+        request = ctx.request_context.request if ctx is not None else None
+    except ValueError:  # no request: called outside one
+        return None
+    client = getattr(request, "client", None)
+    host = getattr(client, "host", None)
+    return host if isinstance(host, str) else None
 
-    def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
+
+class GameTables:
+    """The MCP games (in memory only): at most ``max_games``, at most ``per_client`` of them for one client
+    address, and none kept after ``idle_seconds`` untouched. Reading a game touches it. When the tables are
+    full a new game takes the place of the least recently used finished one; while every game held is still
+    running a new one is refused (``busy``): a running game never loses its actions to somebody else's new
+    game. A client at its own share makes room the same way from its own games only (``limit`` while all of
+    them run), so one client cannot fill the tables for the others."""
+
+    def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic,
+                 per_client: int | None = None) -> None:  # fmt: skip
         self.max_games = max_games
         self.idle_seconds = idle_seconds
         self.clock = clock
+        self.per_client = per_client
         self._tables: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
+        self._clients: dict[str, str] = {}
+        """The client address each game was started from (games started over stdio have none)."""
 
     def _forget_idle(self) -> None:
         cutoff = self.clock() - self.idle_seconds
         while self._tables and next(iter(self._tables.values()))[0] < cutoff:
-            self._tables.popitem(last=False)
+            self._forget(next(iter(self._tables)))
+
+    def _forget(self, game_id: str) -> None:
+        del self._tables[game_id]
+        self._clients.pop(game_id, None)
+
+    def _make_room_for(self, client: str) -> None:
+        """Room for one more game of ``client``: its least recently used finished game leaves when it holds its
+        share; ``limit`` when all of them run."""
+        mine = [k for k, c in self._clients.items() if c == client]
+        if self.per_client is None or len(mine) < self.per_client:
+            return
+        over = next((k for k in self._tables if k in mine and self._tables[k][1]["game"].is_over), None)
+        if over is None:
+            raise ToolError(
+                f"limit: this client address holds its most MCP games ({self.per_client}), all of them running; "
+                f"finish one, or one untouched for {self.idle_seconds / 3600:g} hours leaves: try again then"
+            )
+        self._forget(over)
 
     def __contains__(self, game_id: object) -> bool:
         self._forget_idle()
@@ -263,8 +299,15 @@ class GameTables:
         return table
 
     def __setitem__(self, game_id: str, table: dict[str, Any]) -> None:
+        self.add(game_id, table)
+
+    def add(self, game_id: str, table: dict[str, Any], client: str | None = None) -> None:
+        """Hold a new game started from ``client`` (an address; None: no share is counted, as over stdio)."""
         self._forget_idle()
-        self._tables.pop(game_id, None)
+        if game_id in self._tables:
+            self._forget(game_id)
+        if client is not None:
+            self._make_room_for(client)
         if len(self._tables) >= self.max_games:
             over = next((k for k, (_, t) in self._tables.items() if t["game"].is_over), None)
             if over is None:
@@ -272,8 +315,10 @@ class GameTables:
                     f"busy: this server holds its most MCP games ({self.max_games}), all of them running; a game "
                     f"untouched for {self.idle_seconds / 3600:g} hours leaves: try again later"
                 )
-            del self._tables[over]
+            self._forget(over)
         self._tables[game_id] = (self.clock(), table)
+        if client is not None:
+            self._clients[game_id] = client
 
     def __len__(self) -> int:
         self._forget_idle()
@@ -288,7 +333,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         return False
     from puur.bots.runner import play_computers  # the server's players come with it (puur.server.policy)
 
-    tables = GameTables(settings.mcp_max_games, settings.mcp_idle_seconds)
+    tables = GameTables(settings.mcp_max_games, settings.mcp_idle_seconds, per_client=settings.mcp_games_per_client)
 
     def _player(spec: str) -> Any:
         """Only a player the server offers (``PlayerPolicy``: built-ins with bounded options, the operator's
@@ -306,8 +351,10 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
     def _advance(t: dict[str, Any]) -> None:
         """Let the computer seats act until the user's seat is to act or the match is over."""
         game = t["game"]
-        # the runner's one path for computer seats: each action with the declarations it owes (Stöck)
-        play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000)
+        # the runner's one path for computer seats: each action with the declarations it owes (Stöck); past
+        # the request's think budget the remaining decisions are the quick player's (ServerSettings)
+        play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000,
+                       think=settings.think_per_request, quick=lambda s: settings.players.make(FALLBACK_PLAYER))
         if not game.is_over and game.current_seat != t["seat"]:
             raise ToolError("the computer players did not finish their turns")
 
@@ -344,6 +391,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         form: Literal["schieber", "coiffeur", "differenzler"] = "schieber",
         columns: Annotated[int | None, Field(description="Coiffeur: 8 (default) or 10 columns")] = None,
         rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
+        ctx: Context | None = None,
     ) -> dict[str, Any]:
         from puur.profile import RuleProfile
 
@@ -363,8 +411,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         lock = threading.Lock()
         t: dict[str, Any] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict(), "lock": lock}
         with lock:
-            with tables_lock:
-                tables[game_id] = t  # refused (busy) while every game held is running
+            with tables_lock:  # refused (busy) while every game held is running, (limit) the client's own
+                tables.add(game_id, t, _client_of(ctx))
             _advance(t)
             return _view(game_id, t)
 

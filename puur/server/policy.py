@@ -14,9 +14,10 @@ running Puur: the CLI (``puur arena``, ``puur play``) and the operator's ``--all
 
 Cost. ``ServerSettings`` holds every bound of a request: the body size (``BodyLimit``, 413), the batch of
 ``/rules/eval``, the review queue, live connections, live games in memory and the database's retention, and
-the rate limits per client address (``RateLimit``, 429 with Retry-After; the ``limits`` library). The
-defaults of ``ServerSettings()`` bound everything but the rate; ``ServerSettings.for_serve`` (what
-``puur serve`` uses) turns the rate limits on.
+the rate limits per client address (``RateLimit``, 429 with Retry-After; the ``limits`` library) and per
+seat (``SeatRate``), the shares of one client address in the shared tables (MCP games, the review queue) and
+the computers' thinking in one request. The defaults of ``ServerSettings()`` bound everything but the rate;
+``ServerSettings.for_serve`` (what ``puur serve`` uses) turns the rate limits on.
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ MAX_SPEC_LENGTH = 200
 MAX_THINK_SECONDS = 2.0
 """The most a request may give ``mcts`` to think per decision (``time``); an ``iters`` budget without a
 ``time`` gets this as its safety stop, as the levels have theirs (``puur.bots.mcts.LEVELS``)."""
+FALLBACK_PLAYER = "heuristic"
+"""Who decides a computer seat's move once its request's think budget is spent
+(``ServerSettings.think_per_request``): a sound player (not a random card) that decides in well under a
+millisecond."""
 SEED_BOUND = 2**63
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
@@ -53,6 +58,9 @@ SERVE_RATE_GAMES = "20/minute"
 """``puur serve``'s default rate of games created per client address (``--rate-games``)."""
 SERVE_RATE_CALLS = "120/minute"
 """``puur serve``'s default rate of other costly calls per client address (``--rate-calls``)."""
+SERVE_RATE_ACTIONS = "40/2seconds"
+"""``puur serve``'s default rate of actions per seat of a game (``--rate-actions``): 20 a second on average,
+40 at once (a person plays at most a card or two a second; a script that loops is slowed, not the table)."""
 
 
 class PlayerRefused(ValueError):
@@ -220,6 +228,9 @@ class ServerSettings:
     """Round reviews waiting or running for one game (429 past it)."""
     reviews_total: int = 32
     """Round reviews waiting or running in all (429 past it)."""
+    reviews_per_client: int = 8
+    """Round reviews waiting or running asked for by one client address (429 past it): below
+    ``reviews_total``, so that one client cannot fill the queue for everyone else."""
     reviews_ahead: int = 0
     """Rounds reviewed while they are played, at once at most (a worker process each; ``puur.server.reviews``):
     their review answers as soon as the round is over. 0: reviews start on request only."""
@@ -236,6 +247,9 @@ class ServerSettings:
     (``"20/minute"``); None: no limit. Seats taken by invite (``/join``) are counted apart, at this rate."""
     rate_calls: str | None = None
     """Other costly calls per client address (``/mcp``, ``/solve``, ``/rules/eval``, round reviews)."""
+    rate_actions: str | None = None
+    """Actions (``POST /games/{id}/actions``) per seat of a game, in ``limits`` notation; None: no limit.
+    Counted per seat, not per address: one seat's loop cannot slow another seat's play (``SeatRate``)."""
     max_live_games: int = 1000
     """Games held in memory; past it the least recently used finished or idle ones leave memory (they
     reload from the store on demand)."""
@@ -247,6 +261,15 @@ class ServerSettings:
     """MCP games held (they live in memory only)."""
     mcp_idle_seconds: float = 6 * 3600.0
     """An MCP game untouched this long is forgotten."""
+    mcp_games_per_client: int = 20
+    """MCP games held for one client address: below ``mcp_max_games``, so that one client cannot fill the
+    server's MCP games for everyone else (its least recently used finished game makes room; while all of
+    its games run, its new one is refused)."""
+    think_per_request: float = 10.0
+    """Seconds the computer seats of one table may think in one request (after a person's action they move
+    until a person is to act). Once spent, that request's remaining computer decisions are the quick
+    ``FALLBACK_PLAYER``'s (a fraction of a millisecond each); the seats keep their players. A decision
+    started within the budget still ends at its own safety stop (``MAX_THINK_SECONDS``, the levels')."""
     away_seconds: float = 60.0
     """An online table hands the seat of a person absent (no live connection) this long at their turn to a
     computer until they come back (``puur.server.tables``)."""
@@ -261,10 +284,10 @@ class ServerSettings:
 
     @classmethod
     def for_serve(cls, **overrides: Any) -> ServerSettings:
-        """What ``puur serve`` runs with: the defaults plus rate limits on and one round at a time reviewed
-        while it is played."""
-        values: dict[str, Any] = {"rate_games": SERVE_RATE_GAMES, "rate_calls": SERVE_RATE_CALLS, "reviews_ahead": 1,
-                                  **overrides}
+        """What ``puur serve`` runs with: the defaults plus rate limits on (per address and per seat) and one
+        round at a time reviewed while it is played."""
+        values: dict[str, Any] = {"rate_games": SERVE_RATE_GAMES, "rate_calls": SERVE_RATE_CALLS,
+                                  "rate_actions": SERVE_RATE_ACTIONS, "reviews_ahead": 1, **overrides}
         return cls(**values)
 
 
@@ -365,11 +388,56 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
     return rules
 
 
+class Limited(Exception):
+    """A request over its limit; ``retry_after``: whole seconds until it may be sent again (429 with
+    ``Retry-After``)."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
+def _retry_after(limiter: Any, item: Any, keys: tuple[str, ...], clock: Callable[[], float]) -> int:
+    """Whole seconds until ``limiter``'s window for ``item`` and ``keys`` takes one more request."""
+    reset = limiter.get_window_stats(item, *keys).reset_time
+    return max(1, math.ceil(reset - clock()))
+
+
+class SeatRate:
+    """At most ``limit`` (``limits`` notation, a moving window in memory, as ``RateLimit``) actions per seat of
+    a game. Keyed by game and seat, not by address: the seats of a pass-and-play table share one address,
+    and a seat's token is what acts."""
+
+    def __init__(self, limit: str, clock: Callable[[], float] = time.time) -> None:
+        from limits import parse
+        from limits.storage import MemoryStorage
+        from limits.strategies import MovingWindowRateLimiter
+
+        self.item = parse(limit)
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+        self.clock = clock
+
+    def hit(self, game_id: str, seat: int) -> None:
+        """Count one action of ``seat`` in ``game_id``; ``Limited`` (nothing counted) when it is over the rate."""
+        keys = ("actions", game_id, str(seat))
+        if not self.limiter.hit(self.item, *keys):
+            wait = _retry_after(self.limiter, self.item, keys, self.clock)
+            raise Limited(f"too many actions: at most {self.item} for one seat; retry in {wait} s", wait)
+
+
+def seat_rate_of(app: Any) -> SeatRate | None:
+    """The app's rate of actions per seat (``create_app`` makes it from ``ServerSettings.rate_actions``);
+    None when off."""
+    rate = getattr(app.state, "seat_rate", None)
+    return rate if isinstance(rate, SeatRate) else None
+
+
 class RateLimit:
     """ASGI middleware: per client address, at most each rule's number of matching requests in its moving
     window (the ``limits`` library, in memory); past it 429 with ``Retry-After`` in seconds. Rules with the
-    same ``what`` share one count. Behind a proxy, set ``FORWARDED_ALLOW_IPS`` to the proxy's address so
-    uvicorn takes the client's address from the proxy's ``X-Forwarded-For`` (SECURITY.md)."""
+    same ``what`` share one count. Behind a proxy, ``puur serve --forwarded-allow-ips`` names the proxy's
+    address (and only it), so uvicorn takes the client's address from that proxy's ``X-Forwarded-For``
+    and from no one else's (SECURITY.md)."""
 
     def __init__(self, app: ASGIApp, rules: list[RateRule], clock: Callable[[], float] = time.time) -> None:
         from limits import parse
@@ -387,8 +455,7 @@ class RateLimit:
             for rule, pattern, item in self.rules:
                 if scope.get("method") == rule.method and pattern.fullmatch(str(scope.get("path", ""))):
                     if not self.limiter.hit(item, rule.what, client):
-                        reset = self.limiter.get_window_stats(item, rule.what, client).reset_time
-                        wait = max(1, math.ceil(reset - self.clock()))
+                        wait = _retry_after(self.limiter, item, (rule.what, client), self.clock)
                         detail = f"too many requests: at most {item} for {rule.what} from one address; retry in {wait} s"
                         await _json_error(send, 429, detail, ((b"retry-after", str(wait).encode()),))
                         return
@@ -398,14 +465,18 @@ class RateLimit:
 
 __all__ = [
     "BUILTIN_PLAYERS",
+    "FALLBACK_PLAYER",
     "MAX_THINK_SECONDS",
     "BodyLimit",
+    "Limited",
     "Option",
     "PlayerPolicy",
     "PlayerRefused",
     "RateLimit",
     "RateRule",
+    "SeatRate",
     "ServerSettings",
     "rate_rules",
+    "seat_rate_of",
     "settings_of",
 ]

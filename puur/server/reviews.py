@@ -9,9 +9,10 @@ runs in its own worker process, off the event loop and the game's thread; the fi
 and answers 202 ``{"status": "running"}``, later ones poll until ``{"status": "done", "review": ...}``.
 At most ``WORKERS`` reviews run at once (the others wait their turn), a review still running after
 ``TIME_LIMIT`` seconds is stopped and answered ``{"status": "failed", "reason": ...}``, and finished
-reviews are kept (the last ``KEEP``) so the table can show them again. The queue is bounded per game and in
-all (``ServerSettings.reviews_per_game``, ``reviews_total``): a new review past either is a 429 with
-Retry-After.
+reviews are kept (the last ``KEEP``) so the table can show them again. The queue is bounded per game, per
+client address and in all (``ServerSettings.reviews_per_game``, ``reviews_per_client``, ``reviews_total``): a
+new review past any of them is a 429 with Retry-After. The share per client is below the whole, so that one
+client cannot fill the queue for everyone else.
 
 Reviewed as it is played. Perfect play from a round's first card is the costly part (a whole round: a
 median of about a second, a minute on the hardest deals), and it needs only the deal and the contract. So
@@ -127,9 +128,11 @@ def _work_ahead(conn: Connection, job: RoundJob) -> None:
 
 
 class _Job:
-    def __init__(self, job: tuple[Any, ...], ahead: bool = False) -> None:
+    def __init__(self, job: tuple[Any, ...], ahead: bool = False, client: str | None = None) -> None:
         self.job = job
         self.ahead = ahead
+        self.client = client
+        """The client address that asked for it (None: reviewed as the round was played, nobody asked)."""
         """Reviewed as the round is played (``_work_ahead``): fed its cards, then told the round ended."""
         self.status = "waiting"
         self.result: dict[str, Any] | None = None
@@ -151,34 +154,42 @@ class QueueFull(Exception):
 
 class Reviews:
     """The review jobs of one server: started on request, ``WORKERS`` at a time, polled by the page. At most
-    ``per_game`` reviews of one game and ``total`` in all wait or run at once (``ServerSettings``)."""
+    ``per_game`` reviews of one game, ``per_client`` asked for by one client address and ``total`` in all
+    wait or run at once (``ServerSettings``)."""
 
-    def __init__(self, per_game: int = 4, total: int = 32, ahead: int = 0) -> None:
+    def __init__(self, per_game: int = 4, total: int = 32, ahead: int = 0, per_client: int = 8) -> None:
         self._ctx = multiprocessing.get_context("spawn")  # a clean child: no copy of the server's threads
         self._jobs: OrderedDict[tuple[str, int], _Job] = OrderedDict()
         self._lock = threading.Lock()
         self.per_game = per_game
         self.total = total
+        self.per_client = per_client
         self.ahead = ahead
         """Rounds reviewed as they are played at once, at most (``ServerSettings.reviews_ahead``)."""
 
-    def _check_room(self, game_id: str) -> None:
-        """``QueueFull`` unless one more review of ``game_id`` may wait (called with ``_lock`` held)."""
-        queued = [k for k, e in self._jobs.items() if e.status in ("waiting", "running")]
+    def _check_room(self, game_id: str, client: str | None = None) -> None:
+        """``QueueFull`` unless one more review of ``game_id``, asked for by ``client``, may wait (called with
+        ``_lock`` held). The client's share is checked first: a client at its share is told so, not that the
+        server is full."""
+        queued = [(k, e) for k, e in self._jobs.items() if e.status in ("waiting", "running")]
+        if client is not None and sum(1 for _, e in queued if e.client == client) >= self.per_client:
+            raise QueueFull(f"{self.per_client} reviews asked for from this address are waiting or running: "
+                            "ask again when one is done")  # fmt: skip
         if len(queued) >= self.total:
             raise QueueFull(f"{len(queued)} round reviews are waiting or running, the most this server takes")
-        if sum(1 for g, _ in queued if g == game_id) >= self.per_game:
+        if sum(1 for (g, _), _ in queued if g == game_id) >= self.per_game:
             raise QueueFull(f"{self.per_game} reviews of this game are waiting or running: ask again when one is done")
 
-    def request(self, key: tuple[str, int], job: RoundJob, cards: list[int]) -> _Job:
-        """The review of round ``key`` (game id, round number), the finished round ``job`` with ``cards``:
-        queued on the first request, or, when it was reviewed as it was played, told its last cards."""
+    def request(self, key: tuple[str, int], job: RoundJob, cards: list[int], client: str | None = None) -> _Job:
+        """The review of round ``key`` (game id, round number), the finished round ``job`` with ``cards``, asked
+        for by ``client`` (its address): queued on the first request, or, when it was reviewed as it was
+        played, told its last cards."""
         with self._lock:
             entry = self._jobs.get(key)
             if entry is None:
                 self._step()  # finished jobs leave the queue first
-                self._check_room(key[0])
-                entry = self._jobs[key] = _Job((*job, cards))
+                self._check_room(key[0], client)
+                entry = self._jobs[key] = _Job((*job, cards), client=client)
             elif entry.ahead and entry.status == "running" and entry.ended is None:
                 self._feed(entry, cards, True)
             self._jobs.move_to_end(key)
@@ -307,7 +318,8 @@ def reviews_of(app: Any) -> Reviews:
     with _reviews_lock:
         if getattr(state, "reviews", None) is None:
             settings = settings_of(app)
-            state.reviews = Reviews(settings.reviews_per_game, settings.reviews_total, settings.reviews_ahead)
+            state.reviews = Reviews(settings.reviews_per_game, settings.reviews_total, settings.reviews_ahead,
+                                    settings.reviews_per_client)
     reviews: Reviews = state.reviews
     return reviews
 
@@ -349,11 +361,13 @@ def follow_rounds(app: Any, live: LiveGame) -> None:
         200: {"description": "`{\"status\": \"done\", \"review\": ...}` or `{\"status\": \"failed\", \"reason\": ...}`"},
         202: {"description": "`{\"status\": \"running\"}` (or waiting): ask again in a moment"},
         409: {"model": Error, "description": "the round is still being played"},
-        429: {"model": Error, "description": "the review queue is full (for this game or in all): Retry-After"},
+        429: {"model": Error,
+              "description": "the review queue is full (for this game, this address or in all): Retry-After"},
     },
     summary="A finished round against perfect play with open cards: what each card gave away",
 )
 def review(
+    request: Request,
     game_id: str,
     number: Annotated[int, Path(ge=1, le=10000, description="the round, from 1")],
     token: Token,
@@ -374,7 +388,7 @@ def review(
             raise HTTPException(409, f"round {number} has no card played: nothing to review")
         job = _round_job(r)
     try:
-        entry = reviews.request((game_id, number), job, cards)
+        entry = reviews.request((game_id, number), job, cards, request.client.host if request.client else None)
     except QueueFull as e:
         raise HTTPException(429, str(e), headers={"Retry-After": str(RETRY_AFTER)}) from None
     if entry.ahead:  # reviewed as the round was played: done within milliseconds of its last card

@@ -5,8 +5,11 @@ app as ``puur serve`` with one process, from the environment that ``puur serve``
 
 - ``PUUR_DB``: the database (a ``postgresql://`` URL; several workers never share a SQLite file);
 - ``PUUR_SERVE_OPTIONS``: ``puur serve``'s bounds as JSON (the same option names: ``allow_player``,
-  ``rate_games``, ``rate_calls``, ``max_body``, ``max_live_games``, ``retention_days``), checked the same
-  way (``puur.cli._serve_settings``).
+  ``rate_games``, ``rate_calls``, ``rate_actions``, ``max_body``, ``max_live_games``, ``retention_days``),
+  checked the same way (``puur.cli._serve_settings``).
+
+(The connections' bounds, ``--forwarded-allow-ips`` and ``--max-connections``, are uvicorn's settings: uvicorn
+gives them to every worker itself.)
 
 Both are operator configuration, set by ``puur serve`` (or a deployment's environment), never by a request.
 """
@@ -22,9 +25,11 @@ from fastapi import FastAPI
 
 OPTIONS_ENV = "PUUR_SERVE_OPTIONS"
 DB_ENV = "PUUR_DB"
-OPTION_NAMES = ("allow_player", "rate_games", "rate_calls", "max_body", "max_live_games", "retention_days")
+OPTION_NAMES = ("allow_player", "rate_games", "rate_calls", "rate_actions", "max_body", "max_live_games",
+                "retention_days")
 DEFAULTS: dict[str, Any] = {"allow_player": [], "rate_games": "20/minute", "rate_calls": "120/minute",
-                            "max_body": 1_000_000, "max_live_games": 1000, "retention_days": 90.0}
+                            "rate_actions": "40/2seconds", "max_body": 1_000_000, "max_live_games": 1000,
+                            "retention_days": 90.0}
 
 
 def options_json(args: argparse.Namespace) -> str:

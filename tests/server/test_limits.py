@@ -10,13 +10,33 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
+from api_client import auth, new_game
+from fastapi.testclient import TestClient
+from mcp_helpers import run_mcp
 
-from puur.cli import _serve_settings, build_parser, main
+from puur.bots.mcts import MCTSPlayer
+from puur.bots.runner import play_computers
+from puur.cli import _connection_bounds, _serve_settings, build_parser, main
+from puur.game import Game
+from puur.observation import Observation
 from puur.server import reviews
+from puur.server.app import create_app
 from puur.server.live import Busy, Conflict, GameHub
-from puur.server.mcp_server import GameTables
-from puur.server.policy import SERVE_RATE_CALLS, SERVE_RATE_GAMES, ServerSettings
+from puur.server.mcp_server import GameTables, build_server
+from puur.server.policy import (
+    SERVE_RATE_ACTIONS,
+    SERVE_RATE_CALLS,
+    SERVE_RATE_GAMES,
+    Limited,
+    PlayerPolicy,
+    SeatRate,
+    ServerSettings,
+)
+from puur.server.serving import HTTP_PROTOCOL, KEEP_ALIVE, MAX_CONNECTIONS
 from puur.server.store import Store
+
+ROOT = Path(__file__).resolve().parents[2]
 
 DAY = 86400.0
 SEATS = ["human", "random", "random", "random"]
@@ -184,19 +204,24 @@ def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     args = build_parser().parse_args(["serve"])
     settings = _serve_settings(args)
     assert (settings.rate_games, settings.rate_calls) == (SERVE_RATE_GAMES, SERVE_RATE_CALLS)
+    assert settings.rate_actions == SERVE_RATE_ACTIONS and ServerSettings().rate_actions is None
     assert settings == ServerSettings.for_serve(players=settings.players)
     assert settings.retention_days == 90 and settings.body_limit == 1_000_000
     assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.reviews)
     assert ServerSettings().rate_games is None and ServerSettings().rate_calls is None
     assert ServerSettings().reviews_ahead == 0
-    off = _serve_settings(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7"]))
-    assert off.rate_games is None and off.retention_days == 7
+    off = _serve_settings(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7",
+                                                     "--rate-actions", "off"]))  # fmt: skip
+    assert off.rate_games is None and off.retention_days == 7 and off.rate_actions is None
 
 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["--rate-games", "lots"], "--rate-games 'lots'"),
+        (["--rate-actions", "fast"], "--rate-actions 'fast'"),
+        (["--forwarded-allow-ips", "*"], "FORWARDED_ALLOW_IPS) '*' would let any client choose"),
+        (["--max-connections", "0"], "--max-connections"),
         (["--retention-days", "0"], "--retention-days"),
         (["--allow-player", "mcts=random"], "not one of"),
         (["--allow-player", "nosuchpackage_x.mod:Cls"], "NAME=SPEC"),
@@ -229,3 +254,185 @@ def test_a_reloaded_game_makes_room_like_a_new_one(tmp_path: Path) -> None:
     clock.now += 61  # b and c idle now
     hub.get(a)  # reloaded: b, the least recently used idle game, leaves for it
     assert hub.in_memory() == 2 and hub.cached(b) is None and hub.cached(a) is not None
+
+
+# ----- one client's share of what all share -----
+def test_one_client_at_its_share_of_the_review_queue_leaves_room_for_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reported case: one address asked for reviews until the queue (32) was full and everyone else got
+    429. Now it has its share (8) and the others are still served."""
+    monkeypatch.setattr(reviews, "WORKERS", 0)  # nothing starts: every review waits
+    settings = ServerSettings()
+    queue = reviews.Reviews(settings.reviews_per_game, settings.reviews_total, per_client=settings.reviews_per_client)
+    for game in range(settings.reviews_per_client):
+        queue.request((f"g{game}", 1), (), [], "198.51.100.1")
+    queue.request(("g0", 1), (), [], "198.51.100.1")  # the same review again is no new one
+    with pytest.raises(reviews.QueueFull, match="from this address"):
+        queue.request(("g-next", 1), (), [], "198.51.100.1")
+    queue.request(("g-other", 1), (), [], "198.51.100.2")  # another client: served
+    queue.request(("g0", 2), (), [], None)  # nobody asked (a round reviewed as it was played): not a client's share
+
+
+def test_a_client_at_its_review_share_gets_429_and_another_is_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from test_reviews import play_first_round
+
+    monkeypatch.setattr(reviews, "WORKERS", 0)
+    app = create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(reviews_per_client=1))
+    with TestClient(app, client=("198.51.100.1", 5000)) as one:
+        games = []
+        for _ in range(2):
+            gid, tokens = new_game(one)
+            play_first_round(one, gid, tokens["0"])
+            games.append((gid, tokens["0"]))
+        (g1, t1), (g2, t2) = games
+        assert one.get(f"/api/v1/games/{g1}/rounds/1/review", headers=auth(t1)).status_code == 202
+        refused = one.get(f"/api/v1/games/{g2}/rounds/1/review", headers=auth(t2))
+        assert refused.status_code == 429 and int(refused.headers["retry-after"]) >= 1
+        assert "from this address" in refused.json()["detail"]
+        other = TestClient(app, client=("198.51.100.2", 5000))  # another address, the same server
+        assert other.get(f"/api/v1/games/{g2}/rounds/1/review", headers=auth(t2)).status_code == 202
+
+
+class _Game:
+    def __init__(self, over: bool = False) -> None:
+        self.is_over = over
+
+
+def test_one_client_holds_at_most_its_share_of_mcp_games_and_the_others_still_play() -> None:
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    tables = GameTables(max_games=10, idle_seconds=100, clock=Clock(0.0), per_client=2)
+    tables.add("a1", {"game": _Game()}, "198.51.100.1")
+    tables.add("a2", {"game": _Game()}, "198.51.100.1")
+    with pytest.raises(ToolError, match="limit: this client address holds its most MCP games"):
+        tables.add("a3", {"game": _Game()}, "198.51.100.1")
+    tables.add("b1", {"game": _Game()}, "198.51.100.2")  # another client: served
+    tables["a1"]["game"].is_over = True  # one of its own is over: it makes room, from its own games only
+    tables.add("a3", {"game": _Game()}, "198.51.100.1")
+    assert "a1" not in tables and all(game in tables for game in ("a2", "a3", "b1"))
+    tables.add("s1", {"game": _Game()})  # over stdio: no address, no share (the server's bound only)
+
+
+# ----- actions per seat -----
+def test_seat_rate_counts_per_game_and_seat() -> None:
+    rate = SeatRate("3/minute")
+    for _ in range(3):
+        rate.hit("g", 0)
+    with pytest.raises(Limited, match="too many actions") as refused:
+        rate.hit("g", 0)
+    assert 1 <= refused.value.retry_after <= 60
+    rate.hit("g", 1)  # another seat of the same game (a pass-and-play table: the same address)
+    rate.hit("h", 0)  # the same seat number of another game
+
+
+def _play_first_legal(c: TestClient, gid: str, token: str) -> Any:
+    view = c.get(f"/api/v1/games/{gid}", headers=auth(token)).json()
+    return c.post(f"/api/v1/games/{gid}/actions", headers=auth(token), json={"action": view["legal_actions"][0]})
+
+
+def test_actions_are_rate_limited_per_seat_when_set(tmp_path: Path) -> None:
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(rate_actions="3/minute"))) as c:
+        g1, t1 = new_game(c)
+        g2, t2 = new_game(c)
+        assert [_play_first_legal(c, g1, t1["0"]).status_code for _ in range(3)] == [200, 200, 200]
+        before = c.get(f"/api/v1/games/{g1}", headers=auth(t1["0"])).json()["seq"]
+        refused = _play_first_legal(c, g1, t1["0"])
+        assert refused.status_code == 429 and 1 <= int(refused.headers["retry-after"]) <= 60
+        assert "too many actions" in refused.json()["detail"]
+        assert c.get(f"/api/v1/games/{g1}", headers=auth(t1["0"])).json()["seq"] == before  # nothing played
+        assert _play_first_legal(c, g2, t2["0"]).status_code == 200  # another game's seat, the same address
+
+
+def test_create_app_without_settings_does_not_limit_actions(tmp_path: Path) -> None:
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
+        gid, tokens = new_game(c)
+        assert {_play_first_legal(c, gid, tokens["0"]).status_code for _ in range(12)} == {200}
+
+
+# ----- the computers' think time in one request -----
+class _Ticking:
+    """A player that takes ``seconds`` of a fake clock per decision and counts its decisions."""
+
+    def __init__(self, clock: Clock, seconds: float) -> None:
+        self.clock, self.seconds, self.decisions = clock, seconds, 0
+
+    def act(self, observation: Observation) -> Any:
+        self.clock.now += self.seconds
+        self.decisions += 1
+        return observation.legal_actions[0]
+
+
+def test_past_the_think_budget_the_remaining_decisions_are_the_quick_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = Clock(0.0)
+    monkeypatch.setattr("puur.bots.runner.perf_counter", clock)
+    slow, quick = _Ticking(clock, 3.0), _Ticking(clock, 0.0)
+    moves = play_computers(Game(seed=1), lambda seat: slow, max_moves=6, think=5.0, quick=lambda seat: quick)
+    assert moves == 6
+    assert (slow.decisions, quick.decisions) == (2, 4)  # 0 -> 3 -> 6 s: the budget of 5 s is spent after two
+
+
+def test_a_tables_computers_fall_back_to_the_quick_player_once_the_request_budget_is_spent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_search(self: MCTSPlayer, observation: Observation) -> Any:
+        raise AssertionError("the search was asked past the budget")
+
+    monkeypatch.setattr(MCTSPlayer, "act", no_search)
+    seats = ["human", "mcts:level=strong", "mcts:level=strong", "mcts:level=strong"]
+    hub = hub_at(tmp_path, Clock(), think_per_request=0.0)
+    live, _ = hub.create({"profile": "schieber", "seats": seats, "seed": 5})
+    for _ in range(6):  # the person acts; the computers move until the person is to act again
+        hub.act(live, 0, str(live.game.legal_actions()[0]), ())
+    assert live.seq > 6 and live.seats == seats  # they moved, and every seat keeps its player
+
+
+def test_within_the_think_budget_a_seat_plays_with_its_own_player(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    asked = []
+    search = MCTSPlayer.act
+
+    def counted(self: MCTSPlayer, observation: Observation) -> Any:
+        asked.append(observation.seat)
+        return search(self, observation)
+
+    monkeypatch.setattr(MCTSPlayer, "act", counted)
+    hub = hub_at(tmp_path, Clock())  # the default budget (10 s) is far from spent by a few quick searches
+    live, _ = hub.create({"profile": "schieber", "seats": ["human"] + ["mcts:iters=5"] * 3, "seed": 5})
+    hub.act(live, 0, str(live.game.legal_actions()[0]), ())
+    assert asked and set(asked) <= {1, 2, 3}
+
+
+def test_mcp_computers_keep_to_the_think_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_search(self: MCTSPlayer, observation: Observation) -> Any:
+        raise AssertionError("the search was asked past the budget")
+
+    monkeypatch.setattr(MCTSPlayer, "act", no_search)
+    server = build_server(settings=ServerSettings(think_per_request=0.0, players=PlayerPolicy()))
+
+    async def check(c: Any) -> None:
+        view = (await c.call_tool("new_game", {"bot": "mcts:level=strong", "seat": 1})).structured_content
+        assert view["your_turn"] and not view["is_over"]
+        play = await c.call_tool("game_play", {"game_id": view["game_id"], "action": view["observation"]["legal_actions"][0]})
+        assert not play.is_error
+
+    run_mcp(check, server)
+
+
+# ----- the proxy and the connections -----
+def test_puur_serve_trusts_only_loopback_by_default_and_bounds_its_connections(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    bounds = _connection_bounds(build_parser().parse_args(["serve"]))
+    assert bounds == {"forwarded_allow_ips": "127.0.0.1", "http": HTTP_PROTOCOL, "timeout_keep_alive": KEEP_ALIVE,
+                      "limit_concurrency": MAX_CONNECTIONS}  # fmt: skip
+    named = build_parser().parse_args(["serve", "--forwarded-allow-ips", "10.0.0.5", "--max-connections", "50"])
+    assert _connection_bounds(named)["forwarded_allow_ips"] == "10.0.0.5"
+    assert _connection_bounds(named)["limit_concurrency"] == 50
+    monkeypatch.setenv("FORWARDED_ALLOW_IPS", "172.28.0.10")
+    assert _connection_bounds(build_parser().parse_args(["serve"]))["forwarded_allow_ips"] == "172.28.0.10"
+
+
+def test_the_compose_workers_trust_x_forwarded_for_from_the_balancer_alone_which_sets_it() -> None:
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    trusted = compose["x-puur"]["environment"]["FORWARDED_ALLOW_IPS"]
+    assert trusted == compose["services"]["balancer"]["networks"]["default"]["ipv4_address"]
+    nginx = (ROOT / "deploy" / "nginx.conf").read_text()
+    forwarded = [line.split("#")[0].split() for line in nginx.splitlines() if "X-Forwarded-For" in line.split("#")[0]]
+    assert forwarded and all(words[-1] == "$remote_addr;" for words in forwarded)  # set, never appended to
