@@ -302,6 +302,9 @@ def test_one_rematch_asked_on_both_workers_at_once_seats_both_people(workers: di
     status, joined = call(b, f"/games/{game_id}/join", None, {"code": t["invites"]["1"]["code"], "name": "Vreni"})
     assert status == 201, joined
     tokens["1"] = joined["token"]
+    for base, seat in ((a, "0"), (b, "1")):  # not before the last card, on either worker
+        status, out = call(base, f"/games/{game_id}/rematch", tokens[seat], {})
+        assert status == 409 and "still being played" in out["detail"], out
     for turn in range(3000):  # the two people play through either worker; the computers move themselves
         base = (a, b)[turn % 2]
         _, v = call(base, f"/games/{game_id}", tokens["0"])
