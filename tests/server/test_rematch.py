@@ -104,3 +104,8 @@ def test_rematch_tokens_are_derived_one_way() -> None:
     assert t != rematch_token("b" * 43, "0123456789abcdef")
     assert t != rematch_token("a" * 43, "fedcba9876543210")
     assert rematch_id("abc") == rematch_id("abc") != rematch_id("abd")
+
+
+def test_the_rematch_route_documents_its_refusal(client: TestClient) -> None:
+    responses = client.get("/api/v1/openapi.json").json()["paths"]["/api/v1/games/{game_id}/rematch"]["post"]["responses"]
+    assert "finished" in responses["409"]["description"] and {"401", "403", "404", "503"} <= set(responses)
