@@ -38,3 +38,20 @@ def api(base: str, path: str, token: str | None = None, body: dict[str, Any] | N
     data = json.dumps(body).encode() if body is not None else None
     with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
         return json.load(resp)
+
+
+def play_to_end(c: TestClient, game_id: str, tokens: dict[Any, str]) -> dict[str, Any]:
+    """Play the first legal action of each person to act (``tokens`` by seat) until the match is over (the
+    computers move by themselves); the last view."""
+    by_seat = {int(s): t for s, t in tokens.items()}
+    url = f"/api/v1/games/{game_id}"
+    v = c.get(url, headers=auth(next(iter(by_seat.values())))).json()
+    for _ in range(3000):
+        if v["status"] == "over":
+            return dict(v)
+        token = by_seat[v["to_act"]]
+        action = c.get(url, headers=auth(token)).json()["legal_actions"][0]
+        r = c.post(f"{url}/actions", headers=auth(token), json={"action": action})
+        assert r.status_code == 200, r.text
+        v = r.json()
+    raise AssertionError("the match did not end")

@@ -56,14 +56,13 @@ from puur.server.live import (
     NotFound,
     Subscriber,
     default_names,
-    rematch_id,
-    rematch_token,
 )
 from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
+from puur.server.rematch import rematch as rematch_of
 from puur.server.schema_types import CardCode
-from puur.server.seats import INVITE, new_plan, rematch_settings
+from puur.server.seats import INVITE, new_plan
 from puur.server.store import open_store
-from puur.server.tables import arrive, disconnected, invites_of, send, watch
+from puur.server.tables import arrive, disconnected, invites_of, watch
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -78,7 +77,6 @@ SEND_TIMEOUT = 20.0
 """Seconds one message to a live connection may take to go out: a reader that takes none for so long (a
 connection that stopped reading) is closed, and what was queued for it is given back."""
 _hub_lock = threading.Lock()
-_rematch_lock = threading.Lock()  # the first seat to ask creates the rematch, the others join it
 T = TypeVar("T")
 
 
@@ -305,31 +303,26 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
 
 
 @router.post(
-    "/games/{game_id}/rematch", response_model=GameCreated, status_code=201, responses=ERRORS,
-    summary="A new match with the same settings and a new seed. Each human seat asks with its own token and "
-    "gets the same new game and its own new token only (the same one each time); the first to ask creates it",
+    "/games/{game_id}/rematch", response_model=GameCreated, status_code=201,
+    responses={**ERRORS,
+               409: {"model": Error, "description": "no rematch: the match is not finished (still played, or the "
+                     "table still waits for its players), or the host gave this seat of the rematch to a computer"},
+               503: {"model": Error, "description": "the server holds as many games as it may"}},
+    summary="After a finished match, a new one with the same settings and a new seed. Each person of the match "
+    "asks with their own token and gets the same new game and their own new token only (the same one each "
+    "time); the first to ask creates it. At an online table each person's seat waits for them",
 )
 def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
-    """One rematch per game (``rematch_id``); the asking seat's new token is derived from its old one
-    (``rematch_token``), so no seat receives another's token: a shared device asks once per seat it holds."""
+    """One rematch per game (``puur.server.rematch``); the asking seat's new token is derived from its old
+    one, so no seat receives another's token: a shared device asks once per seat it holds."""
     live = _game(hub, game_id)
     seat = _seat(live, token)
-    if live.status == "waiting":
-        raise HTTPException(409, "the table is still waiting for its invited players")
-    new_id = rematch_id(live.id)
-    new_token = rematch_token(token, new_id)
-    with _rematch_lock:
-        try:
-            new = hub.get(new_id)
-        except NotFound:
-            # the same people in the same seats; a new match counts its own hints (puur.server.seats)
-            new, _ = _create(hub, rematch_settings(live.settings), new_id, {seat: new_token})
-        else:
-            hub.claim(new, seat, new_token)
-    # the other screens of the table hear that this seat is in the rematch (each joins it with its own token)
-    send([(sub, {"type": "rematch", "seat": seat}) for sub in list(live.subscribers) if sub.seat != seat])
-    if hub.shared is not None:  # and the screens connected to other workers (a shared store)
-        hub.shared.relay(live, seat, "rematch")
+    try:
+        new, new_token = rematch_of(hub, live, seat, token)
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+    except Busy as e:
+        raise HTTPException(503, str(e), headers={"Retry-After": "60"}) from None
     return {"game_id": new.id, "tokens": {str(seat): new_token}, "seats": new.seats}
 
 

@@ -167,9 +167,15 @@ class LiveGame:
         return effective_seats(self.settings)
 
     @property
+    def held(self) -> set[int]:
+        """The seats a token of this game holds (a rematch's seat is held once its person asked for it)."""
+        return set(self.token_hashes.values())
+
+    @property
     def status(self) -> str:
-        """``waiting`` while an online table has an invited seat open, then ``playing``, then ``over``."""
-        if waiting(self.settings):
+        """``waiting`` while an online table has an invited seat open (or a rematch a seat kept for its
+        person: ``puur.server.seats``), then ``playing``, then ``over``."""
+        if waiting(self.settings, self.held):
             return "waiting"
         return "over" if self.game.is_over else "playing"
 
@@ -223,7 +229,7 @@ class LiveGame:
             sheet=self.sheet(),
             fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
             previous_trick=self.previous_trick(),
-            seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}),
+            seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}, self.held),
         )
         if out["status"] == "waiting":
             hide_the_deal(out)
@@ -258,8 +264,8 @@ class LiveGame:
                 raise Stale(f"stale: the action was sent for seq {seen}, the game is at seq {self.seq}; "
                             "fetch the view and act again")
             g = self.game
-            if waiting(self.settings):
-                raise Conflict("the table is waiting for its invited players")
+            if waiting(self.settings, self.held):
+                raise Conflict("the table is waiting for its players")
             if g.is_over:
                 raise Conflict("the match is over")
             if g.current_seat != seat:
@@ -300,7 +306,7 @@ class LiveGame:
         seconds spent deciding and applying (logging left out)."""
         g = self.game
         logging_s = 0.0
-        if waiting(self.settings):  # nobody acts at a table still waiting for its players
+        if waiting(self.settings, self.held):  # nobody acts at a table still waiting for its players
             return 0.0
 
         def player_for(seat: int) -> Player | None:
@@ -583,13 +589,25 @@ class GameHub:
         self.advance(live)
         return live
 
-    def claim(self, live: LiveGame, seat: int, token: str) -> None:
-        """Give the human ``seat`` of ``live`` the token ``token`` too (a rematch's seat claimed by its player)."""
-        if live.seats[seat] != HUMAN:
-            raise Conflict(f"seat {seat} is not a human seat")
-        self.store.add_token(live.id, seat, token)
-        with live.lock:
-            live.token_hashes[token_hash(token)] = seat
+    def claim(self, live: LiveGame, seat: int, token: str) -> bool:
+        """Give ``seat`` of ``live`` (a rematch) the token ``token`` too: its person asked for the rematch.
+        The seat must still be a person's, stood in or not (the host may have given it to a computer in the
+        open: ``puur.server.tables.set_seat``): ``Conflict`` otherwise. Checked, stored and held in one
+        ``change``, so a change of the seat (on this worker or another) cannot slip between. True when the
+        token is new (asking again changes nothing)."""
+
+        def take(writes: Writes) -> bool:
+            if live.settings["seats"][seat] != HUMAN:
+                raise Conflict(f"seat {seat} of the rematch is no longer yours: the host gave it to a computer "
+                               "(every screen of the rematch was told)")
+            digest = token_hash(token)
+            if live.token_hashes.get(digest) == seat:
+                return False
+            writes.token(seat, token)
+            live.token_hashes[digest] = seat
+            return True
+
+        return self.change(live, take)
 
     def _rebuild(self, stored: StoredGame) -> LiveGame:
         """Replay the stored record: the same profile and seed, then every action in order."""

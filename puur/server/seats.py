@@ -8,7 +8,16 @@ computer player per seat; an online table adds ``settings["online"]``::
      "open": {"1": HASH, ...},   # invited seats nobody has taken yet: the hash of each seat's invite code
      "used": [HASH, ...],        # invite codes that took their seat (or whose seat was filled): 409 again
      "joined": [1, 3],           # seats taken through an invite
-     "stand_in": {"3": "heuristic"}}  # a computer plays for an absent person until they take the seat back
+     "stand_in": {"3": "heuristic"},  # a computer plays for an absent person until they take the seat back
+     "reserved": [0, 1, 2, 3]}   # a rematch: the seats kept for the people of the last match (below)
+
+**Whose seat is it.** A rematch keeps every person of the last match in their seat: each seat a person held
+is ``reserved`` for them until they ask for the rematch with their own token (``GameHub.claim`` stores a
+token for it: the seat is then *held*) or the host removes them in the open (``puur.server.tables.set_seat``
+with ``remove``: the seat becomes a computer's for the match, every screen is told). While a reserved seat
+is not held the rematch waits like the waiting room: no card shown, no action taken, nobody stood in. Which
+seats are held is read from the game's tokens, not stored in the plan: two people claiming their seats at
+once on two workers each add a token, and neither can undo the other's claim.
 
 Everything here is pure (settings in, data out): ``puur.server.tables`` changes a live game with it, under
 the game's lock, and stores the new settings with ``Store.update_settings`` (no table of its own, so any
@@ -21,12 +30,15 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+from collections.abc import Collection
 from typing import Any
 
 HUMAN = "human"
 INVITE = "invite"
 """The seat kind a table's creator gives a seat for a friend (``POST /games`` ``seats``)."""
 PERSON = "person"
+RESERVED = "reserved"
+"""The view's ``seating`` kind of a rematch's seat kept for its person until they ask for the rematch."""
 """``POST /games/{id}/seats/{n}`` ``{"player": "person"}``: the seat goes back to its person."""
 ONLINE = "online"
 """The key of the plan in a game's settings."""
@@ -73,9 +85,20 @@ def open_seats(settings: dict[str, Any]) -> list[int]:
     return sorted(int(s) for s in plan["open"]) if plan else []
 
 
-def waiting(settings: dict[str, Any]) -> bool:
-    """The table waits (phase ``waiting``: no card shown, no action taken) while an invited seat is open."""
-    return bool(open_seats(settings))
+def reserved_seats(settings: dict[str, Any], held: Collection[int] = ()) -> list[int]:
+    """A rematch's seats still kept for a person of the last match: reserved, still a person's (the host did
+    not remove them), and not ``held`` (the seats a token of the game holds: the person has not asked yet)."""
+    plan = plan_of(settings)
+    if plan is None:
+        return []
+    return sorted(s for s in plan.get(RESERVED, []) if settings["seats"][s] == HUMAN and s not in held)
+
+
+def waiting(settings: dict[str, Any], held: Collection[int] = ()) -> bool:
+    """The table waits (phase ``waiting``: no card shown, no action taken) while an invited seat is open or a
+    rematch's seat is still kept for its person (``held``: the seats a token holds; none given, every reserved
+    seat counts as awaited)."""
+    return bool(open_seats(settings)) or bool(reserved_seats(settings, held))
 
 
 def stand_ins(settings: dict[str, Any]) -> dict[int, str]:
@@ -117,18 +140,23 @@ def connected(settings: dict[str, Any], listening: set[int]) -> set[int]:
     return out
 
 
-def seating(settings: dict[str, Any], names: list[str], listening: set[int]) -> list[dict[str, Any]]:
-    """The view's ``seating``: per seat its name, ``kind`` (``person``, ``invite`` while open, ``computer``),
-    whether its person is ``connected``, whether it is the ``host``, and the computer playing for it
-    (``player``: the seat's own or the stand-in's spec; None for a person playing)."""
+def seating(settings: dict[str, Any], names: list[str], listening: set[int],
+            held: Collection[int] = ()) -> list[dict[str, Any]]:
+    """The view's ``seating``: per seat its name, ``kind`` (``person``, ``invite`` while open, ``reserved``
+    while a rematch keeps it for its person, ``computer``), whether its person is ``connected``, whether it is
+    the ``host``, and the computer playing for it (``player``: the seat's own or the stand-in's spec; None for
+    a person playing). ``held``: the seats a token of the game holds."""
     plan = plan_of(settings)
     opened = set(open_seats(settings))
-    online = connected(settings, listening)
+    kept = set(reserved_seats(settings, held))
+    online = connected(settings, listening) - kept
     stand = stand_ins(settings)
     out = []
     for seat, kind in enumerate(settings["seats"]):
         if seat in opened:
             kind_out, player = INVITE, None
+        elif seat in kept:
+            kind_out, player = RESERVED, None
         elif kind == HUMAN:
             kind_out, player = PERSON, stand.get(seat)
         else:
@@ -140,16 +168,18 @@ def seating(settings: dict[str, Any], names: list[str], listening: set[int]) -> 
 
 def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
     """A rematch's settings: the same people in the same seats (no invite open, nobody stood in), a new
-    seed; the hints and undos are counted anew."""
+    seed; the hints and undos are counted anew. At an online table every person's seat is ``reserved`` for
+    them: the rematch waits until each has asked for it or the host removed them in the open (a player
+    who stood up for a drink finds their seat free, not given away)."""
     fresh = {k: v for k, v in settings.items() if k != "assist"}
     plan = plan_of(settings)
     if plan:
-        fresh[ONLINE] = {**plan, "open": {}, "used": [], "stand_in": {}}
+        fresh[ONLINE] = {**plan, "open": {}, "used": [], "stand_in": {}, RESERVED: person_seats(settings)}
     return {**fresh, "seed": None}
 
 
 __all__ = [
-    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "a_person_plays", "code_hash", "connected", "effective_seats",
-    "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings", "seating",
-    "stand_ins", "waiting",
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "RESERVED", "a_person_plays", "code_hash", "connected",
+    "effective_seats", "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings",
+    "reserved_seats", "seating", "stand_ins", "waiting",
 ]

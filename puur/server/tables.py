@@ -22,18 +22,21 @@ from typing import Any
 from fastapi import HTTPException
 from starlette.concurrency import run_in_threadpool
 
-from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber
+from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
 from puur.server.seats import (
     AWAY_PLAYER,
     HUMAN,
     ONLINE,
     PERSON,
+    RESERVED,
     a_person_plays,
     code_hash,
     invite_code,
     open_seats,
     plan_of,
+    reserved_seats,
     stand_ins,
+    waiting,
 )
 from puur.server.store import Writes, token_hash
 
@@ -100,6 +103,13 @@ def send(messages: list[tuple[Any, dict[str, Any]]]) -> None:
         sub.put(message)
 
 
+def shown_names(settings: dict[str, Any]) -> list[str]:
+    """The names every screen shows now: the stored ones, or the defaults of the seats as they are. A change of
+    one seat writes them all down first, so that no other seat's name changes with it (the default names
+    count the person seats: "Player 3" would become "Player 2" when another seat turned computer)."""
+    return list(settings.get("names") or default_names(settings["seats"]))
+
+
 def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
     """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat. The code is
     spent in the same change that takes the seat, so two requests with one code (on one worker or two) take
@@ -121,9 +131,8 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
         del new["open"][str(seat)]
         new["used"].append(wanted)
         new["joined"].append(seat)
-        names = settings.get("names") or [f"Player {s + 1}" for s in range(4)]
-        names[seat] = name
-        settings["names"] = names
+        settings["names"] = shown_names(settings)
+        settings["names"][seat] = name  # the seat's own name only: every other seat keeps the one it shows
         writes.token(seat, token)
         _store_plan(writes, live, settings)
         live.token_hashes[token_hash(token)] = seat
@@ -137,10 +146,12 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
     return seat, token
 
 
-def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -> None:
+def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, remove: bool = False) -> None:
     """``POST /seats/{n}``: the host fills an open seat with a computer (for good), hands a person's seat to
-    one, or gives it back; a person may take their own seat back. ``Conflict`` when the seat is not one
-    this can change; ``HTTPException`` 403 when the asker may not."""
+    one, or gives it back; a person may take their own seat back. A rematch's seat kept for its person
+    (``puur.server.seats``) is theirs: the host may only remove them, saying so (``remove``), and the seat
+    is then a computer's for the match; every screen sees it. ``Conflict`` when the seat is not one this
+    can change; ``HTTPException`` 403 when the asker may not."""
 
     def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
         plan = plan_of(live.settings)
@@ -152,19 +163,20 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
         new = settings[ONLINE]
         if live.game.is_over:
             raise Conflict("the match is over")
-        if str(seat) in plan["open"]:
-            if back:
-                raise Conflict(f"seat {seat} waits for its invited friend; fill it with a computer or wait")
-            new["used"].append(new["open"].pop(str(seat)))
-            settings["seats"][seat] = player
-            if settings.get("names"):  # the seat was named for a friend: it reads as a computer (default_names)
-                settings["names"][seat] = f"Computer {seat + 1}"
+        kept = seat in reserved_seats(live.settings, live.held)
+        if str(seat) in plan["open"] or kept:
+            _fill(settings, seat, player, back=back, remove=remove, kept=kept)
+        elif remove:
+            raise Conflict(f"seat {seat} is not waiting for its person: 'remove' is for a seat still kept for one")
         elif settings["seats"][seat] != HUMAN:
             raise Conflict(f"seat {seat} is a computer's seat")
         elif back:
             if str(seat) not in new["stand_in"]:
                 raise Conflict(f"seat {seat} is its person's already")
             del new["stand_in"][str(seat)]
+        elif waiting(live.settings, live.held):
+            raise Conflict("the table is waiting for its players: a computer stands in for a person absent at "
+                           "their turn, once the cards are dealt")
         else:
             new["stand_in"][str(seat)] = player
         if not back and not a_person_plays(settings):
@@ -177,6 +189,26 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str) -
 
     send(hub.change(live, change))
     hub.advance(live)  # the row locked before the game, as every action (a shared store)
+
+
+def _fill(settings: dict[str, Any], seat: int, player: str, *, back: bool, remove: bool, kept: bool) -> None:
+    """A computer takes ``seat`` for the match (changing ``settings``): an open invited seat, or a rematch's
+    seat kept for its person (``kept``), which only an explicit ``remove`` gives away: until then the seat
+    is theirs, as a chair at a Jass table stays free for the player who went to fetch a drink."""
+    new = settings[ONLINE]
+    if back:
+        whose = "its person of the last match: they take it by asking for the rematch" if kept else "its invited friend"
+        raise Conflict(f"seat {seat} waits for {whose}; wait, or give it to a computer for the match")
+    if kept and not remove:
+        raise Conflict(f"seat {seat} is kept for its person until they ask for the rematch: wait for them, or "
+                       "remove them from this match ('remove': true), which every screen sees")
+    settings["names"] = shown_names(settings)  # the other seats keep the names they show
+    if kept:
+        new[RESERVED] = [s for s in new[RESERVED] if s != seat]
+    else:
+        new["used"].append(new["open"].pop(str(seat)))
+    settings["seats"][seat] = player
+    settings["names"][seat] = f"Computer {seat + 1}"  # the seat was named for a person: it reads as a computer
 
 
 def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
@@ -308,4 +340,4 @@ async def _watchdog(hub: GameHub, live: LiveGame) -> None:
 
 
 __all__ = ["REACTION_WINDOW", "UnknownCode", "arrive", "disconnected", "hand_over_away", "invites_of", "join",
-           "react", "send", "set_seat", "watch"]
+           "react", "send", "set_seat", "shown_names", "table_messages", "watch"]

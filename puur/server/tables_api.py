@@ -3,8 +3,9 @@
 - ``GET /games/{id}/invites`` (host): each open seat's invite code, link and QR code (SVG data URI).
 - ``POST /games/{id}/join`` ``{"code", "name"}``: 201 ``{"seat", "token"}``; 404 an unknown code, 409 a
   code used already (one seat, once). Rate-limited per client address (``ServerSettings.rate_games``).
-- ``POST /games/{id}/seats/{n}`` ``{"player"}`` (host; ``person`` also by the seat itself): fill an open seat
-  with a computer, hand a person's seat to one, or give it back.
+- ``POST /games/{id}/seats/{n}`` ``{"player", "remove"}`` (host; ``person`` also by the seat itself): fill an
+  open seat with a computer, hand a person's seat to one, or give it back; ``remove`` gives a rematch's seat
+  still kept for its person to a computer for the match.
 - ``POST /games/{id}/react`` ``{"code"}``: one of ``REACTIONS`` to every screen of the table.
 """
 
@@ -55,6 +56,8 @@ class SeatBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     player: str = Field(..., max_length=64, examples=["heuristic", "mcts:level=easy", "person"],
                         description="a computer player the server offers, or 'person' (the seat back to its person)")
+    remove: bool = Field(False, description="a rematch's seat kept for its person: remove them from this match, "
+                         "the computer plays the seat for good (every screen sees it); refused without it")
 
 
 class ReactBody(BaseModel):
@@ -104,7 +107,7 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
 @router.post("/games/{game_id}/seats/{seat}", status_code=204, response_class=Response,
              responses={**ERRORS, 409: {"model": Error, "description": "the seat cannot change so"}},
              summary="Host: fill an open seat with a computer, hand a person's seat to one, or give it back "
-             "('person', also asked by the seat itself)")
+             "('person', also asked by the seat itself); a rematch's seat kept for its person only with 'remove'")
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     asker = _seat(live, token)
@@ -116,7 +119,7 @@ def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub:
             raise RequestValidationError(
                 [{"type": "value_error", "loc": ("body", "player"), "msg": str(e), "input": player}]) from None
     try:
-        set_seat(hub, live, asker, seat, player)
+        set_seat(hub, live, asker, seat, player, body.remove)
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
     return Response(status_code=204)

@@ -1,7 +1,8 @@
 """Online tables in Chromium (issue 15): four browser contexts, each a friend on their own device, play a
 whole (short) match together from the host's invite links; one reloads and is back at their seat; one
 drops out, the host has a computer play their seat, and they take it back on return (the table's own
-hand-over after a minute away: tests/server/test_online_tables.py). Once on the embedded server, and once
+hand-over after a minute away: tests/server/test_online_tables.py); the rematch waits for each friend, one
+removed by the host in the open. Once on the embedded server, and once
 on two ``puur serve`` workers sharing a PostgreSQL database (friends 2 and 3 open their links on the other
 worker, as behind a load balancer; skipped with the reason where no PostgreSQL can be had)."""
 
@@ -137,6 +138,16 @@ def play_a_match(browser: Any, base: str, seat_bases: list[str]) -> None:
         host.click("#btn-rematch")
         pages[3].wait_for_function("() => !document.getElementById('toast').hidden"
                                    " && document.getElementById('toast').textContent.includes('Hana')")
+        # the rematch keeps every friend's seat until they ask for it; the host may remove one only in the open
+        host.wait_for_selector("#waiting:not([hidden]) button[data-remove='3']")
+        pages[3].click("#btn-rematch")
+        host.wait_for_function("S.view.seating[3].kind === 'person'")
+        assert host.locator("button[data-remove='3']").count() == 0
+        host.click("button[data-remove='2']")
+        host.wait_for_function("S.view.seating[2].kind === 'computer'")
+        pages[1].click("#btn-rematch")
+        host.wait_for_function("S.view.status === 'playing'")
+        assert host.evaluate("S.view.names") == ["Hana", "Vreni", "Computer 3", "Kari"]
     finally:
         for ctx in contexts:
             ctx.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from api_client import api
 
 pytestmark = pytest.mark.browser
 
@@ -19,6 +20,11 @@ def test_pass_and_play_rematch_collects_every_seat_token(page: Any, live_server:
     page.wait_for_selector("#cover:not([hidden])")  # pass-and-play: two human seats on this device
     old = page.evaluate("({ id: S.gameId, tokens: { ...S.tokens } })")
     assert sorted(old["tokens"]) == ["0", "2"]
+    v = api(live_server, f"/api/v1/games/{old['id']}", old["tokens"]["0"])
+    while v["status"] != "over":  # a rematch follows a finished match: the two people play it out
+        token = old["tokens"][str(v["to_act"])]
+        action = api(live_server, f"/api/v1/games/{old['id']}", token)["legal_actions"][0]
+        v = api(live_server, f"/api/v1/games/{old['id']}/actions", token, {"action": action})
     page.evaluate("rematch()")  # what the round dialog's Rematch button calls at the end of a match
     page.wait_for_function(f"S.gameId !== {old['id']!r}")
     new = page.evaluate("({ id: S.gameId, tokens: { ...S.tokens } })")

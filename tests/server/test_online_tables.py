@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from api_client import CARD, auth
+from api_client import CARD, auth, play_to_end
 from fastapi.testclient import TestClient
 
 from puur.server.app import create_app
@@ -202,23 +202,117 @@ def test_an_absent_person_is_stood_in_at_their_turn_and_takes_the_seat_back(tmp_
         assert v["seat"] == 3 and v["names"] == ["Host", "Vreni", "Ueli", "Kari"] and v["seats"] == ["human"] * 4
 
 
+def _rematch(c: TestClient, gid: str, token: str) -> Any:
+    return c.post(f"/api/v1/games/{gid}/rematch", headers=auth(token))
+
+
+def _seat_to(c: TestClient, gid: str, seat: int, token: str, **body: Any) -> Any:
+    return c.post(f"/api/v1/games/{gid}/seats/{seat}", headers=auth(token), json=body)
+
+
+def _finished_table(c: TestClient) -> tuple[str, dict[int, str]]:
+    gid, tokens = _full_table(c)
+    play_to_end(c, gid, tokens)
+    return gid, tokens
+
+
 def test_rematch_keeps_the_people_in_their_seats(client: TestClient) -> None:
+    """Any person of a finished match may ask, a joined friend first as well as the host; the rematch keeps
+    every seat for its person and waits for them; asking twice gives the same game and token."""
     gid, tokens = _full_table(client)
+    r = _rematch(client, gid, tokens[2])
+    assert r.status_code == 409 and "still being played" in r.json()["detail"]  # not before the last card
+    play_to_end(client, gid, tokens)
     with client.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws1:
         ws1.send_json({"token": tokens[1]})
         _drain_to(ws1, "hello")
-        r = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(tokens[2]))
+        r = _rematch(client, gid, tokens[2])  # a friend who joined by invite asks first
         assert r.status_code == 201, r.text
         assert _drain_to(ws1, "rematch") == {"type": "rematch", "seat": 2}  # the others hear of it
-    new = r.json()["game_id"]
-    v = client.get(f"/api/v1/games/{new}", headers=auth(r.json()["tokens"]["2"])).json()
-    assert v["status"] == "playing" and v["seats"] == ["human"] * 4 and v["names"][2] == "Ueli"
-    assert v["seating"][0]["host"] and all(s["kind"] == "person" for s in v["seating"])
-    r1 = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(tokens[1])).json()
-    assert r1["game_id"] == new and client.get(f"/api/v1/games/{new}", headers=auth(r1["tokens"]["1"])).json()["seat"] == 1
+    new, mine = r.json()["game_id"], {2: r.json()["tokens"]["2"]}
+    v = client.get(f"/api/v1/games/{new}", headers=auth(mine[2])).json()
+    assert (v["status"], v["hand"], v["seats"]) == ("waiting", [], ["human"] * 4)
+    assert v["names"] == ["Host", "Vreni", "Ueli", "Kari"] and v["seating"][0]["host"]
+    assert [s["kind"] for s in v["seating"]] == ["reserved", "reserved", "person", "reserved"]
+    for seat in (1, 0, 3):
+        r = _rematch(client, gid, tokens[seat])
+        assert r.status_code == 201 and r.json()["game_id"] == new
+        assert _rematch(client, gid, tokens[seat]).json() == r.json()  # the same game and token again
+        mine[seat] = r.json()["tokens"][str(seat)]
+    for seat, token in mine.items():
+        v = client.get(f"/api/v1/games/{new}", headers=auth(token)).json()
+        assert v["seat"] == seat and v["status"] == "playing" and len(v["hand"]) == 9
+    assert v["names"] == ["Host", "Vreni", "Ueli", "Kari"] and all(s["kind"] == "person" for s in v["seating"])
     waiting = _table(client)
-    r = client.post(f"/api/v1/games/{waiting['game_id']}/rematch", headers=auth(waiting["tokens"]["0"]))
-    assert r.status_code == 409
+    r = _rematch(client, waiting["game_id"], waiting["tokens"]["0"])
+    assert r.status_code == 409 and "waiting" in r.json()["detail"]
+
+
+def test_a_rematch_seat_stays_its_persons_until_they_come_or_the_host_removes_them(client: TestClient) -> None:
+    """While the rematch waits for a friend, the host cannot hand the friend's seat to a computer, nor stand
+    one in: only an explicit removal, which every screen of the rematch sees. The friend removed is told why
+    (409); a friend stood in by the host and asking again gets their seat and token again (never a 5xx)."""
+    gid, tokens = _finished_table(client)
+    host = _rematch(client, gid, tokens[0]).json()
+    new, h = host["game_id"], host["tokens"]["0"]
+    before = client.get(f"/api/v1/games/{new}", headers=auth(h)).json()
+    r = _seat_to(client, new, 1, h, player="heuristic")
+    assert r.status_code == 409 and "kept for its person" in r.json()["detail"]
+    assert _seat_to(client, new, 1, h, player="person").status_code == 409
+    assert client.get(f"/api/v1/games/{new}", headers=auth(h)).json() == before  # nothing changed
+    first = _rematch(client, gid, tokens[1])
+    assert first.status_code == 201
+    t1 = first.json()["tokens"]["1"]
+    after = client.get(f"/api/v1/games/{new}", headers=auth(h)).json()
+    assert after["names"] == before["names"] and after["seating"][1]["kind"] == "person"  # no name changed
+    r = _seat_to(client, new, 1, h, player="heuristic")  # no stand-in before a card is dealt
+    assert r.status_code == 409 and "waiting" in r.json()["detail"]
+    url = f"/api/v1/games/{new}/live?pace=0"
+    with client.websocket_connect(url) as ws0, client.websocket_connect(url) as ws1:
+        for ws, token in ((ws0, h), (ws1, t1)):
+            ws.send_json({"token": token})
+            _drain_to(ws, "hello")
+        assert _seat_to(client, new, 3, h, player="heuristic", remove=True).status_code == 204
+        for ws in (ws0, ws1):  # the removal is announced to every screen of the rematch
+            view = _drain_to(ws, "table")["view"]
+            while view["seating"][3]["kind"] != "computer":
+                view = _drain_to(ws, "table")["view"]
+            assert view["names"] == ["Host", "Vreni", "Ueli", "Computer 4"] and view["status"] == "waiting"
+    r = _rematch(client, gid, tokens[3])
+    assert r.status_code == 409 and "gave it to a computer" in r.json()["detail"]
+    r = _seat_to(client, new, 1, h, player="heuristic", remove=True)
+    assert r.status_code == 409 and "remove" in r.json()["detail"]  # Vreni is here: no removal
+    assert _rematch(client, gid, tokens[2]).status_code == 201  # the last seat kept is taken: the match starts
+    v = client.get(f"/api/v1/games/{new}", headers=auth(t1)).json()
+    assert v["status"] == "playing" and v["seats"] == ["human", "human", "human", "heuristic"]
+    assert v["names"] == ["Host", "Vreni", "Ueli", "Computer 4"]
+    assert _seat_to(client, new, 1, h, player="heuristic").status_code == 204  # a stand-in, in the open
+    again = _rematch(client, gid, tokens[1])
+    assert again.status_code == 201 and again.json()["game_id"] == new and again.json()["tokens"] == {"1": t1}
+
+
+def test_a_join_or_a_filled_seat_changes_no_other_seats_name(client: TestClient) -> None:
+    """A table created without names shows default ones; a friend joining names only their own seat, a seat
+    filled with a computer only that seat: every other name, computers' included, stays as it was."""
+    def table() -> dict[str, Any]:
+        r = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"], "profile": SHORT})
+        assert r.status_code == 201
+        return dict(r.json())
+
+    def names(t: dict[str, Any]) -> list[str]:
+        return list(client.get(f"/api/v1/games/{t['game_id']}", headers=auth(t["tokens"]["0"])).json()["names"])
+
+    t = table()
+    assert names(t) == ["Player 1", "Player 2", "Player 3", "Computer 4"]
+    assert _join(client, t["game_id"], t["invites"]["1"]["code"], "Vreni").status_code == 201
+    assert names(t) == ["Player 1", "Vreni", "Player 3", "Computer 4"]
+    assert _seat_to(client, t["game_id"], 2, t["tokens"]["0"], player="heuristic").status_code == 204
+    assert names(t) == ["Player 1", "Vreni", "Computer 3", "Computer 4"]
+    t = table()
+    assert _seat_to(client, t["game_id"], 1, t["tokens"]["0"], player="heuristic").status_code == 204
+    assert names(t) == ["Player 1", "Computer 2", "Player 3", "Computer 4"]
+    assert _join(client, t["game_id"], t["invites"]["2"]["code"], "Ueli").status_code == 201
+    assert names(t) == ["Player 1", "Computer 2", "Ueli", "Computer 4"]
 
 
 def test_creating_and_joining_are_rate_limited_per_address(tmp_path: Path) -> None:

@@ -1,23 +1,40 @@
 """Rematch (issue 13): ``POST /games/{id}/rematch`` answers each human seat with its own new token only.
-Every seat that asks (with its own old token) joins the same new game; asking again gives the same token."""
+Every seat that asks (with its own old token) joins the same new game; asking again gives the same token.
+Only a finished match has a rematch (``puur.server.rematch``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from api_client import BOT, auth
+from api_client import BOT, auth, play_to_end
 from fastapi.testclient import TestClient
 
 from puur.server.app import create_app
 from puur.server.live import rematch_id, rematch_token
 
 SEATS = ["human", BOT, "human", BOT]
+SHORT = {"preset": "schieber", "target": 100}
 
 
-def two_human_game(c: TestClient) -> tuple[str, dict[str, str]]:
-    r = c.post("/api/v1/games", json={"seats": SEATS, "names": ["Ana", "B", "Cla", "D"]})  # no seed: refused with two humans
-    assert r.status_code == 201
-    return r.json()["game_id"], r.json()["tokens"]
+def two_human_game(c: TestClient, finished: bool = True) -> tuple[str, dict[str, str]]:
+    """A match of two people (0, 2) and two computers, played to its end unless ``finished`` is False."""
+    r = c.post("/api/v1/games", json={"seats": SEATS, "names": ["Ana", "B", "Cla", "D"], "profile": SHORT})
+    assert r.status_code == 201  # no seed: refused with two humans
+    gid, tokens = r.json()["game_id"], r.json()["tokens"]
+    if finished:
+        play_to_end(c, gid, tokens)
+    return gid, tokens
+
+
+def test_only_a_finished_match_has_a_rematch(client: TestClient) -> None:
+    """A rematch is asked after the last card: in the middle of the match it is a 409 with the reason, and
+    nothing is created; once the match is over the same request is answered."""
+    gid, old = two_human_game(client, finished=False)
+    r = client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"]))
+    assert r.status_code == 409 and "still being played" in r.json()["detail"]
+    assert client.get(f"/api/v1/games/{rematch_id(gid)}", headers=auth(old["2"])).status_code == 404
+    play_to_end(client, gid, old)
+    assert client.post(f"/api/v1/games/{gid}/rematch", headers=auth(old["2"])).status_code == 201
 
 
 def test_each_seat_gets_only_its_own_token_in_the_same_new_game(client: TestClient) -> None:
@@ -61,7 +78,7 @@ def test_an_unclaimed_seat_has_no_token_yet(client: TestClient) -> None:
 
 def test_refusals(client: TestClient) -> None:
     gid, old = two_human_game(client)
-    other, other_tokens = two_human_game(client)
+    other, other_tokens = two_human_game(client, finished=False)
     assert client.post(f"/api/v1/games/{gid}/rematch").status_code == 401
     assert client.post(f"/api/v1/games/{gid}/rematch", headers=auth(other_tokens["0"])).status_code == 403
     assert client.post("/api/v1/games/nosuchgame/rematch", headers=auth(old["0"])).status_code == 404
@@ -87,3 +104,8 @@ def test_rematch_tokens_are_derived_one_way() -> None:
     assert t != rematch_token("b" * 43, "0123456789abcdef")
     assert t != rematch_token("a" * 43, "fedcba9876543210")
     assert rematch_id("abc") == rematch_id("abc") != rematch_id("abd")
+
+
+def test_the_rematch_route_documents_its_refusal(client: TestClient) -> None:
+    responses = client.get("/api/v1/openapi.json").json()["paths"]["/api/v1/games/{game_id}/rematch"]["post"]["responses"]
+    assert "finished" in responses["409"]["description"] and {"401", "403", "404", "503"} <= set(responses)

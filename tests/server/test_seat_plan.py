@@ -10,6 +10,7 @@ from puur.server.seats import (
     new_plan,
     open_seats,
     rematch_settings,
+    reserved_seats,
     seating,
     waiting,
 )
@@ -46,3 +47,22 @@ def test_waiting_stand_ins_presence_and_rematch() -> None:
     assert effective_seats(fresh) == ["human"] * 4 and settings["online"]["stand_in"]  # the old game unchanged
     # a table on one device: every person seat counts as there, whatever listens
     assert connected({"seats": ["human", "random", "human", "random"]}, set()) == {0, 2}
+
+
+def test_a_rematch_keeps_each_persons_seat_until_they_hold_it() -> None:
+    """Every person seat of the last match is reserved in the rematch; the rematch waits while a reserved seat
+    that is still a person's has no token (``held``); a seat the host removed is a computer's, not awaited."""
+    seats, plan, _ = new_plan(["human", "invite", "heuristic", "invite"], "g", {0: "a"})
+    plan["open"].clear()
+    settings = {"seats": seats, "online": plan, "names": ["A", "B", "C", "D"]}
+    assert not waiting(settings)
+    fresh = rematch_settings(settings)
+    assert fresh["online"]["reserved"] == [0, 1, 3]
+    assert reserved_seats(fresh) == [0, 1, 3] and waiting(fresh)
+    assert reserved_seats(fresh, {0, 3}) == [1] and waiting(fresh, {0, 3})
+    rows = seating(fresh, fresh["names"], {0, 1}, held={0, 3})
+    assert [r["kind"] for r in rows] == ["person", "reserved", "computer", "person"]
+    assert not rows[1]["connected"]  # nobody holds the seat yet: nobody is connected on it
+    fresh["seats"][1] = "heuristic"  # the host removed the person of seat 1
+    assert reserved_seats(fresh, {0, 3}) == [] and not waiting(fresh, {0, 3})
+    assert waiting(fresh)  # without the held seats every reserved seat is awaited

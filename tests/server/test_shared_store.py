@@ -289,6 +289,48 @@ def test_friends_join_an_online_table_through_both_workers_and_play_across_them(
     assert on_b["seq"] == 4 and on_b["status"] == "playing" and on_b["names"][3] == "Kari"
 
 
+def test_one_rematch_asked_on_both_workers_at_once_seats_both_people(workers: dict[str, Any]) -> None:  # noqa: F811
+    """A finished online table: the host asks for the rematch on A while the friend asks on B, at the same
+    moment. One game, both seats held (the rematch starts: no seat is kept for anyone any more), each
+    answer 201; asked again, on the other worker, the same game and the same tokens."""
+    a, b = workers["a"], workers["b"]
+    status, t = call(a, "/games", body={"seats": ["human", "invite", "heuristic", "heuristic"],
+                                        "names": ["Hana", "", "Ueli", "Kari"],
+                                        "profile": {"preset": "schieber", "target": 100}})
+    assert status == 201, t
+    game_id, tokens = t["game_id"], {"0": t["tokens"]["0"]}
+    status, joined = call(b, f"/games/{game_id}/join", None, {"code": t["invites"]["1"]["code"], "name": "Vreni"})
+    assert status == 201, joined
+    tokens["1"] = joined["token"]
+    for base, seat in ((a, "0"), (b, "1")):  # not before the last card, on either worker
+        status, out = call(base, f"/games/{game_id}/rematch", tokens[seat], {})
+        assert status == 409 and "still being played" in out["detail"], out
+    for turn in range(3000):  # the two people play through either worker; the computers move themselves
+        base = (a, b)[turn % 2]
+        _, v = call(base, f"/games/{game_id}", tokens["0"])
+        if v["status"] == "over":
+            break
+        token = tokens[str(v["to_act"])]
+        _, mine = call(base, f"/games/{game_id}", token)
+        status, out = call(base, f"/games/{game_id}/actions", token, {"action": mine["legal_actions"][0]})
+        assert status == 200, out
+    assert v["status"] == "over"
+    with ThreadPoolExecutor(2) as pool:
+        asked = [pool.submit(call, base, f"/games/{game_id}/rematch", tokens[seat], {})
+                 for base, seat in ((a, "0"), (b, "1"))]
+        (s0, r0), (s1, r1) = (f.result() for f in asked)
+    assert (s0, s1) == (201, 201), (r0, r1)
+    assert r0["game_id"] == r1["game_id"] and set(r0["tokens"]) == {"0"} and set(r1["tokens"]) == {"1"}
+    new = r0["game_id"]
+    for base, seat, answer in ((b, 0, r0), (a, 1, r1)):
+        status, v = call(base, f"/games/{new}", answer["tokens"][str(seat)])
+        assert status == 200 and v["seat"] == seat and v["status"] == "playing", v
+        assert v["names"] == ["Hana", "Vreni", "Ueli", "Kari"] and [s["kind"] for s in v["seating"]] == [
+            "person", "person", "computer", "computer"]
+    assert call(b, f"/games/{game_id}/rematch", tokens["0"], {}) == (201, r0)
+    assert call(a, f"/games/{game_id}/rematch", tokens["1"], {}) == (201, r1)
+
+
 def test_a_worker_killed_mid_game_loses_nothing_and_the_game_goes_on_through_the_other(
         workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]

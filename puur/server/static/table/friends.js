@@ -10,6 +10,7 @@ const FRIENDS_I18N = {
   en: {
     friend: "Friend (invite)", invited: "Friend", waiting_title: "Waiting for your friends",
     waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
+    kept: "seat kept: not back yet", remove_computer: "Remove: a computer plays this seat",
     copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
     invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
     join_title: "Join the table", join_name: "Your name", join_take: "Take the seat",
@@ -22,6 +23,7 @@ const FRIENDS_I18N = {
   de: {
     friend: "Freund (Einladung)", invited: "Freund", waiting_title: "Warten auf deine Freunde",
     waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
+    kept: "Platz frei gehalten: noch nicht zurück", remove_computer: "Entfernen: ein Computer spielt diesen Platz",
     copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
     invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
     join_title: "An den Tisch sitzen", join_name: "Dein Name", join_take: "Platz nehmen",
@@ -34,6 +36,7 @@ const FRIENDS_I18N = {
   fr: {
     friend: "Ami (invitation)", invited: "Ami", waiting_title: "En attente de vos amis",
     waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
+    kept: "place gardée : pas encore revenu", remove_computer: "Retirer : un ordinateur joue cette place",
     copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
     invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
     join_title: "Rejoindre la table", join_name: "Votre nom", join_take: "Prendre la place",
@@ -147,17 +150,18 @@ const Friends = {
   },
 
   // The waiting room: every seat, who has joined, who is missing; the host sees each open seat's link
-  // (copy button, QR code) and may have a computer take it.
+  // (copy button, QR code) and may have a computer take it. In a rematch a seat kept for its person waits for
+  // them; the host may only remove them, in the open (the server tells every screen).
   renderWaiting(v) {
     const box = $("waiting");
     if (!v || v.status !== "waiting") { box.hidden = true; Friends.invites = null; return; }
     const host = Friends.isHost(v);
     if (host && Friends.invitesFor !== v.game_id) Friends.loadInvites(v);
     const rows = v.seating.map((s, seat) => {
-      const open = s.kind === "invite";
+      const open = s.kind === "invite", kept = s.kind === "reserved";
       const row = h("li", { class: "waiting-seat" + (open ? " open" : ""), "data-seat": seat },
         h("span", { class: "waiting-name", text: open ? `${t("pos")[rel(seat)] || ""}` : localName(s.name) }),
-        h("span", { class: "waiting-state", text: open ? t("missing") : s.kind === "computer" ? t("computer") : t("joined") }));
+        h("span", { class: "waiting-state", text: open ? t("missing") : kept ? t("kept") : s.kind === "computer" ? t("computer") : t("joined") }));
       const inv = host && open && Friends.invites && Friends.invites[seat];
       if (inv) {
         const input = h("input", { type: "text", readonly: true, value: inv.url, class: "invite-url", "data-invite": seat,
@@ -168,6 +172,8 @@ const Friends = {
       }
       if (host && open) row.append(h("button", { type: "button", class: "fill", "data-fill": seat, text: t("fill_computer"),
         onclick: () => Friends.setSeat(seat, Friends.computerFor(seat)) }));
+      if (host && kept) row.append(h("button", { type: "button", class: "fill", "data-remove": seat, text: t("remove_computer"),
+        onclick: () => Friends.setSeat(seat, Friends.computerFor(seat), true) }));
       return row;
     });
     box.replaceChildren(h("div", { class: "waiting-box" },
@@ -195,8 +201,9 @@ const Friends = {
     const strengths = (S.options && S.options.strengths) || {};
     return (partner ? prefs.strengthPartner : prefs.strength) || strengths.medium || "heuristic";
   },
-  async setSeat(seat, player) {
-    try { await api(`/games/${S.gameId}/seats/${seat}`, { method: "POST", body: { player }, token: S.tokens[S.seat] }); } catch (e) { toast(errorText(e)); }
+  async setSeat(seat, player, remove = false) {
+    const body = remove ? { player, remove } : { player };
+    try { await api(`/games/${S.gameId}/seats/${seat}`, { method: "POST", body, token: S.tokens[S.seat] }); } catch (e) { toast(errorText(e)); }
   },
 
   // ----- reactions -----
