@@ -253,10 +253,16 @@ def test_live_connections_are_bounded_per_seat_and_per_client(tmp_path: Path) ->
                 closed = a.receive()  # ... and the seat's oldest is closed
                 assert closed["type"] == "websocket.close" and closed["code"] == 4409
                 assert "newer connection" in closed["reason"]
-                with c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as e:
-                    e.send_json({"token": t2})
-                    closed = e.receive()
-                    assert closed["code"] == 4429 and "one address" in closed["reason"]
+        with c.websocket_connect(f"/api/v1/games/{g1}/live?pace=0") as a, \
+                c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as b, \
+                c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as d:  # fmt: skip
+            for ws, token in ((a, t1), (b, t2), (d, t2)):
+                ws.send_json({"token": token})
+                assert ws.receive_json()["type"] == "hello"
+            with c.websocket_connect(f"/api/v1/games/{g2}/live?pace=0") as e:
+                e.send_json({"token": t2})
+                closed = e.receive()
+                assert closed["code"] == 4429 and "one address" in closed["reason"]
         # the closed connections gave their places back
         with c.websocket_connect(f"/api/v1/games/{g1}/live?pace=0") as again:
             again.send_json({"token": t1})
