@@ -27,10 +27,12 @@ import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
 from puur.bots.mcts import BIDDINGS, HANDS, LEVELS
+from puur.server.schema_types import decimal_pattern, whole_number_pattern
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -75,6 +77,15 @@ class Option:
         if self.kind is int:
             return f"{int(self.low)}..{int(self.high)}"
         return f"{self.low:g}..{self.high:g}"
+
+    def pattern(self) -> str:
+        """The values as a spec writes them (``puur.server.schema_types``): a whole number plainly, a decimal
+        with at most two places, or one of the choices."""
+        if self.choices:
+            return "(?:" + "|".join(re.escape(c) for c in self.choices) + ")"
+        if self.kind is int:
+            return whole_number_pattern(int(self.low), int(self.high))
+        return decimal_pattern(self.low, self.high)
 
     def check(self, value: Any) -> bool:
         if self.choices:
@@ -154,19 +165,37 @@ class PlayerPolicy:
         parts += [f"{name} (no options)" for name in sorted(self.allowed)]
         return "; ".join(parts)
 
+    @cached_property
+    def spec_pattern(self) -> str:
+        """The players a request may name, as one unanchored pattern: each built-in player, alone or with
+        ``:key=value,...`` options in their bounds (``player_pattern``), and each operator NAME. The schema
+        states it, and ``check`` holds a spec to it."""
+        return "(?:" + "|".join([*(player_pattern(n, o) for n, o in BUILTIN_PLAYERS.items()),
+                                  *(re.escape(name) for name in sorted(self.allowed))]) + ")"
+
     def _refuse(self, why: str) -> PlayerRefused:
         return PlayerRefused(f"{why}. Allowed players: {self.describe()}")
 
     def check(self, spec: Any) -> tuple[str, dict[str, Any]]:
         """The player's name and options if a request may name ``spec``; else ``PlayerRefused``. Nothing is
         imported or built."""
-        if not isinstance(spec, str) or not spec.strip():
+        if not isinstance(spec, str) or not spec.strip(" "):
             raise self._refuse("a player is a name with options, as in 'mcts:level=easy'")
-        spec = spec.strip()
-        if len(spec) > MAX_SPEC_LENGTH:
+        if len(spec) > MAX_SPEC_LENGTH:  # spaces around included, as the schema's maxLength counts them
             raise self._refuse(f"a player spec has at most {MAX_SPEC_LENGTH} characters")
+        spec = spec.strip(" ")
         if spec in self.allowed:
             return spec, {}
+        name, opts = self._options(spec)
+        if not re.fullmatch(self.spec_pattern, spec):  # what a schema can state: one spelling of each value
+            raise self._refuse(
+                f"write the player as {name} or {name}:key=value,key=value with each value plainly: a whole number "
+                "without a sign or a zero in front, a decimal with at most two places (0.25), or one of the words"
+            )
+        return name, opts
+
+    def _options(self, spec: str) -> tuple[str, dict[str, Any]]:
+        """The built-in player's name and options of ``spec``, each option known and in its bounds."""
         try:
             name, opts = parse_spec(spec)
         except ValueError:
@@ -199,9 +228,38 @@ class PlayerPolicy:
         return player
 
 
+def state_players(policy: PlayerPolicy) -> Callable[[Any], None]:
+    """A rewrite of the served OpenAPI document: the seats' patterns name this server's players (the request
+    models state the built-in ones, ``BUILTIN_SPECS``; an operator's ``--allow-player`` names join them)."""
+    mine = policy.spec_pattern
+
+    def rewrite(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str) and BUILTIN_SPECS in node["pattern"]:
+                node["pattern"] = node["pattern"].replace(BUILTIN_SPECS, mine)
+            for child in node.values():
+                rewrite(child)
+        elif isinstance(node, list):
+            for child in node:
+                rewrite(child)
+
+    return rewrite
+
+
+def player_pattern(name: str, options: dict[str, Option]) -> str:
+    """A built-in player alone or with its options, each ``key=value`` in its bounds, in any order, as
+    ``Option.pattern`` writes the values."""
+    option = "(?:" + "|".join(f"{re.escape(key)}={o.pattern()}" for key, o in options.items()) + ")"
+    return f"{re.escape(name)}(?::{option}(?:,{option})*)?"
+
+
 def _shown(text: str) -> str:
     """A caller's text as a refusal quotes it: short, repr-quoted."""
     return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+BUILTIN_SPECS = PlayerPolicy().spec_pattern
+"""The built-in players as the request models' schemas state them (``state_players`` adds the operator's)."""
 
 
 # ----- what a request may cost -----

@@ -14,36 +14,31 @@ from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
 from puur.server.live import Conflict
-from puur.server.policy import PlayerRefused
-from puur.server.schema_types import NAME_LENGTH
+from puur.server.policy import BUILTIN_SPECS, PlayerRefused
+from puur.server.schema_types import NameTaken, SeatName
 from puur.server.seats import PERSON, REACTIONS
 from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, react, require_host, set_seat
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 
-NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
-"""A seat's name: no control character, not only spaces (the schema's pattern is the check)."""
 Reaction = Literal["bravo", "hopp", "sorry", "well_played", "uff"]
 assert get_args(Reaction) == REACTIONS
+SEAT_PLAYER_PATTERN = f"^ *(?:{PERSON}|{BUILTIN_SPECS}) *$"
+"""``person``, or a player the server offers (``PlayerPolicy.spec_pattern``; the served document names the
+operator's players too: ``puur.server.policy.state_players``); spaces around."""
 
 
 # ----- models -----
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(..., min_length=1, max_length=64, description="the invite code of the link")
-    name: str = Field(..., min_length=1, max_length=NAME_LENGTH, pattern=NAME_PATTERN,
-                      description="the name the table shows for the seat: 1 to 24 characters, not only spaces, "
-                      "no control characters")
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return " ".join(v.split())  # spaces around and runs of spaces: one
+    name: SeatName = Field(..., description="the name the table shows for the seat (SeatName: the rule of the "
+                           "game's names); not another seat's name, case aside (422 name_taken)")
 
 
 class Joined(BaseModel):
@@ -53,8 +48,10 @@ class Joined(BaseModel):
 
 class SeatBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    player: str = Field(..., max_length=64, examples=["heuristic", "mcts:level=easy", "person"],
-                        description="a computer player the server offers, or 'person' (the seat back to its person)")
+    player: str = Field(..., max_length=64, json_schema_extra={"pattern": SEAT_PLAYER_PATTERN},  # the route checks
+                        examples=["heuristic", "mcts:level=easy", "person"],
+                        description="a computer player the server offers (GET /table/options), or 'person' (the "
+                        "seat back to its person)")
 
 
 class ReactBody(BaseModel):
@@ -88,7 +85,10 @@ def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[
 @router.post("/games/{game_id}/join", response_model=Joined, status_code=201,
              responses={404: {"model": Error, "description": "no such game, or no seat with this code"},
                         409: {"model": Error, "description": "the code took its seat already"},
-                        429: {"model": Error, "description": "too many joins from this address"}},
+                        422: {"description": "a body that does not parse (the field and why), or a name another "
+                              "seat of the table has, case aside (type `name_taken`: a rule of the table's state, "
+                              "which no schema states)"},
+                        429: {"model": Error, "description": "too many joins from this address: Retry-After"}},
              summary="Take an invited seat: the code of the invite link and a name; the seat's token back")
 def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
     live = _game(hub, game_id)
@@ -98,6 +98,10 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
         raise HTTPException(404, "no open seat of this game has this invite code") from None
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
+    except NameTaken as e:
+        raise RequestValidationError(
+            [{"type": "name_taken", "loc": ("body", "name"), "msg": str(e), "input": body.name,
+              "ctx": {"name": body.name}}]) from None
     return {"seat": seat, "token": token}
 
 
@@ -108,7 +112,7 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     asker = _seat(live, token)
-    player = body.player.strip()
+    player = body.player.strip(" ")
     if player != PERSON:
         try:
             hub.players.check(player)

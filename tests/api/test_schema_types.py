@@ -163,7 +163,7 @@ def test_no_bound_is_left_untranslated_and_no_bound_is_a_float() -> None:
                 walk(v, f"{where}/{i}")
 
     walk(DOC, "")
-    seed = SCHEMAS["GameCreate"]["properties"]["seed"]["anyOf"][0]
+    seed = SCHEMAS["SchieberGame"]["properties"]["seed"]["anyOf"][0]
     assert seed["maximum"] == SEED_MAX == 2**63 - 1
     assert '"maximum": 9223372036854775807' in json.dumps(DOC)
 

@@ -8,7 +8,7 @@
 
 const FRIENDS_I18N = {
   en: {
-    friend: "Friend (invite)", invited: "Friend", waiting_title: "Waiting for your friends",
+    friend: "Friend (invite)", waiting_title: "Waiting for your friends",
     waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
     copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
     invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
@@ -20,7 +20,7 @@ const FRIENDS_I18N = {
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
   },
   de: {
-    friend: "Freund (Einladung)", invited: "Freund", waiting_title: "Warten auf deine Freunde",
+    friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
     waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
     copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
     invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
@@ -32,7 +32,7 @@ const FRIENDS_I18N = {
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
   },
   fr: {
-    friend: "Ami (invitation)", invited: "Ami", waiting_title: "En attente de vos amis",
+    friend: "Ami (invitation)", waiting_title: "En attente de vos amis",
     waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
     copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
     invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
@@ -96,7 +96,7 @@ const Friends = {
       start(p.gameId, { [r.seat]: r.token });
     } catch (e) {
       const err = $("join-error");
-      err.textContent = e.status === 409 ? t("join_taken") : e.status === 404 ? t("join_unknown") : errorText(e);
+      err.textContent = e.status === 409 ? t("join_taken") : e.status === 404 ? t("join_unknown") : nameRefusal(e) || errorText(e);
       err.hidden = false;
     } finally { $("join-take").disabled = false; }
   },
