@@ -42,26 +42,26 @@ from puur.server.schema_types import (
     ProfileSpec,
     SeatName,
     Seed,
-    any_case,
     name_taken,
 )
 from puur.tools.differenzler import MAX_THRESHOLD
 
 HUMAN = "human"
 INVITE = "invite"
-PERSON_SEAT_PATTERN = f"^ *(?:{any_case(HUMAN)}|{any_case(INVITE)}) *$"
-"""A seat a person takes: here (``human``) or by invite link (``invite``); any case, spaces around."""
-SEAT_PATTERN = f"^ *(?:{any_case(HUMAN)}|{any_case(INVITE)}|{BUILTIN_SPECS}) *$"
-"""A seat: ``human``, ``invite`` or a player the server offers (``PlayerPolicy.spec_pattern``; the served
-document names the operator's players too: ``puur.server.policy.state_players``)."""
+PERSON_SEATS = (HUMAN, INVITE)
+"""A seat a person takes: here (``human``) or by invite link (``invite``)."""
+PLAYER_SEAT_PATTERN = f"^(?:{BUILTIN_SPECS})$"
+"""A computer's seat: a player the server offers (``PlayerPolicy.spec_pattern``; the served document names the
+operator's players too: ``puur.server.policy.state_players``)."""
 
 
 def _seats_schema(schema: dict[str, Any]) -> None:
     schema["items"] = {
-        "type": "string", "maxLength": MAX_SPEC_LENGTH, "pattern": SEAT_PATTERN,
+        "anyOf": [{"enum": list(PERSON_SEATS)},
+                  {"type": "string", "maxLength": MAX_SPEC_LENGTH, "pattern": PLAYER_SEAT_PATTERN}],
         "examples": ["human", "invite", "heuristic", "mcts:level=easy"],
     }
-    schema["contains"] = {"pattern": f"^ *{any_case(HUMAN)} *$"}  # a person at this device
+    schema["contains"] = {"const": HUMAN}  # a person at this device
 
 
 def _blank_is_default(value: Any) -> Any:
@@ -117,16 +117,15 @@ class _NewGame(BaseModel):
     @field_validator("seats")
     @classmethod
     def _seats(cls, v: list[str]) -> list[str]:
-        """``human`` or ``invite`` (any case, spaces around dropped), else a computer seat's spec as given:
-        whether the server offers that player is the route's question (``PlayerPolicy.check``, which also bounds
-        its length; nothing named by a request is imported or built)."""
-        out = []
-        for spec in v:
-            word = spec.strip(" ").lower()
-            out.append(word if word in (HUMAN, INVITE) and len(spec) <= MAX_SPEC_LENGTH else spec)
-        if HUMAN not in out:
+        """``human``, ``invite`` or a computer seat's spec, written as the schema writes it: whether the server
+        offers that player is the route's question (``PlayerPolicy.check``, which also bounds its length;
+        nothing named by a request is imported or built)."""
+        for seat, spec in enumerate(v):
+            if spec != spec.strip():
+                raise ValueError(f"seat {seat}: no spaces around {spec.strip()!r}")
+        if HUMAN not in v:
             raise ValueError("at least one seat must be 'human'")
-        return out
+        return v
 
     @field_validator("names")
     @classmethod
@@ -171,7 +170,7 @@ class _NewGame(BaseModel):
 def _seed_needs_one_person(schema: dict[str, Any]) -> None:
     """The schema's side of ``_seed_only_alone``: with a seed, at most one seat of a person."""
     schema["if"] = {"required": ["seed"], "properties": {"seed": {"type": "integer"}}}
-    schema["then"] = {"properties": {"seats": {"contains": {"pattern": PERSON_SEAT_PATTERN}, "maxContains": 1}}}
+    schema["then"] = {"properties": {"seats": {"contains": {"enum": list(PERSON_SEATS)}, "maxContains": 1}}}
 
 
 def _unset(schema: dict[str, Any]) -> None:

@@ -126,8 +126,7 @@ def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
             tokens: dict[int, str] | None = None) -> tuple[LiveGame, dict[int, str]]:
     """``hub.create``, after each computer seat is checked against the server's players: one it does not
     offer is a 422 naming the seat and the allowed players (nothing the request names is imported or
-    built); the seats are kept without the spaces around. A server full of games in play answers 503 with
-    Retry-After."""
+    built). A server full of games in play answers 503 with Retry-After."""
     for seat, spec in enumerate(settings["seats"]):
         if spec == HUMAN:
             continue
@@ -137,7 +136,6 @@ def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
             raise RequestValidationError(
                 [{"type": "value_error", "loc": ("body", "seats", seat), "msg": f"seat {seat}: {e}", "input": spec}]
             ) from None
-    settings["seats"] = [spec.strip(" ") for spec in settings["seats"]]
     try:
         return hub.create(settings, game_id, tokens)
     except Busy as e:

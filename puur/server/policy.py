@@ -45,7 +45,9 @@ MAX_SPEC_LENGTH = 200
 MAX_THINK_SECONDS = 2.0
 """The most a request may give ``mcts`` to think per decision (``time``); an ``iters`` budget without a
 ``time`` gets this as its safety stop, as the levels have theirs (``puur.bots.mcts.LEVELS``)."""
-SEED_BOUND = 2**63
+SEED_BOUND = 10**18
+"""A player spec's seed is below this (18 digits at most): the schema states it in a short pattern, and the
+server gives each computer of a game its own seed per action anyway (``PlayerPolicy.make``)."""
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
 RESERVED = frozenset({"human", "auto"})
@@ -73,7 +75,7 @@ class Option:
         if self.choices:
             return "|".join(self.choices)
         if self.kind is int and self.high >= SEED_BOUND - 1:
-            return f"a whole number from {int(self.low)}"
+            return f"a whole number from {int(self.low)} of at most {len(str(SEED_BOUND - 1))} digits"
         if self.kind is int:
             return f"{int(self.low)}..{int(self.high)}"
         return f"{self.low:g}..{self.high:g}"

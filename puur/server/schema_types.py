@@ -17,6 +17,7 @@ schema cannot state (a card in two hands, points that do not sum to 157...). Thr
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import re
 from collections.abc import Callable, Iterable
@@ -42,7 +43,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from puur.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS, Card
+from puur.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS, Card, Contract
 from puur.position import EXAMPLE as POSITION_EXAMPLE
 from puur.position import MAX_LENGTH as POSITION_MAX_LENGTH
 from puur.position import PATTERN as POSITION_PATTERN
@@ -157,18 +158,21 @@ def decimal_pattern(low: float, high: float, places: int = 2) -> str:
 
 CARD_PATTERN = spelling_pattern(CARD_SPELLINGS)
 CONTRACT_PATTERN = spelling_pattern(CONTRACT_SPELLINGS)
+ONE_ORDER_CONTRACT_PATTERN = spelling_pattern(w for w in CONTRACT_SPELLINGS if not Contract.parse(w).changes_direction)
+"""The contracts of one order for the whole round (not Slalom or Guschti)."""
 FORM_ACTION_PATTERN = r"[Cc][Oo][Ll][Uu][Mm][Nn]:[A-Za-z0-9 ]{1,20}(?:=[A-Za-z-]{1,20})?|[Pp][Rr][Ee][Dd][Ii][Cc][Tt]:[0-9]{1,3}"
 """The game forms' actions (issue 17, ``puur.forms.actions``): ``column:KEY`` or ``column:KEY=CONTRACT`` and
 ``predict:N``; which column or number is legal is the engine's answer."""
 
 
 def _spellings_of(card: Card) -> list[str]:
-    return [w for w in CARD_SPELLINGS if Card.parse(w) == card]
+    """Every way to write ``card`` (``H10``, ``h10``, ``HT``, ``hT``, ``Ht``, ``ht``), in a fixed order."""
+    return sorted({"".join(p) for w in CARD_SPELLINGS if Card.parse(w) == card
+                   for p in itertools.product(*({c.upper(), c.lower()} for c in w))})
 
 
 EACH_CARD_ONCE: list[dict[str, Any]] = [
-    {"contains": {"pattern": spelling_pattern(_spellings_of(card))}, "minContains": 0, "maxContains": 1}
-    for card in Card
+    {"contains": {"enum": _spellings_of(card)}, "minContains": 0, "maxContains": 1} for card in Card
 ]
 """JSON Schema 2020-12 (OpenAPI 3.1) for "no card twice in a list, in any spelling": for each of the 36 cards,
 at most one item is one of its spellings (``H10``, ``h10``, ``HT``, ``ht``...). ``uniqueItems`` alone lets
@@ -205,6 +209,7 @@ def _spelled(pattern: str, what: str, description: str, examples: list[str]) -> 
 if TYPE_CHECKING:  # what the validated value is: a str, None, a plain dict
     CardCode = str
     ContractCode = str
+    OneOrderContract = str
     ActionCode = str
     Declaration = str
     PresetName = str
@@ -227,6 +232,13 @@ else:
         "first), or a Swiss or French name ("
         + ", ".join(sorted(w for w in CONTRACT_SPELLINGS if len(w) > 1))
         + "); any case",
+        ["H", "obenabe"],
+    )
+    OneOrderContract = _spelled(
+        ONE_ORDER_CONTRACT_PATTERN,
+        "a contract of one order",
+        "C D H S (that suit is trump), O Obenabe or U Undenufe, or a Swiss or French name; any case (not Slalom "
+        "or Guschti, whose order changes by trick)",
         ["H", "obenabe"],
     )
     Cards = Annotated[list[CardCode], Field(json_schema_extra={"uniqueItems": True})]

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.exceptions import RequestValidationError
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
@@ -28,9 +28,9 @@ router = APIRouter(prefix="/api/v1", tags=["online tables"])
 
 Reaction = Literal["bravo", "hopp", "sorry", "well_played", "uff"]
 assert get_args(Reaction) == REACTIONS
-SEAT_PLAYER_PATTERN = f"^ *(?:{PERSON}|{BUILTIN_SPECS}) *$"
+SEAT_PLAYER_PATTERN = f"^(?:{PERSON}|{BUILTIN_SPECS})$"
 """``person``, or a player the server offers (``PlayerPolicy.spec_pattern``; the served document names the
-operator's players too: ``puur.server.policy.state_players``); spaces around."""
+operator's players too: ``puur.server.policy.state_players``)."""
 
 
 # ----- models -----
@@ -52,6 +52,14 @@ class SeatBody(BaseModel):
                         examples=["heuristic", "mcts:level=easy", "person"],
                         description="a computer player the server offers (GET /table/options), or 'person' (the "
                         "seat back to its person)")
+
+    @field_validator("player")
+    @classmethod
+    def _as_written(cls, v: str) -> str:
+        """As the schema writes it: the policy would read ' heuristic' too (MCP), the schema does not."""
+        if v != v.strip():
+            raise ValueError(f"no spaces around {v.strip()!r}")
+        return v
 
 
 class ReactBody(BaseModel):
@@ -112,7 +120,7 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     asker = _seat(live, token)
-    player = body.player.strip(" ")
+    player = body.player
     if player != PERSON:
         try:
             hub.players.check(player)
