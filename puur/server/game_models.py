@@ -101,7 +101,7 @@ class _NewGame(BaseModel):
         "chose it knows every hand); the record marks it (seed_source 'chosen')",
     )
     names: list[SeatNameGiven] | None = Field(
-        None, min_length=4, max_length=4,
+        None, min_length=4, max_length=4, examples=[["Vreni", None, "Hans Peter", "Zoë"]],
         description="display names by seat (SeatName: one rule with join's name); no two alike, case aside (422 "
         "name_taken: a rule across the list, which no schema states); null or blank: the table's name for the seat",
     )

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from puur.ops import JasstafelMarks
+from puur.ops import DIRECTION_CONTRACT_PATTERN, JasstafelMarks
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
 from puur.rules.tables import STOECK_POINTS
@@ -268,7 +268,7 @@ class WeisResponse(BaseModel):
 @router.post("/weis", response_model=WeisResponse, summary="Weis calculator (TOOLS.md §4)",
              responses=refusals("card_held: no card in two seats' hands or melds",
                                 "not_a_meld, melds_share_mixed: melds that are melds, their cards of one kind",
-                                "their_points: the other team's meld the points and cards of one the profile "
+                                "no_such_meld: the other team's meld the points and cards of one the profile "
                                 "scores"))
 def weis(req: WeisRequest) -> WeisResponse:
     """Melds per seat, the comparison chain step by step, and which team writes what."""
@@ -296,6 +296,22 @@ def weis(req: WeisRequest) -> WeisResponse:
 # ----- Trick -----
 
 
+def _trick_index_for_slalom(schema: dict[str, Any]) -> None:
+    """Slalom and Guschti judge a trick by its place: ``trick_index`` (or ``last_trick``, which is 8) is needed,
+    and with ``last_trick`` a ``trick_index`` given is 8 (``trick_arbiter.judge``: trick_index_needed)."""
+    last = {"required": ["last_trick"], "properties": {"last_trick": {"const": True}}}
+    schema["if"] = {"required": ["contract"], "properties": {"contract": {"pattern": DIRECTION_CONTRACT_PATTERN}}}
+    schema["then"] = {"allOf": [
+        {"anyOf": [{"required": ["trick_index"], "properties": {"trick_index": {"type": "integer"}}}, last]},
+        {"if": last, "then": {"properties": {"trick_index": {"anyOf": [{"const": 8}, {"type": "null"}]}}}},
+    ]}
+
+
+def _trick_schema(schema: dict[str, Any]) -> None:
+    _trick_index_for_slalom(schema)
+    schema["example"] = {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}
+
+
 class TrickRequest(BaseModel):
     profile: Profile = None
     contract: ContractCode = "C"
@@ -308,9 +324,7 @@ class TrickRequest(BaseModel):
         default=None, description="Slalom, Guschti (SLO SLU GUO GUU): the trick's place 0..8, which decides its order"
     )
 
-    model_config = ConfigDict(
-        json_schema_extra={"example": {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}}
-    )
+    model_config = ConfigDict(json_schema_extra=_trick_schema)
 
 
 class TrickResponse(BaseModel):
@@ -470,6 +484,13 @@ PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], mul
 PlayerStoeck = Literal[0, STOECK_POINTS]
 
 
+def _one_holds_stoeck(schema: dict[str, Any]) -> None:
+    """Stöck for one player at most: the list (when given) holds 20 once at most (``stoeck_twice``)."""
+    for form in schema["anyOf"]:
+        if form.get("type") == "array":
+            form.update({"contains": {"const": STOECK_POINTS}, "minContains": 0, "maxContains": 1})
+
+
 class DiffRound(BaseModel):
     predicted: list[PlayerPoints] = Field(min_length=4, max_length=4)
     actual: list[PlayerPoints] = Field(min_length=4, max_length=4)
@@ -479,8 +500,7 @@ class DiffRound(BaseModel):
     stoeck: list[PlayerStoeck] | None = Field(
         default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only): "
         "one player at most holds the trump King and Ober",
-        json_schema_extra={"anyOf": [{"type": "null"},
-                                     {"contains": {"const": STOECK_POINTS}, "minContains": 0, "maxContains": 1}]},
+        json_schema_extra=_one_holds_stoeck,
     )
 
 

@@ -76,7 +76,7 @@ BEYOND_SCHEMA: dict[str, list[tuple[str, str]]] = {
                                 ("card_points", r"^value_error: (card_points|not_whole|too_small|too_large): ")],
     "/api/v1/tools/weis": [("card_held", r"^value_error: card_held: "),
                            ("not_a_meld", r"^value_error: (not_a_meld|melds_share_mixed): "),
-                           ("their_points", r"^value_error: their_points: ")],
+                           ("no_such_meld", r"^value_error: no_such_meld: ")],
     "/api/v1/tools/trick": [("card_in_two_hands", r"^value_error: card_in_two_hands: "),
                             ("played_not_in_hand", r"^value_error: played_not_in_hand: "),
                             ("card_twice", r"^value_error: card_twice: ")],
