@@ -189,10 +189,10 @@ class CoiffeurSettings(BaseModel):
     """A Coiffeur table's settings (``puur.forms.coiffeur.CoiffeurForm``)."""
 
     model_config = ConfigDict(extra="forbid")
-    factors: list[Factor] = Field(None, min_length=8, max_length=10, json_schema_extra=_unset,  # type: ignore[assignment]
+    factors: list[Factor] = Field(None, min_length=8, max_length=10, json_schema_extra=_unset,  # type: ignore[arg-type]
                                   description="one factor per column: 8, or for 10 columns 10 (or 8: Slalom and "
                                   "Guschti keep theirs)")
-    method: Literal["A", "B", "a", "b"] = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
+    method: Literal["A", "B", "a", "b"] = Field(None, json_schema_extra=_unset,  # type: ignore[arg-type]
                                                 description="A: box × factor (default); B: tens of the multiplied round")
     joker_may_repeat: StrictBool = Field(None, json_schema_extra=_unset)  # type: ignore[assignment]
 

@@ -8,7 +8,7 @@ pydantic's own validation errors.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
@@ -481,7 +481,8 @@ PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL)
 PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10,
                                        json_schema_extra={"not": {"enum": [10, 30]}}), WHOLE]
 """A player's Weis: a sum of melds one hand declares (``is_weis_total``: not 10 or 30)."""
-PlayerStoeck = Literal[0, STOECK_POINTS]
+PlayerStoeck = Literal[0, 20]
+assert get_args(PlayerStoeck) == (0, STOECK_POINTS)
 
 
 def _one_holds_stoeck(schema: dict[str, Any]) -> None:
