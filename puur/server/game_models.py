@@ -66,7 +66,7 @@ def _seats_schema(schema: dict[str, Any]) -> None:
 
 def _blank_is_default(value: Any) -> Any:
     """A name of spaces only (or none) leaves the seat the table's name for it (``names_by_seat``)."""
-    return None if isinstance(value, str) and not value.strip(" ") else value
+    return None if isinstance(value, str) and len(value) <= NAME_LENGTH and not value.strip(" ") else value
 
 
 if TYPE_CHECKING:

@@ -193,3 +193,5 @@ def test_a_seat_not_named_gets_the_table_s_name(client: TestClient) -> None:
     r = _create(client, [None, None, None, None])
     view = client.get(f"/api/v1/games/{r.json()['game_id']}", headers=auth(r.json()["tokens"]["0"])).json()
     assert view["names"] == ["You", "Computer 2", "Computer 3", "Computer 4"]
+    r = _create(client, [" " * 25, None, None, None])  # blank, yet longer than a name: refused as the schema says
+    assert r.status_code == 422 and r.json()["detail"][0]["type"] == "string_too_long", r.text
