@@ -452,7 +452,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
     table; the contract banner stays above the trick; the left player's shown Weis covers no played card; the
     top bar is one row and the score is above the fold."""
     page = open_page(SIZES[size])
-    table_game(page, live_server, lang, names=["Du", "Maximiliane-Alexandra", "Vreni", "Bo"])
+    table_game(page, live_server, lang, names=[None, "Maximiliane-Alexandra", "Vreni", "Bo"])
     step(page)
     # play until trick 1 is complete and the Weis is shown, then look while trick 2 is being played
     page.wait_for_selector(".seat .bubble .meld", timeout=20_000)
