@@ -30,6 +30,7 @@ from pydantic import (
 
 from puur.cards import CONTRACT_SPELLINGS, Contract
 from puur.oracle import CHALK_LIMIT, OPS, OracleOp
+from puur.rules.tables import STOECK_POINTS
 from puur.server.schema_types import (
     WHOLE,
     Cards,
@@ -61,6 +62,28 @@ def _needs_trick_index(*, or_last: bool) -> dict[str, Any]:
     )
     return {"if": {"required": ["contract"], "properties": {"contract": {"pattern": DIRECTION_CONTRACT_PATTERN}}},
             "then": then}  # fmt: skip
+
+
+NO_TRUMP_CONTRACT_PATTERN = spelling_pattern(w for w in CONTRACT_SPELLINGS if not Contract.parse(w).is_trump)
+"""The spellings of O U SLO SLU GUO GUU: no trump, so no Stöck (``RulesScoreRequest``)."""
+
+
+def one_team_only(schema: dict[str, Any]) -> None:
+    """A pair [team 0, team 1] of which one team writes at most: not both above 0 (Weis goes to the team with
+    the best meld, Stöck to the one player holding the trump K and Q; RULES.md §9.4, §10)."""
+    schema["not"] = {"items": {"minimum": 1}}
+
+
+def weis_written(schema: dict[str, Any]) -> None:
+    """One team's Weis before the factor: sums of melds worth 20, 50, 100, ... (``is_weis_total``)."""
+    one_team_only(schema)
+    schema["items"] = {**schema["items"], "multipleOf": 10, "not": {"enum": [10, 30]}}
+
+
+def stoeck_written(schema: dict[str, Any]) -> None:
+    """One team's Stöck before the factor: 0 or 20 (``STOECK_POINTS``)."""
+    one_team_only(schema)
+    schema["items"] = {**schema["items"], "enum": [0, STOECK_POINTS]}
 
 
 def examples(*requests: dict[str, Any]) -> dict[str, Any]:
@@ -128,6 +151,9 @@ class RulesTrickRequest(
     json_schema_extra={
         **examples({"contract": "H", "trick": ["CA", "H9", "HJ", "C7"], "last": False}),
         **_needs_trick_index(or_last=True),
+        # the last trick is trick 9: with last, a trick_index given is 8
+        "allOf": [{"if": {"required": ["last"], "properties": {"last": {"const": True}}},
+                   "then": {"properties": {"trick_index": {"anyOf": [{"const": 8}, {"type": "null"}]}}}}],
     },
 ):
     contract: ContractCode
@@ -224,13 +250,24 @@ SCORE_EXAMPLE: dict[str, Any] = {
 """J02's worked example (100 in tricks, 50 Weis, 20 Stöck under ×4): the OpenAPI example and scoring.json's."""
 
 
-class RulesScoreRequest(_Request, json_schema_extra=examples(SCORE_EXAMPLE)):
+class RulesScoreRequest(
+    _Request,
+    json_schema_extra={
+        **examples(SCORE_EXAMPLE),
+        # Stöck is the trump K and Q: none under O U SLO SLU GUO GUU
+        "if": {"required": ["contract"], "properties": {"contract": {"pattern": NO_TRUMP_CONTRACT_PATTERN}}},
+        "then": {"properties": {"stoeck": {"items": {"const": 0}}}},
+    },
+):
     contract: ContractCode
-    card_points: Pair = Field(description="[t0, t1] card points, summing to 152")
+    card_points: Pair = Field(description="[t0, t1] card points, summing to 152 (under Slalom and Guschti to one "
+                              "of the totals their tricks can make)")
     tricks: Pair = Field(description="[t0, t1] tricks taken, summing to 9")
     last_trick: JsonInt = Field(ge=0, le=1, description="the team (0 or 1) that won trick 9")
-    weis: Pair = Field(default_factory=lambda: [0, 0])
-    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+    weis: Pair = Field(default_factory=lambda: [0, 0], json_schema_extra=weis_written,
+                       description="[t0, t1] Weis before the factor: one team only, sums of melds (20, 50, 100...)")
+    stoeck: Pair = Field(default_factory=lambda: [0, 0], json_schema_extra=stoeck_written,
+                         description="[t0, t1] Stöck before the factor: 20 for one team at most, none without trump")
 
 
 class RulesScoreResult(_Result):
@@ -244,8 +281,8 @@ class RulesScoreResult(_Result):
 
 class RulesBlocks(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    weis: Pair = Field(default_factory=lambda: [0, 0])
-    stoeck: Pair = Field(default_factory=lambda: [0, 0])
+    weis: Pair = Field(default_factory=lambda: [0, 0], json_schema_extra=one_team_only)
+    stoeck: Pair = Field(default_factory=lambda: [0, 0], json_schema_extra=one_team_only)
     tricks: Pair = Field(default_factory=lambda: [0, 0])
 
 
@@ -315,6 +352,9 @@ class Op:
     request: type[BaseModel]
     result: type[BaseModel]
     description: str
+    beyond_schema: tuple[str, ...] = ()
+    """The rules a request the schema allows may still break (a sum, a rule across fields): the typed
+    endpoint's 422 (``impossible_input``) documents each."""
 
     @property
     def core(self) -> OracleOp:
@@ -349,7 +389,8 @@ class Op:
 REGISTRY: dict[str, Op] = {
     op.name: op
     for op in (
-        Op("legal_moves", RulesLegalMovesRequest, RulesLegalMovesResult, "The playable cards of a hand."),
+        Op("legal_moves", RulesLegalMovesRequest, RulesLegalMovesResult, "The playable cards of a hand.",
+           ("no card both in the trick and in the hand",)),
         Op(
             "trick",
             RulesTrickRequest,
@@ -370,6 +411,7 @@ REGISTRY: dict[str, Op] = {
             RulesWeisResult,
             "Which seat holds the single best Weis and what each team writes (before the multiplier); hands are "
             "four card lists by seat, seat 0 the forehand.",
+            ("no card in two hands",),
         ),
         Op(
             "score",
@@ -377,6 +419,13 @@ REGISTRY: dict[str, Op] = {
             RulesScoreResult,
             "A round's score: (card points + 5 last trick + 100 match + Weis + Stöck) × the contract's factor, "
             "for both teams. card_points sum to 152, tricks to 9. The result names the multiplier table used.",
+            (
+                "card_points sum to 152 (under Slalom and Guschti to a total their tricks can make)",
+                "tricks sum to 9",
+                "a team without a trick has no card points and did not win the last trick",
+                "card points the tricks can make (e.g. four tricks hold at least 8 in Obenabe)",
+                "Weis at most what two hands declare under the profile",
+            ),
         ),
         Op(
             "crossing",
@@ -387,6 +436,11 @@ REGISTRY: dict[str, Op] = {
             "both teams cross in the tricks block the profile's trick_block_tie decides: higher_total gives the "
             "higher total; trick_by_trick (and equal totals) needs first_in_tricks, the team there first with "
             "the tricks counted in order, else the winner is null.",
+            (
+                "both teams below the target before the round",
+                "written Stöck is 20 × a trump contract's factor of the profile",
+                "Weis and tricks at most what a round writes under the profile's factors",
+            ),
         ),
         Op(
             "chalk",

@@ -34,6 +34,23 @@ ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
         'impossible input ({"detail": {"code": ..., "message": ...}})',
     }
 }
+COSTLY: dict[int | str, dict[str, Any]] = {
+    429: {"description": "too many costly calls from this address (the server's rate, `puur serve --rate-calls`): "
+          "Retry-After"},
+}
+"""The answer of a call ``puur.server.policy.rate_rules`` counts (``/rules/eval``, ``/solve``)."""
+
+
+def refusals(beyond_schema: tuple[str, ...]) -> dict[int | str, dict[str, Any]]:
+    """The 422 of a typed endpoint: a body that does not parse, or one of the rules no schema states (each
+    named, so that a request the schema allows is never refused without the document saying why)."""
+    if not beyond_schema:
+        return {422: {"description": "a body that does not parse (FastAPI's field list): the schema states every "
+                      "rule of this operation"}}
+    rules = "; ".join(beyond_schema)
+    return {422: {"description": "a body that does not parse (FastAPI's field list), or, with a body the schema "
+                  f'allows, a rule no schema states ({{"detail": {{"code": "impossible_input", "message": ...}}}}): '
+                  f"{rules}"}}
 
 
 def answer(op: str, body: BaseModel) -> dict[str, Any]:
@@ -64,8 +81,10 @@ for _op in REGISTRY.values():
         _endpoint(_op),
         methods=["POST"],
         response_model=_op.result,
-        responses=ERROR_RESPONSES,
+        responses=refusals(_op.beyond_schema),
         summary=_op.summary,
+        description="Beyond what the schema states, refused (422 impossible_input) when: "
+        + "; ".join(_op.beyond_schema) if _op.beyond_schema else None,
     )
 
 
@@ -92,7 +111,7 @@ EVAL_EXAMPLES = {
     "in its place (status 200); the others still answer. Body that is not JSON, or one request whose `op` is "
     "not a string: 422. An array of more than 1,000 requests (the server's batch limit): 413.",
     responses={200: {"description": "one result, or an array of results in the same order"},
-               413: {"description": "an array over the batch limit"}},
+               413: {"description": "an array over the batch limit"}, **COSTLY},
 )
 def rules_eval(
     payload: Annotated[dict[str, Any] | list[Any], Body(openapi_examples=EVAL_EXAMPLES)],  # type: ignore[arg-type]

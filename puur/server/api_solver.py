@@ -16,8 +16,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from puur.bots.analysis import MAX_OPEN_CARDS
 from puur.position import EXAMPLE as POSITION_EXAMPLE
-from puur.server.api_rules import ERROR_RESPONSES
+from puur.server.api_rules import COSTLY
 from puur.server.schema_types import Cards, ContractCode, JsonInt, PositionText, ProfileSpec
 
 router = APIRouter(prefix="/api/v1", tags=["solver"])
@@ -36,13 +37,24 @@ _EXAMPLE: dict[str, Any] = {
 
 
 _FIELDS = ("hands", "contract", "forehand", "played", "profile")
+FROM_TRICK_4 = 36 - MAX_OPEN_CARDS
+"""Cards played before the solver answers: the fourth trick on (at most ``MAX_OPEN_CARDS`` in the hands)."""
 _ONE_FORM: dict[str, Any] = {
-    # the two forms of the body, as the schema states them: a position line alone, or hands and contract
+    # the two forms of the body, as the schema states them: a position line alone, or hands and contract with
+    # the cards played from the fourth trick on (and not the whole round: then nothing is left to solve)
     "oneOf": [
         {"required": ["position"], "not": {"anyOf": [{"required": [f]} for f in _FIELDS]}},
-        {"required": ["hands", "contract"], "not": {"required": ["position"]}},
+        {"required": ["hands", "contract", "played"], "not": {"required": ["position"]},
+         "properties": {"played": {"minItems": FROM_TRICK_4}}},
     ]
 }
+BEYOND_SCHEMA = (
+    "hands: 36 different cards over the four hands",
+    "played: each card a legal play from the hand of the seat to act, in order",
+    "position: a line the parser reads whole (docs/position-notation.md: fields that agree, 36 cards, legal "
+    "play), from the fourth trick on and before the round is over",
+)
+"""What a body the schema allows may still break: the 422 documents each."""
 
 
 def _schema(schema: dict[str, Any]) -> None:
@@ -71,7 +83,9 @@ class SolveRequest(BaseModel):
     )
     contract: ContractCode = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
     forehand: JsonInt = Field(0, ge=0, le=3, description="the seat that led the first trick")
-    played: Cards = Field(default_factory=list, max_length=36, description="the cards played, in order")
+    played: Cards = Field(default_factory=list, max_length=35,
+                          description=f"the cards played, in order: at least {FROM_TRICK_4} (the solver answers from "
+                          "the fourth trick on), at most 35 (a card is left to play)")
     profile: ProfileSpec = None
     position: PositionText = Field(None, json_schema_extra=_no_default)  # type: ignore[assignment]
 
@@ -102,8 +116,11 @@ class SolveResult(BaseModel):
 @router.post(
     "/solve",
     response_model=SolveResult,
-    responses={422: ERROR_RESPONSES[422]},
+    responses={**COSTLY, 422: {"description": "a body that does not parse (FastAPI's field list), or, with a body "
+                                "the schema allows, a position that breaks a rule no schema states "
+                                '({"detail": "..."} naming it): ' + "; ".join(BEYOND_SCHEMA)}},
     summary="Perfect play with open cards from a position (from the fourth trick on)",
+    description="Beyond what the schema states, refused (422) when: " + "; ".join(BEYOND_SCHEMA),
 )
 def solve(body: SolveRequest) -> dict[str, Any]:
     try:

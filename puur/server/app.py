@@ -17,7 +17,7 @@ from fastapi.staticfiles import StaticFiles
 
 from puur.server import body_errors
 from puur.server.headers import SecurityHeadersMiddleware
-from puur.server.policy import BodyLimit, RateLimit, SeatRate, ServerSettings, rate_rules
+from puur.server.policy import BodyLimit, RateLimit, SeatRate, ServerSettings, rate_rules, state_players
 from puur.server.schema_types import install_exact_openapi
 
 STATIC = Path(__file__).parent / "static"
@@ -67,7 +67,9 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     from puur.server.mcp_server import mount_mcp
 
     mount_mcp(app, "/mcp")
-    install_exact_openapi(app)  # integer bounds as integers, 2**63 - 1 exactly (puur.server.schema_types)
+    # integer bounds as integers, 2**63 - 1 exactly, each card list's "no card twice" (puur.server.schema_types);
+    # the seats' patterns name this server's players (puur.server.policy)
+    install_exact_openapi(app, state_players(settings.players))
     body_errors.install(app)  # a body that is not UTF-8: 422 like any body that does not parse
     # Before the routes: a request over its rate or its body size is refused before anything reads it
     # (the middleware added after these wrap them, so their answers carry CORS and the security headers).

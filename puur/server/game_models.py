@@ -7,51 +7,106 @@ which knows the operator's players). A refusal is a 422 naming the field.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    StrictBool,
+    StrictInt,
+    Tag,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from puur.forms import make_form
 from puur.forms.actions import parse_any_action
+from puur.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS
 from puur.game import check_declarations
 from puur.profile import RuleProfile
-from puur.server.schema_types import NAME_LENGTH, ActionCode, Count, Declaration, ProfileSpec, Seed
+from puur.server.live import default_names
+from puur.server.policy import BUILTIN_SPECS, MAX_SPEC_LENGTH
+from puur.server.schema_types import (
+    NAME_LENGTH,
+    SEAT_NAME_SCHEMA,
+    WHOLE,
+    ActionCode,
+    Count,
+    Declaration,
+    Factor,
+    ProfileSpec,
+    SeatName,
+    Seed,
+    name_taken,
+)
+from puur.tools.differenzler import MAX_THRESHOLD
 
 HUMAN = "human"
 INVITE = "invite"
+PERSON_SEATS = (HUMAN, INVITE)
+"""A seat a person takes: here (``human``) or by invite link (``invite``)."""
+PLAYER_SEAT_PATTERN = f"^(?:{BUILTIN_SPECS})$"
+"""A computer's seat: a player the server offers (``PlayerPolicy.spec_pattern``; the served document names the
+operator's players too: ``puur.server.policy.state_players``)."""
 
 
-class GameCreate(BaseModel):
-    """A new match: the rule profile, who sits where (``human`` or a computer player), an optional seed."""
+def _seats_schema(schema: dict[str, Any]) -> None:
+    schema["items"] = {
+        "anyOf": [{"enum": list(PERSON_SEATS)},
+                  {"type": "string", "maxLength": MAX_SPEC_LENGTH, "pattern": PLAYER_SEAT_PATTERN}],
+        "examples": ["human", "invite", "heuristic", "mcts:level=easy"],
+    }
+    schema["contains"] = {"const": HUMAN}  # a person at this device
+
+
+def _blank_is_default(value: Any) -> Any:
+    """A name of spaces only (or none) leaves the seat the table's name for it (``names_by_seat``)."""
+    return None if isinstance(value, str) and len(value) <= NAME_LENGTH and not value.strip(" ") else value
+
+
+if TYPE_CHECKING:
+    SeatNameGiven = str | None
+else:
+    SeatNameGiven = Annotated[
+        SeatName | None,
+        BeforeValidator(_blank_is_default),
+        WithJsonSchema({"anyOf": [SEAT_NAME_SCHEMA, {"type": "null"},
+                                  {"type": "string", "maxLength": NAME_LENGTH, "pattern": "^ *$"}],
+                        "description": "the seat's name (SeatName), or null or only spaces: the table's name "
+                        "for the seat (You, Player N, Computer N)"}),
+    ]
+
+
+class _NewGame(BaseModel):
+    """What every game form takes: the rule profile, who sits where (``human``, ``invite`` or a computer
+    player), an optional seed, the names, the page's deck and language."""
 
     model_config = ConfigDict(extra="forbid")
     profile: ProfileSpec = None
     seats: list[str] = Field(
         ..., min_length=4, max_length=4, examples=[["human", "heuristic", "mcts", "heuristic"]],
         description="seat 0..3: 'human' (on this device), 'invite' (a friend on their own device, by invite link: "
-        "docs/api-online-tables.md) or a computer player name with options (partners: 0+2, 1+3)",
-        # at least one human seat, spelled as _seats reads it (any case, spaces around)
-        json_schema_extra={"contains": {"type": "string", "pattern": r"^\s*[Hh][Uu][Mm][Aa][Nn]\s*$"}},
+        "docs/api-online-tables.md) or a computer player the server offers, with options (GET /table/options; "
+        "partners: 0+2, 1+3); at least one 'human'",
+        json_schema_extra=_seats_schema,
     )
     seed: Seed | None = Field(
         None,
-        description="deal from this seed instead of a secret one: only with one human seat (whoever chose it "
-        "knows every hand); the record marks it (seed_source 'chosen')",
+        description="deal from this seed instead of a secret one: only with one human or invited seat (whoever "
+        "chose it knows every hand); the record marks it (seed_source 'chosen')",
     )
-    names: list[Annotated[str, Field(max_length=NAME_LENGTH)]] | None = Field(
-        None, min_length=4, max_length=4, description="display names by seat, each at most 24 characters"
+    names: list[SeatNameGiven] | None = Field(
+        None, min_length=4, max_length=4, examples=[["Vreni", None, "Hans Peter", "Zoë"]],
+        description="display names by seat (SeatName: one rule with join's name); no two alike, case aside (422 "
+        "name_taken: a rule across the list, which no schema states); null or blank: the table's name for the seat",
     )
     deck: Literal["swiss", "french"] = "swiss"
     lang: Literal["de", "en", "fr"] = "en"
-    form: Literal["schieber", "coiffeur", "differenzler"] = Field(
-        "schieber", description="the game (issue 17): schieber, coiffeur (a sheet of `columns`; the chooser names a "
-        "column, 'column:rosen', 'column:joker1=H') or differenzler (each for themselves, `rounds` rounds; every "
-        "player first predicts, 'predict:57'); docs/forms.md")
-    columns: Literal[8, 10] | None = Field(None, description="Coiffeur: 8 (default) or 10 columns (Slalom, Guschti)")
-    rounds: int | None = Field(None, ge=1, le=100, description="Differenzler: the rounds to play (default 4)")
-    form_settings: dict[str, Any] | None = Field(
-        None, description="the form's table settings: Coiffeur factors (one per column), method (A or B), "
-        "joker_may_repeat; Differenzler contract (turned_up or rotate), match_bonus, threshold (a penalty total that ends the game)")
 
     @field_validator("profile")
     @classmethod
@@ -62,31 +117,30 @@ class GameCreate(BaseModel):
     @field_validator("seats")
     @classmethod
     def _seats(cls, v: list[str]) -> list[str]:
-        """``human`` or a computer seat's spec, stripped; whether the server offers that player is the
-        route's question (``PlayerPolicy``: nothing named by a request is imported or built here)."""
-        out = []
-        for spec in v:
-            spec = spec.strip()
-            out.append(spec.lower() if spec.lower() in (HUMAN, INVITE) else spec)
-        if HUMAN not in out:
+        """``human``, ``invite`` or a computer seat's spec, written as the schema writes it: whether the server
+        offers that player is the route's question (``PlayerPolicy.check``, which also bounds its length;
+        nothing named by a request is imported or built)."""
+        for seat, spec in enumerate(v):
+            if spec != spec.strip():
+                raise ValueError(f"seat {seat}: no spaces around {spec.strip()!r}")
+        if HUMAN not in v:
             raise ValueError("at least one seat must be 'human'")
-        return out
+        return v
 
     @field_validator("names")
     @classmethod
-    def _names(cls, v: list[str] | None) -> list[str] | None:
-        if v is not None:
-            v = [n.strip() for n in v]
+    def _names(cls, v: list[str | None] | None) -> list[str | None] | None:
+        """Two seats are never told apart by case alone (``name_taken``, the rule of join too)."""
+        for seat, name in enumerate(v or []):
+            if name is not None and name_taken(v or [], seat, name):
+                raise PydanticCustomError(
+                    "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
+                    {"seat": seat, "name": name},
+                )
         return v
 
     @model_validator(mode="after")
-    def _form(self) -> GameCreate:
-        """The form and its settings as the engine takes them (``puur.forms.make_form`` says what is wrong)."""
-        make_form(self.form, columns=self.columns, rounds=self.rounds, settings=self.form_settings)
-        return self
-
-    @model_validator(mode="after")
-    def _seed_only_alone(self) -> GameCreate:
+    def _seed_only_alone(self) -> _NewGame:
         """A chosen seed tells whoever chose it every hand of every round: refused when another human plays."""
         humans = self.seats.count(HUMAN) + self.seats.count(INVITE)
         if self.seed is not None and humans > 1:
@@ -95,6 +149,126 @@ class GameCreate(BaseModel):
                 "every hand); leave it out and the server draws a secret one"
             )
         return self
+
+    def names_by_seat(self, seats: list[str]) -> list[str] | None:
+        """The names to store for ``seats`` (the table's, an invited seat a ``human`` one): each seat not named
+        gets the table's name for it (``default_names``); None when no seat is named (the table names all)."""
+        if self.names is None or all(n is None for n in self.names):
+            return None
+        return [n if n is not None else d for n, d in zip(self.names, default_names(seats), strict=True)]
+
+    def settings(self) -> dict[str, Any]:
+        """The game's settings as the server stores them (every form's keys; the form's own settings as given)."""
+        out = {"columns": None, "rounds": None, "form_settings": None, **self.model_dump(exclude={"form_settings"})}
+        given = getattr(self, "form_settings", None)
+        if given is not None:
+            out["form_settings"] = given.model_dump(exclude_unset=True)
+        out["profile"] = self.profile if self.profile is not None else "schieber"
+        return out
+
+
+def _seed_needs_one_person(schema: dict[str, Any]) -> None:
+    """The schema's side of ``_seed_only_alone``: with a seed, at most one seat of a person."""
+    schema["if"] = {"required": ["seed"], "properties": {"seed": {"type": "integer"}}}
+    schema["then"] = {"properties": {"seats": {"contains": {"enum": list(PERSON_SEATS)}, "maxContains": 1}}}
+
+
+def _unset(schema: dict[str, Any]) -> None:
+    """A setting left out keeps the form's default: the schema shows none (null is not a value it takes)."""
+    schema.pop("default", None)
+
+
+class SchieberGame(_NewGame, json_schema_extra=_seed_needs_one_person):
+    """A Schieber match (the default form): no form settings."""
+
+    form: Literal["schieber"] = Field("schieber", description="the game: schieber (the default), coiffeur or "
+                                      "differenzler (docs/forms.md)")
+
+
+class CoiffeurSettings(BaseModel):
+    """A Coiffeur table's settings (``puur.forms.coiffeur.CoiffeurForm``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    factors: list[Factor] = Field(None, min_length=8, max_length=10, json_schema_extra=_unset,  # type: ignore[arg-type]
+                                  description="one factor per column: 8, or for 10 columns 10 (or 8: Slalom and "
+                                  "Guschti keep theirs)")
+    method: Literal["A", "B", "a", "b"] = Field(None, json_schema_extra=_unset,  # type: ignore[arg-type]
+                                                description="A: box × factor (default); B: tens of the multiplied round")
+    joker_may_repeat: StrictBool = Field(None, json_schema_extra=_unset)  # type: ignore[assignment]
+
+
+def _coiffeur_schema(schema: dict[str, Any]) -> None:
+    """The factors per sheet: 8 for 8 columns (the default), 8 or 10 for 10 (``CoiffeurForm``)."""
+    _seed_needs_one_person(schema)
+    ten = {"required": ["columns"], "properties": {"columns": {"const": 10}}}
+
+    def factors(rule: dict[str, Any]) -> dict[str, Any]:
+        return {"properties": {"form_settings": {"properties": {"factors": rule}}}}
+
+    schema["allOf"] = [{"if": ten, "then": factors({"not": {"minItems": 9, "maxItems": 9}}),
+                        "else": factors({"maxItems": 8})}]
+
+
+class CoiffeurGame(_NewGame, json_schema_extra=_coiffeur_schema):
+    """A Coiffeur match: a sheet of 8 or 10 columns (docs/forms.md)."""
+
+    form: Literal["coiffeur"]
+    columns: Annotated[Literal[8, 10], WHOLE] | None = Field(
+        None, description="8 (default) or 10 columns (with Slalom and Guschti)")
+    form_settings: CoiffeurSettings | None = None
+
+    @model_validator(mode="after")
+    def _form(self) -> CoiffeurGame:
+        """The sheet as the engine builds it (``puur.forms.make_form`` says what is wrong)."""
+        given = self.form_settings.model_dump(exclude_unset=True) if self.form_settings else None
+        make_form(self.form, columns=self.columns, settings=given)
+        return self
+
+
+class DifferenzlerSettings(BaseModel):
+    """A Differenzler table's settings (``puur.forms.differenzler.DifferenzlerForm``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    contract: Literal[CONTRACT_RULES] = Field(None, json_schema_extra=_unset,  # type: ignore[assignment,valid-type]
+                                              description="turned_up (default: the dealer's card turned up) or rotate")
+    match_bonus: StrictBool = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
+                                    description="a match counts its 100 (the highest prediction 257)")
+    threshold: Annotated[StrictInt, Field(ge=1, le=MAX_THRESHOLD), WHOLE] | None = Field(
+        None, description="a penalty total that ends the game after its round")
+
+
+class DifferenzlerGame(_NewGame, json_schema_extra=_seed_needs_one_person):
+    """A Differenzler game: each for themselves, every player first predicts (docs/forms.md)."""
+
+    form: Literal["differenzler"]
+    rounds: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS), WHOLE] | None = Field(
+        None, description="the rounds to play (default 4)")
+    form_settings: DifferenzlerSettings | None = None
+
+    @model_validator(mode="after")
+    def _form(self) -> DifferenzlerGame:
+        given = self.form_settings.model_dump(exclude_unset=True) if self.form_settings else None
+        make_form(self.form, rounds=self.rounds, settings=given)
+        return self
+
+
+def _form_of(value: Any) -> Any:
+    """The body's form (``schieber`` when left out): which of the three models reads it."""
+    if isinstance(value, dict):
+        return value.get("form", "schieber")
+    return getattr(value, "form", None)
+
+
+if TYPE_CHECKING:
+    GameCreate = SchieberGame | CoiffeurGame | DifferenzlerGame
+else:
+    GameCreate = Annotated[
+        Annotated[SchieberGame, Tag("schieber")] | Annotated[CoiffeurGame, Tag("coiffeur")]
+        | Annotated[DifferenzlerGame, Tag("differenzler")],
+        Discriminator(_form_of, custom_error_type="form",
+                      custom_error_message="form: the game is schieber (the default), coiffeur or differenzler"),
+    ]
+    """A new match, one model per game form (``form``, schieber when left out): a form's settings are its own."""
 
 
 class InviteLink(BaseModel):

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, TypeVar
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response, WebSocket
+from fastapi import APIRouter, Body, Depends, Header, HTTPException, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
@@ -147,20 +147,33 @@ def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
         raise HTTPException(503, str(e), headers={"Retry-After": "60"}) from None
 
 
-@router.post("/games", response_model=GameCreated, status_code=201, summary="Start a match",
-             responses={429: {"model": Error, "description": "too many games created from this address"},
-                        503: {"model": Error, "description": "the server holds as many games as it may"}})
-def create_game(body: GameCreate, hub: Hub, request: Request) -> dict[str, Any]:
+TOO_MANY_GAMES: dict[int | str, dict[str, Any]] = {
+    429: {"model": Error, "description": "too many games created from this address (the server's rate, "
+          "`puur serve --rate-games`): Retry-After"},
+    503: {"model": Error, "description": "the server holds as many games as it may: Retry-After"},
+}
+
+
+@router.post(
+    "/games", response_model=GameCreated, status_code=201, summary="Start a match",
+    description="One body per game form (`form`: schieber when left out, coiffeur, differenzler), each with its own "
+    "settings. 422 names the field; beyond what the schema states, a body is refused (422) for two names alike "
+    "but for case (`name_taken`).",
+    responses={**TOO_MANY_GAMES, 422: {"description": "a body that does not parse (the field and why), or two seats "
+                                       "named alike but for case (type `name_taken`)"}},
+)
+def create_game(body: Annotated[GameCreate, Body()], hub: Hub, request: Request) -> dict[str, Any]:
     """An ``invite`` seat makes an online table (``puur.server.seats``): the reply names each invited seat's
     link; the game waits (phase ``waiting``) until every invited seat is taken or filled."""
-    settings = body.model_dump()
-    settings["profile"] = body.profile if body.profile is not None else "schieber"
+    settings = body.settings()
     if INVITE not in settings["seats"]:
+        settings["names"] = body.names_by_seat(settings["seats"])
         live, tokens = _create(hub, settings)
         return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
     game_id = secrets.token_hex(8)
     tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
     settings["seats"], settings["online"], _ = new_plan(settings["seats"], game_id, tokens)
+    settings["names"] = body.names_by_seat(settings["seats"])
     live, tokens = _create(hub, settings, game_id, tokens)
     host = tokens[settings["online"]["host"]]
     return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats,
@@ -304,10 +317,9 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
 
 @router.post(
     "/games/{game_id}/rematch", response_model=GameCreated, status_code=201,
-    responses={**ERRORS,
+    responses={**ERRORS, **TOO_MANY_GAMES,
                409: {"model": Error, "description": "no rematch: the match is not finished (still played, or the "
-                     "table still waits for its players), or the host gave this seat of the rematch to a computer"},
-               503: {"model": Error, "description": "the server holds as many games as it may"}},
+                     "table still waits for its players), or the host gave this seat of the rematch to a computer"}},
     summary="After a finished match, a new one with the same settings and a new seed. Each person of the match "
     "asks with their own token and gets the same new game and their own new token only (the same one each "
     "time); the first to ask creates it. At an online table each person's seat waits for them",

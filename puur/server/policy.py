@@ -28,10 +28,12 @@ import re
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
 from puur.bots.mcts import BIDDINGS, HANDS, LEVELS
+from puur.server.schema_types import decimal_pattern, whole_number_pattern
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -48,7 +50,9 @@ FALLBACK_PLAYER = "heuristic"
 """Who decides a computer seat's move once its request's think budget is spent
 (``ServerSettings.think_per_request``): a sound player (not a random card) that decides in well under a
 millisecond."""
-SEED_BOUND = 2**63
+SEED_BOUND = 10**18
+"""A player spec's seed is below this (18 digits at most): the schema states it in a short pattern, and the
+server gives each computer of a game its own seed per action anyway (``PlayerPolicy.make``)."""
 NAME = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 """An operator's player NAME: lower-case letters, digits, ``_`` and ``-``, at most 32 characters."""
 RESERVED = frozenset({"human", "auto"})
@@ -81,10 +85,19 @@ class Option:
         if self.choices:
             return "|".join(self.choices)
         if self.kind is int and self.high >= SEED_BOUND - 1:
-            return f"a whole number from {int(self.low)}"
+            return f"a whole number from {int(self.low)} of at most {len(str(SEED_BOUND - 1))} digits"
         if self.kind is int:
             return f"{int(self.low)}..{int(self.high)}"
         return f"{self.low:g}..{self.high:g}"
+
+    def pattern(self) -> str:
+        """The values as a spec writes them (``puur.server.schema_types``): a whole number plainly, a decimal
+        with at most two places, or one of the choices."""
+        if self.choices:
+            return "(?:" + "|".join(re.escape(c) for c in self.choices) + ")"
+        if self.kind is int:
+            return whole_number_pattern(int(self.low), int(self.high))
+        return decimal_pattern(self.low, self.high)
 
     def check(self, value: Any) -> bool:
         if self.choices:
@@ -164,19 +177,37 @@ class PlayerPolicy:
         parts += [f"{name} (no options)" for name in sorted(self.allowed)]
         return "; ".join(parts)
 
+    @cached_property
+    def spec_pattern(self) -> str:
+        """The players a request may name, as one unanchored pattern: each built-in player, alone or with
+        ``:key=value,...`` options in their bounds (``player_pattern``), and each operator NAME. The schema
+        states it, and ``check`` holds a spec to it."""
+        return "(?:" + "|".join([*(player_pattern(n, o) for n, o in BUILTIN_PLAYERS.items()),
+                                  *(re.escape(name) for name in sorted(self.allowed))]) + ")"
+
     def _refuse(self, why: str) -> PlayerRefused:
         return PlayerRefused(f"{why}. Allowed players: {self.describe()}")
 
     def check(self, spec: Any) -> tuple[str, dict[str, Any]]:
         """The player's name and options if a request may name ``spec``; else ``PlayerRefused``. Nothing is
         imported or built."""
-        if not isinstance(spec, str) or not spec.strip():
+        if not isinstance(spec, str) or not spec.strip(" "):
             raise self._refuse("a player is a name with options, as in 'mcts:level=easy'")
-        spec = spec.strip()
-        if len(spec) > MAX_SPEC_LENGTH:
+        if len(spec) > MAX_SPEC_LENGTH:  # spaces around included, as the schema's maxLength counts them
             raise self._refuse(f"a player spec has at most {MAX_SPEC_LENGTH} characters")
+        spec = spec.strip(" ")
         if spec in self.allowed:
             return spec, {}
+        name, opts = self._options(spec)
+        if not re.fullmatch(self.spec_pattern, spec):  # what a schema can state: one spelling of each value
+            raise self._refuse(
+                f"write the player as {name} or {name}:key=value,key=value with each value plainly: a whole number "
+                "without a sign or a zero in front, a decimal with at most two places (0.25), or one of the words"
+            )
+        return name, opts
+
+    def _options(self, spec: str) -> tuple[str, dict[str, Any]]:
+        """The built-in player's name and options of ``spec``, each option known and in its bounds."""
         try:
             name, opts = parse_spec(spec)
         except ValueError:
@@ -209,9 +240,38 @@ class PlayerPolicy:
         return player
 
 
+def state_players(policy: PlayerPolicy) -> Callable[[Any], None]:
+    """A rewrite of the served OpenAPI document: the seats' patterns name this server's players (the request
+    models state the built-in ones, ``BUILTIN_SPECS``; an operator's ``--allow-player`` names join them)."""
+    mine = policy.spec_pattern
+
+    def rewrite(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("pattern"), str) and BUILTIN_SPECS in node["pattern"]:
+                node["pattern"] = node["pattern"].replace(BUILTIN_SPECS, mine)
+            for child in node.values():
+                rewrite(child)
+        elif isinstance(node, list):
+            for child in node:
+                rewrite(child)
+
+    return rewrite
+
+
+def player_pattern(name: str, options: dict[str, Option]) -> str:
+    """A built-in player alone or with its options, each ``key=value`` in its bounds, in any order, as
+    ``Option.pattern`` writes the values."""
+    option = "(?:" + "|".join(f"{re.escape(key)}={o.pattern()}" for key, o in options.items()) + ")"
+    return f"{re.escape(name)}(?::{option}(?:,{option})*)?"
+
+
 def _shown(text: str) -> str:
     """A caller's text as a refusal quotes it: short, repr-quoted."""
     return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+BUILTIN_SPECS = PlayerPolicy().spec_pattern
+"""The built-in players as the request models' schemas state them (``state_players`` adds the operator's)."""
 
 
 # ----- what a request may cost -----

@@ -23,6 +23,7 @@ from fastapi import HTTPException
 from starlette.concurrency import run_in_threadpool
 
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.schema_types import refuse_taken_name
 from puur.server.seats import (
     AWAY_PLAYER,
     HUMAN,
@@ -125,6 +126,7 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
             if wanted in plan["used"]:
                 raise Conflict("this invite has been used: its seat is taken (ask the host for a new table)")
             raise UnknownCode()
+        refuse_taken_name(live.settings.get("names") or [], seat, name)  # one name per seat, case aside (422)
         token = secrets.token_urlsafe(32)
         settings = copy.deepcopy(live.settings)
         new = settings[ONLINE]

@@ -20,31 +20,26 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, _game, _seat
 from puur.server.live import Conflict
-from puur.server.policy import PlayerRefused
-from puur.server.schema_types import NAME_LENGTH
+from puur.server.policy import BUILTIN_SPECS, PlayerRefused
+from puur.server.schema_types import NameTaken, SeatName
 from puur.server.seats import PERSON, REACTIONS
 from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, react, require_host, set_seat
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 
-NAME_PATTERN = r"^[^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f][^\x00-\x1f\x7f-\x9f]*$"
-"""A seat's name: no control character, not only spaces (the schema's pattern is the check)."""
 Reaction = Literal["bravo", "hopp", "sorry", "well_played", "uff"]
 assert get_args(Reaction) == REACTIONS
+SEAT_PLAYER_PATTERN = f"^(?:{PERSON}|{BUILTIN_SPECS})$"
+"""``person``, or a player the server offers (``PlayerPolicy.spec_pattern``; the served document names the
+operator's players too: ``puur.server.policy.state_players``)."""
 
 
 # ----- models -----
 class JoinBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
     code: str = Field(..., min_length=1, max_length=64, description="the invite code of the link")
-    name: str = Field(..., min_length=1, max_length=NAME_LENGTH, pattern=NAME_PATTERN,
-                      description="the name the table shows for the seat: 1 to 24 characters, not only spaces, "
-                      "no control characters")
-
-    @field_validator("name")
-    @classmethod
-    def _name(cls, v: str) -> str:
-        return " ".join(v.split())  # spaces around and runs of spaces: one
+    name: SeatName = Field(..., description="the name the table shows for the seat (SeatName: the rule of the "
+                           "game's names); not another seat's name, case aside (422 name_taken)")
 
 
 class Joined(BaseModel):
@@ -54,10 +49,20 @@ class Joined(BaseModel):
 
 class SeatBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    player: str = Field(..., max_length=64, examples=["heuristic", "mcts:level=easy", "person"],
-                        description="a computer player the server offers, or 'person' (the seat back to its person)")
+    player: str = Field(..., max_length=64, json_schema_extra={"pattern": SEAT_PLAYER_PATTERN},  # the route checks
+                        examples=["heuristic", "mcts:level=easy", "person"],
+                        description="a computer player the server offers (GET /table/options), or 'person' (the "
+                        "seat back to its person)")
     remove: bool = Field(False, description="a rematch's seat kept for its person: remove them from this match, "
                          "the computer plays the seat for good (every screen sees it); refused without it")
+
+    @field_validator("player")
+    @classmethod
+    def _as_written(cls, v: str) -> str:
+        """As the schema writes it: the policy would read ' heuristic' too (MCP), the schema does not."""
+        if v != v.strip():
+            raise ValueError(f"no spaces around {v.strip()!r}")
+        return v
 
 
 class ReactBody(BaseModel):
@@ -91,7 +96,10 @@ def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[
 @router.post("/games/{game_id}/join", response_model=Joined, status_code=201,
              responses={404: {"model": Error, "description": "no such game, or no seat with this code"},
                         409: {"model": Error, "description": "the code took its seat already"},
-                        429: {"model": Error, "description": "too many joins from this address"}},
+                        422: {"description": "a body that does not parse (the field and why), or a name another "
+                              "seat of the table has, case aside (type `name_taken`: a rule of the table's state, "
+                              "which no schema states)"},
+                        429: {"model": Error, "description": "too many joins from this address: Retry-After"}},
              summary="Take an invited seat: the code of the invite link and a name; the seat's token back")
 def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
     live = _game(hub, game_id)
@@ -101,6 +109,10 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
         raise HTTPException(404, "no open seat of this game has this invite code") from None
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
+    except NameTaken as e:
+        raise RequestValidationError(
+            [{"type": "name_taken", "loc": ("body", "name"), "msg": str(e), "input": body.name,
+              "ctx": {"name": body.name}}]) from None
     return {"seat": seat, "token": token}
 
 
@@ -111,7 +123,7 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
     live = _game(hub, game_id)
     asker = _seat(live, token)
-    player = body.player.strip()
+    player = body.player
     if player != PERSON:
         try:
             hub.players.check(player)

@@ -8,21 +8,24 @@ pydantic's own validation errors.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
-from puur.ops import JasstafelMarks
+from puur.ops import DIRECTION_CONTRACT_PATTERN, JasstafelMarks
 from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
+from puur.rules.tables import STOECK_POINTS
 from puur.rules.weis import MOST_IN_A_HAND
 from puur.server.schema_types import (
+    CONTRACT_PATTERN,
     NAME_LENGTH,
     WHOLE,
     Cards,
     ContractCode,
     JsonInt,
+    OneOrderContract,
     ProfileSpec,
     TableName,
     Team,
@@ -42,6 +45,14 @@ from puur.tools import jasstafel as jt
 router = APIRouter(prefix="/api/v1/tools", tags=["tools"])
 
 Profile = ProfileSpec
+
+
+def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
+    """The 422 of a tool: a body that does not parse, or a rule of the board no schema states (a sum, a rule
+    across fields or rounds), each named by the ``ctx.code`` it answers with."""
+    return {422: {"description": "a body that does not parse (pydantic's field list), or, with a body the schema "
+                  'allows, a rule of the board no schema states ([{"loc", "msg", "type": "value_error", "ctx": '
+                  '{"code", ...}}], the same shape): ' + "; ".join(codes)}}
 
 
 def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPException:
@@ -142,7 +153,11 @@ def _entry(r: JassRound, field: tuple[str | int, ...]) -> jt.Entry:
     return jt.Entry.of(r.contract, r.card_points, r.weis, r.stoeck, first_in_tricks=r.first_in_tricks, field=field)
 
 
-@router.post("/jasstafel", response_model=JasstafelResponse, summary="Score a Jasstafel board (TOOLS.md §1)")
+@router.post("/jasstafel", response_model=JasstafelResponse, summary="Score a Jasstafel board (TOOLS.md §1)",
+             responses=refusals("game_over: a round written after the match is won",
+                                "style_needs_rounds: the cumulative style needs the rounds written",
+                                "a round's card points, Weis and Stöck as a round can write them (card_points, "
+                                "not_whole, too_small, too_large)"))
 def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
     """Score every round, write ``write`` if given, and answer totals, marks per team and the winner."""
     try:
@@ -201,7 +216,10 @@ def chalk(req: ChalkRequest) -> list[MarksModel]:
 # ----- Weis -----
 
 
-class WeisSeat(BaseModel):
+class WeisSeat(BaseModel, json_schema_extra={"not": {"required": ["hand", "melds"], "properties": {
+        "hand": {"type": "array"}, "melds": {"type": "array"}}}}):
+    """A seat's hand or its melds, not both (``weis_calculator``: hand_or_melds); neither is no seat."""
+
     hand: Cards | None = Field(default=None, max_length=9, description="the seat's cards (at most 9)")
     melds: list[Annotated[Cards, Field(min_length=3, max_length=9)]] | None = Field(
         default=None, description="or the seat's melds, each a list of cards (a sequence of 3 to 9, or four of a kind)"
@@ -247,7 +265,11 @@ class WeisResponse(BaseModel):
     profile: str
 
 
-@router.post("/weis", response_model=WeisResponse, summary="Weis calculator (TOOLS.md §4)")
+@router.post("/weis", response_model=WeisResponse, summary="Weis calculator (TOOLS.md §4)",
+             responses=refusals("card_held: no card in two seats' hands or melds",
+                                "not_a_meld, melds_share_mixed: melds that are melds, their cards of one kind",
+                                "no_such_meld: the other team's meld the points and cards of one the profile "
+                                "scores"))
 def weis(req: WeisRequest) -> WeisResponse:
     """Melds per seat, the comparison chain step by step, and which team writes what."""
     try:
@@ -274,6 +296,22 @@ def weis(req: WeisRequest) -> WeisResponse:
 # ----- Trick -----
 
 
+def _trick_index_for_slalom(schema: dict[str, Any]) -> None:
+    """Slalom and Guschti judge a trick by its place: ``trick_index`` (or ``last_trick``, which is 8) is needed,
+    and with ``last_trick`` a ``trick_index`` given is 8 (``trick_arbiter.judge``: trick_index_needed)."""
+    last = {"required": ["last_trick"], "properties": {"last_trick": {"const": True}}}
+    schema["if"] = {"required": ["contract"], "properties": {"contract": {"pattern": DIRECTION_CONTRACT_PATTERN}}}
+    schema["then"] = {"allOf": [
+        {"anyOf": [{"required": ["trick_index"], "properties": {"trick_index": {"type": "integer"}}}, last]},
+        {"if": last, "then": {"properties": {"trick_index": {"anyOf": [{"const": 8}, {"type": "null"}]}}}},
+    ]}
+
+
+def _trick_schema(schema: dict[str, Any]) -> None:
+    _trick_index_for_slalom(schema)
+    schema["example"] = {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}
+
+
 class TrickRequest(BaseModel):
     profile: Profile = None
     contract: ContractCode = "C"
@@ -286,9 +324,7 @@ class TrickRequest(BaseModel):
         default=None, description="Slalom, Guschti (SLO SLU GUO GUU): the trick's place 0..8, which decides its order"
     )
 
-    model_config = ConfigDict(
-        json_schema_extra={"example": {"contract": "D", "cards": ["HA", "D7", "D9", "DJ"]}}
-    )
+    model_config = ConfigDict(json_schema_extra=_trick_schema)
 
 
 class TrickResponse(BaseModel):
@@ -304,7 +340,10 @@ class TrickResponse(BaseModel):
     order: list[str] = Field(description="that suit's cards, strongest first, under the contract")
 
 
-@router.post("/trick", response_model=TrickResponse, summary="Who wins the trick (TOOLS.md §5)")
+@router.post("/trick", response_model=TrickResponse, summary="Who wins the trick (TOOLS.md §5)",
+             responses=refusals("card_in_two_hands: no card in two hands",
+                                "played_not_in_hand: each played card in its seat's hand, when hands are given",
+                                "card_twice: no card both played and in a hand"))
 def trick(req: TrickRequest) -> TrickResponse:
     try:
         profile = resolve_profile(req.profile)
@@ -323,7 +362,15 @@ def trick(req: TrickRequest) -> TrickResponse:
 Factor = Annotated[StrictInt, Field(ge=1, le=100), WHOLE]
 
 
-class CoiffeurColumn(BaseModel):
+def _contract_column(schema: dict[str, Any]) -> None:
+    """A contract column (the default kind) names its contract, in ``contract`` or as its ``name``."""
+    schema["if"] = {"anyOf": [{"not": {"required": ["kind"]}}, {"properties": {"kind": {"const": "contract"}}}]}
+    schema["then"] = {"anyOf": [{"required": ["contract"], "properties": {"contract": {"type": "string"}}},
+                                {"required": ["name"], "properties": {"name": {"type": "string",
+                                                                              "pattern": CONTRACT_PATTERN}}}]}
+
+
+class CoiffeurColumn(BaseModel, json_schema_extra=_contract_column):
     name: str | None = Field(default=None, max_length=coiffeur_mod.MAX_NAME)
     factor: Factor | None = None
     kind: Literal["contract", "joker", "slalom", "guschti"] = Field(
@@ -384,7 +431,12 @@ class CoiffeurResponse(BaseModel):
     box_from_points: int | None
 
 
-@router.post("/coiffeur", response_model=CoiffeurResponse, summary="Coiffeur scoresheet (TOOLS.md §2)")
+@router.post("/coiffeur", response_model=CoiffeurResponse, summary="Coiffeur scoresheet (TOOLS.md §2)",
+             responses=refusals("factor_count: one factor per column", "box_count: boxes fit the sheet's columns",
+                                "not_joker: a joker only in a joker column", "joker_repeated: a joker's contract "
+                                "not repeated when the sheet refuses it", "factor_first: a factor agreed before a "
+                                "box is written (method B)", "no_column: the conversion's column exists",
+                                "column_name_twice, column_no_name: the columns' names differ"))
 def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
     try:
         if req.columns is not None:
@@ -426,8 +478,18 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 
 
 PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL), WHOLE]
-PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10), WHOLE]
+PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10,
+                                       json_schema_extra={"not": {"enum": [10, 30]}}), WHOLE]
+"""A player's Weis: a sum of melds one hand declares (``is_weis_total``: not 10 or 30)."""
 PlayerStoeck = Literal[0, 20]
+assert get_args(PlayerStoeck) == (0, STOECK_POINTS)
+
+
+def _one_holds_stoeck(schema: dict[str, Any]) -> None:
+    """Stöck for one player at most: the list (when given) holds 20 once at most (``stoeck_twice``)."""
+    for form in schema["anyOf"]:
+        if form.get("type") == "array":
+            form.update({"contains": {"const": STOECK_POINTS}, "minContains": 0, "maxContains": 1})
 
 
 class DiffRound(BaseModel):
@@ -437,11 +499,20 @@ class DiffRound(BaseModel):
         default=None, min_length=4, max_length=4, description="each player's own Weis (with weis_stoeck only)"
     )
     stoeck: list[PlayerStoeck] | None = Field(
-        default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only)"
+        default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only): "
+        "one player at most holds the trump King and Ober",
+        json_schema_extra=_one_holds_stoeck,
     )
 
 
-class DifferenzlerRequest(BaseModel):
+def _weis_stoeck_counted(schema: dict[str, Any]) -> None:
+    """Weis and Stöck are written only on a sheet that counts them (``weis_stoeck``)."""
+    off = {"properties": {"weis": {"type": "null"}, "stoeck": {"type": "null"}}}
+    schema["if"] = {"not": {"required": ["weis_stoeck"], "properties": {"weis_stoeck": {"const": True}}}}
+    schema["then"] = {"properties": {"rounds": {"items": off}, "add": off}}
+
+
+class DifferenzlerRequest(BaseModel, json_schema_extra=_weis_stoeck_counted):
     players: list[Annotated[str, Field(max_length=NAME_LENGTH)]] | None = Field(
         default=None, min_length=4, max_length=4, description="the four players' names, each at most 24 characters"
     )
@@ -455,7 +526,9 @@ class DifferenzlerRequest(BaseModel):
         default=False, description="each player's own Weis and Stöck add to their points (TOOLS.md §3.1: an option)"
     )
     estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
-    estimate_contract: ContractCode | None = None
+    estimate_contract: OneOrderContract | None = Field(
+        default=None, description="the estimate's contract: C D H S O or U (default C); not Slalom or Guschti, "
+        "whose order changes by trick")
     profile: Profile = None
 
     model_config = ConfigDict(
@@ -482,7 +555,10 @@ class DifferenzlerResponse(BaseModel):
     estimate: int | None
 
 
-@router.post("/differenzler", response_model=DifferenzlerResponse, summary="Differenzler scoresheet (TOOLS.md §3)")
+@router.post("/differenzler", response_model=DifferenzlerResponse, summary="Differenzler scoresheet (TOOLS.md §3)",
+             responses=refusals("rounds_agreed, rounds_over: no round after the planned ones",
+                                "threshold_passed, threshold_over: no round after the one a total reached the "
+                                "threshold with"))
 def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
     try:
         sheet = differenzler_mod.sheet_from(

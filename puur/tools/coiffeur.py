@@ -120,11 +120,12 @@ class Sheet:
         boxes = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.boxes)
         jokers = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.jokers)
         for t in (0, 1):
-            if len(boxes[t]) != n:
-                raise ToolInputError(
-                    ("boxes", t), f"a team row has {n} boxes, got {len(boxes[t])}", "box_count",
-                    {"team": t, "count": n, "got": len(boxes[t])},
-                )
+            for name, row in (("boxes", boxes[t]), ("jokers", jokers[t])):  # a joker's contract per box too
+                if len(row) != n:
+                    raise ToolInputError(
+                        (name, t), f"a team row has {n} boxes, got {len(row)}", "box_count",
+                        {"team": t, "count": n, "got": len(row)},
+                    )
             for i, b in enumerate(boxes[t]):
                 if b is None:
                     continue

@@ -1,19 +1,23 @@
 """Property-based fuzzing of the whole HTTP API from its own OpenAPI document (schemathesis, every check).
 
-Every operation of the document (rules, solver, data, tools, games with a real game and its token, table) is
-run with all of schemathesis's checks: no 5xx, answers that match the documented responses, schema-valid
-requests accepted, schema-invalid requests refused (INTERFACES.md §4: 422 names the field). Reproducible and
-bounded: a fixed seed, derandomized Hypothesis, ``MAX_EXAMPLES`` per operation.
+Every operation of the document (rules, solver, data, tools, games with a real game and its seat's token,
+table) is run with all of schemathesis's checks: no 5xx, answers that match the documented responses,
+schema-valid requests accepted, schema-invalid requests refused (INTERFACES.md §4: 422 names the field).
+Reproducible and bounded: a fixed seed, derandomized Hypothesis, ``MAX_EXAMPLES`` per operation and phase
+(examples and fuzzing; ``PUUR_FUZZ_EXAMPLES`` and ``PUUR_FUZZ_COVERAGE=1`` make a deeper run by hand).
 
-A schema-valid request may still break a rule no JSON Schema can state (a card in two hands, points that do
-not sum to 152...). For those operations only, ``RULES_THE_SCHEMA_CANNOT_STATE`` lets
-``positive_data_acceptance`` take 422 (schemathesis's per-operation ``expected-statuses``), and
-``check_schema_valid_refusal`` then asserts that such a 422 names a rule, never the request's form (no
-pydantic type, pattern, range, missing or extra-field error on a request the schema calls valid).
+The document states every rule it can: patterns, enums, one model per game form, the players the server
+offers, no card twice in any spelling, ``if``/``then`` across fields. A schema-valid request may still break
+a rule no JSON Schema states (points that sum to 152, a card in two hands, two seats named alike but for
+case). For those operations only, ``BEYOND_SCHEMA`` lets ``positive_data_acceptance`` take 422
+(schemathesis's per-operation ``expected-statuses``), and ``check_schema_valid_refusal`` then asserts that
+such a 422 is one of the operation's listed rules, each of which its documented 422 answer names.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import tempfile
 from typing import Any
 
@@ -23,61 +27,94 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import CHECKS, load_all_checks
 
 from puur.server.app import create_app
+from puur.server.policy import ServerSettings, rate_rules
 
-MAX_EXAMPLES = 25
+MAX_EXAMPLES = int(os.environ.get("PUUR_FUZZ_EXAMPLES", "8"))
 SEED = 20261201
 
 APP = create_app(db_path=f"{tempfile.mkdtemp(prefix='puur-fuzz-')}/g.sqlite3")
+DOC: dict[str, Any] = TestClient(APP).get("/api/v1/openapi.json").json()
 _GAME = TestClient(APP).post("/api/v1/games", json={"seats": ["human", "random", "random", "random"]}).json()
 GAME_ID: str = _GAME["game_id"]
 TOKEN: str = _GAME["tokens"]["0"]
 
-# Per operation: the rules that a schema-valid body may break, answered 422 naming the rule. Everything else
-# (types, enums, patterns, ranges, lengths) is in the schema, and a 422 for it fails the test.
-RULES_THE_SCHEMA_CANNOT_STATE: dict[str, str] = {
-    "/api/v1/games": "a computer seat the operator offers, with its options (PlayerPolicy, set per server); a "
-    "chosen seed only with one human seat",
-    "/api/v1/games/{game_id}/seats/{seat}": "a computer player the operator offers, with its options (PlayerPolicy)",
-    "/api/v1/rules/legal-moves": "no card twice over the trick and the hand together (H10, h10 and HT are one card: "
-    "uniqueItems cannot say so)",
-    "/api/v1/rules/trick": "four different cards (H10, h10 and HT are one card)",
-    "/api/v1/rules/card-points": "no card twice (H10, h10 and HT are one card)",
-    "/api/v1/rules/melds": "no card twice (H10, h10 and HT are one card)",
-    "/api/v1/rules/weis": "no card twice over the four hands",
-    "/api/v1/rules/score": "card points summing to 152 and tricks to 9, consistent with the last trick's team; "
-    "Weis and Stöck written by one team, in values melds can make; no Stöck in Obenabe or Undenufe",
-    "/api/v1/rules/crossing": "both teams below the target before the round; Weis and Stöck written by one team",
-    "/api/v1/solve": "36 different cards over the four hands; the cards played are legal plays from them, in order; "
-    "from the fourth trick on",
-    "/api/v1/tools/jasstafel": "no round written after the match is won; cumulative marks need the rounds",
-    "/api/v1/tools/weis": "a seat gives its hand or its melds (one of the two); no card twice over the seats; "
-    "melds that are melds; the other team's meld the points and cards of one the profile scores",
-    "/api/v1/tools/trick": "four different cards; each played card in its seat's hand, no card in two hands",
-    "/api/v1/tools/coiffeur": "one factor per column; boxes and jokers fit the sheet's columns; a joker only in a "
-    "joker column, its contract not repeated when refused; the conversion's column exists",
-    "/api/v1/tools/differenzler": "no round after the planned ones or after the one a total reached the threshold "
-    "with; the estimate's hand has no card twice; Weis and Stöck only with weis_stoeck, Weis a sum of melds (not 10 "
-    "or 30), Stöck for one player",
+# Per operation: the rules a body the schema allows may still break, each as (what the operation's documented
+# 422 says, a pattern of the refusal: "code: message" of the rules oracle, "type: ctx code: msg" of a field
+# error, the text of a plain detail). Each is a sum, a rule across fields or lists, or a rule of the whole
+# board or position, which no JSON Schema states; any other 422 on a schema-valid request fails the test.
+BEYOND_SCHEMA: dict[str, list[tuple[str, str]]] = {
+    # names are told apart without case (casefold), a rule across the four names
+    "/api/v1/games": [("name_taken", r"^name_taken: ")],
+    # a card in two lists: uniqueItems and EACH_CARD_ONCE hold one list each
+    "/api/v1/rules/legal-moves": [("no card both in the trick and in the hand",
+                                   r"^impossible_input: card \w+ appears twice \(in both trick and hand\)$")],
+    "/api/v1/rules/weis": [("no card in two hands", r"^impossible_input: card \w+ appears twice \(in both seat \d")],
+    # sums over both teams, what the tricks can hold, the profile's values
+    "/api/v1/rules/score": [
+        ("card_points sum to 152", r"^impossible_input: card_points (must sum to 152|under \w+ sum to one of)"),
+        ("tricks sum to 9", r"^impossible_input: tricks must sum to 9"),
+        ("a team without a trick has no card points and did not win the last trick",
+         r"^impossible_input: team \d (took no trick but has|cannot have won the last trick)"),
+        ("card points the tricks can make", r"^impossible_input: (team \d cannot have|no \d+ cards add up|"
+         r"(Obenabe|Undenufe|\w+): \w+ tricks? hold)"),
+        ("Weis at most what two hands declare under the profile", r"^impossible_input: a team writes at most"),
+    ],
+    "/api/v1/rules/crossing": [
+        ("both teams below the target before the round", r"^impossible_input: a team is already at the target"),
+        ("written Stöck is 20 × a trump contract's factor", r"^impossible_input: written Stöck is 20"),
+        ("Weis and tricks at most what a round writes", r"^impossible_input: a round('s tricks)? writes? at most"),
+    ],
+    # 36 different cards over four hands, legal play from them, a whole position line
+    "/api/v1/solve": [
+        ("36 different cards over the four hands", r"^hands\[\d\]: \w+ is dealt twice$"),
+        ("each card a legal play", r"^played\[\d+\] \(\w+\): "),
+        ("a line the parser reads whole", r"^(position|\d+ cards are still in the hands|the round is over)"),
+    ],
+    # the tools: rules of a whole board (a round after the end, a meld that is none, counts across fields)
+    "/api/v1/tools/jasstafel": [("game_over", r"^value_error: game_over: "),
+                                ("style_needs_rounds", r"^value_error: style_needs_rounds: "),
+                                ("card_points", r"^value_error: (card_points|not_whole|too_small|too_large): ")],
+    "/api/v1/tools/weis": [("card_held", r"^value_error: card_held: "),
+                           ("not_a_meld", r"^value_error: (not_a_meld|melds_share_mixed): "),
+                           ("no_such_meld", r"^value_error: no_such_meld: ")],
+    "/api/v1/tools/trick": [("card_in_two_hands", r"^value_error: card_in_two_hands: "),
+                            ("played_not_in_hand", r"^value_error: played_not_in_hand: "),
+                            ("card_twice", r"^value_error: card_twice: ")],
+    "/api/v1/tools/coiffeur": [("factor_count", r"^value_error: factor_count: "),
+                               ("box_count", r"^value_error: box_count: "),
+                               ("not_joker", r"^value_error: not_joker: "),
+                               ("joker_repeated", r"^value_error: joker_repeated: "),
+                               ("factor_first", r"^value_error: factor_first: "),
+                               ("no_column", r"^value_error: no_column: "),
+                               ("column_name_twice", r"^value_error: (column_name_twice|column_no_name): ")],
+    "/api/v1/tools/differenzler": [("rounds_agreed, rounds_over", r"^value_error: (rounds_agreed|rounds_over): "),
+                                   ("threshold_passed, threshold_over",
+                                    r"^value_error: (threshold_passed|threshold_over): ")],
 }
 
 load_all_checks()
 ALL_CHECKS = list(CHECKS.get_all())
+DEFAULT_EXPECTED = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]  # schemathesis's own default
 
 
 def _config() -> schemathesis.Config:
-    default_expected = ["2xx", "3xx", "401", "403", "404", "409", "429", "5xx"]  # schemathesis's own default
     return schemathesis.Config.from_dict(
         {
             "seed": SEED,
             "generation": {"max-examples": MAX_EXAMPLES, "deterministic": True},
-            # The game operations run on a real game with its seat's token (404/401 are other tests' topic).
+            # The coverage phase draws every boundary case a schema defines: hundreds per operation (minutes on
+            # two cores); the examples and fuzzing phases keep the run bounded. A deeper run by hand: set
+            # PUUR_FUZZ_COVERAGE=1 (and PUUR_FUZZ_EXAMPLES).
+            "phases": {"coverage": {"enabled": os.environ.get("PUUR_FUZZ_COVERAGE") == "1"}},
+            # The game operations run on a real game with its seat's token (404/401 are other tests' topic;
+            # check_case holds every schema-valid request of a seat's route to a 2xx, 409 or 422, never 401/403).
             "parameters": {"path.game_id": GAME_ID, "header.authorization": f"Bearer {TOKEN}"},
             "operations": [
                 {
                     "include-path": path,
-                    "checks": {"positive_data_acceptance": {"expected-statuses": [*default_expected, "422"]}},
+                    "checks": {"positive_data_acceptance": {"expected-statuses": [*DEFAULT_EXPECTED, "422"]}},
                 }
-                for path in RULES_THE_SCHEMA_CANNOT_STATE
+                for path in BEYOND_SCHEMA
             ],
         }
     )
@@ -93,16 +130,19 @@ SETTINGS = settings(
     database=None,
 )
 
-# pydantic's error types that a schema-valid request can raise only by a rule of the route (ValueError in a
-# validator, a ToolInputError): anything else is a form the schema should have refused. The rules oracle's
-# codes likewise: impossible_input is a rule, and so is invalid_card for a card given twice (H10 and h10 are
-# one card: no schema can say so); bad_request, missing_field and any other invalid_card are forms.
-RULE_ERROR_TYPES = {"value_error"}
 
-
-def _rule_code(detail: dict[str, Any]) -> bool:
-    code, message = detail.get("code"), str(detail.get("message"))
-    return code == "impossible_input" or (code == "invalid_card" and "appears twice" in message)
+def _refusal(detail: Any) -> list[str]:
+    """A 422's reasons as ``BEYOND_SCHEMA`` matches them: ``code: message`` (the rules oracle), ``type: ctx
+    code: msg`` per field error (a ``value_error`` with a tool's code; ``name_taken``...), or the text."""
+    if isinstance(detail, str):
+        return [detail]
+    if isinstance(detail, dict):
+        return [f"{detail.get('code')}: {detail.get('message')}"]
+    out = []
+    for d in detail:
+        code = (d.get("ctx") or {}).get("code")
+        out.append(f"{d.get('type')}: {code}: {d.get('msg')}" if code else f"{d.get('type')}: {d.get('msg')}")
+    return out
 
 
 def _readable(detail: Any) -> bool:
@@ -116,23 +156,32 @@ def _readable(detail: Any) -> bool:
     return False
 
 
+def _positive(case: schemathesis.Case) -> bool:
+    return case.meta is not None and case.meta.generation.mode.is_positive
+
+
 def check_schema_valid_refusal(case: schemathesis.Case, status: int, body: Any) -> None:
-    """A 422 on a request the schema calls valid names a rule of ``RULES_THE_SCHEMA_CANNOT_STATE``."""
-    if status != 422 or case.meta is None or not case.meta.generation.mode.is_positive:
+    """A 422 on a request the schema calls valid is one of the operation's ``BEYOND_SCHEMA`` rules."""
+    if status != 422 or not _positive(case):
         return
-    assert case.operation.path in RULES_THE_SCHEMA_CANNOT_STATE, (case.operation.label, body)
-    detail = body["detail"]
-    if isinstance(detail, list):
-        form_errors = [d for d in detail if d.get("type") not in RULE_ERROR_TYPES]
-        assert not form_errors, (case.operation.label, "schema-valid request refused for its form", form_errors)
-    elif isinstance(detail, dict):
-        assert _rule_code(detail), (case.operation.label, "schema-valid request refused for its form", detail)
+    rules = BEYOND_SCHEMA.get(case.operation.path)
+    assert rules is not None, (case.operation.label, "schema-valid request refused", body)
+    for reason in _refusal(body["detail"]):
+        assert any(re.search(pattern, reason) for _, pattern in rules), (
+            case.operation.label, "schema-valid request refused for a rule the document does not name", reason)
+
+
+def _seat_route(case: schemathesis.Case) -> bool:
+    """A route of a seat: it takes the seat's token (``Authorization``)."""
+    return any(p.name.lower() == "authorization" for p in case.operation.headers)
 
 
 def check_case(case: schemathesis.Case) -> None:
     response = case.call()
     case.validate_response(response, checks=ALL_CHECKS)
     assert response.status_code < 500, (case.method, case.path, response.status_code, response.text[:500])
+    if _seat_route(case) and _positive(case):  # the fuzz reaches past the token check
+        assert response.status_code not in (401, 403), (case.operation.label, response.text[:300])
     if 400 <= response.status_code < 500:
         try:
             body = response.json()
@@ -150,9 +199,8 @@ def test_every_check_passes(case: schemathesis.Case) -> None:
 
 
 def test_the_allowance_names_only_operations_of_the_document() -> None:
-    """A path in RULES_THE_SCHEMA_CANNOT_STATE that is not in the document would allow nothing: a stale entry."""
-    spec = TestClient(APP).get("/api/v1/openapi.json").json()
-    assert set(RULES_THE_SCHEMA_CANNOT_STATE) <= set(spec["paths"])
+    """A path in BEYOND_SCHEMA that is not in the document would allow nothing: a stale entry."""
+    assert set(BEYOND_SCHEMA) <= set(DOC["paths"])
 
 
 def test_422_is_an_expected_answer_only_where_a_rule_needs_it() -> None:
@@ -161,6 +209,39 @@ def test_422_is_an_expected_answer_only_where_a_rule_needs_it() -> None:
     for result in schema.get_all_operations():
         operation = result.ok()
         expected = schema.config.checks_config_for(operation=operation).positive_data_acceptance.expected_statuses
-        assert ("422" in expected) == (operation.path in RULES_THE_SCHEMA_CANNOT_STATE), operation.label
+        assert ("422" in expected) == (operation.path in BEYOND_SCHEMA), operation.label
+        assert set(expected) <= {*DEFAULT_EXPECTED, "422"}, operation.label
         seen.add(operation.path)
-    assert len(seen) > len(RULES_THE_SCHEMA_CANNOT_STATE)
+    assert len(seen) > len(BEYOND_SCHEMA)
+
+
+def test_every_rule_beyond_the_schema_is_in_the_documented_422() -> None:
+    """A client generated from the document learns each rule it may be refused for: the operation's 422
+    answer names every rule the allowance takes."""
+    for path, rules in BEYOND_SCHEMA.items():
+        described = DOC["paths"][path]["post"]["responses"]["422"]["description"]
+        for named, _ in rules:
+            assert named in described, (path, named, described)
+
+
+def test_the_game_routes_are_fuzzed_with_a_seat_s_token() -> None:
+    """The token the fuzz sends is a seat of the game it names: the seat's routes answer past the check."""
+    r = TestClient(APP).get(f"/api/v1/games/{GAME_ID}", headers={"Authorization": f"Bearer {TOKEN}"})
+    assert r.status_code == 200 and r.json()["seat"] == 0
+    seat_routes = [op for op in (r.ok() for r in schema.get_all_operations())
+                   if any(p.name.lower() == "authorization" for p in op.headers)]
+    assert len(seat_routes) >= 8 and all("{game_id}" in op.path for op in seat_routes)
+
+
+def test_the_rate_limited_operations_document_429() -> None:
+    """Every operation a rate limit of ``puur serve`` counts (``rate_rules``) documents its 429."""
+    matched = set()
+    for rule in rate_rules(ServerSettings.for_serve()):
+        for path, operations in DOC["paths"].items():
+            concrete = re.sub(r"\{[a-z_]+\}", "x", path.replace("{number}", "1"))
+            operation = operations.get(rule.method.lower())
+            if operation is not None and re.fullmatch(rule.path, concrete):
+                assert "429" in operation["responses"], (rule.method, path)
+                matched.add(rule.path)
+    # every rule of the HTTP API meets an operation (the MCP endpoint is not in the document)
+    assert matched == {r.path for r in rate_rules(ServerSettings.for_serve()) if r.path.startswith("/api/")}

@@ -163,7 +163,7 @@ def test_no_bound_is_left_untranslated_and_no_bound_is_a_float() -> None:
                 walk(v, f"{where}/{i}")
 
     walk(DOC, "")
-    seed = SCHEMAS["GameCreate"]["properties"]["seed"]["anyOf"][0]
+    seed = SCHEMAS["SchieberGame"]["properties"]["seed"]["anyOf"][0]
     assert seed["maximum"] == SEED_MAX == 2**63 - 1
     assert '"maximum": 9223372036854775807' in json.dumps(DOC)
 
@@ -207,3 +207,47 @@ def test_a_profile_outside_the_schema_is_422(profile: Any, error: str) -> None:
     r = CLIENT.post("/api/v1/table/rules", json={"profile": profile})
     assert r.status_code == 422, r.text
     assert error in {d["type"] for d in r.json()["detail"]}, r.text
+
+
+# ----- the players a server offers, the cards of a list -----
+
+
+def _seat_item_schemas(doc: dict[str, Any]) -> list[dict[str, Any]]:
+    return [doc["components"]["schemas"][form]["properties"]["seats"]["items"]
+            for form in ("SchieberGame", "CoiffeurGame", "DifferenzlerGame")]
+
+
+def test_the_seats_schema_names_the_players_this_server_offers(tmp_path: Any) -> None:
+    """Each server's document states its own players: an operator's ``--allow-player`` name is a seat the
+    schema allows and the server takes; a name no server offers fails both (no 422 the document hides)."""
+    from jsonschema import Draft202012Validator
+
+    from puur.server.policy import PlayerPolicy, ServerSettings
+
+    settings = ServerSettings(players=PlayerPolicy.from_options(["quick=random:seed=5"]))
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
+        doc = c.get("/api/v1/openapi.json").json()
+        for spec, offered in (("quick", True), ("mcts:level=easy,seed=3", True), ("mcts:time=0.25", True),
+                              ("slow", False), ("quick:seed=1", False), ("mcts:time=0.125", False),
+                              ("mcts:seed=007", False), ("os:system", False), ("HUMAN", False), (" random", False)):
+            assert all(Draft202012Validator(s).is_valid(spec) == offered for s in _seat_item_schemas(doc)), spec
+            r = c.post("/api/v1/games", json={"seats": ["human", spec, "random", "random"]})
+            assert (r.status_code == 201) == offered, (spec, r.text)
+    plain = CLIENT.get("/api/v1/openapi.json").json()  # a server without operator players does not offer quick
+    assert not any(Draft202012Validator(s).is_valid("quick") for s in _seat_item_schemas(plain))
+
+
+def test_no_card_twice_in_any_spelling_is_in_the_schema() -> None:
+    """A list of cards the parsers refuse for a card written twice (``H10`` and ``ht``) is one the document
+    refuses too; the same cards once each pass both."""
+    from jsonschema import Draft202012Validator
+
+    cards = DOC["paths"]["/api/v1/rules/card-points"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    body = DOC["components"]["schemas"][cards["$ref"].rsplit("/", 1)[1]]
+    validator = Draft202012Validator(body["properties"]["cards"])
+    for twice in (["H10", "ht"], ["sa", "SA"], ["HT", "hT"], ["c6", "D7", "C6"]):
+        assert not validator.is_valid(twice), twice
+        r = CLIENT.post("/api/v1/rules/card-points", json={"contract": "H", "cards": twice})
+        assert r.status_code == 422 and "twice" in r.text, r.text
+    assert validator.is_valid(["H10", "hj", "st", "CA"])
+    assert CLIENT.post("/api/v1/rules/card-points", json={"contract": "H", "cards": ["H10", "hj", "st", "CA"]}).json()["ok"]

@@ -151,3 +151,27 @@ def play_a_match(browser: Any, base: str, seat_bases: list[str]) -> None:
     finally:
         for ctx in contexts:
             ctx.close()
+
+
+def test_a_refused_name_says_why_in_the_join_dialog(browser: Any, live_server: str) -> None:
+    """The server's reason for a refused name (the one rule of names, SECURITY.md), in the page's words: the
+    seat stays open and another name takes it."""
+    created = api(live_server, "/api/v1/games", body={"seats": ["human", "invite", "heuristic", "heuristic"],
+                                                      "names": ["Hana", None, None, None]})
+    url = created["invites"]["1"]["url"]
+    ctx, page = _context_page(browser)
+    try:
+        page.goto(url.replace("/#join=", "/?pace=0#join="), wait_until="commit")
+        page.wait_for_selector("#dlg-join[open]")
+        for name, reason in (("HANA", "“HANA” is another seat's name at this table"),
+                             ("Player 2", "“Player 2” is what the table calls a seat"),
+                             ("Ana\u200b", "may not hold control, invisible or direction characters")):
+            page.fill("#join-name", name)
+            page.click("#join-take:not([disabled])")
+            page.wait_for_function("t => document.getElementById('join-error').textContent.includes(t)", arg=reason)
+            assert page.locator("#dlg-join[open]").count() == 1
+        page.fill("#join-name", "Vreni")
+        page.click("#join-take:not([disabled])")
+        page.wait_for_function("S.view && S.seat === 1 && S.view.names[1] === 'Vreni'")
+    finally:
+        ctx.close()

@@ -79,10 +79,10 @@ def open_new_game(page: Any) -> None:
 
 
 def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
-               names: list[str] | None = None, target: int | None = None) -> tuple[str, str]:
+               names: list[str | None] | None = None, target: int | None = None) -> tuple[str, str]:
     """A game against three computers made through the API and opened on the table (pace 0) in ``lang``."""
     body: dict[str, Any] = {"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed,
-                            "names": names or ["You", "Ueli", "Vreni", "Kari"]}  # fmt: skip
+                            "names": names or [None, "Ueli", "Vreni", "Kari"]}  # fmt: skip (None: "You")
     if target:
         body["profile"] = {"preset": "schieber", "target": target}
     created = api(base, "/api/v1/games", body=body)
@@ -452,7 +452,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
     table; the contract banner stays above the trick; the left player's shown Weis covers no played card; the
     top bar is one row and the score is above the fold."""
     page = open_page(SIZES[size])
-    table_game(page, live_server, lang, names=["Du", "Maximiliane-Alexandra", "Vreni", "Bo"])
+    table_game(page, live_server, lang, names=[None, "Maximiliane-Alexandra", "Vreni", "Bo"])
     step(page)
     # play until trick 1 is complete and the Weis is shown, then look while trick 2 is being played
     page.wait_for_selector(".seat .bubble .meld", timeout=20_000)
@@ -485,7 +485,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
 @pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("de", "phone"), ("fr", "desktop")])
 def test_the_result_in_plain_words(open_page: Any, live_server: str, lang: str, size: str) -> None:
     page = open_page(SIZES[size])
-    table_game(page, live_server, lang, target=100, names=["You", "Ueli", "Vreni", "Kari"])
+    table_game(page, live_server, lang, target=100, names=[None, "Ueli", "Vreni", "Kari"])  # None: the table's "You"
     for _ in range(6):
         play_to_round_end(page)
         if page.locator("#btn-rematch").count():
@@ -523,7 +523,7 @@ def test_review_of_a_round_in_the_player_language(open_page: Any, live_server: s
     The round is played through the API; the page, opened after it, shows the breakdown not yet closed."""
     created = api(live_server, "/api/v1/games", body={
         "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": REVIEW_SEED,
-        "names": ["You", "Ueli", "Vreni", "Kari"]})  # fmt: skip
+        "names": [None, "Ueli", "Vreni", "Kari"]})  # fmt: skip (None: the table's "You")
     game_id, token = created["game_id"], created["tokens"]["0"]
     v = api(live_server, f"/api/v1/games/{game_id}", token)
     while v["round_number"] == 1:

@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 def slalom_game(page: Any, base: str, lang: str) -> None:
     """A game with Slalom and Guschti offered, where the human chooses the contract of round 1."""
     created = api(base, "/api/v1/games", body={
-        "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": CHOOSE_SEED, "names": ["You", *NAMES],
+        "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": CHOOSE_SEED, "names": [None, *NAMES],
         "profile": {"preset": "schieber", "extra_contracts": "slalom_guschti"}})  # fmt: skip
     page.goto(f"{base}/?pace=0")
     page.evaluate(

@@ -320,7 +320,7 @@ def test_creating_and_joining_are_rate_limited_per_address(tmp_path: Path) -> No
     with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
         t = _table(c)
         codes = [t["invites"][s]["code"] for s in ("1", "2", "3")]
-        statuses = [_join(c, t["game_id"], code, "X").status_code for code in codes]
+        statuses = [_join(c, t["game_id"], code, name).status_code for code, name in zip(codes, "XYZ", strict=True)]
         assert statuses == [201, 201, 201]
         assert _join(c, t["game_id"], "B" * 24, "Guess").status_code == 429  # guessing codes is cut short
         assert [c.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "invite"]}).status_code

@@ -155,6 +155,9 @@ def test_coiffeur_endpoint(client: TestClient) -> None:
     assert d["totals"] == [27, 0]
     assert loc(client.post("/api/v1/tools/coiffeur", json={"boxes": [[-2], []]})) == ["body", "boxes", 0, 0]
     assert loc(client.post("/api/v1/tools/coiffeur", json={"sheet": "7"})) == ["body", "sheet"]
+    # a joker row longer than the sheet: refused like a box row, never a server error (found by the fuzz)
+    r = client.post("/api/v1/tools/coiffeur", json={"columns": [{"kind": "joker"}], "jokers": [[], [None, "GUU"]]})
+    assert r.status_code == 422 and loc(r) == ["body", "jokers", 1], r.text
 
 
 def test_differenzler_threshold_through_the_endpoint(client: TestClient) -> None:

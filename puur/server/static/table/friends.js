@@ -8,7 +8,7 @@
 
 const FRIENDS_I18N = {
   en: {
-    friend: "Friend (invite)", invited: "Friend", waiting_title: "Waiting for your friends",
+    friend: "Friend (invite)", waiting_title: "Waiting for your friends",
     waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
     kept: "seat kept: not back yet", remove_computer: "Remove: a computer plays this seat",
     copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
@@ -21,7 +21,7 @@ const FRIENDS_I18N = {
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
   },
   de: {
-    friend: "Freund (Einladung)", invited: "Freund", waiting_title: "Warten auf deine Freunde",
+    friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
     waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
     kept: "Platz frei gehalten: noch nicht zurück", remove_computer: "Entfernen: ein Computer spielt diesen Platz",
     copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
@@ -34,7 +34,7 @@ const FRIENDS_I18N = {
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
   },
   fr: {
-    friend: "Ami (invitation)", invited: "Ami", waiting_title: "En attente de vos amis",
+    friend: "Ami (invitation)", waiting_title: "En attente de vos amis",
     waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
     kept: "place gardée : pas encore revenu", remove_computer: "Retirer : un ordinateur joue cette place",
     copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
@@ -99,7 +99,7 @@ const Friends = {
       start(p.gameId, { [r.seat]: r.token });
     } catch (e) {
       const err = $("join-error");
-      err.textContent = e.status === 409 ? t("join_taken") : e.status === 404 ? t("join_unknown") : errorText(e);
+      err.textContent = e.status === 409 ? t("join_taken") : e.status === 404 ? t("join_unknown") : nameRefusal(e) || errorText(e);
       err.hidden = false;
     } finally { $("join-take").disabled = false; }
   },

@@ -34,6 +34,7 @@ const I18N = {
     fair_title: "SHA-256 of puur-seed-v1:SALT:SEED = {0}. Seed and salt are shown when the match is over.",
     fair_seed: "Seed {0}: check the downloaded record with puur verify", fair_salt: "salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Common (Undenufe ×4)", both3: "Obenabe and Undenufe ×3", ascending: "Ascending 1–6", classic: "Classic (Rosen and Schellen ×2)", online: "Online (Eicheln and Schilten ×2, ×3 ×3)" },
+    name_refused: { name_characters: "A name may not hold control, invisible or direction characters", name_blank: "A name needs a letter or a digit", name_reserved: "“{0}” is what the table calls a seat: choose another name", name_taken: "“{0}” is another seat's name at this table: choose another" },
     errors: { 401: "This seat's key is not valid here", 403: "This seat's key is not valid here", 404: "This game is no longer on the server", 409: "That is not possible now", 422: "The server did not understand the request", 429: "Too many new games: try again in a moment", other: "The server did not answer" },
     review_unavailable: "The computer could not review this round", your_hand: "Your hand", aria_table: "Table", aria_trick: "Trick", aria_menu: "Table menu", name_at: "Name, {0}", extra_contracts: "Slalom and Guschti", trick_direction: "This trick: {0}",
     extra_names: { none: "not played", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom and Guschti" },
@@ -93,6 +94,7 @@ const I18N = {
     fair_title: "SHA-256 von puur-seed-v1:SALT:SEED = {0}. Seed und Salt erscheinen nach dem Spiel.",
     fair_seed: "Seed {0}: das heruntergeladene Protokoll mit puur verify prüfen", fair_salt: "Salt {0}, SHA-256 {1}",
     multiplier_names: { common: "Üblich (Undenufe ×4)", both3: "Obenabe und Undenufe ×3", ascending: "Aufsteigend 1–6", classic: "Klassisch (Rosen und Schellen ×2)", online: "Online (Eicheln und Schilten ×2, ×3 ×3)" },
+    name_refused: { name_characters: "Ein Name darf keine Steuer-, unsichtbaren oder Richtungszeichen enthalten", name_blank: "Ein Name braucht einen Buchstaben oder eine Ziffer", name_reserved: "«{0}» nennt der Tisch einen Platz: bitte einen anderen Namen wählen", name_taken: "«{0}» heisst schon ein anderer Platz an diesem Tisch: bitte einen anderen Namen wählen" },
     errors: { 401: "Der Schlüssel dieses Platzes gilt hier nicht", 403: "Der Schlüssel dieses Platzes gilt hier nicht", 404: "Dieses Spiel gibt es auf dem Server nicht mehr", 409: "Das geht jetzt nicht", 422: "Der Server hat die Anfrage nicht verstanden", 429: "Zu viele neue Spiele: bitte gleich nochmals versuchen", other: "Der Server antwortet nicht" },
     review_unavailable: "Der Computer konnte diese Runde nicht analysieren", your_hand: "Deine Karten", aria_table: "Tisch", aria_trick: "Stich", aria_menu: "Tischmenü", name_at: "Name, {0}", extra_contracts: "Slalom und Guschti", trick_direction: "Dieser Stich: {0}",
     extra_names: { none: "nicht gespielt", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom und Guschti" },
@@ -152,6 +154,7 @@ const I18N = {
     fair_title: "SHA-256 de puur-seed-v1:SEL:GRAINE = {0}. La graine et le sel s'affichent à la fin de la partie.",
     fair_seed: "Graine {0} : vérifiez la partie téléchargée avec puur verify", fair_salt: "sel {0}, SHA-256 {1}",
     multiplier_names: { common: "Courante (Undenufe ×4)", both3: "Obenabe et Undenufe ×3", ascending: "Croissante 1–6", classic: "Classique (Rosen et Schellen ×2)", online: "En ligne (Eicheln et Schilten ×2, ×3 ×3)" },
+    name_refused: { name_characters: "Un nom ne peut contenir ni caractère de contrôle, ni caractère invisible ou de direction", name_blank: "Un nom a besoin d'une lettre ou d'un chiffre", name_reserved: "« {0} » est le nom que la table donne à une place : choisissez-en un autre", name_taken: "« {0} » est déjà le nom d'une autre place à cette table : choisissez-en un autre" },
     errors: { 401: "La clé de cette place n'est pas valable ici", 403: "La clé de cette place n'est pas valable ici", 404: "Cette partie n'existe plus sur le serveur", 409: "Ce n'est pas possible maintenant", 422: "Le serveur n'a pas compris la demande", 429: "Trop de nouvelles parties : réessayez dans un instant", other: "Le serveur ne répond pas" },
     review_unavailable: "L'ordinateur n'a pas pu analyser cette manche", your_hand: "Votre main", aria_table: "Table", aria_trick: "Pli", aria_menu: "Menu de la table", name_at: "Nom, {0}", extra_contracts: "Slalom et Guschti", trick_direction: "Ce pli : {0}",
     extra_names: { none: "non jouées", slalom: "Slalom", guschti: "Guschti", slalom_guschti: "Slalom et Guschti" },
@@ -427,7 +430,7 @@ async function api(path, { method = "GET", body, token } = {}) {
   if (!r.ok) {
     let msg = data && data.detail;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
-    const err = new Error(msg || `HTTP ${r.status}`); err.status = r.status; throw err;
+    const err = new Error(msg || `HTTP ${r.status}`); err.status = r.status; err.detail = data && data.detail; throw err;
   }
   return data;
 }
@@ -776,6 +779,13 @@ function errorText(e) {
   if (e && e.message) console.warn(e.message); // the server's own words, for whoever looks
   const texts = t("errors");
   return texts[e && e.status] || texts.other;
+}
+// A name the server refused by the one rule of names (control or invisible characters, blank, what the table
+// calls a seat, another seat's name: SECURITY.md), said in the page's language; null for any other refusal.
+function nameRefusal(e) {
+  const texts = t("name_refused");
+  const d = e && e.status === 422 && Array.isArray(e.detail) ? e.detail.find((x) => x && Object.hasOwn(texts, x.type)) : null;
+  return d ? texts[d.type].replace("{0}", (d.ctx && d.ctx.name) || "") : null;
 }
 function hideToast() { clearTimeout(toastTimer); $("toast").hidden = true; }
 
@@ -1352,12 +1362,12 @@ async function submitSetup(e) {
   if (!(await leaveAllowed())) return;
   const seats = [], names = [];
   const humans = [0, 1, 2, 3].filter((s) => $(`seat-kind-${s}`).value === "human");
-  const online = [0, 1, 2, 3].some((s) => $(`seat-kind-${s}`).value === "invite"); // friends see the host by name
   for (let s = 0; s < 4; s++) {
     const human = humans.includes(s), invited = $(`seat-kind-${s}`).value === "invite"; // a friend types their name on joining
     seats.push(human ? "human" : invited ? "invite" : computerSpec(s, humans));
     const typed = $(`seat-name-${s}`).value.trim();
-    names.push(typed || (human ? (humans.length === 1 && !online ? t("you") : t("player", humans.indexOf(s) + 1)) : invited ? t("invited") : COMPUTER_NAMES[(s + 2) % 3]));
+    // a person's seat not named: null, the table's own name for it ("You", "Player 2"; localName says it here)
+    names.push(typed || (human || invited ? null : COMPUTER_NAMES[(s + 2) % 3]));
   }
   rememberSettings();
   setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
@@ -1366,7 +1376,7 @@ async function submitSetup(e) {
       ...(typeof PuurForms !== "undefined" ? PuurForms.createFields() : {}) } });
     closeDialog($("dlg-setup"));
     start(r.game_id, r.tokens);
-  } catch (err) { toast(errorText(err)); }
+  } catch (err) { toast(nameRefusal(err) || errorText(err)); }
 }
 
 function start(gameId, tokens) {
