@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from api_client import BOT, auth
+from api_client import BOT, auth, play_to_end
 from fastapi.testclient import TestClient
 
 from puur.server.app import create_app
@@ -43,13 +43,21 @@ def test_the_costly_calls_answer_429_as_documented(tmp_path: Path) -> None:
 
 
 def test_the_rematch_answers_409_and_503_as_documented(tmp_path: Path) -> None:
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(max_live_games=1))) as c:
+    short = {"preset": "schieber", "target": 300}
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(max_live_games=2))) as c:
         r = c.post("/api/v1/games", json={"seats": ["human", "invite", BOT, BOT]})
         assert r.status_code == 201, r.text
         waiting, token = r.json()["game_id"], r.json()["tokens"]["0"]
         _answers_and_documents(c, 409, "post", "/api/v1/games/{game_id}/rematch",
                                f"/api/v1/games/{waiting}/rematch", headers=auth(token))
         r = c.post(f"/api/v1/games/{waiting}/seats/1", json={"player": BOT}, headers=auth(token))
-        assert r.status_code == 204, r.text  # the table plays: one game in play fills the server's memory
+        assert r.status_code == 204, r.text  # the table plays
+        _answers_and_documents(c, 409, "post", "/api/v1/games/{game_id}/rematch",
+                               f"/api/v1/games/{waiting}/rematch", headers=auth(token))  # not finished
+        r = c.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "profile": short})
+        finished, mine = r.json()["game_id"], r.json()["tokens"]
+        play_to_end(c, finished, mine)
+        r = c.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "profile": short})
+        assert r.status_code == 201, r.text  # two games in play fill the server's memory ...
         _answers_and_documents(c, 503, "post", "/api/v1/games/{game_id}/rematch",
-                               f"/api/v1/games/{waiting}/rematch", headers=auth(token))
+                               f"/api/v1/games/{finished}/rematch", headers=auth(mine["0"]))  # ... no room
