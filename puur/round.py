@@ -15,7 +15,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from puur.cards import BASE_CONTRACTS, CHANGES_DIRECTION, EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
+from puur.cards import (
+    BASE_CONTRACTS,
+    CHANGES_DIRECTION,
+    EMPTY,
+    SUIT_MASKS,
+    Card,
+    CardIndex,
+    CardSet,
+    Contract,
+    Rank,
+    mask_of,
+)
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, refusal
 from puur.rules.scoring import RoundScore, match_bonus, round_score
