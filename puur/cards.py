@@ -100,8 +100,9 @@ class _DistinctIntEnum(IntEnum):
 
     A member still equals its plain int and hashes as it (``Card.C8 == 2``): a ``CardIndex`` is a
     ``Card`` or the plain int the hot paths and the compiled cores keep, and tables, bit masks and dicts
-    are indexed by either. Ordering stays the int's (sorting cards keeps suit then rank order, and the
-    rules' ``contract >= 4`` tests run at the int's speed)."""
+    are indexed by either. Ordering stays the int's, so cards sort by suit then rank. One slot serves all
+    six comparisons, so each comparison of a member now runs through Python: the rules' hot paths read a
+    contract's facts by indexing (``TRUMP_INDEX``, ``CHANGES_DIRECTION``) rather than by comparing it."""
 
     def __eq__(self, other: object) -> bool:
         return self is other if isinstance(other, _DistinctIntEnum) else _int_eq(self, other)
@@ -321,8 +322,8 @@ class Contract(_DistinctIntEnum):
 
 TRUMP_INDEX: tuple[int, ...] = (0, 1, 2, 3, -1, -1, -1, -1, -1, -1)
 """``TRUMP_INDEX[contract]``: the trump suit of each contract as a plain int 0..3, -1 for Obenabe,
-Undenufe, Slalom and Guschti. The rules' hot paths read a contract's facts by indexing (at the int's
-speed) rather than by comparing it: a ``Contract``'s comparisons go through Python (``_DistinctIntEnum``)."""
+Undenufe, Slalom and Guschti. Indexing runs at the int's speed, where comparing a ``Contract`` runs through
+Python (``_DistinctIntEnum``): the rules' hot paths read it so."""
 CHANGES_DIRECTION: tuple[bool, ...] = (False,) * 6 + (True,) * 4
 """``CHANGES_DIRECTION[contract]``: whether the contract plays each trick as Obenabe or Undenufe by the
 trick (Slalom, Guschti; ``Contract.direction``)."""
