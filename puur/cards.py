@@ -88,7 +88,32 @@ RANK_CODES = ("6", "7", "8", "9", "10", "J", "Q", "K", "A")
 SUIT_CODES = ("C", "D", "H", "S")
 
 
-class Card(IntEnum):
+_int_eq = int.__eq__
+_int_ne = int.__ne__
+
+
+class _DistinctIntEnum(IntEnum):
+    """An ``IntEnum`` whose members never equal a member of another such enum: ``Card.C8`` and
+    ``Contract.H`` are both 2, but a card is no contract, so ``Card.C8 != Contract.H``, ``Contract.H not in
+    [Card.C8]``, and a dict or set keeps them apart. A mix-up of the two is then a miss (a
+    ``KeyError``, a failed membership test), never a silent wrong answer.
+
+    A member still equals its plain int and hashes as it (``Card.C8 == 2``): a ``CardIndex`` is a
+    ``Card`` or the plain int the hot paths and the compiled cores keep, and tables, bit masks and dicts
+    are indexed by either. Ordering stays the int's, so cards sort by suit then rank. One slot serves all
+    six comparisons, so each comparison of a member now runs through Python: the rules' hot paths read a
+    contract's facts by indexing (``TRUMP_INDEX``, ``CHANGES_DIRECTION``) rather than by comparing it."""
+
+    def __eq__(self, other: object) -> bool:
+        return self is other if isinstance(other, _DistinctIntEnum) else _int_eq(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return self is not other if isinstance(other, _DistinctIntEnum) else _int_ne(self, other)
+
+    __hash__ = int.__hash__  # equal to the plain int, so hashed as it; defining __eq__ would drop it
+
+
+class Card(_DistinctIntEnum):
     """One of the 36 cards; its value is ``suit * 9 + rank``. ``str(card)`` is the notation (``H10``)."""
 
     C6 = 0
@@ -224,7 +249,7 @@ def parse_cards(items: Iterable[str | Card], *, field: str = "cards", unique: bo
     return out
 
 
-class Contract(IntEnum):
+class Contract(_DistinctIntEnum):
     """The contracts (RULES.md §4.1): a trump suit ``C D H S``, ``O`` Obenabe, ``U`` Undenufe, and the
     four direction-changing contracts of the ten-column Coiffeur sheet (issue 17, source J30
     shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt; docs/contracts-slalom-guschti.md):
@@ -246,17 +271,18 @@ class Contract(IntEnum):
     @property
     def trump(self) -> Suit | None:
         """The trump suit, or None for Obenabe, Undenufe, Slalom and Guschti."""
-        return Suit(int(self)) if self < 4 else None
+        t = TRUMP_INDEX[self]
+        return Suit(t) if t >= 0 else None
 
     @property
     def is_trump(self) -> bool:
-        return self < 4
+        return TRUMP_INDEX[self] >= 0
 
     @property
     def changes_direction(self) -> bool:
         """Whether the trick order depends on the trick (Slalom, Guschti): then every per-trick rule
         (winner, card points) reads ``direction(trick_index)``."""
-        return self >= 6
+        return CHANGES_DIRECTION[self]
 
     def direction(self, trick_index: int) -> Contract:
         """The contract that governs trick ``trick_index`` (0..8): ``self`` for the six contracts of the
@@ -269,7 +295,7 @@ class Contract(IntEnum):
         >>> [Contract.GUO.direction(t).name for t in (4, 5)]
         ['O', 'U']
         """
-        return _DIRECTIONS[self][trick_index] if self >= 6 else self
+        return _DIRECTIONS[self][trick_index] if CHANGES_DIRECTION[self] else self
 
     @classmethod
     def parse(cls, text: str | Contract) -> Contract:
@@ -293,6 +319,14 @@ class Contract(IntEnum):
     def __repr__(self) -> str:
         return f"Contract.{self.name}"
 
+
+TRUMP_INDEX: tuple[int, ...] = (0, 1, 2, 3, -1, -1, -1, -1, -1, -1)
+"""``TRUMP_INDEX[contract]``: the trump suit of each contract as a plain int 0..3, -1 for Obenabe,
+Undenufe, Slalom and Guschti. Indexing runs at the int's speed, where comparing a ``Contract`` runs through
+Python (``_DistinctIntEnum``): the rules' hot paths read it so."""
+CHANGES_DIRECTION: tuple[bool, ...] = (False,) * 6 + (True,) * 4
+"""``CHANGES_DIRECTION[contract]``: whether the contract plays each trick as Obenabe or Undenufe by the
+trick (Slalom, Guschti; ``Contract.direction``)."""
 
 _O, _U = Contract.O, Contract.U
 _DIRECTIONS: dict[Contract, tuple[Contract, ...]] = {

@@ -15,7 +15,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from puur.cards import BASE_CONTRACTS, EMPTY, SUIT_MASKS, Card, CardIndex, CardSet, Contract, Rank, mask_of
+from puur.cards import (
+    BASE_CONTRACTS,
+    CHANGES_DIRECTION,
+    EMPTY,
+    SUIT_MASKS,
+    Card,
+    CardIndex,
+    CardSet,
+    Contract,
+    Rank,
+    mask_of,
+)
 from puur.profile import RuleProfile
 from puur.rules.legal import legal_moves, refusal
 from puur.rules.scoring import RoundScore, match_bonus, round_score
@@ -319,7 +330,7 @@ class RoundState:
         pts = self._points
         c0, c1, c2, c3 = cards
         points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-        if contract >= 6 and n < 8:  # Slalom, Guschti: the next trick's direction (issue 17)
+        if CHANGES_DIRECTION[contract] and n < 8:  # Slalom, Guschti: the next trick's direction (issue 17)
             self._points = trick_points_table(contract, n + 1, self.profile.undenufe_values)
         team = w & 1
         self.tricks_won[team] += 1

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from puur.cards import BASE_CONTRACTS, SUIT_MASKS
+from puur.cards import BASE_CONTRACTS, SUIT_MASKS, TRUMP_INDEX
 from puur.playout import compiled_rules, pure_forced
 from puur.profile import RuleProfile
 from puur.round import RoundState
@@ -121,7 +121,7 @@ def choose(r: RoundState) -> int:
     disc = _KEYS.get(key)
     if disc is None:
         disc = _KEYS[key] = _discard_keys(points, strength)
-    trump = int(contract) if contract < 4 else -1
+    trump = TRUMP_INDEX[contract]
     tmask = SUIT_MASKS[trump] if trump >= 0 else 0
     n = len(trick)
     if not n:

@@ -101,8 +101,8 @@ ACTIONS: tuple[EnvAction, ...] = (*Card, *CONTRACTS, PUSH, CLAIM, STOECK)
 """Every action by its index: 36 cards, the contracts, push, claim, Stöck."""
 N_ACTIONS = len(ACTIONS)
 _SPECIAL_INDEX: dict[Special | EnvSpecial, int] = {a: i for i, a in enumerate(ACTIONS) if isinstance(a, Special | EnvSpecial)}
-# (Cards and contracts are IntEnums that compare equal to their ints, Card.C6 == Contract.C: they are
-# never mixed in one dict or membership test here; ``action_index`` tells them apart by type.)
+# (Cards and contracts are IntEnums that equal their plain ints, though never each other: a plain int
+# could stand for either, so ``action_index`` tells them apart by type.)
 
 FACTOR_SCALE = 10.0
 WEIS_SCALE = 300.0
@@ -422,7 +422,7 @@ def decode(obs: Observation, index: int) -> tuple[Card | Contract | Special, tup
         if card is None:
             raise ValueError("action stoeck is not legal now: no Stöck to declare with a card now")
         return card, ("stoeck",)
-    if not any(type(a) is type(action) and a == action for a in obs.legal_actions):
+    if action not in obs.legal_actions:  # a card never equals a contract of the same int
         legal = ", ".join(f"{action_index(a)}={a}" for a in obs.legal_actions)
         raise ValueError(f"action {int(index)} ({action}) is not legal now; legal: {legal or 'none (not this seat to act)'}")
     assert not isinstance(action, EnvSpecial)

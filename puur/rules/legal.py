@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from puur.cards import SUIT_MASKS, SUIT_NAMES, Card, CardIndex, CardSet, Contract
+from puur.cards import SUIT_MASKS, SUIT_NAMES, TRUMP_INDEX, Card, CardIndex, CardSet, Contract
 from puur.profile import RuleProfile
 from puur.rules.beats import HIGHER_TRUMPS
 from puur.rules.tables import PUUR_BITS, TRUMP_STRENGTH
@@ -51,9 +51,9 @@ def legal_moves(hand: CardSet, trick: Sequence[CardIndex], contract: Contract, p
         return hand
     led = trick[0] // 9
     follow = hand & SUIT_MASKS[led]
-    if contract >= 4:  # Obenabe, Undenufe: follow suit if you can (§7.1)
+    t = TRUMP_INDEX[contract]
+    if t < 0:  # Obenabe, Undenufe, Slalom, Guschti: follow suit if you can (§7.1)
         return follow or hand
-    t = int(contract)
     trumps = hand & SUIT_MASKS[t]
     puur = PUUR_BITS[t]
     if led == t:  # trump led
@@ -144,9 +144,9 @@ def refusal(
     suit = "CDHS"[led]
     follow = hand & SUIT_MASKS[led]
     held = [str(Card(c)) for c in range(36) if follow >> c & 1]
-    if contract >= 4:
+    t = TRUMP_INDEX[contract]
+    if t < 0:
         return Refusal("follow_suit", {"card": name, "suit": suit, "held": held})
-    t = int(contract)
     trumps = hand & SUIT_MASKS[t]
     top = highest_trump(trick, t)
     high = str(Card(top)) if top >= 0 else ""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from puur.cards import CardIndex, Contract
+from puur.cards import CHANGES_DIRECTION, TRUMP_INDEX, CardIndex, Contract
 from puur.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table
 
 
@@ -21,11 +21,11 @@ def trick_winner(cards: Sequence[CardIndex], contract: Contract, trick_index: in
     Slalom and Guschti play trick ``trick_index`` (0..8, required for them) as its direction, Obenabe
     or Undenufe (J30: "apply the order assigned to the current trick").
     """
-    if contract >= 6:
+    if CHANGES_DIRECTION[contract]:
         contract = _direction(contract, trick_index)
     strength = STRENGTH_TABLES[contract]
     led = cards[0] // 9
-    trump = int(contract) if contract < 4 else -1
+    trump = TRUMP_INDEX[contract]
     best = 0
     best_s = strength[cards[0]]
     for i in range(1, len(cards)):
@@ -45,7 +45,7 @@ def card_points(
     """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``).
     Under Slalom and Guschti the cards of trick ``trick_index`` count as its direction (issue 17:
     Obenabe values, or the profile's Undenufe values; docs/contracts-slalom-guschti.md)."""
-    if contract >= 6:
+    if CHANGES_DIRECTION[contract]:
         contract = _direction(contract, trick_index)
     table = card_points_table(contract, undenufe_values)
     return sum(table[c] for c in cards)

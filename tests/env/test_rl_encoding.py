@@ -46,7 +46,7 @@ def test_layout_is_pinned_to_its_version() -> None:
     assert sum(s.stop - s.start for s in spans.values()) == OBS_SIZE == spans["profile"].stop
     assert list(spans) == [name for name, _, _ in BLOCKS]
     assert [action_index(a) for a in ACTIONS] == list(range(N_ACTIONS))
-    assert action_index(Contract.C) == 36 and action_index(Card.C6) == 0  # equal IntEnums kept apart
+    assert action_index(Contract.C) == 36 and action_index(Card.C6) == 0  # one int, a card and a contract
     unknown = [c for c in Contract if c not in CONTRACTS]  # contracts added to the rules after this version
     for c in unknown:
         with pytest.raises(ValueError, match="extend puur.env.encoding.CONTRACTS"):
