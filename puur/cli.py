@@ -7,13 +7,9 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 Handler = Callable[[argparse.Namespace], int]
-
-if TYPE_CHECKING:
-    from puur.server.policy import ServerSettings
-
 
 def _rules_eval(args: argparse.Namespace) -> int:
     from puur.oracle import evaluate_many
@@ -65,36 +61,6 @@ def _rules_profiles(args: argparse.Namespace) -> int:
     return 0
 
 
-def _serve_settings(args: argparse.Namespace) -> ServerSettings:
-    """The server's bounds from ``puur serve``'s options (SECURITY.md); ``ValueError`` names a bad one."""
-    from limits import parse
-
-    from puur.server.policy import PlayerPolicy, ServerSettings
-
-    rates: dict[str, str | None] = {}
-    for name, value in (("rate_games", args.rate_games), ("rate_calls", args.rate_calls),
-                        ("rate_actions", args.rate_actions)):  # fmt: skip
-        if value.lower() == "off":
-            rates[name] = None
-            continue
-        try:
-            parse(value)
-        except ValueError:
-            flag = "--" + name.replace("_", "-")
-            raise ValueError(f"{flag} {value!r}: write a rate like 20/minute or 5/second, or off") from None
-        rates[name] = value
-    for flag, number in (("--max-body", args.max_body), ("--max-live-games", args.max_live_games)):
-        if number < 1:
-            raise ValueError(f"{flag} must be at least 1")
-    if args.retention_days <= 0:
-        raise ValueError("--retention-days must be more than 0")
-    return ServerSettings.for_serve(
-        players=PlayerPolicy.from_options(args.allow_player), body_limit=args.max_body,
-        max_live_games=args.max_live_games, retention_days=args.retention_days,
-        rate_games=rates["rate_games"], rate_calls=rates["rate_calls"], rate_actions=rates["rate_actions"],
-    )  # fmt: skip
-
-
 WS_MAX_MESSAGE = 64 * 1024
 """The largest WebSocket message ``puur serve`` reads (SECURITY.md): the live connection's client sends one
 token message and nothing else that is read, so 64 KiB bounds it well above need (uvicorn's default: 16 MiB)."""
@@ -117,10 +83,11 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from puur.server.app import create_app
+    from puur.server.serving import settings_from_options
     from puur.server.store import is_postgres
 
     try:
-        settings = _serve_settings(args)
+        settings = settings_from_options(args)
     except ValueError as e:
         print(f"puur serve: {e}", file=sys.stderr)
         return 2

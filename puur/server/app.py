@@ -61,6 +61,9 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     app.state.db_path = db_path
     app.state.settings = settings
     app.state.seat_rate = SeatRate(settings.rate_actions) if settings.rate_actions else None  # per seat
+    from puur.server.reviews import follow_rounds
+
+    app.state.hub_watchers = [follow_rounds]  # told after each request that may change a game: rounds reviewed as played
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.router)

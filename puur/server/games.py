@@ -94,9 +94,8 @@ def get_hub(request: HTTPConnection) -> GameHub:
             hub = getattr(state, "game_hub", None)
             if hub is None:
                 hub = GameHub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
-                from puur.server.reviews import follow_rounds  # (reviews imports this module)
-
-                hub.watchers.append(partial(follow_rounds, request.app))
+                for watcher in getattr(state, "hub_watchers", ()):  # the round reviews (create_app names them)
+                    hub.watchers.append(partial(watcher, request.app))
                 state.game_hub = hub
     return hub
 

@@ -14,10 +14,17 @@ connection's start (on a kept-alive connection: of the next request's first byte
 bytes; else the connection is closed (408, or 431 for a head too large). The body and the answer are not timed here: the
 app bounds the body (``BodyLimit``) and a request whose answer takes long is not the client's doing.
 
-This module holds the bounds only (``puur serve --help`` states them without importing uvicorn).
+This module holds the bounds and reads ``puur serve``'s options into the server's settings, importing
+neither uvicorn nor the app (``puur serve --help`` states the bounds at once).
 """
 
 from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from puur.server.policy import ServerSettings
 
 HEAD_TIMEOUT = 5.0
 """Seconds a request's line and headers may take to arrive, from the connection's start (or, on a kept-alive
@@ -33,4 +40,35 @@ it (``ulimit -n``)."""
 HTTP_PROTOCOL = "puur.server.http_protocol:HeadBoundHttp"
 """uvicorn's ``http`` setting for ``puur serve`` (by name: every worker process imports it)."""
 
-__all__ = ["HEAD_TIMEOUT", "HTTP_PROTOCOL", "KEEP_ALIVE", "MAX_CONNECTIONS", "MAX_HEAD"]
+def settings_from_options(args: argparse.Namespace) -> ServerSettings:
+    """The server's bounds from ``puur serve``'s parsed options (SECURITY.md), for the one process and for each
+    worker of ``--workers N`` alike; ``ValueError`` names a bad one."""
+    from limits import parse
+
+    from puur.server.policy import PlayerPolicy, ServerSettings
+
+    rates: dict[str, str | None] = {}
+    for name, value in (("rate_games", args.rate_games), ("rate_calls", args.rate_calls),
+                        ("rate_actions", args.rate_actions)):  # fmt: skip
+        if value.lower() == "off":
+            rates[name] = None
+            continue
+        try:
+            parse(value)
+        except ValueError:
+            flag = "--" + name.replace("_", "-")
+            raise ValueError(f"{flag} {value!r}: write a rate like 20/minute or 5/second, or off") from None
+        rates[name] = value
+    for flag, number in (("--max-body", args.max_body), ("--max-live-games", args.max_live_games)):
+        if number < 1:
+            raise ValueError(f"{flag} must be at least 1")
+    if args.retention_days <= 0:
+        raise ValueError("--retention-days must be more than 0")
+    return ServerSettings.for_serve(
+        players=PlayerPolicy.from_options(args.allow_player), body_limit=args.max_body,
+        max_live_games=args.max_live_games, retention_days=args.retention_days,
+        rate_games=rates["rate_games"], rate_calls=rates["rate_calls"], rate_actions=rates["rate_actions"],
+    )  # fmt: skip
+
+
+__all__ = ["HEAD_TIMEOUT", "HTTP_PROTOCOL", "KEEP_ALIVE", "MAX_CONNECTIONS", "MAX_HEAD", "settings_from_options"]

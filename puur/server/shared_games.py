@@ -31,8 +31,8 @@ import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber, stored_declarations
-from puur.server.store import GameGone, StoredGame, Writes
-from puur.server.store_sql import PRESENCE, Changes, GameBusy, Locked, PgStore
+from puur.server.store import GameBusy, GameGone, StoredGame, Writes
+from puur.server.store_sql import PRESENCE, Changes, Locked, PgStore
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -346,6 +346,9 @@ class SharedGames:
                         raise Conflict("the game moved on on another worker: send it again")
                     version = txn.append(first_seq, entries, live.status)
                     stored_before = int(txn.row[5])
+            except GameBusy as e:  # nothing was stored: the request is refused as any conflict
+                live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
+                raise Conflict(str(e)) from None
             except BaseException:
                 live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
                 raise

@@ -116,6 +116,11 @@ class StoreWrites:
         self.store.undo_actions(self.game_id, first_seq, settings)
 
 
+class GameBusy(Exception):
+    """Another worker holds the game's row longer than the wait allows; nothing was changed (the table
+    answers it as a conflict: send it again)."""
+
+
 class GameExists(Exception):
     """A game with this id is stored already (two workers creating the same rematch at once)."""
 
@@ -325,4 +330,4 @@ class Store:
         return {r[0]: (r[1], r[2], r[3]) for r in rows}
 
 
-__all__ = ["SCHEMA_VERSION", "GameExists", "GameGone", "GameStore", "Store", "StoreWrites", "StoredGame", "Writes", "default_db_path", "is_postgres", "open_store", "token_hash"]
+__all__ = ["SCHEMA_VERSION", "GameBusy", "GameExists", "GameGone", "GameStore", "Store", "StoreWrites", "StoredGame", "Writes", "default_db_path", "is_postgres", "open_store", "token_hash"]

@@ -54,8 +54,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from puur.server.live import Conflict
-from puur.server.store import GameExists, GameGone, StoredGame, is_postgres, token_hash
+from puur.server.store import GameBusy, GameExists, GameGone, StoredGame, is_postgres, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -85,11 +84,6 @@ actions = Table(
     Column("game_id", Text, primary_key=True), Column("seq", Integer, primary_key=True), Column("seat", Integer),
     Column("action", Text), Column("declare", Text), Column("at", Double),
 )  # fmt: skip
-
-
-class GameBusy(Conflict):
-    """Another worker holds the game's row longer than the wait allows; nothing was changed (a 409 like any
-    ``Conflict``: send it again)."""
 
 
 def engine_url(db: str) -> str:
@@ -541,5 +535,5 @@ class PgStore:
         self._threads.append(t)
 
 
-__all__ = ["CHANNEL", "PRESENCE", "Changes", "GameBusy", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
+__all__ = ["CHANNEL", "PRESENCE", "Changes", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
            "is_postgres", "safe_url", "upgrade"]

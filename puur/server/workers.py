@@ -6,7 +6,7 @@ app as ``puur serve`` with one process, from the environment that ``puur serve``
 - ``PUUR_DB``: the database (a ``postgresql://`` URL; several workers never share a SQLite file);
 - ``PUUR_SERVE_OPTIONS``: ``puur serve``'s bounds as JSON (the same option names: ``allow_player``,
   ``rate_games``, ``rate_calls``, ``rate_actions``, ``max_body``, ``max_live_games``, ``retention_days``),
-  checked the same way (``puur.cli._serve_settings``).
+  checked the same way (``puur.server.serving.settings_from_options``).
 
 (The connections' bounds, ``--forwarded-allow-ips`` and ``--max-connections``, are uvicorn's settings: uvicorn
 gives them to every worker itself.)
@@ -40,15 +40,15 @@ def options_json(args: argparse.Namespace) -> str:
 def app_from_env() -> FastAPI:
     """One worker's app: ``create_app`` with the database of ``PUUR_DB`` and the bounds of
     ``PUUR_SERVE_OPTIONS`` (``ValueError`` names a bad one: the worker does not start)."""
-    from puur.cli import _serve_settings
     from puur.server.app import create_app
+    from puur.server.serving import settings_from_options
 
     given = json.loads(os.environ.get(OPTIONS_ENV) or "{}")
     unknown = set(given) - set(OPTION_NAMES)
     if unknown:
         raise ValueError(f"{OPTIONS_ENV}: unknown options {sorted(unknown)}")
     args = argparse.Namespace(**{**DEFAULTS, **given})
-    return create_app(db_path=os.environ.get(DB_ENV) or None, settings=_serve_settings(args))
+    return create_app(db_path=os.environ.get(DB_ENV) or None, settings=settings_from_options(args))
 
 
 __all__ = ["DB_ENV", "OPTIONS_ENV", "app_from_env", "options_json"]

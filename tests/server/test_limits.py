@@ -17,7 +17,7 @@ from mcp_helpers import run_mcp
 
 from puur.bots.mcts import MCTSPlayer
 from puur.bots.runner import play_computers
-from puur.cli import _connection_bounds, _serve_settings, build_parser, main
+from puur.cli import _connection_bounds, build_parser, main
 from puur.game import Game
 from puur.observation import Observation
 from puur.server import reviews
@@ -33,7 +33,7 @@ from puur.server.policy import (
     SeatRate,
     ServerSettings,
 )
-from puur.server.serving import HTTP_PROTOCOL, KEEP_ALIVE, MAX_CONNECTIONS
+from puur.server.serving import HTTP_PROTOCOL, KEEP_ALIVE, MAX_CONNECTIONS, settings_from_options
 from puur.server.store import Store
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -202,7 +202,7 @@ def test_review_queue_is_bounded_per_game_and_in_all(monkeypatch: pytest.MonkeyP
 # ----- puur serve -----
 def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     args = build_parser().parse_args(["serve"])
-    settings = _serve_settings(args)
+    settings = settings_from_options(args)
     assert (settings.rate_games, settings.rate_calls) == (SERVE_RATE_GAMES, SERVE_RATE_CALLS)
     assert settings.rate_actions == SERVE_RATE_ACTIONS and ServerSettings().rate_actions is None
     assert settings == ServerSettings.for_serve(players=settings.players)
@@ -210,7 +210,7 @@ def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.reviews)
     assert ServerSettings().rate_games is None and ServerSettings().rate_calls is None
     assert ServerSettings().reviews_ahead == 0
-    off = _serve_settings(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7",
+    off = settings_from_options(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7",
                                                      "--rate-actions", "off"]))  # fmt: skip
     assert off.rate_games is None and off.retention_days == 7 and off.rate_actions is None
 
