@@ -61,6 +61,7 @@ from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
 from puur.server.rematch import rematch as rematch_of
 from puur.server.schema_types import CardCode
 from puur.server.seats import INVITE, new_plan
+from puur.server.shared_games import open_hub
 from puur.server.store import open_store
 from puur.server.tables import arrive, disconnected, invites_of, watch
 
@@ -93,7 +94,7 @@ def get_hub(request: HTTPConnection) -> GameHub:
         with _hub_lock:
             hub = getattr(state, "game_hub", None)
             if hub is None:
-                hub = GameHub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
+                hub = open_hub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
                 for watcher in getattr(state, "hub_watchers", ()):  # the round reviews (create_app names them)
                     hub.watchers.append(partial(watcher, request.app))
                 state.game_hub = hub

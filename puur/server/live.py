@@ -23,7 +23,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
@@ -37,9 +37,6 @@ from puur.rules.chalk import to_marks
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.seats import effective_seats, seating, stand_ins, waiting
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
-
-if TYPE_CHECKING:
-    from puur.server.shared_games import SharedGames
 
 log = logging.getLogger(__name__)
 
@@ -394,6 +391,20 @@ SWEEP_EVERY = 3600.0
 """Seconds between two retention sweeps of the store (the first runs when the hub opens)."""
 
 
+class SharedStore(Protocol):
+    """What the hub asks of the part that keeps its games in step with a store shared by several workers
+    (``puur.server.shared_games.SharedGames``): the stored row is the truth, a game in memory a copy."""
+
+    def load(self, game_id: str) -> LiveGame: ...
+    def sync(self, live: LiveGame, version: int | None = None) -> None: ...
+    def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None) -> float: ...
+    def advance(self, live: LiveGame) -> float: ...
+    def change(self, live: LiveGame, fn: Callable[[Writes], T]) -> T: ...
+    def plain_committer(self, live: LiveGame) -> Commit: ...
+    def presence(self, live: LiveGame, seat: int) -> None: ...
+    def relay(self, live: LiveGame, seat: int, kind: str, code: str = "") -> None: ...
+
+
 class GameHub:
     """All games of one server: live ones in memory (at most ``max_live_games``, least recently used first
     to leave), every one in the store (until ``retention_days`` after its last action).
@@ -418,12 +429,9 @@ class GameHub:
         """Called with a game after each request that may have changed it (``act``, ``advance``): the
         round reviews that follow the play (``puur.server.reviews.follow_rounds``). One that fails is
         logged; the request's answer does not change."""
-        self.shared: SharedGames | None = None
-        """Several workers share the store (PostgreSQL, issue 15): games are kept in step with it."""
-        if getattr(store, "shared", False):
-            from puur.server.shared_games import SharedGames
-
-            self.shared = SharedGames(self, store)  # type: ignore[arg-type]
+        self.shared: SharedStore | None = None
+        """Several workers share the store (PostgreSQL): games are kept in step with it. Set by whoever opens
+        the hub on such a store (``puur.server.shared_games.open_hub``)."""
 
     def close(self) -> None:
         """Stop listening (a shared store) and close the store."""
@@ -578,7 +586,7 @@ class GameHub:
             stored = self.store.load(game_id)
             if stored is None:
                 raise NotFound(game_id)
-            live = self._rebuild(stored)
+            live = self.rebuild(stored)
         with contextlib.suppress(Busy):  # a reloaded game makes room as a new one does, idle games first;
             self._make_room()  # with none idle it is held anyway: a stored game is never refused for memory
         with self._lock:
@@ -609,7 +617,7 @@ class GameHub:
 
         return self.change(live, take)
 
-    def _rebuild(self, stored: StoredGame) -> LiveGame:
+    def rebuild(self, stored: StoredGame) -> LiveGame:
         """Replay the stored record: the same profile and seed, then every action in order."""
         s = stored.settings
         game = Game(RuleProfile.from_dict(s["profile"]), seed=s["seed"], salt=s.get("salt"),
@@ -623,6 +631,24 @@ class GameHub:
                         think=self.settings.think_per_request)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
+
+    def held(self) -> list[LiveGame]:
+        """The games in memory now."""
+        with self._lock:
+            return list(self._games.values())
+
+    def held_game(self, game_id: str) -> LiveGame | None:
+        """The game if it is in memory, without touching it or asking the store."""
+        with self._lock:
+            return self._games.get(game_id)
+
+    def forget(self, live: LiveGame) -> None:
+        """Take ``live`` out of memory at once (its stored row is gone, or a write of it failed): a request
+        still holding it must not change it (``evicted``)."""
+        live.evicted = True
+        with self._lock:
+            if self._games.get(live.id) is live:
+                del self._games[live.id]
 
     def cached(self, game_id: str) -> LiveGame | None:
         """The game if it is in memory (no store access). Always None with a shared store: another worker
@@ -687,4 +713,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]

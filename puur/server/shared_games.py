@@ -30,14 +30,22 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from puur.server.live import HUMAN, Commit, Conflict, LiveGame, NotFound, Subscriber, stored_declarations
-from puur.server.store import GameBusy, GameGone, StoredGame, Writes
+from puur.server.live import (
+    HUMAN,
+    Commit,
+    Conflict,
+    GameHub,
+    LiveGame,
+    NotFound,
+    Subscriber,
+    stored_declarations,
+)
+from puur.server.policy import ServerSettings
+from puur.server.store import GameBusy, GameGone, GameStore, StoredGame, Writes
 from puur.server.store_sql import PRESENCE, Changes, Locked, PgStore
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-
-    from puur.server.live import GameHub
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -49,7 +57,7 @@ EXPIRE = 35.0
 
 
 def _stored(game_id: str, ch: Changes) -> StoredGame:
-    """The whole stored game of ``ch`` (read from action 0) as ``GameHub._rebuild`` replays it."""
+    """The whole stored game of ``ch`` (read from action 0) as ``GameHub.rebuild`` replays it."""
     assert ch.since == 0
     return StoredGame(game_id, ch.settings, ch.status, ch.created, ch.updated, ch.actions)
 
@@ -96,8 +104,7 @@ class SharedGames:
         self._outbox.put(f"{live.id}:{seat}:{self.worker}:{n}")
 
     def _announce_all(self) -> None:
-        with self.hub._lock:
-            held = list(self.hub._games.values())
+        held = self.hub.held()
         for live in held:
             for seat in sorted({sub.seat for sub in list(live.subscribers) if not sub.remote}):
                 self.presence(live, seat)
@@ -136,8 +143,7 @@ class SharedGames:
 
     def _relay_heard(self, item: str) -> None:
         game_id, seat, worker, kind, code = item[1:].split(":")
-        with self.hub._lock:  # the game as this worker holds it: only its connections are told
-            live = self.hub._games.get(game_id)
+        live = self.hub.held_game(game_id)  # the game as this worker holds it: only its connections are told
         if worker == self.worker or live is None or kind not in ("reaction", "rematch"):
             return
         message: dict[str, Any] = {"type": kind, "seat": int(seat)}
@@ -216,8 +222,7 @@ class SharedGames:
     def _show_presence(self, game_id: str) -> None:
         """Bring a held game's stand-ins up to date; its screens here get the new seating (a ``table``
         message, as ``puur.server.tables`` sends one)."""
-        with self.hub._lock:
-            live = self.hub._games.get(game_id)
+        live = self.hub.held_game(game_id)
         if live is None:
             return
         with live.lock:
@@ -236,7 +241,7 @@ class SharedGames:
         except GameGone:
             raise NotFound(game_id) from None
         assert ch is not None
-        live = self.hub._rebuild(_stored(game_id, ch))
+        live = self.hub.rebuild(_stored(game_id, ch))
         live.version, live.epoch = ch.version, ch.epoch
         self._stand_ins(live)  # the seats connected to other workers
         return live
@@ -300,7 +305,7 @@ class SharedGames:
     def _replace(self, live: LiveGame, ch: Changes) -> None:
         """Replay the whole log into ``live`` (actions were taken back); the live connections get the view
         as after an undo."""
-        fresh = self.hub._rebuild(_stored(live.id, ch))
+        fresh = self.hub.rebuild(_stored(live.id, ch))
         live.replace(fresh.game, fresh.log)
         self._meta(live, ch)
         for sub in list(live.subscribers):
@@ -308,10 +313,7 @@ class SharedGames:
 
     def _forget(self, live: LiveGame) -> None:
         """``live`` leaves memory (its row is gone, or a write of it failed)."""
-        live.evicted = True
-        with self.hub._lock:
-            if self.hub._games.get(live.id) is live:
-                del self.hub._games[live.id]
+        self.hub.forget(live)
 
     # ----- writing (the row locked) -----
     def _locked_catch_up(self, live: LiveGame, txn: Locked) -> None:
@@ -410,8 +412,7 @@ class SharedGames:
     # ----- listening -----
     def notified(self, game_id: str, version: int) -> None:
         """Another worker (or this one) stored a change of ``game_id``: catch up if this worker holds it."""
-        with self.hub._lock:
-            live = self.hub._games.get(game_id)
+        live = self.hub.held_game(game_id)
         if live is None or version <= live.version:
             return
         with contextlib.suppress(NotFound):
@@ -420,8 +421,7 @@ class SharedGames:
     def reconnected(self) -> None:
         with contextlib.suppress(Exception):
             self.store.notify(PRESENCE, "?")  # every worker (this one too) announces its connections again
-        with self.hub._lock:
-            held = list(self.hub._games.values())
+        held = self.hub.held()
         for live in held:
             try:
                 self.sync(live)
@@ -431,4 +431,13 @@ class SharedGames:
                 log.exception("game %s: catching up after the listener reconnected failed", live.id)
 
 
-__all__ = ["SharedGames", "computers_due"]
+def open_hub(store: GameStore, settings: ServerSettings | None = None) -> GameHub:
+    """The hub of a server's games on ``store``; on a store shared by several workers (PostgreSQL) with its
+    games kept in step with it (``SharedGames``)."""
+    hub = GameHub(store, settings)
+    if isinstance(store, PgStore):
+        hub.shared = SharedGames(hub, store)
+    return hub
+
+
+__all__ = ["SharedGames", "computers_due", "open_hub"]

@@ -95,7 +95,7 @@ def test_a_restart_keeps_the_commitment_and_a_rematch_draws_a_new_seed(client: T
     gid, token = r.json()["game_id"], r.json()["tokens"]["0"]
     hub = client.app.state.game_hub  # type: ignore[attr-defined]
     before = client.get(f"/api/v1/games/{gid}", headers=auth(token)).json()["fair_deal"]
-    rebuilt = hub._rebuild(hub.store.load(gid))  # what a restarted server replays from the store
+    rebuilt = hub.rebuild(hub.store.load(gid))  # what a restarted server replays from the store
     assert rebuilt.game.fair_deal() == before and rebuilt.game.salt == hub.get(gid).game.salt
     v = client.get(f"/api/v1/games/{gid}", headers=auth(token)).json()
     while v["status"] == "playing":
