@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from game_checks import solved_as_brute_force
 
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
@@ -17,7 +18,7 @@ from puur.position import parse_position
 from puur.profile import PRESETS, RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.legal import legal_moves
-from puur.rules.tables import MATCH_BONUS, PUUR_BITS, STRENGTH_TABLES
+from puur.rules.tables import PUUR_BITS, STRENGTH_TABLES
 from puur.rules.trick import trick_winner
 
 
@@ -29,34 +30,6 @@ def _position(profile: RuleProfile, rng: random.Random, contract: Contract, play
     while len(r.tricks) * 4 + len(r.trick) < played:
         r.play(choose(r))
     return r
-
-
-def brute(r: RoundState) -> int:
-    """Team 0's final points minus team 1's (card points, last trick, match) under perfect play."""
-    if r.is_done:
-        cp = r.card_points
-        bonus = (MATCH_BONUS if r.tricks_won[0] == 9 else 0) - (MATCH_BONUS if r.tricks_won[1] == 9 else 0)
-        return cp[0] - cp[1] + bonus
-    legal = r.legal_cards()
-    values = []
-    for c in range(36):
-        if legal >> c & 1:
-            child = r.clone()
-            child.play(c)
-            values.append(brute(child))
-    return max(values) if r.to_act % 2 == 0 else min(values)  # type: ignore[operator]
-
-
-def solved_as_brute_force(r: RoundState) -> SolveResult:
-    """``solve(r)``, checked against ``brute``: the value, and a legal card that reaches it."""
-    res = solve(r)
-    want = brute(r)
-    assert res.points[0] - res.points[1] == want
-    assert r.legal_cards() >> res.card & 1
-    child = r.clone()
-    child.play(res.card)
-    assert brute(child) == want  # the card it names reaches the value
-    return res
 
 
 @pytest.mark.parametrize("preset", ["schieber", "jasvel", "classic"])
