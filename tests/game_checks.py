@@ -1,11 +1,16 @@
-"""Checks shared by the test folders (on the path through pytest's ``pythonpath``): on a played match, and the
-solver's answer against brute force."""
+"""Checks shared by the test folders (on the path through pytest's ``pythonpath``): on a played match, a
+position played by the rollout policy, and the solver's answer against brute force."""
 
 from __future__ import annotations
 
+import random
+
+from puur.bots.rollout import choose
 from puur.bots.solver import SolveResult, solve
+from puur.cards import Contract
 from puur.game import Game
-from puur.round import RoundState
+from puur.profile import RuleProfile
+from puur.round import RoundState, deal
 from puur.rules.tables import MATCH_BONUS
 
 
@@ -16,6 +21,18 @@ def stoeck_outcomes(game: Game, seats: set[int]) -> list[str | None]:
         for r in game.round_states
         if r.stoeck_holder in seats and r.stoeck_pair and not r.hands[r.stoeck_holder] & r.stoeck_pair
     ]
+
+
+def rollout_position(
+    profile: RuleProfile, rng: random.Random, contract: Contract, cards_played: int, deal_from: int = 0
+) -> RoundState:
+    """A round of a deal drawn from ``rng`` (dealt in packets from ``deal_from``'s right; seat 0 deals, seat 1
+    leads) under ``contract``, played by the rollout policy up to ``cards_played`` cards."""
+    r = RoundState(profile, deal(rng, deal_from), 0, 1)
+    r.choose(contract)
+    while len(r.tricks) * 4 + len(r.trick) < cards_played:
+        r.play(choose(r))
+    return r
 
 
 def brute(r: RoundState) -> int:
