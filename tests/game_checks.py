@@ -1,8 +1,17 @@
-"""Checks on a played match shared by the test folders (on the path through pytest's ``pythonpath``)."""
+"""Checks shared by the test folders (on the path through pytest's ``pythonpath``): on a played match, a
+position played by the rollout policy, and the solver's answer against brute force."""
 
 from __future__ import annotations
 
+import random
+
+from puur.bots.rollout import choose
+from puur.bots.solver import SolveResult, solve
+from puur.cards import Contract
 from puur.game import Game
+from puur.profile import RuleProfile
+from puur.round import RoundState, deal
+from puur.rules.tables import MATCH_BONUS
 
 
 def stoeck_outcomes(game: Game, seats: set[int]) -> list[str | None]:
@@ -12,3 +21,43 @@ def stoeck_outcomes(game: Game, seats: set[int]) -> list[str | None]:
         for r in game.round_states
         if r.stoeck_holder in seats and r.stoeck_pair and not r.hands[r.stoeck_holder] & r.stoeck_pair
     ]
+
+
+def rollout_position(
+    profile: RuleProfile, rng: random.Random, contract: Contract, cards_played: int, deal_from: int = 0
+) -> RoundState:
+    """A round of a deal drawn from ``rng`` (dealt in packets from ``deal_from``'s right; seat 0 deals, seat 1
+    leads) under ``contract``, played by the rollout policy up to ``cards_played`` cards."""
+    r = RoundState(profile, deal(rng, deal_from), 0, 1)
+    r.choose(contract)
+    while len(r.tricks) * 4 + len(r.trick) < cards_played:
+        r.play(choose(r))
+    return r
+
+
+def brute(r: RoundState) -> int:
+    """Team 0's final points minus team 1's (card points, last trick, match) under perfect play."""
+    if r.is_done:
+        cp = r.card_points
+        bonus = (MATCH_BONUS if r.tricks_won[0] == 9 else 0) - (MATCH_BONUS if r.tricks_won[1] == 9 else 0)
+        return cp[0] - cp[1] + bonus
+    legal = r.legal_cards()
+    values = []
+    for c in range(36):
+        if legal >> c & 1:
+            child = r.clone()
+            child.play(c)
+            values.append(brute(child))
+    return max(values) if r.to_act % 2 == 0 else min(values)  # type: ignore[operator]
+
+
+def solved_as_brute_force(r: RoundState) -> SolveResult:
+    """``solve(r)``, checked against ``brute``: the value, and a legal card that reaches it."""
+    res = solve(r)
+    want = brute(r)
+    assert res.points[0] - res.points[1] == want
+    assert r.legal_cards() >> res.card & 1
+    child = r.clone()
+    child.play(res.card)
+    assert brute(child) == want  # the card it names reaches the value
+    return res

@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import random
 import re
-import sys
-from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from game_checks import solved_as_brute_force
 from mcp import Client
 from mcp_helpers import run_mcp
 
@@ -37,12 +36,8 @@ from puur.profile import PRESETS, RuleProfile
 from puur.round import IllegalAction, RoundState, deal, random_round
 from puur.rules.trick import card_points, trick_winner
 from puur.rules.weis import resolve_weis
-from puur.server.app import create_app
 from puur.tools import ToolInputError, contract_label
 from puur.tools.trick_arbiter import judge
-
-sys.path.insert(0, str(Path(__file__).parent / "bots"))
-from test_solver import solved_as_brute_force  # noqa: E402
 
 SLO, SLU, GUO, GUU = Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU
 EXTRA = RuleProfile.resolve({"preset": "schieber", "extra_contracts": "slalom_guschti"})
@@ -138,7 +133,7 @@ def test_profile_option_offers_the_contracts() -> None:
     assert r.contract is None
 
 
-def test_oracle_http_and_mcp_accept_the_codes(tmp_path: Path) -> None:
+def test_oracle_http_and_mcp_accept_the_codes(client: TestClient) -> None:
     req = {"op": "trick", "contract": "slalom-obenabe", "trick": ["HA", "H6", "HK", "S6"], "trick_index": 1}
     got = evaluate(req)
     assert got["ok"] and got["winner"] == 1 and got["points"] == 26 and got["direction"] == "U"
@@ -153,7 +148,6 @@ def test_oracle_http_and_mcp_accept_the_codes(tmp_path: Path) -> None:
     assert evaluate({**score, "card_points": [100, 52]})["ok"]
     assert evaluate({**score, "card_points": [100, 50]})["error"]["code"] == "impossible_input"
     assert evaluate({**score, "stoeck": [20, 0]})["error"]["code"] == "impossible_input"
-    client = TestClient(create_app(db_path=str(tmp_path / "g.sqlite3")))
     r = client.post("/api/v1/rules/trick", json={k: v for k, v in req.items() if k != "op"})
     assert r.status_code == 200 and r.json() == got
     r = client.post("/api/v1/rules/trick", json={"contract": "H", "trick": ["HA", "H6", "HK", "S6"]})

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,13 +12,6 @@ from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
 from puur.profile import PRESETS
 from puur.server.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    db = tmp_path_factory.mktemp("api") / "g.sqlite3"
-    with TestClient(create_app(db_path=str(db))) as c:
-        yield c
 
 
 def _assumptions_ok(body: dict[str, Any]) -> None:
@@ -63,9 +55,9 @@ CASES: list[tuple[str, str, dict[str, Any], dict[str, Any]]] = [
 
 @pytest.mark.parametrize(("path", "op", "body", "expected"), CASES)
 def test_typed_endpoint_equals_the_oracle(
-    client: TestClient, path: str, op: str, body: dict[str, Any], expected: dict[str, Any]
+    module_client: TestClient, path: str, op: str, body: dict[str, Any], expected: dict[str, Any]
 ) -> None:
-    r = client.post(f"/api/v1/rules/{path}", json=body)
+    r = module_client.post(f"/api/v1/rules/{path}", json=body)
     assert r.status_code == 200, r.text
     got = r.json()
     assert got["ok"] is True and got["op"] == op
@@ -75,7 +67,7 @@ def test_typed_endpoint_equals_the_oracle(
     assert got == evaluate({"op": op, **body})  # one implementation
 
 
-def test_every_op_has_a_typed_endpoint(client: TestClient) -> None:
+def test_every_op_has_a_typed_endpoint(module_client: TestClient) -> None:
     from puur.oracle import OPS
 
     assert {c[1] for c in CASES} == set(OPS)
@@ -95,9 +87,9 @@ def test_every_op_has_a_typed_endpoint(client: TestClient) -> None:
     ],
 )  # fmt: skip
 def test_oracle_error_is_422_with_code_and_message(
-    client: TestClient, path: str, body: dict[str, Any], code: str
+    module_client: TestClient, path: str, body: dict[str, Any], code: str
 ) -> None:
-    r = client.post(f"/api/v1/rules/{path}", json=body)
+    r = module_client.post(f"/api/v1/rules/{path}", json=body)
     assert r.status_code == 422, r.text
     detail = r.json()["detail"]
     assert detail["code"] == code and isinstance(detail["message"], str) and detail["message"]
@@ -122,27 +114,27 @@ def test_oracle_error_is_422_with_code_and_message(
     ],
 )
 def test_validation_error_is_422_naming_the_field(
-    client: TestClient, path: str, body: dict[str, Any], field: str
+    module_client: TestClient, path: str, body: dict[str, Any], field: str
 ) -> None:
-    r = client.post(f"/api/v1/rules/{path}", json=body)
+    r = module_client.post(f"/api/v1/rules/{path}", json=body)
     assert r.status_code == 422
     detail = r.json()["detail"]
     assert any(field in d["loc"] and d["msg"] for d in detail)
 
 
-def test_body_that_is_not_json_is_422(client: TestClient) -> None:
-    r = client.post("/api/v1/rules/trick", content=b"{not json", headers={"content-type": "application/json"})
+def test_body_that_is_not_json_is_422(module_client: TestClient) -> None:
+    r = module_client.post("/api/v1/rules/trick", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422
-    r = client.post("/api/v1/rules/eval", content=b"{not json", headers={"content-type": "application/json"})
+    r = module_client.post("/api/v1/rules/eval", content=b"{not json", headers={"content-type": "application/json"})
     assert r.status_code == 422
 
 
-def test_eval_same_json_in_and_out(client: TestClient) -> None:
+def test_eval_same_json_in_and_out(module_client: TestClient) -> None:
     one = {"op": "trick", "contract": "H", "trick": ["CA", "H9", "HJ", "C7"]}
-    r = client.post("/api/v1/rules/eval", json=one)
+    r = module_client.post("/api/v1/rules/eval", json=one)
     assert r.status_code == 200 and r.json() == evaluate(one)
     many = [one, {"op": "nope"}, {"op": "chalk", "value": 680}, {"op": "trick", "contract": "H"}]
-    r = client.post("/api/v1/rules/eval", json=many)
+    r = module_client.post("/api/v1/rules/eval", json=many)
     assert r.status_code == 200
     got = r.json()
     assert got == [evaluate(x) for x in many]
@@ -150,8 +142,8 @@ def test_eval_same_json_in_and_out(client: TestClient) -> None:
     assert got[1]["error"]["code"] == "unknown_op"
 
 
-def test_profiles_lists_presets(client: TestClient) -> None:
-    r = client.get("/api/v1/profiles")
+def test_profiles_lists_presets(module_client: TestClient) -> None:
+    r = module_client.get("/api/v1/profiles")
     assert r.status_code == 200
     body = r.json()
     assert body["default"] == "schieber"
@@ -160,32 +152,32 @@ def test_profiles_lists_presets(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize("name", DATASET_NAMES)
-def test_dataset_endpoints(client: TestClient, name: str) -> None:
-    r = client.get(f"/api/v1/{name}")
+def test_dataset_endpoints(module_client: TestClient, name: str) -> None:
+    r = module_client.get(f"/api/v1/{name}")
     assert r.status_code == 200
     assert r.headers["content-type"].startswith("application/json")
     assert r.headers["access-control-allow-origin"] == "*"
     assert r.json() == dataset(name)
 
 
-def test_index_status_and_cors(client: TestClient) -> None:
-    idx = client.get("/api/v1/index.json").json()
+def test_index_status_and_cors(module_client: TestClient) -> None:
+    idx = module_client.get("/api/v1/index.json").json()
     for d in idx["datasets"]:
-        assert client.get(d["url"]).status_code == 200
-    st = client.get("/api/v1/status.json").json()
+        assert module_client.get(d["url"]).status_code == 200
+    st = module_client.get("/api/v1/status.json").json()
     assert "built_at" in st and set(st["datasets"]) == set(DATASET_NAMES)
-    r = client.options(
+    r = module_client.options(
         "/api/v1/rules/trick",
         headers={"Origin": "https://example.org", "Access-Control-Request-Method": "POST",
                  "Access-Control-Request-Headers": "content-type"},
     )  # fmt: skip
     assert r.status_code == 200 and r.headers["access-control-allow-origin"] == "*"
-    r = client.post("/api/v1/rules/chalk", json={"value": 5}, headers={"Origin": "https://example.org"})
+    r = module_client.post("/api/v1/rules/chalk", json={"value": 5}, headers={"Origin": "https://example.org"})
     assert r.headers["access-control-allow-origin"] == "*"
 
 
-def test_openapi_31_with_examples(client: TestClient) -> None:
-    doc = client.get("/api/v1/openapi.json").json()
+def test_openapi_31_with_examples(module_client: TestClient) -> None:
+    doc = module_client.get("/api/v1/openapi.json").json()
     assert doc["openapi"].startswith("3.1")
     paths = doc["paths"]
     for p in ("legal-moves", "trick", "card-points", "melds", "weis", "score", "crossing", "chalk", "eval"):
@@ -198,8 +190,8 @@ def test_openapi_31_with_examples(client: TestClient) -> None:
     assert paths["/api/v1/rules/eval"]["post"]["requestBody"]["content"]["application/json"]["examples"]
 
 
-def test_llms_txt(client: TestClient) -> None:
-    r = client.get("/llms.txt")
+def test_llms_txt(module_client: TestClient) -> None:
+    r = module_client.get("/llms.txt")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/plain")
     text = r.text
     assert text.startswith("# Puur")

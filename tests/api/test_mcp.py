@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,7 +16,6 @@ from mcp_helpers import run_mcp
 from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
 from puur.profile import PRESETS
-from puur.server.app import create_app
 from puur.server.mcp_server import build_server
 
 RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
@@ -221,32 +219,30 @@ def test_stdio_puur_mcp() -> None:
     run(check, params)
 
 
-def test_slash_mcp_takes_post_only(tmp_path: Path) -> None:
+def test_slash_mcp_takes_post_only(client: TestClient) -> None:
     """Stateless: no stream to GET (it would stay open, sending nothing), no session to DELETE: 405."""
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as http:
-        for method in ("GET", "DELETE", "PUT"):
-            r = http.request(method, "/mcp", headers={"Accept": "text/event-stream"})
-            assert r.status_code == 405 and r.headers["allow"] == "POST", method
+    for method in ("GET", "DELETE", "PUT"):
+        r = client.request(method, "/mcp", headers={"Accept": "text/event-stream"})
+        assert r.status_code == 405 and r.headers["allow"] == "POST", method
 
 
-def test_mounted_at_slash_mcp(tmp_path: Path) -> None:
+def test_mounted_at_slash_mcp(client: TestClient) -> None:
     headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as http:
-        r = http.post("/mcp", headers=headers, json={
-            "jsonrpc": "2.0", "id": 1, "method": "initialize",
-            "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                       "clientInfo": {"name": "test", "version": "1"}},
-        })  # fmt: skip
-        assert r.status_code == 200, r.text
-        assert r.json()["result"]["serverInfo"]["name"] == "puur"
-        r = http.post("/mcp", headers=headers, json={
-            "jsonrpc": "2.0", "id": 2, "method": "tools/call",
-            "params": {"name": "trick", "arguments": {"contract": "H", "trick": ["CA", "H9", "HJ", "C7"]}},
-        })  # fmt: skip
-        assert r.status_code == 200, r.text
-        result = r.json()["result"]
-        assert result["structuredContent"]["winner"] == 2
-        assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
+    r = client.post("/mcp", headers=headers, json={
+        "jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                   "clientInfo": {"name": "test", "version": "1"}},
+    })  # fmt: skip
+    assert r.status_code == 200, r.text
+    assert r.json()["result"]["serverInfo"]["name"] == "puur"
+    r = client.post("/mcp", headers=headers, json={
+        "jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "trick", "arguments": {"contract": "H", "trick": ["CA", "H9", "HJ", "C7"]}},
+    })  # fmt: skip
+    assert r.status_code == 200, r.text
+    result = r.json()["result"]
+    assert result["structuredContent"]["winner"] == 2
+    assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
 
 
 @pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")

@@ -15,13 +15,6 @@ from mcp_helpers import run_mcp
 from puur.cli import build_parser
 from puur.ops import REGISTRY, SCORE_EXAMPLE
 from puur.oracle import OPS, evaluate
-from puur.server.app import create_app
-
-
-@pytest.fixture(scope="module")
-def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path=str(tmp_path_factory.mktemp("ops") / "g.sqlite3"))) as c:
-        yield c
 
 
 def test_the_registry_holds_every_oracle_op_in_its_order() -> None:
@@ -35,14 +28,14 @@ def test_the_registry_holds_every_oracle_op_in_its_order() -> None:
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_each_example_is_answered_alike_by_the_oracle_the_endpoint_and_the_tool(
-    client: TestClient, name: str
+    module_client: TestClient, name: str
 ) -> None:
     op = REGISTRY[name]
     (example,) = op.examples
     op.request.model_validate(example)  # the example satisfies its own schema
     expected = evaluate({"op": name, **example})
     assert expected["ok"] is True and expected["assumptions"]["rule"] == op.rule
-    r = client.post(f"/api/v1/rules/{op.path}", json=example)
+    r = module_client.post(f"/api/v1/rules/{op.path}", json=example)
     assert r.status_code == 200 and r.json() == expected
     op.result.model_validate(expected)  # the answer is what the result model says
 
@@ -54,8 +47,8 @@ def test_each_example_is_answered_alike_by_the_oracle_the_endpoint_and_the_tool(
     run_mcp(check)
 
 
-def test_openapi_shows_the_registry(client: TestClient) -> None:
-    doc = client.get("/api/v1/openapi.json").json()
+def test_openapi_shows_the_registry(module_client: TestClient) -> None:
+    doc = module_client.get("/api/v1/openapi.json").json()
     for name, op in REGISTRY.items():
         post = doc["paths"][f"/api/v1/rules/{op.path}"]["post"]
         assert post["summary"] == op.summary

@@ -3,14 +3,12 @@ and the MCP tool `solve_open_cards` give the solver's answer, and refuse what th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 from mcp import Client
-from test_mcp import run  # the MCP client runner (its own loop and thread)
+from mcp_helpers import run_mcp
 
 from puur.bots.analysis import MAX_OPEN_CARDS, solve_open_cards
 from puur.bots.solver import solve
@@ -20,13 +18,6 @@ from puur.position import format_position
 from puur.profile import RuleProfile
 from puur.round import RoundState
 from puur.server.api_solver import _EXAMPLE
-from puur.server.app import create_app
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        yield c
 
 
 def _position(body: dict[str, Any]) -> RoundState:
@@ -57,7 +48,7 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
         res = await c.call_tool("solve_open_cards", _EXAMPLE)
         assert not res.is_error and res.structured_content == got
 
-    run(mcp)
+    run_mcp(mcp)
 
 
 def test_a_position_line_is_the_same_request(client: TestClient) -> None:
@@ -76,7 +67,7 @@ def test_a_position_line_is_the_same_request(client: TestClient) -> None:
         res = await c.call_tool("solve_open_cards", {"position": line})
         assert not res.is_error and res.structured_content == want
 
-    run(mcp)
+    run_mcp(mcp)
 
 
 def _call(body: dict[str, Any]) -> dict[str, Any]:
@@ -146,4 +137,4 @@ def test_refusals_say_what_is_wrong(
         res = await c.call_tool("solve_open_cards", body)
         assert res.is_error and mcp_needle in res.content[0].text  # type: ignore[union-attr]
 
-    run(mcp)
+    run_mcp(mcp)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_checks import rollout_position
 
 from puur.bots import make_player
 from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice
@@ -106,10 +107,9 @@ def test_rollout_policy_plays_only_legal_cards() -> None:
     """The playout policy (leads, smears, safe overtakes) keeps to the rules in every contract."""
     import random
 
-    from puur.bots.rollout import choose
     from puur.cards import Contract
     from puur.profile import RuleProfile
-    from puur.round import RoundState, deal
+    from puur.round import RoundState
 
     profile = RuleProfile.preset("schieber")
     rng = random.Random(5)
@@ -260,12 +260,9 @@ def test_bidding_fits_the_true_deal_of_heuristic_players() -> None:
 
 
 def _position(preset: str, seed: int, contract: Contract, cards_played: int) -> RoundState:
+    """``rollout_position`` of a deal of its own per ``preset`` and ``seed``, dealt from a seat it draws."""
     rng = random.Random(f"fusion-{preset}-{seed}")
-    r = RoundState(RuleProfile.preset(preset), deal(rng, rng.randrange(4)), 0, 1)
-    r.choose(contract)
-    while len(r.tricks) * 4 + len(r.trick) < cards_played:
-        r.play(choose(r))
-    return r
+    return rollout_position(RuleProfile.preset(preset), rng, contract, cards_played, deal_from=rng.randrange(4))
 
 
 @pytest.mark.parametrize("preset", ["schieber", "classic", "jasvel"])

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from game_checks import rollout_position, solved_as_brute_force
 
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
@@ -17,46 +18,8 @@ from puur.position import parse_position
 from puur.profile import PRESETS, RuleProfile
 from puur.round import RoundState, deal
 from puur.rules.legal import legal_moves
-from puur.rules.tables import MATCH_BONUS, PUUR_BITS, STRENGTH_TABLES
+from puur.rules.tables import PUUR_BITS, STRENGTH_TABLES
 from puur.rules.trick import trick_winner
-
-
-def _position(profile: RuleProfile, rng: random.Random, contract: Contract, played: int) -> RoundState:
-    """A round of a deal drawn from ``rng`` under ``contract``, played by the rollout policy up to ``played``
-    cards."""
-    r = RoundState(profile, deal(rng, 0), 0, 1)
-    r.choose(contract)
-    while len(r.tricks) * 4 + len(r.trick) < played:
-        r.play(choose(r))
-    return r
-
-
-def brute(r: RoundState) -> int:
-    """Team 0's final points minus team 1's (card points, last trick, match) under perfect play."""
-    if r.is_done:
-        cp = r.card_points
-        bonus = (MATCH_BONUS if r.tricks_won[0] == 9 else 0) - (MATCH_BONUS if r.tricks_won[1] == 9 else 0)
-        return cp[0] - cp[1] + bonus
-    legal = r.legal_cards()
-    values = []
-    for c in range(36):
-        if legal >> c & 1:
-            child = r.clone()
-            child.play(c)
-            values.append(brute(child))
-    return max(values) if r.to_act % 2 == 0 else min(values)  # type: ignore[operator]
-
-
-def solved_as_brute_force(r: RoundState) -> SolveResult:
-    """``solve(r)``, checked against ``brute``: the value, and a legal card that reaches it."""
-    res = solve(r)
-    want = brute(r)
-    assert res.points[0] - res.points[1] == want
-    assert r.legal_cards() >> res.card & 1
-    child = r.clone()
-    child.play(res.card)
-    assert brute(child) == want  # the card it names reaches the value
-    return res
 
 
 @pytest.mark.parametrize("preset", ["schieber", "jasvel", "classic"])
@@ -94,7 +57,7 @@ def test_solver_values_consistent(preset: str) -> None:
     profile = RuleProfile.preset(preset)
     rng = random.Random(f"consistent-{preset}")
     for i in range(6):
-        r = _position(profile, rng, Contract(i % 6), 16 + i % 4)
+        r = rollout_position(profile, rng, Contract(i % 6), 16 + i % 4)
         res = solve(r)
         value = res.points[0] - res.points[1]
         legal = r.legal_cards()
@@ -179,7 +142,7 @@ def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch
         rng.seed(f"legal-h-{preset}")
         found = []
         for i in range(12):
-            r = _position(profile, rng, Contract(i % 6), 14 + i)
+            r = rollout_position(profile, rng, Contract(i % 6), 14 + i)
             res = solve(r, compiled=True)
             found.append((res.points, res.nodes))
         results.append(found)
@@ -350,7 +313,7 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
     rng = random.Random(f"bounds-{compiled}")
     for i in range(8 if compiled else 4):
         profile = RuleProfile.preset(["schieber", "jasvel", "classic"][i % 3])
-        r = _position(profile, rng, Contract(i % 6), 14 + i % 5)
+        r = rollout_position(profile, rng, Contract(i % 6), 14 + i % 5)
         exact = Solver(r, compiled=compiled).card_values(r)
         bounds = Solver(r, compiled=compiled).card_bounds(r)
         assert bounds.keys() == exact.keys()
@@ -480,7 +443,7 @@ def test_keys_up_to_equivalence_keep_every_value(preset: str, monkeypatch: pytes
 
     profile = RuleProfile.preset(preset)
     rng = random.Random(f"canon-{preset}")
-    positions = [_position(profile, rng, Contract(i % 6), 14 + i % 5) for i in range(12)]
+    positions = [rollout_position(profile, rng, Contract(i % 6), 14 + i % 5) for i in range(12)]
     results = []
     for canon in (True, False):
         if not canon:

@@ -1,21 +1,20 @@
 """Browser test fixtures: a live Puur server and a Playwright page on Debian's Chromium.
 
 ``live_server`` (session): uvicorn serving ``create_app(db_path=<tmp file>)`` in a background thread on a
-free 127.0.0.1 port; yields the base URL (no trailing slash). ``browser`` (session) and ``page`` (per
-test, a fresh context). Tests marked ``@pytest.mark.browser`` are skipped when /usr/bin/chromium is
-missing (``make browser-deps`` installs it).
+free 127.0.0.1 port (``helpers.LiveServer``); yields the base URL (no trailing slash). ``browser`` (session),
+``page`` and ``strict_page`` (per test, a fresh context), ``open_page`` (pages at a size and a locale, per
+test). Tests marked ``@pytest.mark.browser`` are skipped when /usr/bin/chromium is missing (``make
+browser-deps`` installs it). The helpers the tests share are in tests/browser/helpers.py.
 """
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import DESKTOP, LiveServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -29,33 +28,13 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Base URL of a Puur server running in this process (stopped at the end of the session)."""
-    import uvicorn
-
-    from puur.server.app import create_app
-
-    db = tmp_path_factory.mktemp("live") / "puur.sqlite3"
-    port = _free_port()
-    config = uvicorn.Config(create_app(db_path=str(db)), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, name="puur-live-server", daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the live server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    server = LiveServer(tmp_path_factory.mktemp("live") / "puur.sqlite3")
+    server.start()
+    yield server.url
+    server.stop()
 
 
 @pytest.fixture(scope="session")
@@ -74,7 +53,7 @@ def browser() -> Iterator[Any]:
 
 
 def _page(browser: Any, bypass_csp: bool) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, bypass_csp=bypass_csp)
+    context = browser.new_context(viewport=DESKTOP, bypass_csp=bypass_csp)
     p = context.new_page()
     p.set_default_timeout(10_000)
     p.on("dialog", lambda d: d.accept())
@@ -99,6 +78,25 @@ def page(browser: Any) -> Iterator[Any]:
 def strict_page(browser: Any) -> Iterator[Any]:
     """As ``page``, under the pages' own Content-Security-Policy."""
     yield from _page(browser, bypass_csp=False)
+
+
+@pytest.fixture
+def open_page(browser: Any) -> Iterator[Any]:
+    """``open_page(size, locale="en-US", **options)``: a fresh page (own context: empty localStorage) at
+    ``size``, the browser speaking ``locale``, the pages' CSP bypassed for Playwright's waits (as ``page``),
+    15 s waits; ``options`` go to the context (``color_scheme``, ``reduced_motion``). Closed after the test."""
+    contexts: list[Any] = []
+
+    def make(size: dict[str, int], locale: str = "en-US", **options: Any) -> Any:
+        context = browser.new_context(viewport=size, bypass_csp=True, locale=locale, **options)
+        contexts.append(context)
+        p = context.new_page()
+        p.set_default_timeout(15_000)
+        return p
+
+    yield make
+    for c in contexts:
+        c.close()
 
 
 @pytest.fixture(scope="session")

@@ -6,13 +6,13 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from api_client import api
+from helpers import LiveServer, open_on_the_table, step
 
 pytestmark = pytest.mark.browser
 
@@ -35,26 +35,19 @@ def start_game(page: Any, base: str, humans: tuple[int, ...] = (0,), names: dict
     page.wait_for_selector("#dlg-setup", state="hidden")
 
 
-def step(page: Any, push: bool = True) -> str:
-    """Do the next thing a human at the table does: choose (or push), play a legal card, or close the
-    round's breakdown. Returns what it did."""
-    # enabled controls only: while an action is on its way the page disables them (a second click would
-    # land on a chooser that is about to close)
-    page.wait_for_selector(
-        "#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]), #dlg-round[open]", timeout=15_000
-    )
-    if page.locator("#dlg-round[open]").count():
-        return "round"
-    choose = page.locator("#choose:not([hidden]) button:not([disabled])")
-    if choose.count():
-        push_btn = page.locator("#choose button[data-action=P]:not([disabled])")
-        if push and push_btn.count():
-            push_btn.click()
-            return "push"
-        page.locator("#choose button[data-action=H]:not([disabled])").click()
-        return "choose"
-    page.locator("#hand .card.legal:not([disabled])").first.click()
-    return "card"
+def hand_cards(page: Any) -> list[str]:
+    """The cards of the hand on the table, in their order."""
+    return page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")  # type: ignore[no-any-return]
+
+
+def hand_after_steps(page: Any, base: str, steps: int) -> list[str]:
+    """Start a game at ``base``, take ``steps`` steps (Rosen chosen, no push) and wait until it is the human's
+    turn again: the hand then."""
+    start_game(page, base)
+    for _ in range(steps):
+        step(page, "H", push=False)
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
+    return hand_cards(page)
 
 
 def breakdown_checks(page: Any) -> dict[str, list[int]]:
@@ -75,7 +68,7 @@ def test_play_a_whole_round_and_switch_decks(page: Any, live_server: str, artifa
     did: list[str] = []
     shot = False
     while True:
-        what = step(page, push=not did)
+        what = step(page, "H", push=not did)
         if what == "round":
             break
         did.append(what)
@@ -134,7 +127,7 @@ def test_pass_and_play_turn_change_hides_the_hands(page: Any, live_server: str, 
     assert page.locator("#hand .card").count() == 9
     # act until the other human is to act: the cover comes back and no hand is shown
     for _ in range(12):
-        step(page, push=False)
+        step(page, "H", push=False)
         # the next thing on the page: the cover for the other human, or this one's next control (a fixed wait
         # lost the race to a slow computer move under load: CI of 2026-12-03)
         page.wait_for_selector(
@@ -150,98 +143,44 @@ def test_pass_and_play_turn_change_hides_the_hands(page: Any, live_server: str, 
 
 
 def test_reload_resumes(page: Any, live_server: str) -> None:
-    start_game(page, live_server)
-    for _ in range(3):
-        step(page, push=False)
-    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
-    before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    before = hand_after_steps(page, live_server, 3)
     page.reload()
     page.wait_for_selector("#hand .card")
-    after = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    after = hand_cards(page)
     assert after == before
     page.click("#btn-resume")
     page.wait_for_selector("#resume-body .resume-game")
     assert page.locator("#resume-body .resume-game").count() >= 1
 
 
-class Server:
-    """A uvicorn server on a fixed port and database file that can be stopped and started again."""
-
-    def __init__(self, db: Path, port: int) -> None:
-        self.db, self.port = db, port
-        self.server: Any = None
-        self.thread: threading.Thread | None = None
-
-    def start(self) -> None:
-        import uvicorn
-
-        from puur.server.app import create_app
-
-        config = uvicorn.Config(create_app(db_path=str(self.db)), host="127.0.0.1", port=self.port, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline and self.thread.is_alive(), "server did not start"
-            time.sleep(0.05)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        assert self.thread is not None
-        self.thread.join(timeout=10)
-
-
 @pytest.fixture
-def restartable(tmp_path: Path) -> Iterator[Server]:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    srv = Server(tmp_path / "restart.sqlite3", port)
-    srv.start()
-    yield srv
-    srv.stop()
+def restartable(tmp_path: Path) -> Iterator[LiveServer]:
+    """A server of its own, for this test to stop and start again."""
+    server = LiveServer(tmp_path / "restart.sqlite3")
+    server.start()
+    yield server
+    server.stop()
 
 
-def test_restart_the_server_and_resume(page: Any, restartable: Server) -> None:
-    base = f"http://127.0.0.1:{restartable.port}"
-    start_game(page, base)
-    for _ in range(2):
-        step(page, push=False)
-    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
-    before = page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+def test_restart_the_server_and_resume(page: Any, restartable: LiveServer) -> None:
+    base = restartable.url
+    before = hand_after_steps(page, base, 2)
     restartable.stop()
     restartable.start()
     # the page reconnects by itself; a reload resumes as well
     page.reload()
     page.wait_for_selector("#hand .card")
-    assert page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == before
-    assert step(page, push=False) in ("card", "choose")
+    assert hand_cards(page) == before
+    assert step(page, "H", push=False) in ("card", "choose")
 
 
 def test_review_a_round_with_open_cards(page: Any, live_server: str, artifacts: Path) -> None:
     """After a round the breakdown offers its review: the server replays it with open cards (in a worker
     process) and the page shows perfect play against what was played, and each card that gave points away."""
-    import json
-    import urllib.request
-
-    req = urllib.request.Request(
-        f"{live_server}/api/v1/games", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3}).encode(),
-    )  # fmt: skip
-    with urllib.request.urlopen(req) as resp:
-        created = json.load(resp)
-    page.goto(f"{live_server}/?pace=0")
-    page.evaluate(
-        "([id, tokens]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
-        " localStorage.setItem('puur.current', id); }",
-        [created["game_id"], created["tokens"]],
-    )
-    page.goto(f"{live_server}/?pace=0")
+    created = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3})
+    open_on_the_table(page, live_server, created)
     did: list[str] = []
-    while (what := step(page, push=not did)) != "round":
+    while (what := step(page, "H", push=not did)) != "round":
         did.append(what)
     page.click("#btn-review")
     page.wait_for_selector("#review-summary", timeout=120_000)

@@ -10,9 +10,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from test_table_i16 import DESKTOP, PHONE, SETTLED, foreign_texts, step, table_game
-
-pytestmark = pytest.mark.browser
+from helpers import DESKTOP, PHONE, SETTLED, SIZES, foreign_texts, step, table_game
 
 
 def get(url: str) -> tuple[int, str, bytes]:
@@ -20,6 +18,7 @@ def get(url: str) -> tuple[int, str, bytes]:
         return resp.status, resp.headers.get("content-type", ""), resp.read()
 
 
+# ``browser`` marks each test that drives Chromium; the manifest's test asks the live server alone.
 def test_manifest_and_icons_are_served(live_server: str) -> None:
     status, kind, body = get(f"{live_server}/manifest.webmanifest")
     assert status == 200 and kind.startswith("application/manifest+json")
@@ -36,6 +35,7 @@ def test_manifest_and_icons_are_served(live_server: str) -> None:
     assert kind.startswith("text/javascript")
 
 
+@pytest.mark.browser
 def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any, live_server: str) -> None:
     """Under the page's own CSP (manifest-src, worker-src): the worker takes control, and offline a reload
     still draws the table and its cards; no API answer is in the cache."""
@@ -59,11 +59,12 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
         context.close()
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
 def test_theme_follows_the_system_and_the_switch_is_remembered(
     browser: Any, live_server: str, artifacts: Any, size: str, lang: str
 ) -> None:
-    context = browser.new_context(viewport=DESKTOP if size == "desktop" else PHONE, color_scheme="light", bypass_csp=True)
+    context = browser.new_context(viewport=SIZES[size], color_scheme="light", bypass_csp=True)
     try:
         page = context.new_page()
         table_game(page, live_server, lang)
@@ -85,6 +86,7 @@ def test_theme_follows_the_system_and_the_switch_is_remembered(
         context.close()
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion: str) -> None:
     context = browser.new_context(viewport=PHONE, reduced_motion=motion, bypass_csp=True)
@@ -104,6 +106,7 @@ def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion
         context.close()
 
 
+@pytest.mark.browser
 def test_rules_in_words_in_french_at_desktop(browser: Any, live_server: str) -> None:
     """The same rules screen at desktop width in French, opened from the why-message of a dimmed card."""
     context = browser.new_context(viewport=DESKTOP, bypass_csp=True, locale="fr-CH")
@@ -123,6 +126,7 @@ def test_rules_in_words_in_french_at_desktop(browser: Any, live_server: str) -> 
         context.close()
 
 
+@pytest.mark.browser
 def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live_server: str, artifacts: Any) -> None:
     context = browser.new_context(viewport=PHONE, bypass_csp=True, locale="de-CH")
     try:

@@ -7,45 +7,40 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, table_game
+from helpers import DESKTOP, NAMES, PHONE, foreign_texts, table_game
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.mark.parametrize(("size", "lang"), [(DESKTOP, "de"), (PHONE, "fr")], ids=["desktop-de", "phone-fr"])
-def test_hint_then_play_then_undo(browser: Any, live_server: str, size: dict[str, int], lang: str) -> None:
-    context = browser.new_context(viewport=size, bypass_csp=True, locale=lang)
-    try:
-        page = context.new_page()
-        page.set_default_timeout(15_000)
-        table_game(page, live_server, lang)
-        page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])")
-        if page.locator("#choose:not([hidden])").count():
-            page.locator("#choose button[data-action=C]").click()
-            page.wait_for_selector("#hand .card.legal:not([disabled])")
-        assert page.locator("#btn-undo").is_disabled()  # no card of this round to take back yet
-        hand = sorted(page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)"))
-        page.locator("#btn-hint").click()
-        page.wait_for_selector("#hint:not([hidden])")
-        hinted = page.locator("#hand .card.hinted")
-        assert hinted.count() == 1 and "legal" in (hinted.get_attribute("class") or "")
-        assert page.locator("#hint").inner_text().strip()
-        line = page.locator("#hint span").first.inner_text()  # "Vorschlag: <card>. <what it does>"
-        assert line.count(".") >= 2 and not line.rstrip().endswith(". ."), line
-        you = {"de": "Du", "fr": "Toi"}[lang]
-        assert foreign_texts(page, [*NAMES, you]) == []
-        if size is PHONE:  # the buttons and the line fit the phone's width
-            for sel in ("#btn-hint", "#btn-undo", "#hint"):
-                box = page.locator(sel).bounding_box()
-                assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, sel
-        card = hinted.get_attribute("data-card")
-        hinted.click()
-        page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
-        page.wait_for_selector("#btn-undo:not([disabled])")
-        assert page.locator("#hint").is_hidden()
-        page.locator("#btn-undo").click()
-        page.wait_for_selector(f"#hand [data-card=\"{card}\"].legal:not([disabled])")
-        assert sorted(page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)")) == hand
-        assert page.locator("#btn-undo").is_disabled()
-    finally:
-        context.close()
+def test_hint_then_play_then_undo(open_page: Any, live_server: str, size: dict[str, int], lang: str) -> None:
+    page = open_page(size, locale=lang)
+    table_game(page, live_server, lang)
+    page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])")
+    if page.locator("#choose:not([hidden])").count():
+        page.locator("#choose button[data-action=C]").click()
+        page.wait_for_selector("#hand .card.legal:not([disabled])")
+    assert page.locator("#btn-undo").is_disabled()  # no card of this round to take back yet
+    hand = sorted(page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)"))
+    page.locator("#btn-hint").click()
+    page.wait_for_selector("#hint:not([hidden])")
+    hinted = page.locator("#hand .card.hinted")
+    assert hinted.count() == 1 and "legal" in (hinted.get_attribute("class") or "")
+    assert page.locator("#hint").inner_text().strip()
+    line = page.locator("#hint span").first.inner_text()  # "Vorschlag: <card>. <what it does>"
+    assert line.count(".") >= 2 and not line.rstrip().endswith(". ."), line
+    you = {"de": "Du", "fr": "Toi"}[lang]
+    assert foreign_texts(page, [*NAMES, you]) == []
+    if size is PHONE:  # the buttons and the line fit the phone's width
+        for sel in ("#btn-hint", "#btn-undo", "#hint"):
+            box = page.locator(sel).bounding_box()
+            assert box and box["x"] >= 0 and box["x"] + box["width"] <= size["width"] + 1, sel
+    card = hinted.get_attribute("data-card")
+    hinted.click()
+    page.wait_for_function(f"() => !document.querySelector('#hand [data-card=\"{card}\"]')")
+    page.wait_for_selector("#btn-undo:not([disabled])")
+    assert page.locator("#hint").is_hidden()
+    page.locator("#btn-undo").click()
+    page.wait_for_selector(f"#hand [data-card=\"{card}\"].legal:not([disabled])")
+    assert sorted(page.locator("#hand .card").evaluate_all("(els) => els.map((e) => e.dataset.card)")) == hand
+    assert page.locator("#btn-undo").is_disabled()

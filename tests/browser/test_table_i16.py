@@ -9,189 +9,32 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from api_client import api
+from helpers import (
+    CHOOSE_SEED,
+    DESKTOP,
+    LANGUAGE_ENV,
+    NAMES,
+    PHONE,
+    SETTLED,
+    SIZES,
+    Language,
+    foreign_texts,
+    open_new_game,
+    play_to_round_end,
+    step,
+    table_game,
+)
 
 pytestmark = pytest.mark.browser
 
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
-SIZES = {"desktop": DESKTOP, "phone": PHONE}
 LANGS = ("en", "de", "fr")
-WEIS_SEED = 6
-"""A deal where seat 3 (left of the human) shows a Weis after trick 1, the contract is Eicheln/clubs and the
-human holds cards it may not play on its first card (found by playing seeds 1..60 through the API)."""
-CHOOSE_SEED = 8
-"""A deal where the human chooses the contract in round 1, holding CQ CJ C10 C8."""
-
-
-# ----- helpers -----
-
-
-@pytest.fixture
-def open_page(browser: Any) -> Iterator[Any]:
-    """``open_page(size, locale="en-US")``: a fresh page (own context, CSP bypassed for Playwright's waits)."""
-    contexts: list[Any] = []
-
-    def make(size: dict[str, int], locale: str = "en-US") -> Any:
-        context = browser.new_context(viewport=size, bypass_csp=True, locale=locale)
-        contexts.append(context)
-        p = context.new_page()
-        p.set_default_timeout(15_000)
-        return p
-
-    yield make
-    for c in contexts:
-        c.close()
-
-
 TOAST_MESSAGE = "(e) => e.firstChild ? e.firstChild.textContent : ''"
 """The message the toast says, without the rule link a refused card's message carries inside it."""
-SETTLED = "() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))"
-"""Wait until the cards have stopped moving (for a screenshot); an animation cancelled meanwhile (a card
-redrawn by the next view) has stopped too (its ``finished`` rejects with an AbortError)."""
-
-
-
-def press_until_open(page: Any, target: Any, dialog: str) -> None:
-    """Press ``target`` (a selector or a locator) and wait for the dialog ``dialog`` (a selector) to open;
-    pressed a second time, by the element's own click event, if it is not open after 5 s. Under a CI
-    machine's load a press can miss while the table redraws after a view (CI, 2026-12-01: New game on a
-    phone-sized page twice, a hand card once, with no request pending, no error and no toast); the element's
-    own event is harmless if the dialog has opened meanwhile. A dialog that the second press does not open
-    either fails the test."""
-    element = page.locator(target) if isinstance(target, str) else target
-    element.click()
-    try:
-        page.wait_for_selector(f"{dialog}[open]", timeout=5_000)
-    except Exception:  # noqa: BLE001 - Playwright's TimeoutError: press once more, then fail for real
-        element.dispatch_event("click")
-        page.wait_for_selector(f"{dialog}[open]")
-
-
-def open_new_game(page: Any) -> None:
-    """Press New game and wait for its dialog (``press_until_open``)."""
-    press_until_open(page, "#btn-new", "#dlg-setup")
-
-
-def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
-               names: list[str | None] | None = None, target: int | None = None) -> tuple[str, str]:
-    """A game against three computers made through the API and opened on the table (pace 0) in ``lang``."""
-    body: dict[str, Any] = {"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed,
-                            "names": names or [None, "Ueli", "Vreni", "Kari"]}  # fmt: skip (None: "You")
-    if target:
-        body["profile"] = {"preset": "schieber", "target": target}
-    created = api(base, "/api/v1/games", body=body)
-    page.goto(f"{base}/?pace=0")
-    page.evaluate(
-        "([id, tokens, prefs]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
-        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify(prefs)); }",
-        [created["game_id"], created["tokens"], {"lang": lang, "deck": deck}],
-    )
-    page.goto(f"{base}/?pace=0")
-    page.wait_for_selector("#hand .card")
-    return created["game_id"], created["tokens"]["0"]
-
-
-def step(page: Any, contract: str = "C") -> str:
-    """The next thing the human does: choose ``contract``, play the first legal card, or see the breakdown."""
-    page.wait_for_selector(
-        "#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled]), #dlg-round[open]",
-        timeout=20_000,
-    )
-    if page.locator("#dlg-round[open]").count():
-        return "round"
-    if page.locator("#choose:not([hidden]) button:not([disabled])").count():
-        page.locator(f"#choose button[data-action={contract}]").click()
-        return "choose"
-    page.locator("#hand .card.legal:not([disabled])").first.click()
-    return "card"
-
-
-def play_to_round_end(page: Any) -> None:
-    while step(page) != "round":
-        pass
-
-
-# ----- the text check: every visible text is of the page's language -----
-
-VISIBLE_TEXTS = """() => {
-  const out = [];
-  const shown = (el) => el && el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true });
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-    const el = n.parentElement;
-    if (!n.textContent.trim() || el.closest("svg") || el.closest("select") || !shown(el)) continue;
-    out.push(n.textContent.trim());
-  }
-  for (const sel of document.querySelectorAll("select")) if (shown(sel)) for (const o of sel.options) out.push(o.textContent.trim());
-  for (const inp of document.querySelectorAll("input[placeholder]")) if (shown(inp) && inp.placeholder) out.push(inp.placeholder);
-  // what a screen reader or a pointer's tooltip says: aria-labels and titles of shown elements
-  for (const el of document.querySelectorAll("[aria-label], [title]")) {
-    if (el.closest("svg") || el.closest("select") || !shown(el)) continue;
-    for (const a of ["aria-label", "title"]) { const v = (el.getAttribute(a) || "").trim(); if (v) out.push(v); }
-  }
-  return out;
-}"""
-
-LANGUAGE_ENV = """(names) => {
-  const values = [];
-  const walk = (x) => { if (typeof x === "string") values.push(x); else if (x && typeof x === "object") Object.values(x).forEach(walk); };
-  walk(I18N[prefs.lang]);
-  const cards = [];
-  for (const s of PuurCards.SUITS) for (const r of PuurCards.RANKS) cards.push(PuurCards.cardName(s + r, prefs.deck, prefs.lang));
-  const suits = PuurCards.SUITS.map((s) => PuurCards.suitName(s, prefs.deck, prefs.lang));
-  // the words a date and time in the page's language may hold (the Resume list's "1:46 PM")
-  const periods = [3, 15].map((h) => new Intl.DateTimeFormat(prefs.lang, { hour: "numeric", hour12: true })
-    .formatToParts(new Date(2026, 0, 1, h)).find((p) => p.type === "dayPeriod")).filter(Boolean).map((p) => p.value);
-  return { lang: prefs.lang, values, atoms: [...cards, ...suits, ...PuurCards.RANK_NAMES[prefs.deck][prefs.lang], ...names, ...periods] };
-}"""
-
-NUMERIC = re.compile(r"[\d\s.,:;×\-–—+/()%…‹›!?·=#]*")
-HEX = re.compile(r"[0-9a-f]{8,}…?")  # a hash (the fair deal's commitment)
-
-
-class Language:
-    """What may be written on a page in one language: the values of its translation table (a value with
-    placeholders as a pattern whose parts must themselves be allowed), the deck's card and suit names in that
-    language, the players' names, numbers. Anything else (an English word on a German table) is refused."""
-
-    def __init__(self, env: dict[str, Any]) -> None:
-        self.lang = env["lang"]
-        self.atoms = {v for v in env["values"] if "{" not in v} | set(env["atoms"])
-        self.templates = [
-            re.compile("(.+?)".join(re.escape(piece) for piece in re.split(r"\{\w+\}", v)))
-            for v in env["values"] if re.search(r"\{\w+\}", v)
-        ]  # fmt: skip
-
-    def allows(self, text: str, depth: int = 3) -> bool:
-        text = text.strip()
-        if not text or NUMERIC.fullmatch(text) or HEX.fullmatch(text) or text in self.atoms:
-            return True
-        if depth <= 0:
-            return False
-        for rx in self.templates:
-            m = rx.fullmatch(text)
-            if m and all(self.allows(g, depth - 1) for g in m.groups()):
-                return True
-        for sep in (", ", " · ", " = ", " "):  # lists of allowed parts: "Ueli 50, Vreni 20", "Rosen 6, Rosen 7"
-            parts = text.split(sep)
-            if len(parts) > 1 and all(self.allows(p, depth - 1) for p in parts):
-                return True
-        return False
-
-
-def foreign_texts(page: Any, names: list[str]) -> list[str]:
-    """The visible texts of the page that are not in the page's language."""
-    language = Language(page.evaluate(LANGUAGE_ENV, names))
-    return [x for x in page.evaluate(VISIBLE_TEXTS) if not language.allows(x)]
-
-
-NAMES = ["Ueli", "Vreni", "Kari"]
 
 
 def test_the_checker_catches_an_english_text_on_a_german_table(open_page: Any, live_server: str) -> None:

@@ -9,10 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import test_table_i16
-from test_table_i16 import DESKTOP, NAMES, PHONE, foreign_texts, open_new_game, table_game
-
-open_page = test_table_i16.open_page  # the fixture: a fresh page in its own context at a size and locale
+from helpers import NAMES, SIZES, foreign_texts, open_new_game, table_game
 
 pytestmark = pytest.mark.browser
 
@@ -30,13 +27,12 @@ def new_game_with_computers(page: Any) -> None:
     page.click("#setup-start")
 
 
-SIZE = {"desktop": DESKTOP, "phone": PHONE}
 LOCALE = {"en": "en-GB", "de": "de-CH", "fr": "fr-CH"}
 
 
 @pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de"), ("desktop", "fr")])
 def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str, size: str, lang: str) -> None:
-    page = open_page(SIZE[size], locale=LOCALE[lang])
+    page = open_page(SIZES[size], locale=LOCALE[lang])
     page.goto(f"{live_server}/")  # no ?pace: the speed chosen sets the computers' pace
     page.wait_for_selector("#dlg-setup[open]")
     notes = page.evaluate("() => t('profile_notes')")
@@ -88,7 +84,7 @@ def test_settings_in_plain_words_and_remembered(open_page: Any, live_server: str
 @pytest.mark.parametrize(("size", "lang", "cover"), [("desktop", "en", "No game on the table."),
                                                     ("phone", "fr", "Aucune partie sur la table.")])
 def test_no_dead_ends(open_page: Any, live_server: str, size: str, lang: str, cover: str) -> None:
-    page = open_page(SIZE[size], locale=LOCALE[lang])
+    page = open_page(SIZES[size], locale=LOCALE[lang])
     page.goto(f"{live_server}/?pace=0")
     page.wait_for_selector("#dlg-setup[open]")
     page.click("#setup-cancel")  # a first visit, cancelled: the table offers a game
@@ -134,7 +130,7 @@ def my_turn_to_play(page: Any) -> None:
 
 @pytest.mark.parametrize(("size", "lang"), [("desktop", "en"), ("phone", "de")])
 def test_number_keys_play_and_the_focus_stays_on_the_hand(open_page: Any, live_server: str, size: str, lang: str) -> None:
-    page = open_page(SIZE[size])
+    page = open_page(SIZES[size])
     table_game(page, live_server, lang)
     for key in ("2", "1"):
         my_turn_to_play(page)
@@ -151,7 +147,7 @@ def test_number_keys_play_and_the_focus_stays_on_the_hand(open_page: Any, live_s
 
 @pytest.mark.parametrize(("size", "lang", "led_by"), [("desktop", "en", "{} led"), ("phone", "fr", "{} a entamé")])
 def test_who_led_the_trick(open_page: Any, live_server: str, size: str, lang: str, led_by: str) -> None:
-    page = open_page(SIZE[size])
+    page = open_page(SIZES[size])
     table_game(page, live_server, lang)
     for _ in range(9):
         my_turn_to_play(page)

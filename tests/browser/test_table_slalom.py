@@ -7,11 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import test_table_i16
 from api_client import api
-from test_table_i16 import CHOOSE_SEED, DESKTOP, NAMES, PHONE, foreign_texts, open_new_game
-
-open_page = test_table_i16.open_page
+from helpers import CHOOSE_SEED, DESKTOP, NAMES, SIZES, foreign_texts, open_new_game, open_on_the_table
 
 pytestmark = pytest.mark.browser
 
@@ -21,13 +18,7 @@ def slalom_game(page: Any, base: str, lang: str) -> None:
     created = api(base, "/api/v1/games", body={
         "seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": CHOOSE_SEED, "names": [None, *NAMES],
         "profile": {"preset": "schieber", "extra_contracts": "slalom_guschti"}})  # fmt: skip
-    page.goto(f"{base}/?pace=0")
-    page.evaluate(
-        "([id, tokens, lang]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
-        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify({lang, deck: 'swiss'})); }",
-        [created["game_id"], created["tokens"], lang],
-    )
-    page.goto(f"{base}/?pace=0")
+    open_on_the_table(page, base, created, {"lang": lang, "deck": "swiss"})
 
 
 @pytest.mark.parametrize(("size", "lang", "first", "now", "then"), [
@@ -37,7 +28,7 @@ def slalom_game(page: Any, base: str, lang: str) -> None:
 def test_slalom_chosen_and_its_direction_shown_trick_by_trick(
     open_page: Any, live_server: str, size: str, lang: str, first: str, now: str, then: str
 ) -> None:
-    page = open_page(DESKTOP if size == "desktop" else PHONE)
+    page = open_page(SIZES[size])
     slalom_game(page, live_server, lang)
     page.wait_for_selector("#choose:not([hidden]) button:not([disabled])")
     offered = page.eval_on_selector_all("#choose button", "bs => bs.map((b) => b.dataset.action)")

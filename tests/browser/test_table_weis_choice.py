@@ -9,19 +9,18 @@ from typing import Any
 
 import pytest
 from api_client import api
-from test_table_i16 import press_until_open
+from helpers import open_on_the_table, press_until_open
 
 from puur.cards import Contract
 from puur.game import Game
 from puur.profile import RuleProfile
 from puur.rules.weis import alternatives
 
-pytestmark = pytest.mark.browser
-
 SEED = 86982
 """A classic deal whose seat 0 holds CK DK HK SK and H8 H9 H10 HJ HQ (found by searching seeds)."""
 
 
+# ``browser`` marks the test that drives Chromium; this one checks its deal on the engine alone.
 def test_the_deal_still_offers_a_choice() -> None:
     """The fixture deal: seat 0's hand gives two declarations that differ in the best meld."""
     profile = RuleProfile.preset("classic")
@@ -29,19 +28,14 @@ def test_the_deal_still_offers_a_choice() -> None:
     assert [a.points for a in alternatives(hand, profile, Contract.H)] == [200, 100]
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("pick", ["weis:1", "weis:0"])
 def test_the_player_picks_a_declaration_with_the_first_card(page: Any, live_server: str, pick: str) -> None:
     created = api(live_server, "/api/v1/games", body={
         "seats": ["human", "heuristic", "heuristic", "heuristic"], "profile": "classic", "seed": SEED,
     })  # fmt: skip
     game_id, token = created["game_id"], created["tokens"]["0"]
-    page.goto(f"{live_server}/?pace=0")
-    page.evaluate(
-        "([id, tokens]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
-        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify({lang: 'en'})); }",
-        [game_id, created["tokens"]],
-    )
-    page.goto(f"{live_server}/?pace=0")
+    open_on_the_table(page, live_server, created, {"lang": "en"})
     page.wait_for_selector("#choose:not([hidden]) button:not([disabled]), #hand .card.legal:not([disabled])")
     choose = page.locator("#choose:not([hidden]) button[data-action=H]:not([disabled])")
     if choose.count():

@@ -6,19 +6,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import SIZES, type_differenzler_round
 
 pytestmark = pytest.mark.browser
-
-VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
-
 
 @pytest.fixture(params=[("desktop", "de"), ("phone", "fr"), ("phone", "en")], ids=lambda p: "-".join(p))
 def tool_page(request: pytest.FixtureRequest, page: Any, live_server: str) -> Any:
     """The ``page`` fixture at each of the two widths, the tools in German, French or English (the
     language the table stores, which every tool page reads)."""
     size, lang = request.param
-    width, height = VIEWPORTS[size]
-    page.set_viewport_size({"width": width, "height": height})
+    page.set_viewport_size(SIZES[size])
     page.goto(live_server + "/tools/")
     page.evaluate("(lang) => localStorage.setItem('puur.prefs', JSON.stringify({lang}))", lang)
     return page
@@ -28,9 +25,7 @@ def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, li
     page = tool_page
     page.goto(live_server + "/tools/differenzler")
     page.wait_for_selector("#pred0")
-    for i, (p, a) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
-        page.fill(f"#pred{i}", str(p))
-        page.fill(f"#act{i}", str(a))
+    type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 32])
     # the last player typed is answered last: wait for their difference, then read the row
     page.wait_for_function("document.querySelector('#diff3').textContent === '2'")
     assert [page.text_content(f"#diff{i}") for i in range(4)] == ["5", "0", "7", "2"]

@@ -10,14 +10,13 @@ page matches none of these: the checker is itself tested on an English sentence 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import SIZES, pick_on_trick_tool, play_on_trick_tool, type_differenzler_round
 
 pytestmark = pytest.mark.browser
 
-VIEWPORTS = {"desktop": (1280, 900), "phone": (390, 844)}
 PAGES = ["", "jasstafel", "weis", "trick", "coiffeur", "differenzler"]
 
 # Runs in the page: the texts that are not in the page's language (an empty list when all are).
@@ -47,23 +46,18 @@ FOREIGN_TEXTS = """(allowed) => {
 }"""
 
 
-@pytest.fixture(params=list(VIEWPORTS))
-def context_for(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    """A function giving a new page whose browser speaks ``locale`` (a first visit: empty localStorage)."""
-    contexts: list[Any] = []
-    width, height = VIEWPORTS[request.param]
+@pytest.fixture(params=list(SIZES))
+def context_for(request: pytest.FixtureRequest, open_page: Any) -> Any:
+    """A function giving a new page at this size whose browser speaks ``locale`` (a first visit: empty
+    localStorage); 10 s waits, dialogs accepted."""
 
     def make(locale: str) -> Any:
-        ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale, bypass_csp=True)
-        contexts.append(ctx)
-        p = ctx.new_page()
+        p = open_page(SIZES[request.param], locale=locale)
         p.set_default_timeout(10_000)
         p.on("dialog", lambda d: d.accept())
         return p
 
-    yield make
-    for c in contexts:
-        c.close()
+    return make
 
 
 def foreign(page: Any, typed: tuple[str, ...] = ()) -> list[str]:
@@ -80,9 +74,7 @@ def use_every_tool(page: Any, base: str) -> None:
     page.click("#write")
     page.locator("#rounds tbody tr").first.wait_for()
     page.goto(base + "/tools/differenzler")
-    for i, (p, a) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
-        page.fill(f"#pred{i}", str(p))
-        page.fill(f"#act{i}", str(a))
+    type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 32])
     page.click("#add")
     page.locator("#totals tbody tr").first.wait_for()
     page.goto(base + "/tools/weis")
@@ -90,9 +82,8 @@ def use_every_tool(page: Any, base: str) -> None:
         page.click(f"button[data-seat='0'][data-card='{c}']")
     page.locator("#out0 li").first.wait_for()
     page.goto(base + "/tools/trick")
-    for i, c in enumerate(["HA", "D7", "HK", "H10"]):
-        page.check(f"input[name='rank{i}'][value='{c[1:]}']", force=True)
-        page.check(f"input[name='suit{i}'][value='{c[0]}']", force=True)
+    for seat, card in enumerate(["HA", "D7", "HK", "H10"]):
+        play_on_trick_tool(page, seat, card)
     page.select_option("#contract", "D")
     page.wait_for_function("document.querySelector('#worth').textContent === '25'")
 
@@ -126,8 +117,7 @@ def test_the_checker_catches_an_english_text_on_a_german_page(context_for: Any, 
 def test_language_switch_is_shared_with_the_table_and_redraws_in_place(context_for: Any, live_server: str) -> None:
     page = context_for("en-US")
     page.goto(live_server + "/tools/trick")
-    page.check("input[name='rank0'][value='A']", force=True)
-    page.check("input[name='suit0'][value='H']", force=True)
+    play_on_trick_tool(page, 0, "HA")
     page.wait_for_function("document.querySelector('#reason').textContent.startsWith('So far')")
     page.select_option("#tools-lang", "de")
     page.wait_for_function("document.querySelector('#reason').textContent.startsWith('Bis jetzt')")
@@ -160,16 +150,15 @@ def test_back_to_the_table_and_favicon_on_every_page(context_for: Any, live_serv
 def test_trick_errors_in_words_and_no_stale_explanation(context_for: Any, live_server: str) -> None:
     page = context_for("en-US")
     page.goto(live_server + "/tools/trick")
-    for i, c in enumerate(["HA", "H6", "HK", "H10"]):
-        page.check(f"input[name='rank{i}'][value='{c[1:]}']", force=True)
-        page.check(f"input[name='suit{i}'][value='{c[0]}']", force=True)
+    for seat, card in enumerate(["HA", "H6", "HK", "H10"]):
+        play_on_trick_tool(page, seat, card)
     page.wait_for_function("document.querySelector('#reason').textContent.includes('strongest')")
     # seat 2 plays the same card as seat 1: the error names seats from 1 and the card by name
-    page.check("input[name='rank1'][value='A']", force=True)
+    pick_on_trick_tool(page, "rank1", "A")
     page.wait_for_function("document.querySelector('#error').textContent !== ''")
     assert page.inner_text("#error") == "Roses Ace is chosen twice: seat 1 already played it."
     assert page.inner_text("#reason") == "" and page.inner_text("#winner") == "—"
-    page.check("input[name='rank1'][value='6']", force=True)
+    pick_on_trick_tool(page, "rank1", "6")
     page.wait_for_function("document.querySelector('#error').textContent === ''")
     page.click("summary")
     page.fill("#hand0", "HA XY")
@@ -187,8 +176,8 @@ def test_trick_errors_in_words_and_no_stale_explanation(context_for: Any, live_s
     page.fill("#hand2", "HK D9")
     page.select_option("#contract", "D")
     page.fill("#hand1", "C6 H6")
-    page.check("input[name='rank1'][value='6']", force=True)
-    page.check("input[name='suit1'][value='C']", force=True)
+    pick_on_trick_tool(page, "rank1", "6")
+    pick_on_trick_tool(page, "suit1", "C")
     page.wait_for_selector("#plays li.bad")
     assert "Seat 2, Acorns 6: not allowed — must follow Roses: holds Roses 6" in page.inner_text("#plays")
 
@@ -217,6 +206,6 @@ def test_refusals_of_typed_entries_are_in_the_pages_language(
     page.goto(live_server + "/tools/coiffeur")
     factor = page.locator("input[data-factor='7']")
     factor.fill("800")
-    factor.dispatch_event("change")
+    factor.press("Tab")  # leaving the box: its change is sent
     expect(page.locator("#error")).to_have_text(factor_error)
     assert foreign(page) == []

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import PHONE, play_on_trick_tool, type_differenzler_round
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -201,9 +202,8 @@ def test_trick(page: Any, live_server: str) -> None:
     page.wait_for_selector("#seats .seat")
     assert page.text_content("#winner") == "—" and page.text_content("#worth") == "0"
     page.select_option("#contract", "D")
-    for seat, (rank, suit) in enumerate([("A", "H"), ("7", "D"), ("9", "D"), ("J", "D")]):
-        page.locator(f"input[name=rank{seat}][value='{rank}'] + span").click()
-        page.locator(f"input[name=suit{seat}][value='{suit}'] + span").click()
+    for seat, card in enumerate(["HA", "D7", "D9", "DJ"]):
+        play_on_trick_tool(page, seat, card)
     page.wait_for_function("document.querySelector('#winner').textContent === 'Seat 4'")
     assert page.text_content("#worth") == "45"
     assert "trumps are looked at first" in page.inner_text("#reason")
@@ -251,9 +251,7 @@ def test_differenzler(page: Any, live_server: str) -> None:
     page.goto(live_server + "/tools/differenzler")
     page.wait_for_selector("#pred0")
     for preds, acts in (([40, 30, 57, 30], [45, 30, 50, 32]), ([20, 60, 40, 37], [25, 40, 52, 40])):
-        for i in range(4):
-            page.fill(f"#pred{i}", str(preds[i]))
-            page.fill(f"#act{i}", str(acts[i]))
+        type_differenzler_round(page, preds, acts)
         n = page.locator("#totals tbody tr").count()
         page.click("#add")
         page.wait_for_function(f"document.querySelectorAll('#totals tbody tr').length === {n + 1}")
@@ -270,10 +268,8 @@ def test_differenzler_threshold_ends_the_sheet(page: Any, live_server: str) -> N
     page.goto(live_server + "/tools/differenzler")
     page.wait_for_selector("#pred0")
     page.fill("#threshold", "20")
-    page.dispatch_event("#threshold", "change")
-    for i, (p, a) in enumerate(zip([0, 40, 40, 40], [20, 40, 40, 37], strict=True)):
-        page.fill(f"#pred{i}", str(p))
-        page.fill(f"#act{i}", str(a))
+    page.press("#threshold", "Tab")  # leaving the box: its change is sent
+    type_differenzler_round(page, [0, 40, 40, 40], [20, 40, 40, 37])
     page.click("#add")
     expect(page.locator("#banner")).to_be_visible()
     expect(page.locator("#banner")).to_contain_text("Player 2 and Player 3 win with 0")
@@ -290,9 +286,7 @@ def test_differenzler_weis_and_stoeck_rows_count_when_asked(page: Any, live_serv
     expect(page.locator("#weis0")).to_be_hidden()
     page.check("#weis-stoeck")
     expect(page.locator("#weis0")).to_be_visible()
-    for i, (p, a) in enumerate(zip([60, 40, 40, 37], [40, 40, 40, 37], strict=True)):
-        page.fill(f"#pred{i}", str(p))
-        page.fill(f"#act{i}", str(a))
+    type_differenzler_round(page, [60, 40, 40, 37], [40, 40, 40, 37])
     page.fill("#weis0", "20")
     page.fill("#stoeck1", "20")
     page.click("#add")
@@ -352,26 +346,20 @@ def test_differenzler_a_sheet_asked_before_a_round_does_not_overwrite_it(page: A
     page.goto(live_server + "/tools/differenzler")
     page.wait_for_selector("#pred0")
     page.fill("#planned", "5")
-    page.dispatch_event("#planned", "change")  # its sheet is the late one
-    for i, (pred, act) in enumerate(zip([40, 30, 57, 30], [45, 30, 50, 32], strict=True)):
-        page.fill(f"#pred{i}", str(pred))
-        page.fill(f"#act{i}", str(act))
+    page.press("#planned", "Tab")  # leaving the box sends its change: its sheet is the late one
+    type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 32])
     page.click("#add")
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '5'")
     page.wait_for_timeout(1200)  # the late sheet has arrived by now and must have been dropped
     assert [page.text_content(f"[data-total='{i}']") for i in range(4)] == ["5", "0", "7", "2"]
 
 
-def test_differenzler_sheet_fits_a_phone(browser: Any, live_server: str) -> None:
+def test_differenzler_sheet_fits_a_phone(open_page: Any, live_server: str) -> None:
     """On a 390-pixel phone the entry sheet shows all four players' boxes without a sideways swipe."""
-    context = browser.new_context(viewport={"width": 390, "height": 844}, bypass_csp=True)
-    try:
-        page = context.new_page()
-        page.goto(live_server + "/tools/differenzler")
-        page.wait_for_selector("#pred3")
-        for box in ("#name3", "#pred3", "#act3"):
-            b = page.locator(box).bounding_box()
-            assert b["x"] + b["width"] <= 390, (box, b)
-        assert page.evaluate("() => document.querySelector('#entry').closest('.sheet-wrap').scrollWidth") <= 390
-    finally:
-        context.close()
+    page = open_page(PHONE)
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred3")
+    for box in ("#name3", "#pred3", "#act3"):
+        b = page.locator(box).bounding_box()
+        assert b["x"] + b["width"] <= PHONE["width"], (box, b)
+    assert page.evaluate("() => document.querySelector('#entry').closest('.sheet-wrap').scrollWidth") <= PHONE["width"]

@@ -3,72 +3,64 @@ the form in the view (one's own prediction only), the record that replays, and b
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from api_client import BOT, auth, new_game
 from fastapi.testclient import TestClient
 
 from puur.game import Game
 
 
-def test_differenzler_and_coiffeur_through_the_game_api(tmp_path: Path) -> None:
-    from puur.server.app import create_app
+def test_differenzler_and_coiffeur_through_the_game_api(client: TestClient) -> None:
+    gid, tokens = new_game(client, form="differenzler", rounds=1, form_settings={"contract": "rotate"})
+    h = auth(tokens["0"])
+    view = client.get(f"/api/v1/games/{gid}", headers=h).json()
+    while view["status"] != "over":
+        legal = view["legal_actions"]
+        action = "predict:35" if view["phase"] == "predict" else legal[0]
+        r = client.post(f"/api/v1/games/{gid}/actions", json={"action": action}, headers=h)
+        assert r.status_code == 200, r.text
+        view = r.json()
+        if view["status"] != "over":
+            assert view["form"]["own_prediction"] == 35 and view["contract"] == "C"
+    assert view["form"]["sheet"]["rounds"][0]["predicted"][0] == 35
+    record = client.get(f"/api/v1/games/{gid}/record", headers=h).json()
+    assert record["form"] == {"form": "differenzler", "rounds": 1, "contract": "rotate", "match_bonus": False}
+    assert Game.from_record(record).result() == view["result"]
 
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        gid, tokens = new_game(c, form="differenzler", rounds=1, form_settings={"contract": "rotate"})
-        h = auth(tokens["0"])
-        view = c.get(f"/api/v1/games/{gid}", headers=h).json()
-        while view["status"] != "over":
-            legal = view["legal_actions"]
-            action = "predict:35" if view["phase"] == "predict" else legal[0]
-            r = c.post(f"/api/v1/games/{gid}/actions", json={"action": action}, headers=h)
-            assert r.status_code == 200, r.text
-            view = r.json()
-            if view["status"] != "over":
-                assert view["form"]["own_prediction"] == 35 and view["contract"] == "C"
-        assert view["form"]["sheet"]["rounds"][0]["predicted"][0] == 35
-        record = c.get(f"/api/v1/games/{gid}/record", headers=h).json()
-        assert record["form"] == {"form": "differenzler", "rounds": 1, "contract": "rotate", "match_bonus": False}
-        assert Game.from_record(record).result() == view["result"]
-
-        gid, tokens = new_game(c, form="coiffeur", columns=8)
-        h = auth(tokens["0"])
-        view = c.get(f"/api/v1/games/{gid}", headers=h).json()
-        while not (view["to_act"] == 0 and view["phase"] == "contract"):
-            r = c.post(f"/api/v1/games/{gid}/actions", json={"action": view["legal_actions"][0]}, headers=h)
-            view = r.json()
-        bad = c.post(f"/api/v1/games/{gid}/actions", json={"action": "H"}, headers=h)
-        assert bad.status_code in (409, 422) and "column" in bad.text
-        ok = c.post(f"/api/v1/games/{gid}/actions", json={"action": "column:joker2=O"}, headers=h)
-        assert ok.status_code == 200 and ok.json()["form"]["current"] == {"team": 0, "column": "joker2", "contract": "O"}
-        for body in ({"form": "coiffeur", "columns": 9}, {"form": "differenzler", "rounds": 0}, {"form": "coiffeur", "rounds": 4},
-                     {"form": "differenzler", "form_settings": {"contract": "dealer"}}):
-            r = c.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], **body})
-            assert r.status_code == 422, (body, r.text)
+    gid, tokens = new_game(client, form="coiffeur", columns=8)
+    h = auth(tokens["0"])
+    view = client.get(f"/api/v1/games/{gid}", headers=h).json()
+    while not (view["to_act"] == 0 and view["phase"] == "contract"):
+        r = client.post(f"/api/v1/games/{gid}/actions", json={"action": view["legal_actions"][0]}, headers=h)
+        view = r.json()
+    bad = client.post(f"/api/v1/games/{gid}/actions", json={"action": "H"}, headers=h)
+    assert bad.status_code in (409, 422) and "column" in bad.text
+    ok = client.post(f"/api/v1/games/{gid}/actions", json={"action": "column:joker2=O"}, headers=h)
+    assert ok.status_code == 200 and ok.json()["form"]["current"] == {"team": 0, "column": "joker2", "contract": "O"}
+    for body in ({"form": "coiffeur", "columns": 9}, {"form": "differenzler", "rounds": 0}, {"form": "coiffeur", "rounds": 4},
+                 {"form": "differenzler", "form_settings": {"contract": "dealer"}}):
+        r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], **body})
+        assert r.status_code == 422, (body, r.text)
 
 
-def test_live_events_show_another_players_prediction_only_as_made(tmp_path: Path) -> None:
-    from puur.server.app import create_app
-
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        for seed in range(1, 20):  # a deal whose forehand is not seat 1, so computers predict after seat 0
-            gid, tokens = new_game(c, form="differenzler", rounds=1, seed=seed)
-            view = c.get(f"/api/v1/games/{gid}", headers=auth(tokens["0"])).json()
-            if view["forehand"] != 1:
+def test_live_events_show_another_players_prediction_only_as_made(client: TestClient) -> None:
+    for seed in range(1, 20):  # a deal whose forehand is not seat 1, so computers predict after seat 0
+        gid, tokens = new_game(client, form="differenzler", rounds=1, seed=seed)
+        view = client.get(f"/api/v1/games/{gid}", headers=auth(tokens["0"])).json()
+        if view["forehand"] != 1:
+            break
+    t = tokens["0"]
+    with client.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws:
+        ws.send_json({"token": t})
+        assert ws.receive_json()["type"] == "hello"
+        client.post(f"/api/v1/games/{gid}/actions", json={"action": "predict:44"}, headers=auth(t))
+        seen = []
+        while True:
+            msg = ws.receive_json()
+            if msg["type"] != "event":
+                continue
+            seen.append((msg["seat"], msg["action"]))
+            if msg["view"]["phase"] == "play" and msg["view"]["to_act"] == 0 or msg["view"]["status"] == "over":
                 break
-        t = tokens["0"]
-        with c.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws:
-            ws.send_json({"token": t})
-            assert ws.receive_json()["type"] == "hello"
-            c.post(f"/api/v1/games/{gid}/actions", json={"action": "predict:44"}, headers=auth(t))
-            seen = []
-            while True:
-                msg = ws.receive_json()
-                if msg["type"] != "event":
-                    continue
-                seen.append((msg["seat"], msg["action"]))
-                if msg["view"]["phase"] == "play" and msg["view"]["to_act"] == 0 or msg["view"]["status"] == "over":
-                    break
-        assert (0, "predict:44") in seen
-        others = [a for s, a in seen if s != 0 and a.startswith("predict")]
-        assert others and all(a == "predict" for a in others)
+    assert (0, "predict:44") in seen
+    others = [a for s, a in seen if s != 0 and a.startswith("predict")]
+    assert others and all(a == "predict" for a in others)

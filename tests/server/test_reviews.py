@@ -8,8 +8,8 @@ import time
 from typing import Any
 
 import pytest
+from api_client import auth
 from fastapi.testclient import TestClient
-from test_games_api import auth  # the bearer header
 
 from puur.position import parse_position
 
