@@ -1,22 +1,51 @@
 VENV ?= .venv
 PY := $(VENV)/bin/python
 PIP := $(VENV)/bin/pip
-STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint soak bench clean browser-deps postgres-deps
+# One virtualenv, one stamp for each set of packages installed in it, so that a lean `make run` never
+# keeps `make test` from installing its extras (and `make test` after it only adds them):
+#   .installed-serve     `pip install -e .`                          what `puur serve` needs (make run, soak)
+#   .installed-postgres  `pip install -e '.[postgres]'`              make run with a PostgreSQL database
+#   .installed-test      `pip install -e '.[dev,postgres,rl,ray]'`   the test suite, lint, types, benchmarks
+# A larger set covers the smaller ones, so its recipe touches their stamps too.
+SERVE_STAMP := $(VENV)/.installed-serve
+POSTGRES_STAMP := $(VENV)/.installed-postgres
+TEST_STAMP := $(VENV)/.installed-test
 
 # setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) and the playout core
-# (puur/_playout_core.c) into the package
-$(STAMP): pyproject.toml setup.py puur/bots/_solver_core.c puur/_playout_core.c
-	test -x $(PY) || python3 -m venv $(VENV)
+# (puur/_playout_core.c), which share their legal moves (puur/_legal.h), into the package
+INSTALL_INPUTS := pyproject.toml setup.py puur/bots/_solver_core.c puur/_playout_core.c puur/_legal.h
+
+# `make run DB=PATH|postgresql://...` serves that database (default: puur serve's SQLite file in the user's
+# data directory); a PostgreSQL URL, in DB or in PUUR_DB (which puur serve reads itself), adds the extra.
+DB ?=
+RUN_DB := $(strip $(or $(DB),$(PUUR_DB)))
+RUN_STAMP := $(if $(filter postgres%,$(firstword $(subst ://, ,$(RUN_DB)))),$(POSTGRES_STAMP),$(SERVE_STAMP))
+
+.PHONY: run test install install-test lint soak bench clean browser-deps postgres-deps
+
+$(PY):
+	python3 -m venv $(VENV)
 	$(PIP) install --quiet --upgrade pip
-	$(PIP) install --quiet -e '.[dev,rl,ray]'
-	touch $(STAMP)
 
-install: $(STAMP)
+$(SERVE_STAMP): $(INSTALL_INPUTS) | $(PY)
+	$(PIP) install --quiet -e .
+	touch $@
 
-run: $(STAMP)
-	$(VENV)/bin/puur serve --host 127.0.0.1 --port 8000
+$(POSTGRES_STAMP): $(INSTALL_INPUTS) | $(PY)
+	$(PIP) install --quiet -e '.[postgres]'
+	touch $@ $(SERVE_STAMP)
+
+$(TEST_STAMP): $(INSTALL_INPUTS) | $(PY)
+	$(PIP) install --quiet -e '.[dev,postgres,rl,ray]'
+	touch $@ $(SERVE_STAMP) $(POSTGRES_STAMP)
+
+install: $(SERVE_STAMP)
+
+install-test: $(TEST_STAMP)
+
+run: $(RUN_STAMP)
+	$(VENV)/bin/puur serve --host 127.0.0.1 --port 8000 $(if $(DB),--db '$(DB)')
 
 # Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium; nothing is downloaded by Playwright).
 browser-deps:
@@ -27,19 +56,19 @@ browser-deps:
 postgres-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null) || echo "postgresql could not be installed: the PostgreSQL tests will be skipped"; }
 
-test: $(STAMP) browser-deps postgres-deps
+test: $(TEST_STAMP) browser-deps postgres-deps
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/pytest -n 2 --dist loadfile -q
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
 
-soak: $(STAMP)
+soak: $(SERVE_STAMP)
 	$(VENV)/bin/python benchmarks/soak.py
 
-bench: $(STAMP)
+bench: $(TEST_STAMP)
 	$(VENV)/bin/puur bench engine --seconds 10
 	$(VENV)/bin/python benchmarks/engine.py
 

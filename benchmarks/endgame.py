@@ -14,7 +14,7 @@ a much tighter interval). ``mean_s`` is the player's mean think time there.
 
 An ``mcts`` player is seeded 1 unless its spec names a seed (``mcts:seed=2``). The interval is over
 positions for that one seed: the same player with other seeds loses notably more or less on the same
-positions (BENCHMARKS.md, "Issue 18", session 12), so compare players over several seeds each:
+positions (docs/experiments/search.md, session 12), so compare players over several seeds each:
 ``--seeds N`` plays each ``mcts`` spec that names no seed with seeds 1 to N on the same positions and
 reports its loss by seed, their mean and spread, and ``vs_first`` seed by seed against the first player
 (when it too is played by seed) with the mean difference and its standard error over the seeds.

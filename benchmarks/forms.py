@@ -1,4 +1,4 @@
-"""Strength of the computer players in Coiffeur and Differenzler (issue 17), for BENCHMARKS.md: the search
+"""Strength of the computer players in Coiffeur and Differenzler, for BENCHMARKS.md: the search
 player against the heuristic, as ``puur arena --form`` plays it (``puur.forms.arena``: paired matches in
 Coiffeur, paired rounds in Differenzler), with a time budget so the run fits a shared machine.
 

@@ -1,4 +1,4 @@
-"""How fast an action reaches the other screens of an online table (issue 15; BENCHMARKS.md "Online tables").
+"""How fast an action reaches the other screens of an online table (BENCHMARKS.md, "Web table").
 
 The script starts ``puur serve`` on 127.0.0.1 (rate limits off, a fresh SQLite file in a temporary
 directory) or uses ``--url``; creates ``--tables`` online tables (the host at seat 0, three seats by

@@ -1,4 +1,4 @@
-"""Several ``puur serve`` workers on one PostgreSQL store (issue 15; BENCHMARKS.md "Several workers and
+"""Several ``puur serve`` workers on one PostgreSQL store (BENCHMARKS.md, "Several workers and
 PostgreSQL").
 
 The script starts a throwaway PostgreSQL cluster of Debian's server (``tests/pg_cluster.py``) or uses

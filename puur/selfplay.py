@@ -44,7 +44,7 @@ The fixed-size lists have ``OBS_SIZE`` and ``N_ACTIONS`` entries of ``ENCODING_V
 ``hands`` is what a model of the hidden hands learns from (where each card the seat cannot see lies,
 given what it can: ``obs``), so that a search can draw its worlds from such a model rather than
 uniformly: the search that sees the real deal wins 92% of the paired deals against ``heuristic``, the one
-that samples 80% (BENCHMARKS.md, "Issue 18", session 14). The label costs nothing to make; ``obs`` never
+that samples 80% (docs/experiments/search.md, session 14). The label costs nothing to make; ``obs`` never
 holds it (``puur.env.encoding`` encodes the seat's own view only).
 """
 

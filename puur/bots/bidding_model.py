@@ -7,7 +7,7 @@ forehand's hand. The heuristic's hand model (``puur.bots.contract_eval``) made b
 partner and the forehand are ``mcts`` as well, and it bids otherwise: on pushed hands the two disagree
 on some four replies in ten (the search takes Obenabe and Undenufe where the hand model takes a trump),
 and the search pushes about half its hands where the hand model's threshold pushes a third
-(BENCHMARKS.md, "Issue 18", session 16). This module learns both from the search's own bidding.
+(docs/experiments/search.md, session 16). This module learns both from the search's own bidding.
 
 - **The reply**: a softmax over the six base contracts of ``u(X) = w_kind(X) . features(hand, X) + b(X)``,
   where the kind is trump, Obenabe or Undenufe (the four trumps share their weights; each contract has

@@ -21,7 +21,7 @@ It reads only the observation: the contract, who chose it and who pushed, the ca
 played them. Slalom and Guschti (whose order changes by trick) are not modelled: ``card_weights``
 returns None there, and the sampler deals as before.
 
-What it is worth (BENCHMARKS.md, "Issue 18", session 15): held out, it gives the real seat 0.372 where the
+What it is worth (docs/experiments/search.md, session 15): held out, it gives the real seat 0.372 where the
 room alone gives 0.359, and the sampler's deals put a hundredth more of the hidden cards at their seats;
 the search loses fewer points a decision with five tricks left and none measurably fewer before. So
 ``mcts`` reads the hands by it only when asked (``hands=model``).

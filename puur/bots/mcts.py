@@ -81,14 +81,14 @@ CONTRACT_SHARE = 3.0
 ENDGAME_TRICKS = 7 if COMPILED else 2
 """Card decisions with this many tricks left or fewer are solved exactly on each sampled world; the solver's
 deadline keeps a slow world within the decision's limit. The Python search (no compiled core) is kept to 2
-tricks. Why 7: BENCHMARKS.md, "Card play in the endgame" (``benchmarks/endgame.py``)."""
+tricks. Why 7: docs/experiments/players.md, "Card play in the endgame" (``benchmarks/endgame.py``)."""
 ENDGAME_SHARE = 8
 """An endgame decision with six tricks left or fewer searches ``budget // ENDGAME_SHARE`` worlds exactly
 (30 at ``medium``)."""
 STRONG_ENDGAME_TRICKS = ENDGAME_TRICKS
 """The ``strong`` level's default ``endgame``: as ``medium``'s. Exact worlds from eight tricks left
 (``endgame=8``, valued by ``card_bounds``) lost more points per decision there than the playouts
-(BENCHMARKS.md, "Issue 18")."""
+(docs/experiments/search.md, session 6)."""
 BOUNDS_FROM = 8
 """With this many tricks left or more a world is valued by ``Solver.card_bounds`` (the world's value, exact
 for the cards that keep it and a null-window bound for the others: some three times cheaper than every
@@ -99,12 +99,12 @@ decision's worlds reuse one core and its legal-move memo)."""
 DEEP_ENDGAME_SHARE = 15
 """With seven tricks left or more a world takes several times as long as with six (a median 50 ms with
 seven, every legal card valued), so fewer: ``budget // DEEP_ENDGAME_SHARE`` worlds (16 at
-``medium``, some 0.4-0.55 s a decision; 8 before session 11, when the solver was slower: BENCHMARKS.md,
-"Issue 18")."""
+``medium``, some 0.4-0.55 s a decision; 8 before session 11, when the solver was slower:
+docs/experiments/search.md, session 11)."""
 BID_TRIES = 1
 """Card play: up to this many sampled deals are drawn per exactly solved world to find one that agrees
 with the bidding as the heuristic's hand model reads it (``bidding_fits``; the last one drawn is kept
-otherwise). Off (1) by default; ``bid=N`` turns it on (BENCHMARKS.md, "Issue 18")."""
+otherwise). Off (1) by default; ``bid=N`` turns it on (docs/experiments/search.md, session 6)."""
 INFER = 0.0
 """Card play: the sampled worlds drawn by how well they read the other seats' play, weight
 ``exp(-infer * misreads)`` (``puur.bots.play_reading``); 0: off, every consistent world alike."""
@@ -120,7 +120,7 @@ READ_BID = 1
 """Card play, the exact endgame (``readbid=N``): each world searched is drawn from N sampled deals in
 proportion to the chance, by the learnt model of the search's own bidding (``puur.bots.bidding_model``),
 that the partner's dealt hand in each bid as the partner did (importance resampling; ``partner_bid``).
-1: off, the default (BENCHMARKS.md, "Issue 18", session 16)."""
+1: off, the default (docs/experiments/search.md, session 16)."""
 
 FUSION = 0
 """Card play, the exact endgame (``fusion=N``): with N tricks left or fewer, the seat's next card is chosen
@@ -136,7 +136,7 @@ otherwise; the search pushes some 45% of hands, so a deal takes about two draws)
 PUSHED_TRIES = 1
 """After the partner's push, up to this many sampled deals are drawn per playout to find one where the
 heuristic's hand model would have pushed the partner's hand (the last one drawn is kept otherwise). Off
-(1) by default: ``pushed=12`` measured no gain (BENCHMARKS.md, "Computer players")."""
+(1) by default: ``pushed=12`` measured no gain (docs/experiments/players.md, "Computer players")."""
 
 
 Stats = dict[Action, tuple[float, int]]

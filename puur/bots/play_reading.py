@@ -13,7 +13,7 @@ the worlds of one decision by weight ``exp(-infer * misreads)`` from a pool of s
 importance resampling), so with ``infer`` 0 every world weighs the same and the draw is the plain
 sampler's. ``mcts`` reads the play with ``infer=λ``; off by default: the true deal does read better than
 most sampled ones (after four tricks of heuristic play it ranks 11.6th of 60 on average), but the worlds
-drawn so lost no fewer points per decision against perfect play (BENCHMARKS.md, "Issue 18").
+drawn so lost no fewer points per decision against perfect play (docs/experiments/search.md, session 8).
 
 It reads only the observation: the cards played are public, the hidden hands are the sampled world's.
 The policy is a model of sensible play, not of any real opponent, so a misread is evidence, not proof:
@@ -25,8 +25,8 @@ habits a card player is taught), which decides from that seat's own view at that
 (``view_at``): what a seat at the table would have played with that hand. Against a table that plays
 like the model, the heuristic's reading is exact (the true deal reads with no misread); the exact
 endgame then loses some three quarters of a point a decision less at six tricks left (a quarter; over
-five seeds), half a point at seven (not proven), and the playouts nothing: BENCHMARKS.md ("Issue 18",
-session 12).
+five seeds), half a point at seven (not proven), and the playouts nothing: docs/experiments/search.md
+(session 12).
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ not a master; lead the master trump while the opponents hold trumps, else a mast
 ruff, else the suit whose master the partner holds (the card of it worth most; of trumps the lowest,
 while the opponents hold trumps), else the cheapest card of its shortest plain suit.
 
-Its measured worth against earlier policies, and the rules tried and left out, are in BENCHMARKS.md
-("Playout policy", ``benchmarks/rollout.py``).
+Its measured worth against earlier policies, and the rules tried and left out, are in
+docs/experiments/players.md ("Playout policy", ``benchmarks/rollout.py``).
 
 ``policy_score`` plays a round out in the compiled playout core (``puur/_playout_core.c``:
 ``policy_choose``, this module's ``choose`` written again, card for card) where the core implements the

@@ -48,7 +48,7 @@ player names none.
 
 Version 2 added Slalom and Guschti (issue 17) and the ``direction`` block. To add a contract extend
 ``CONTRACTS`` and bump ``ENCODING_VERSION``: the
-contract, multiplier and action blocks follow that one table. ``tests/env/test_encoding.py`` pins the
+contract, multiplier and action blocks follow that one table. ``tests/env/test_rl_encoding.py`` pins the
 sizes of each version, so a change of layout without a new version fails loudly.
 """
 

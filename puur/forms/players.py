@@ -49,7 +49,7 @@ USUAL_BEST_POINTS = 125.0
 COLUMN_BY_PLAYOUTS = False
 """Whether the search player names its Coiffeur column from playouts (``search_column``) rather than the
 hand model (``heuristic_column``). Off: on the same 9 seeds (18 matches, mcts easy against the heuristic,
-BENCHMARKS.md "Coiffeur and Differenzler") the model's column won 72% of the matches, the playouts' 56%;
+docs/experiments/players.md, "Coiffeur and Differenzler") the model's column won 72% of the matches, the playouts' 56%;
 the playouts' usual points (``USUAL_POINTS``) are a rough calibration."""
 SEARCH_PUSH_MARGIN = 12.0
 """The search player pushes when its best open column is this many points below the usual."""

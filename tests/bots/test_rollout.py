@@ -31,7 +31,7 @@ def test_leads_into_the_partners_master() -> None:
 
 def test_leads_a_low_trump_to_the_partners_master_trump() -> None:
     """Hearts trump, no master of its own, the partner holding the Puur and both opponents trumps: the
-    leader plays its lowest trump (H6) to draw theirs (BENCHMARKS.md, "Playout policy")."""
+    leader plays its lowest trump (H6) to draw theirs (docs/experiments/players.md, "Playout policy")."""
     r = position(Contract.H, ["H6 H10 C6 D6", "H7 CA DA S6", "HJ C7 D7 S7", "H8 CK DK S8"])
     assert choose(r) == Card.H6
 
@@ -39,7 +39,7 @@ def test_leads_a_low_trump_to_the_partners_master_trump() -> None:
 def test_leads_the_shortest_suit_with_nothing_better() -> None:
     """No master and no partner's master to lead into: the leader plays the cheapest card of its shortest
     suit (D7, its only diamond), not the cheapest of the hand (C6), so that it may soon throw or ruff
-    (BENCHMARKS.md, "Playout policy": +1.6 and +2.4 points a round on two seeds)."""
+    (docs/experiments/players.md, "Playout policy": +1.6 and +2.4 points a round on two seeds)."""
     r = position(Contract.O, ["C6 C7 C8 D7", "CA DA S6 S7", "CK DK S8 S9", "CQ DQ SA H6"])
     assert choose(r) == Card.D7
 
