@@ -33,7 +33,7 @@ from typing import Any
 
 from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
 from puur.bots.mcts import BIDDINGS, HANDS, LEVELS
-from puur.server.schema_types import decimal_pattern, whole_number_pattern
+from puur.server.schema_types import decimal_pattern, each_schema, whole_number_pattern
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -245,17 +245,11 @@ def state_players(policy: PlayerPolicy) -> Callable[[Any], None]:
     models state the built-in ones, ``BUILTIN_SPECS``; an operator's ``--allow-player`` names join them)."""
     mine = policy.spec_pattern
 
-    def rewrite(node: Any) -> None:
-        if isinstance(node, dict):
-            if isinstance(node.get("pattern"), str) and BUILTIN_SPECS in node["pattern"]:
-                node["pattern"] = node["pattern"].replace(BUILTIN_SPECS, mine)
-            for child in node.values():
-                rewrite(child)
-        elif isinstance(node, list):
-            for child in node:
-                rewrite(child)
+    def name_mine(node: dict[str, Any]) -> None:
+        if isinstance(node.get("pattern"), str) and BUILTIN_SPECS in node["pattern"]:
+            node["pattern"] = node["pattern"].replace(BUILTIN_SPECS, mine)
 
-    return rewrite
+    return lambda document: each_schema(document, name_mine)
 
 
 def player_pattern(name: str, options: dict[str, Option]) -> str:

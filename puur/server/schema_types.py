@@ -514,23 +514,32 @@ EXACT_BOUNDS: dict[float, int] = {float(SEED_MAX): SEED_MAX}
 _BOUND_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
 
 
+def each_schema(node: Any, change: Callable[[dict[str, Any]], None]) -> Any:
+    """Call ``change`` on every object of a JSON document (the OpenAPI document's schemas), depth first."""
+    if isinstance(node, dict):
+        change(node)
+        for child in node.values():
+            each_schema(child, change)
+    elif isinstance(node, list):
+        for child in node:
+            each_schema(child, change)
+    return node
+
+
+def _exact_bounds(node: dict[str, Any]) -> None:
+    types = node.get("type")
+    if types == "integer" or (isinstance(types, list) and "integer" in types):
+        for key in _BOUND_KEYS:
+            value = node.get(key)
+            if isinstance(value, float) and value.is_integer():
+                node[key] = EXACT_BOUNDS.get(value, int(value))
+
+
 def exact_integer_bounds(node: Any) -> Any:
     """Write the bounds of integer schemas as integers again. FastAPI's OpenAPI model keeps every bound as a
     float (``minimum: 0.0``; ``2**63 - 1`` becomes 9.223372036854776e18, which is 2**63): a checker then
     judges the edge in floating point. ``EXACT_BOUNDS`` restores the bounds a float cannot hold."""
-    if isinstance(node, dict):
-        types = node.get("type")
-        if types == "integer" or (isinstance(types, list) and "integer" in types):
-            for key in _BOUND_KEYS:
-                value = node.get(key)
-                if isinstance(value, float) and value.is_integer():
-                    node[key] = EXACT_BOUNDS.get(value, int(value))
-        for child in node.values():
-            exact_integer_bounds(child)
-    elif isinstance(node, list):
-        for child in node:
-            exact_integer_bounds(child)
-    return node
+    return each_schema(node, _exact_bounds)
 
 
 def each_card_once(node: Any) -> None:

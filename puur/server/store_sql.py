@@ -240,15 +240,21 @@ class Locked:
         without any). Returns the game's version after it."""
         if not self.changed:
             return int(self.row[5])
-        try:
+        with self._ending():
             version = self.conn.execute(BUMP_SQL, (self.game_id, CHANNEL)).fetchone()[0]
             self.conn.execute("COMMIT")
+        return int(version)
+
+    @contextmanager
+    def _ending(self) -> Iterator[None]:
+        """The transaction's last statements: rolled back if one fails; either way the row is let go."""
+        try:
+            yield
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
         finally:
             self.done = True
-        return int(version)
 
     def append(self, first_seq: int, entries: list[list[Any]], status: str) -> int:
         """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit (one round
@@ -256,18 +262,13 @@ class Locked:
         now = time.time()
         rows = [(r["game_id"], r["seq"], r["seat"], r["action"], r["declare"], r["at"])
                 for r in _rows(self.game_id, first_seq, entries, now)]
-        try:
+        with self._ending():
             with self.conn.pipeline():
                 with self.conn.cursor() as cur:
                     cur.executemany(INSERT_SQL, rows)
                 bumped = self.conn.execute(APPEND_SQL, (first_seq + len(entries), status, now, self.game_id, CHANNEL))
                 self.conn.execute("COMMIT")
             version = bumped.fetchone()[0]
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
-        finally:
-            self.done = True
         return int(version)
 
 
