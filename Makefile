@@ -59,11 +59,13 @@ postgres-deps:
 test: $(TEST_STAMP) browser-deps postgres-deps
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 	$(VENV)/bin/pytest -n 2 --dist loadfile -q
 
 lint: $(TEST_STAMP)
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 soak: $(SERVE_STAMP)
 	$(VENV)/bin/python benchmarks/soak.py

@@ -35,7 +35,7 @@ from puur.game import Game
 from puur.observation import Observation
 from puur.profile import RuleProfile
 from puur.server.game_models import Error, GameView
-from puur.server.games import ERRORS, Hub, Token, _game, _seat
+from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, stored_declarations
 from puur.server.policy import PlayerRefused
 from puur.server.seats import person_seats
@@ -143,8 +143,8 @@ def _search_player(hub: GameHub, seed: int) -> MCTSPlayer:
             summary="What the strong computer would do now from this seat's view, with the expected points of "
             "its top choices (one-player games against computers; counted in the record)")
 def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
-    live = _game(hub, game_id)
-    seat = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat = seat_or_403(live, token)
     try:
         with live.lock:
             _only_alone(live, seat)
@@ -230,8 +230,8 @@ def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
              summary="Take back your last card of this round and the computers' moves after it (one-player "
              "games against computers; counted in the record); the view after it")
 def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
-    live = _game(hub, game_id)
-    seat = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat = seat_or_403(live, token)
     try:
         return JSONResponse(undo(hub, live, seat))  # the engine's view, as the actions endpoint sends it
     except Conflict as e:

@@ -113,14 +113,16 @@ async def bearer(authorization: Annotated[str | None, Header()] = None) -> str:
 Token = Annotated[str, Depends(bearer)]
 
 
-def _game(hub: GameHub, game_id: str) -> LiveGame:
+def game_or_404(hub: GameHub, game_id: str) -> LiveGame:
+    """The game, or 404."""
     try:
         return hub.get(game_id)
     except NotFound:
         raise HTTPException(404, f"no game {game_id!r}") from None
 
 
-def _seat(live: LiveGame, token: str) -> int:
+def seat_or_403(live: LiveGame, token: str) -> int:
+    """The seat the token holds in the game, or 403."""
     seat = live.seat_of(token)
     if seat is None:
         raise HTTPException(403, "this token is not a seat of this game")
@@ -209,7 +211,7 @@ async def _live_game(hub: GameHub, game_id: str) -> LiveGame:
     """The game from memory, or (in the thread pool) from the store, replayed."""
     live = hub.cached(game_id)
     if live is None:
-        live = await run_in_threadpool(_game, hub, game_id)
+        live = await run_in_threadpool(game_or_404, hub, game_id)
     return live
 
 
@@ -225,7 +227,7 @@ async def _run(live: LiveGame, fn: Callable[[], T]) -> T:
 @router.get("/games/{game_id}", response_model=GameView, responses=ERRORS, summary="This seat's view")
 async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
     live = await _live_game(hub, game_id)
-    seat = _seat(live, token)
+    seat = seat_or_403(live, token)
 
     def view() -> dict[str, Any]:
         hub.resume_computers(live)
@@ -247,7 +249,7 @@ async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
 )
 async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, request: Request) -> Response:
     live = await _live_game(hub, game_id)
-    seat = _seat(live, token)
+    seat = seat_or_403(live, token)
     rate = seat_rate_of(request.app)
     if rate is not None:  # puur serve: actions per seat (ServerSettings.rate_actions)
         try:
@@ -269,8 +271,8 @@ async def post_action(game_id: str, body: ActionBody, token: Token, hub: Hub, re
 
 @router.get("/games/{game_id}/why", response_model=Why, responses=ERRORS, summary="Why a card may not be played")
 def why(game_id: str, token: Token, hub: Hub, card: Annotated[CardCode, Query(examples=["H7"])]) -> dict[str, Any]:
-    live = _game(hub, game_id)
-    seat = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat = seat_or_403(live, token)
     try:
         c = Card.parse(card)
     except ValueError as e:
@@ -307,8 +309,8 @@ def _why_not(live: LiveGame, seat: int, card: Card) -> tuple[str | None, str | N
     summary="The whole record (every deal and action), once the match is over",
 )
 def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
-    live = _game(hub, game_id)
-    _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat_or_403(live, token)
     if not live.game.is_over:
         raise HTTPException(409, "the record is available once the match is over")
     # the hints and undos asked for (puur.server.assist), per seat
@@ -327,8 +329,8 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
 def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     """One rematch per game (``puur.server.rematch``); the asking seat's new token is derived from its old
     one, so no seat receives another's token: a shared device asks once per seat it holds."""
-    live = _game(hub, game_id)
-    seat = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat = seat_or_403(live, token)
     try:
         new, new_token = rematch_of(hub, live, seat, token)
     except Conflict as e:
@@ -502,4 +504,4 @@ async def _drain(websocket: WebSocket) -> None:
             await websocket.receive_text()
 
 
-__all__ = ["router"]
+__all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "router", "seat_or_403"]

@@ -44,7 +44,7 @@ from puur.bots.solver import COMPILED
 from puur.cards import Contract
 from puur.profile import RuleProfile
 from puur.server.game_models import Error
-from puur.server.games import ERRORS, Token, _game, _seat, get_hub
+from puur.server.games import ERRORS, Token, game_or_404, get_hub, seat_or_403
 from puur.server.live import GameHub
 from puur.server.policy import settings_of
 
@@ -374,8 +374,8 @@ def review(
     hub: Annotated[GameHub, Depends(get_hub)],
     reviews: Annotated[Reviews, Depends(get_reviews)],
 ) -> JSONResponse:
-    live = _game(hub, game_id)
-    _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat_or_403(live, token)
     with live.lock:  # a consistent picture of the match (the computers may be moving)
         game = live.game
         if number > len(game.round_states):

@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from fastapi import FastAPI
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -56,6 +55,9 @@ from puur.profile import (
     PROFILE_VERSION,
     RuleProfile,
 )
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
 
 # ----- integers -----
 

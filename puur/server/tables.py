@@ -19,7 +19,6 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import HTTPException
 from starlette.concurrency import run_in_threadpool
 
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
@@ -77,12 +76,18 @@ def invites_of(live: LiveGame, token: str, base: str, qr: bool = False) -> dict[
     return out
 
 
+class NotHost(Exception):
+    """Only the table's host may do this (the routes answer 403)."""
+
+
 def require_host(live: LiveGame, seat: int) -> dict[str, Any]:
+    """The table's plan when ``seat`` is its host; ``Conflict`` at a table on one device, ``NotHost`` for
+    another seat."""
     plan = plan_of(live.settings)
     if plan is None:
-        raise HTTPException(409, "this table is not an online table (no seat was invited)")
+        raise Conflict("this table is not an online table (no seat was invited)")
     if plan["host"] != seat:
-        raise HTTPException(403, "only the table's host may do this")
+        raise NotHost("only the table's host may do this")
     return plan
 
 
@@ -153,7 +158,7 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, r
     one, or gives it back; a person may take their own seat back. A rematch's seat kept for its person
     (``puur.server.seats``) is theirs: the host may only remove them, saying so (``remove``), and the seat
     is then a computer's for the match; every screen sees it. ``Conflict`` when the seat is not one this
-    can change; ``HTTPException`` 403 when the asker may not."""
+    can change; ``NotHost`` when the asker may not."""
 
     def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
         plan = plan_of(live.settings)
@@ -341,5 +346,5 @@ async def _watchdog(hub: GameHub, live: LiveGame) -> None:
             await run_in_threadpool(hand_over_away, hub, live)
 
 
-__all__ = ["REACTION_WINDOW", "UnknownCode", "arrive", "disconnected", "hand_over_away", "invites_of", "join",
+__all__ = ["REACTION_WINDOW", "NotHost", "UnknownCode", "arrive", "disconnected", "hand_over_away", "invites_of", "join",
            "react", "send", "set_seat", "shown_names", "table_messages", "watch"]

@@ -18,12 +18,21 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puur.server.game_models import Error
-from puur.server.games import ERRORS, Hub, Token, _game, _seat
+from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict
 from puur.server.policy import BUILTIN_SPECS, PlayerRefused
 from puur.server.schema_types import NameTaken, SeatName
 from puur.server.seats import PERSON, REACTIONS
-from puur.server.tables import REACTION_WINDOW, UnknownCode, invites_of, join, react, require_host, set_seat
+from puur.server.tables import (
+    REACTION_WINDOW,
+    NotHost,
+    UnknownCode,
+    invites_of,
+    join,
+    react,
+    require_host,
+    set_seat,
+)
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 
@@ -88,8 +97,13 @@ SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
             responses={**ERRORS, 409: {"model": Error, "description": "not an online table (no seat was invited)"}},
             summary="The host's invite links (with QR codes) for the seats still open")
 def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[str, Any]:
-    live = _game(hub, game_id)
-    require_host(live, _seat(live, token))
+    live = game_or_404(hub, game_id)
+    try:
+        require_host(live, seat_or_403(live, token))
+    except NotHost as e:
+        raise HTTPException(403, str(e)) from None
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
     return {"invites": invites_of(live, token, str(request.base_url), qr=True)}
 
 
@@ -102,7 +116,7 @@ def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[
                         429: {"model": Error, "description": "too many joins from this address: Retry-After"}},
              summary="Take an invited seat: the code of the invite link and a name; the seat's token back")
 def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
-    live = _game(hub, game_id)
+    live = game_or_404(hub, game_id)
     try:
         seat, token = join(hub, live, body.code, body.name)
     except UnknownCode:
@@ -121,8 +135,8 @@ def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
              summary="Host: fill an open seat with a computer, hand a person's seat to one, or give it back "
              "('person', also asked by the seat itself); a rematch's seat kept for its person only with 'remove'")
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
-    live = _game(hub, game_id)
-    asker = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    asker = seat_or_403(live, token)
     player = body.player
     if player != PERSON:
         try:
@@ -132,6 +146,8 @@ def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub:
                 [{"type": "value_error", "loc": ("body", "player"), "msg": str(e), "input": player}]) from None
     try:
         set_seat(hub, live, asker, seat, player, body.remove)
+    except NotHost as e:
+        raise HTTPException(403, str(e)) from None
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
     return Response(status_code=204)
@@ -141,8 +157,8 @@ def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub:
              responses={**ERRORS, 429: {"model": Error, "description": "too many reactions from this seat"}},
              summary="A quick reaction to every screen of the table (a fixed phrase, no free text)")
 def post_react(game_id: str, body: ReactBody, token: Token, hub: Hub) -> Response:
-    live = _game(hub, game_id)
-    seat = _seat(live, token)
+    live = game_or_404(hub, game_id)
+    seat = seat_or_403(live, token)
     if not react(hub, live, seat, body.code):
         raise HTTPException(429, f"at most {hub.settings.reactions_per_seat} reactions in {REACTION_WINDOW:g} s",
                             headers={"Retry-After": str(int(REACTION_WINDOW))})
