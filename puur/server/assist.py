@@ -30,13 +30,10 @@ from puur.bots.explain import explain
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.mcts import Evaluation, MCTSPlayer
 from puur.cards import Action, Card
-from puur.forms import form_args
-from puur.game import Game
 from puur.observation import Observation
-from puur.profile import RuleProfile
 from puur.server.game_models import Error, GameView
 from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
-from puur.server.live import Conflict, GameHub, LiveGame, player_seed, stored_declarations
+from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay
 from puur.server.policy import PlayerRefused
 from puur.server.seats import person_seats
 from puur.server.store import Writes
@@ -196,15 +193,6 @@ def _is_card(action: str) -> bool:
     return True
 
 
-def replay(settings: dict[str, Any], log: list[list[Any]]) -> Game:
-    """The game of ``settings`` (profile, seed, salt) with the actions of ``log`` applied in order."""
-    game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
-                seed_source=settings.get("seed_source"), **form_args(settings))
-    for entry in log:
-        game.apply(entry[1], stored_declarations(entry))
-    return game
-
-
 def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
     """Take back ``seat``'s last card of the round and the moves after it; store, count and announce it.
     Returns the seat's new view. ``Conflict`` (nothing changed) at a table with another person, or when
@@ -238,4 +226,4 @@ def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
         raise HTTPException(409, str(e)) from None
 
 
-__all__ = ["HINT_PLAYER", "Hint", "alone_at_the_table", "assist_counts", "replay", "router", "undo", "undo_point"]
+__all__ = ["HINT_PLAYER", "Hint", "alone_at_the_table", "assist_counts", "router", "undo", "undo_point"]

@@ -122,6 +122,19 @@ def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(entry[2])) if len(entry) > 2 else ()
 
 
+def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
+    """The game of stored ``settings`` (profile, seed, salt, form) with the actions of the stored ``log``
+    (``[seat, action, declarations]``) applied in order: the one replay of a stored game, for a game loaded
+    from the store and for one cut back by an undo. ``RuntimeError`` when an action is not its seat's turn."""
+    game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
+                seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
+    for entry in log:
+        if game.current_seat != entry[0]:
+            raise RuntimeError(f"stored action by seat {entry[0]} does not replay")
+        game.apply(entry[1], stored_declarations(entry))
+    return game
+
+
 def player_seed(game_seed: int, seq: int) -> int:
     """A computer's seed for the action numbered ``seq``: replays and restarts decide the same way."""
     digest = hashlib.sha256(f"{game_seed}:{seq}".encode()).digest()
@@ -620,12 +633,10 @@ class GameHub:
     def rebuild(self, stored: StoredGame) -> LiveGame:
         """Replay the stored record: the same profile and seed, then every action in order."""
         s = stored.settings
-        game = Game(RuleProfile.from_dict(s["profile"]), seed=s["seed"], salt=s.get("salt"),
-                    seed_source=s.get("seed_source"), **form_args(s))  # games stored before commitments have no salt
-        for entry in stored.actions:
-            if game.current_seat != entry[0]:
-                raise RuntimeError(f"game {stored.id}: stored action by seat {entry[0]} does not replay")
-            game.apply(entry[1], stored_declarations(entry))
+        try:
+            game = replay(s, stored.actions)
+        except RuntimeError as e:
+            raise RuntimeError(f"game {stored.id}: {e}") from None
         hashes = self.store.token_hashes(stored.id)
         live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players,
                         think=self.settings.think_per_request)
@@ -713,4 +724,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "rematch_id", "rematch_token"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token"]
