@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from puur.cards import (
@@ -34,7 +33,7 @@ from puur.cards import (
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.forms import FormAction, form_from_record, make_form
 from puur.profile import PROFILE_VERSION, RuleProfile
-from puur.round import IllegalAction, RoundState, deal, first_forehand
+from puur.round import IllegalAction, RoundResult, RoundState, deal, first_forehand
 from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
 from puur.rules.tables import STOECK_POINTS
 
@@ -75,38 +74,6 @@ def check_declarations(declare: object) -> tuple[str, ...]:
     if len(set(decl)) < len(decl):
         raise IllegalAction(f"a declaration given twice in {list(decl)}: each is made once")
     return tuple(str(d) for d in decl)
-
-
-@dataclass(frozen=True)
-class RoundResult:
-    """A finished (or, when the match ended during it, interrupted) round as written on the sheet."""
-
-    number: int
-    dealer: int
-    forehand: int
-    pushed: bool
-    chooser: int
-    contract: Contract
-    score: dict[str, Any]
-    written: tuple[int, int]
-    totals: tuple[int, int]
-    complete: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """The round as written: who dealt, led and chose, the contract, the score's parts before the
-        factor (card points, last trick, match, Weis, Stöck), ``written`` and the running ``totals``."""
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "forehand": self.forehand,
-            "pushed": self.pushed,
-            "chooser": self.chooser,
-            "contract": str(self.contract),
-            **self.score,
-            "written": list(self.written),
-            "totals": list(self.totals),
-            "complete": self.complete,
-        }
 
 
 class RecordMismatch(ValueError):

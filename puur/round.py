@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from puur.cards import (
     BASE_CONTRACTS,
@@ -34,9 +35,6 @@ from puur.rules.stoeck import StoeckStatus, stoeck_cards
 from puur.rules.tables import LAST_TRICK_BONUS, STOECK_POINTS, trick_points_table
 from puur.rules.trick import trick_winner
 from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_declarations, resolve_weis
-
-if TYPE_CHECKING:
-    from puur.playout import RandomRounds
 
 CONTRACTS = BASE_CONTRACTS
 """The six contracts of the Schieber; a round offers ``profile.contracts`` (with Slalom and Guschti when
@@ -495,19 +493,41 @@ def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
     return r
 
 
-def random_rounds(
-    profile: RuleProfile | str | None, n: int, seed: int = 0, *, start: int = 0, compiled: bool | None = None
-) -> RandomRounds:
-    """Many random rounds at once, as columns: ``puur.playout.random_rounds`` (issue 18), the compiled
-    playout core where it implements the profile, these rules through ``RoundState`` otherwise."""
-    from puur.playout import random_rounds as batch
+@dataclass(frozen=True)
+class RoundResult:
+    """A finished (or, when the match ended during it, interrupted) round as written on the sheet."""
 
-    return batch(profile, n, seed, start=start, compiled=compiled)
+    number: int
+    dealer: int
+    forehand: int
+    pushed: bool
+    chooser: int
+    contract: Contract
+    score: dict[str, Any]
+    written: tuple[int, int]
+    totals: tuple[int, int]
+    complete: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The round as written: who dealt, led and chose, the contract, the score's parts before the
+        factor (card points, last trick, match, Weis, Stöck), ``written`` and the running ``totals``."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "forehand": self.forehand,
+            "pushed": self.pushed,
+            "chooser": self.chooser,
+            "contract": str(self.contract),
+            **self.score,
+            "written": list(self.written),
+            "totals": list(self.totals),
+            "complete": self.complete,
+        }
 
 
 __all__ = [
     "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "deal_packets", "first_forehand", "holder_of",
-    "random_round", "random_rounds",
+    "RoundResult", "random_round",
 ]  # fmt: skip
 
 

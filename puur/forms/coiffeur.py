@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from puur.cards import CLAIM, PUSH, Card, Contract, iter_cards
 from puur.forms.actions import CONTRACT_COLUMN_KEYS, AnyAction, ColumnChoice, parse_any_action
 from puur.profile import RuleProfile
-from puur.round import IllegalAction
+from puur.round import IllegalAction, RoundResult
 from puur.tools.coiffeur import Column, Sheet, box_from_points, standard_columns, ten_columns
 
 if TYPE_CHECKING:
@@ -232,8 +232,6 @@ class CoiffeurForm:
 
     def finish_round(self, game: Game) -> None:
         """Write the choosing team's tens into its column (TOOLS.md §2.2); the match ends with the sheet."""
-        from puur.game import RoundResult
-
         r = game.round
         assert self.current is not None and r.chooser is not None and r.contract is not None
         team, i, contract = self.current

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any
 from puur.cards import CLAIM, Card, Contract, iter_cards
 from puur.forms.actions import AnyAction, Prediction, parse_any_action
 from puur.profile import RuleProfile
-from puur.round import IllegalAction
+from puur.round import IllegalAction, RoundResult
 from puur.rules.tables import MATCH_BONUS
 from puur.tools.differenzler import ROUND_TOTAL, Sheet
 
@@ -169,8 +169,6 @@ class DifferenzlerForm:
         return (pts[0], pts[1], pts[2], pts[3])
 
     def finish_round(self, game: Game) -> None:
-        from puur.game import RoundResult
-
         r = game.round
         assert r.contract is not None and r.chooser is not None
         taken = list(self.taken(game))

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 from puur import playout
-from puur import round as round_module
 from puur.playout import SplitMix, compiled_rules, python_round, random_rounds
 from puur.profile import PRESETS, RuleProfile
 from puur.rules.legal import legal_moves
@@ -155,7 +154,6 @@ def test_rounds_stand_alone_and_a_match_scores_alike() -> None:
     batch = random_rounds(profile, 20_000, seed=9, compiled=True)
     part = random_rounds(profile, 5, seed=9, start=1234, compiled=True)
     assert [part.row(i) for i in range(5)] == [batch.row(1234 + i) for i in range(5)]
-    assert round_module.random_rounds(profile, 1, 9, start=1234).row(0) == batch.row(1234)  # the same API
     matches = [i for i in range(batch.n) if any(batch.match[2 * i : 2 * i + 2])][:3]
     assert matches, "no match in 20,000 random rounds"
     for i in matches:
