@@ -323,7 +323,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 def _arena(args: argparse.Namespace) -> int:
     if args.form != "schieber":  # Coiffeur, Differenzler: paired matches or rounds (issue 17)
-        from puur.forms.arena import cli as form_cli
+        from puur.form_arena import cli as form_cli
 
         return form_cli(args)
     from puur.arena import cli
@@ -433,7 +433,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice); with --form: "
                        "seeds, each a pair of Coiffeur matches or a Differenzler round played by A and by B")
     arena.add_argument("--form", choices=("schieber", "coiffeur", "differenzler"), default="schieber",
-                       help="the game form (default schieber); coiffeur and differenzler as in puur.forms.arena")
+                       help="the game form (default schieber); coiffeur and differenzler as in puur.form_arena")
     arena.add_argument("--columns", type=int, choices=(8, 10), default=None, help="with --form coiffeur: 8 or 10 columns")
     arena.add_argument("--games", type=int, default=0, help="also play this many duplicate matches to the target")
     arena.add_argument("--profile", default="schieber", help="rule profile preset (default: schieber)")

@@ -2,7 +2,7 @@
 
 ``puur.oracle.OPS`` answers each op (its function, the rule section its answers cite, its one-line summary);
 an ``Op`` here adds what the typed faces need: the request model (built once from the schema types of
-``puur.server.schema_types``, with its example), the result model and the description a tool carries. From
+``puur.schema_types``, with its example), the result model and the description a tool carries. From
 ``REGISTRY`` come the typed HTTP endpoints ``POST /api/v1/rules/<path>`` and their OpenAPI examples
 (``puur.server.api_rules``), the MCP rules tools (``puur.server.mcp_server``) and the worked examples the
 datasets publish (``puur.data.datasets``); ``puur rules eval --help`` lists the ops from ``puur.oracle.OPS``.
@@ -31,7 +31,7 @@ from pydantic import (
 from puur.cards import CONTRACT_SPELLINGS, Contract
 from puur.oracle import CHALK_LIMIT, OPS, OracleOp
 from puur.rules.tables import STOECK_POINTS
-from puur.server.schema_types import (
+from puur.schema_types import (
     WHOLE,
     Cards,
     ContractCode,
@@ -42,7 +42,7 @@ from puur.server.schema_types import (
     spelling_pattern,
 )
 
-# Cards, contracts, profiles and integers as the schema states them exactly (puur.server.schema_types).
+# Cards, contracts, profiles and integers as the schema states them exactly (puur.schema_types).
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
 Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
 TrickIndex = Annotated[StrictInt, Field(ge=0, le=8), WHOLE]

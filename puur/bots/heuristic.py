@@ -7,11 +7,10 @@ declarations, the scores. Contract choice lives in ``puur.bots.contract_eval``.
 
 from __future__ import annotations
 
-from puur.bots import register
+from puur.bots import form_players, register
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.knowledge import Knowledge
 from puur.cards import CLAIM, PUSH, SUIT_MASKS, Action, Card, Contract, iter_cards
-from puur.forms import players as form_players
 from puur.observation import Observation
 
 MASTER_KEEP = 18.0

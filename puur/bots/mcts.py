@@ -56,7 +56,7 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from puur.bots import register
+from puur.bots import form_players, register
 from puur.bots.bidding_model import bid_chance, knows, push_chance, sample_reply
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.hand_model import card_weights
@@ -66,7 +66,6 @@ from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.determinize import Determinizer
-from puur.forms import players as form_players
 from puur.observation import Observation
 from puur.round import RoundState
 

@@ -15,10 +15,10 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
+from puur.schema_types import install_exact_openapi
 from puur.server import body_errors
 from puur.server.headers import SecurityHeadersMiddleware
 from puur.server.policy import BodyLimit, RateLimit, SeatRate, ServerSettings, rate_rules, state_players
-from puur.server.schema_types import install_exact_openapi
 
 STATIC = Path(__file__).parent / "static"
 
@@ -70,7 +70,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     from puur.server.mcp_server import mount_mcp
 
     mount_mcp(app, "/mcp")
-    # integer bounds as integers, 2**63 - 1 exactly, each card list's "no card twice" (puur.server.schema_types);
+    # integer bounds as integers, 2**63 - 1 exactly, each card list's "no card twice" (puur.schema_types);
     # the seats' patterns name this server's players (puur.server.policy)
     install_exact_openapi(app, state_players(settings.players))
     body_errors.install(app)  # a body that is not UTF-8: 422 like any body that does not parse

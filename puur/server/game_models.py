@@ -29,9 +29,7 @@ from puur.forms.actions import parse_any_action
 from puur.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS
 from puur.game import check_declarations
 from puur.profile import RuleProfile
-from puur.server.live import default_names
-from puur.server.policy import BUILTIN_SPECS, MAX_SPEC_LENGTH
-from puur.server.schema_types import (
+from puur.schema_types import (
     NAME_LENGTH,
     SEAT_NAME_SCHEMA,
     WHOLE,
@@ -44,6 +42,8 @@ from puur.server.schema_types import (
     Seed,
     name_taken,
 )
+from puur.server.live import default_names
+from puur.server.policy import BUILTIN_SPECS, MAX_SPEC_LENGTH
 from puur.tools.differenzler import MAX_THRESHOLD
 
 HUMAN = "human"

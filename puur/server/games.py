@@ -29,6 +29,7 @@ from puur.cards import Card, Contract
 from puur.game import IllegalAction
 from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
 from puur.rules.tables import card_points_table, suit_strength_order
+from puur.schema_types import CardCode
 from puur.server.game_models import (
     ActionBody,
     Error,
@@ -59,7 +60,6 @@ from puur.server.live import (
 )
 from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
 from puur.server.rematch import rematch as rematch_of
-from puur.server.schema_types import CardCode
 from puur.server.seats import INVITE, new_plan
 from puur.server.shared_games import open_hub
 from puur.server.store import open_store

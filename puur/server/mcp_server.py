@@ -36,9 +36,9 @@ from puur.fairness import draw_salt
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
+from puur.schema_types import Seed
 from puur.server.api_solver import SolveRequest, SolveResult
 from puur.server.policy import FALLBACK_PLAYER, ServerSettings, settings_of
-from puur.server.schema_types import Seed
 
 INSTRUCTIONS = (
     "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "

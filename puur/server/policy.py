@@ -33,7 +33,7 @@ from typing import Any
 
 from puur.bots import REGISTRY, Player, make_player, parse_spec, player_names
 from puur.bots.mcts import BIDDINGS, HANDS, LEVELS
-from puur.server.schema_types import decimal_pattern, each_schema, whole_number_pattern
+from puur.schema_types import decimal_pattern, each_schema, whole_number_pattern
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -91,7 +91,7 @@ class Option:
         return f"{self.low:g}..{self.high:g}"
 
     def pattern(self) -> str:
-        """The values as a spec writes them (``puur.server.schema_types``): a whole number plainly, a decimal
+        """The values as a spec writes them (``puur.schema_types``): a whole number plainly, a decimal
         with at most two places, or one of the choices."""
         if self.choices:
             return "(?:" + "|".join(re.escape(c) for c in self.choices) + ")"

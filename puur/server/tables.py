@@ -21,8 +21,8 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
+from puur.schema_types import refuse_taken_name
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
-from puur.server.schema_types import refuse_taken_name
 from puur.server.seats import (
     AWAY_PLAYER,
     HUMAN,

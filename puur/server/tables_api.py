@@ -17,11 +17,11 @@ from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from puur.schema_types import NameTaken, SeatName
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict
 from puur.server.policy import BUILTIN_SPECS, PlayerRefused
-from puur.server.schema_types import NameTaken, SeatName
 from puur.server.seats import PERSON, REACTIONS
 from puur.server.tables import (
     REACTION_WINDOW,

@@ -18,7 +18,7 @@ from puur.profile import MULTIPLIER_TABLES
 from puur.rules.chalk import Marks, format_marks, to_marks
 from puur.rules.tables import STOECK_POINTS
 from puur.rules.weis import MOST_IN_A_HAND
-from puur.server.schema_types import (
+from puur.schema_types import (
     CONTRACT_PATTERN,
     NAME_LENGTH,
     WHOLE,
@@ -65,7 +65,7 @@ def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPExceptio
 
 
 # Bounds that keep every answer small: a written total beyond a million points is no Jass score.
-# Integers in a request are JSON integers (puur.server.schema_types.JsonInt): 3 or 3.0, not true/false, "3" or
+# Integers in a request are JSON integers (puur.schema_types.JsonInt): 3 or 3.0, not true/false, "3" or
 # 1.5. Cards and contracts are the spellings the parser reads, and the schema says which (CardCode, ContractCode).
 Points = Annotated[StrictInt, Field(ge=-jt.MAX_ENTRY, le=jt.MAX_ENTRY), WHOLE]
 Total = Annotated[StrictInt, Field(ge=-1_000_000, le=1_000_000), WHOLE]

@@ -104,7 +104,7 @@ def test_oracle_error_is_422_with_code_and_message(
         ("chalk", {"value": 1.5}, "value"),
         ("score", {"contract": "O", "card_points": [100], "tricks": [5, 4], "last_trick": 0}, "card_points"),
         ("trick", {"contract": "H", "trick": ["CA"], "tirck": 1}, "tirck"),
-        # what the schema states (puur.server.schema_types) is refused before the oracle, naming the field
+        # what the schema states (puur.schema_types) is refused before the oracle, naming the field
         ("trick", {"contract": "H", "trick": ["CA", "H9", "HJ"]}, "trick"),
         ("trick", {"contract": "X", "trick": ["CA", "H9", "HJ", "C7"]}, "contract"),
         ("legal-moves", {"contract": "H", "hand": ["Z9"]}, "hand"),

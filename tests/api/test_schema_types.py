@@ -1,4 +1,4 @@
-"""The OpenAPI document says exactly what the server takes (puur/server/schema_types.py, INTERFACES.md §4).
+"""The OpenAPI document says exactly what the server takes (puur/schema_types.py, INTERFACES.md §4).
 
 Card, contract and action patterns agree with the parsers of puur.cards on every accepted spelling and on a
 set of rejected ones; integers are JSON integers (611226.0 yes, 3.5, true and "3" no); profiles are a preset
@@ -28,8 +28,8 @@ from puur.cards import (
     parse_action,
 )
 from puur.profile import CHOICES, MULTIPLIER_TABLES, PRESETS, RuleProfile
+from puur.schema_types import ACTION_PATTERN, CARD_PATTERN, CONTRACT_PATTERN, SEED_MAX
 from puur.server.app import create_app
-from puur.server.schema_types import ACTION_PATTERN, CARD_PATTERN, CONTRACT_PATTERN, SEED_MAX
 
 CLIENT = TestClient(create_app(db_path=f"{tempfile.mkdtemp(prefix='puur-schema-')}/g.sqlite3"))
 DOC: dict[str, Any] = CLIENT.get("/api/v1/openapi.json").json()

@@ -2,7 +2,7 @@
 ``name``), SECURITY.md "Names". No control, zero-width, direction or invisible character; something besides
 spaces, which are folded; not what the table calls a seat ("You", "Player 2", "Computer 3", in the page's
 languages, any case); not another seat's name at the table, case aside. The schema's pattern and the check
-are one rule (``puur.server.schema_types``)."""
+are one rule (``puur.schema_types``)."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from api_client import BOT, auth
 from fastapi.testclient import TestClient
 from pydantic_core import PydanticCustomError
 
-from puur.server.app import create_app
-from puur.server.schema_types import (
+from puur.schema_types import (
     NAME_PATTERN,
     REFUSED_IN_NAMES,
     SEAT_NAME_SCHEMA,
@@ -28,6 +27,7 @@ from puur.server.schema_types import (
     check_name,
     name_taken,
 )
+from puur.server.app import create_app
 
 TABLE_JS = Path(__file__).parents[2] / "puur" / "server" / "static" / "table" / "table.js"
 

@@ -15,7 +15,7 @@ Differenzler (TOOLS.md §3.1): the heuristic predicts by the sheet's rule of thu
 plus its trumps' points again, ``puur.tools.differenzler.estimate``, W23) and plays the heuristic's card
 while short of its prediction, its least winning card once there. The search player predicts the median
 of its own points over playouts on sampled deals (the median minimises the expected distance) and then
-plays the card whose playouts end nearest its prediction (``puur.forms.search``).
+plays the card whose playouts end nearest its prediction (``puur.bots.form_search``).
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ import statistics
 from typing import TYPE_CHECKING
 
 from puur.bots.contract_eval import PUSH_THRESHOLD, contract_scores
-from puur.cards import PUSH, Card, Contract
-from puur.forms.actions import AnyAction, ColumnChoice, Prediction
-from puur.forms.search import (
+from puur.bots.form_search import (
     DifferenzlerWorlds,
     duck_index,
     prediction_samples,
     team_points_by_contract,
 )
+from puur.cards import PUSH, Card, Contract
+from puur.forms.actions import AnyAction, ColumnChoice, Prediction
 from puur.tools.differenzler import ROUND_TOTAL, estimate
 
 if TYPE_CHECKING:

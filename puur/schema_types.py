@@ -1,4 +1,6 @@
 """Types the HTTP API's request models share, so that the OpenAPI document says exactly what the server takes.
+They sit below the server: the rules oracle's operations (``puur.ops``, also read by ``puur rules eval`` and
+MCP) and the server's models use them alike.
 
 INTERFACES.md §4: the server's OpenAPI document describes the API, and a body that does not parse is 422
 naming the field. A schema-valid request is therefore never refused for its form, only for a rule that a
