@@ -32,6 +32,7 @@ from puur.cards import (
 )
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.forms import FormAction, form_from_record, make_form
+from puur.forms.protocol import RoundWritten
 from puur.profile import PROFILE_VERSION, RuleProfile
 from puur.round import IllegalAction, RoundResult, RoundState, deal, first_forehand
 from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
@@ -244,8 +245,13 @@ class Game:
         if self.is_over:
             raise IllegalAction("the match is over")
         decl = check_declarations(declare)
-        if self.form is not None and self.form.apply(self, action, decl):
-            return
+        if self.form is not None:
+            seat = self.current_seat
+            taken = self.form.apply(self, action, decl)  # the form's own step: a column, a prediction
+            if taken is not None:
+                assert seat is not None
+                self._log(seat, taken, ())
+                return
         try:
             act = parse_action(action)  # type: ignore[arg-type]
         except ValueError as e:
@@ -294,7 +300,7 @@ class Game:
     def _after_events(self, events: Sequence[str]) -> None:
         if self.form is not None:
             if "round" in events:
-                self.form.finish_round(self)  # the form writes its sheet, then ends the match or deals on
+                self._write(self.form.finish_round(self))  # the form's sheet: then the match ends or deals on
             return
         if self.profile.game_end == "live" and self._live_check(events):
             return
@@ -437,6 +443,21 @@ class Game:
         self.round_states.append(self.round)
         if self.form is not None:
             self.form.start_round(self)
+
+    def _write(self, written: RoundWritten) -> None:
+        """Write a form's round (``Form.finish_round``) and end the match or deal the next round."""
+        self.rounds.append(written.round)
+        if written.scores is not None:
+            self.scores = list(written.scores)
+        if written.over:
+            self._finish_form(written.winner)
+        else:
+            self._next_round()
+
+    def draw(self, n: int) -> int:
+        """A number below ``n`` from the match's seeded generator (the one that deals), so that a replay
+        draws the same: a form's own draw (the Differenzler's turned-up card)."""
+        return self._rng.randrange(n)
 
     def _finish_form(self, winner: int | None) -> None:
         """A form's match is over (Coiffeur: the sheet is full; Differenzler: the agreed rounds are played);

@@ -1,14 +1,12 @@
-"""Game forms beside the Schieber (issue 17): Coiffeur and Differenzler, played by the one ``Game``.
+"""Game forms beside the Schieber: Coiffeur and Differenzler, played by the one ``Game``.
 
 ``Game(profile, seed=..., form="coiffeur", columns=8)`` or ``form="differenzler", rounds=4`` delegates to a
 form object here for what the form adds (the choice of a column, the predictions, the sheet, the end of
 the match); every round is still the rules core's ``RoundState``. ``form="schieber"`` (the default) has no
 form object and is the Schieber match exactly as before.
 
-A form object has: ``name``; ``settings()`` (recorded); ``start_round(game)``; ``waiting_seat(game)`` (a seat
-the form waits on before the round's own turn, or None); ``phase(game)`` (the observation's phase while it
-waits, or None); ``legal_actions(game)``; ``apply(game, action, declare)`` (True when it took the action);
-``finish_round(game)``; ``result(game)``; ``view(game, seat)`` (what that seat may know of the form).
+A form object is a ``Form`` (``puur.forms.protocol``): the game asks it what comes next and acts on the
+answer; a form never writes the game. ``FORM_TYPES`` is the registry of implementations.
 """
 
 from __future__ import annotations
@@ -19,12 +17,14 @@ from typing import Any
 from puur.forms.actions import AnyAction, ColumnChoice, FormAction, Prediction, parse_any_action
 from puur.forms.coiffeur import CoiffeurForm
 from puur.forms.differenzler import DifferenzlerForm
+from puur.forms.protocol import Form, RoundWritten
 from puur.forms.view import FormView
 
-FORMS = ("schieber", "coiffeur", "differenzler")
-"""The game forms a ``Game`` plays."""
-
-Form = CoiffeurForm | DifferenzlerForm
+FORM_TYPES: dict[str, type[CoiffeurForm] | type[DifferenzlerForm]] = {"coiffeur": CoiffeurForm,
+                                                                     "differenzler": DifferenzlerForm}
+"""The forms beside the Schieber, by name: the registry of ``Form`` implementations."""
+FORMS = ("schieber", *FORM_TYPES)
+"""The game forms a ``Game`` plays (the Schieber has no form object)."""
 
 
 def make_form(
@@ -73,5 +73,5 @@ def form_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
 
 __all__ = [
     "FORMS", "FORM_KEYS", "AnyAction", "CoiffeurForm", "ColumnChoice", "DifferenzlerForm", "Form", "FormAction", "FormView",
-    "Prediction", "form_args", "form_from_record", "make_form", "parse_any_action",
+    "Prediction", "RoundWritten", "FORM_TYPES", "form_args", "form_from_record", "make_form", "parse_any_action",
 ]  # fmt: skip

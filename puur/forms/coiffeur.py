@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puur.cards import CLAIM, PUSH, Card, Contract, iter_cards
-from puur.forms.actions import CONTRACT_COLUMN_KEYS, AnyAction, ColumnChoice, parse_any_action
+from puur.forms.actions import CONTRACT_COLUMN_KEYS, AnyAction, ColumnChoice, FormAction, parse_any_action
+from puur.forms.protocol import RoundWritten
 from puur.profile import RuleProfile
 from puur.round import IllegalAction, RoundResult
 from puur.tools.coiffeur import Column, Sheet, box_from_points, standard_columns, ten_columns
@@ -177,9 +178,9 @@ class CoiffeurForm:
             return [*([] if r.pushed else [PUSH]), *self.column_actions(r.to_act & 1)]
         return [Card(c) for c in iter_cards(r.legal_cards())]
 
-    def apply(self, game: Game, action: AnyAction | str, declare: tuple[str, ...]) -> bool:
-        """Handle ``action`` when it is the form's (a column, or anything while a column is due); False
-        leaves it to the Schieber's path (a push, a card)."""
+    def apply(self, game: Game, action: AnyAction | str, declare: tuple[str, ...]) -> FormAction | None:
+        """Take ``action`` when it is the form's (a column, or anything while a column is due): the column
+        taken; None leaves it to the Schieber's path (a push, a card)."""
         try:
             act = parse_any_action(action)
         except ValueError as e:
@@ -187,7 +188,7 @@ class CoiffeurForm:
         r = game.round
         if r.contract is None:
             if act is PUSH:
-                return False
+                return None
             if not isinstance(act, ColumnChoice):
                 raise IllegalAction(
                     "in Coiffeur the chooser names a column of the sheet (as 'column:rosen' or 'column:joker1=H') or pushes (P)"
@@ -199,13 +200,12 @@ class CoiffeurForm:
             contract, i = self._check(seat & 1, act)
             r.choose(contract)
             self.current = (seat & 1, i, contract)
-            game._log(seat, act, ())
-            return True
+            return act
         if isinstance(act, ColumnChoice):
             raise IllegalAction("the column of this round is already named: play a card")
         if act is CLAIM:
             raise IllegalAction("claims are not part of Coiffeur: the sheet is filled round by round")
-        return False
+        return None
 
     def _check(self, team: int, act: ColumnChoice) -> tuple[Contract, int]:
         if act.column not in self.keys:
@@ -230,7 +230,7 @@ class CoiffeurForm:
             )
         return act.contract, i
 
-    def finish_round(self, game: Game) -> None:
+    def finish_round(self, game: Game) -> RoundWritten:
         """Write the choosing team's tens into its column (TOOLS.md §2.2); the match ends with the sheet."""
         r = game.round
         assert self.current is not None and r.chooser is not None and r.contract is not None
@@ -247,22 +247,17 @@ class CoiffeurForm:
         contribution = self.sheet.contribution(team, i)
         assert contribution is not None
         written = (contribution, 0) if team == 0 else (0, contribution)
-        game.scores = [totals[0], totals[1]]
-        game.rounds.append(
-            RoundResult(
-                number=len(game.rounds) + 1, dealer=r.dealer, forehand=r.forehand, pushed=r.pushed,
-                chooser=r.chooser, contract=contract,
-                score={**{k: v for k, v in s.to_dict().items() if k not in ("raw", "written", "factor")},
-                       "raw": list(s.raw), "team": team, "column": self.keys[i], "column_name": col.name,
-                       "factor": col.factor, "box": box},
-                written=written, totals=totals, complete=True,
-            )
+        row = RoundResult(
+            number=len(game.rounds) + 1, dealer=r.dealer, forehand=r.forehand, pushed=r.pushed,
+            chooser=r.chooser, contract=contract,
+            score={**{k: v for k, v in s.to_dict().items() if k not in ("raw", "written", "factor")},
+                   "raw": list(s.raw), "team": team, "column": self.keys[i], "column_name": col.name,
+                   "factor": col.factor, "box": box},
+            written=written, totals=totals, complete=True,
         )  # fmt: skip
         self.current = None
-        if self.sheet.complete:
-            game._finish_form(self.sheet.winner())
-        else:
-            game._next_round()
+        over = self.sheet.complete
+        return RoundWritten(row, (totals[0], totals[1]), over, self.sheet.winner() if over else None)
 
     def result(self, game: Game) -> dict[str, Any]:
         w = self.sheet.winner()

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from puur.cards import CLAIM, Card, Contract, iter_cards
-from puur.forms.actions import AnyAction, Prediction, parse_any_action
+from puur.forms.actions import AnyAction, FormAction, Prediction, parse_any_action
+from puur.forms.protocol import RoundWritten
 from puur.profile import RuleProfile
 from puur.round import IllegalAction, RoundResult
 from puur.rules.tables import MATCH_BONUS
@@ -113,7 +114,7 @@ class DifferenzlerForm:
         self.predictions = [None] * 4
         if self.contract_rule == "turned_up":
             cards = list(iter_cards(r.dealt[r.dealer]))
-            self.turned_up = Card(cards[game._rng.randrange(len(cards))])
+            self.turned_up = Card(cards[game.draw(len(cards))])
             contract = Contract(int(self.turned_up.suit))
         else:
             self.turned_up = None
@@ -137,7 +138,7 @@ class DifferenzlerForm:
             return [Prediction(n) for n in range(self.most + 1)]
         return [Card(c) for c in iter_cards(game.round.legal_cards())]
 
-    def apply(self, game: Game, action: AnyAction | str, declare: tuple[str, ...]) -> bool:
+    def apply(self, game: Game, action: AnyAction | str, declare: tuple[str, ...]) -> FormAction | None:
         try:
             act = parse_any_action(action)
         except ValueError as e:
@@ -151,15 +152,14 @@ class DifferenzlerForm:
             if not 0 <= act.points <= self.most:
                 raise IllegalAction(f"a prediction is 0 to {self.most} points, got {act.points}")
             self.predictions[seat] = act.points
-            game._log(seat, act, ())
-            return True
+            return act
         if isinstance(act, Prediction):
             raise IllegalAction("the predictions are made before the first card: play a card")
         if act is CLAIM:
             raise IllegalAction("claims are not part of Differenzler")
         if not isinstance(act, Card):
             raise IllegalAction("the contract is fixed by the table's rule: play a card")
-        return False
+        return None
 
     def taken(self, game: Game) -> tuple[int, int, int, int]:
         """Each player's points so far this round: card points of the tricks they took, +5 for the last."""
@@ -168,7 +168,9 @@ class DifferenzlerForm:
             pts[t.winner] += t.points
         return (pts[0], pts[1], pts[2], pts[3])
 
-    def finish_round(self, game: Game) -> None:
+    def finish_round(self, game: Game) -> RoundWritten:
+        """Write the round's predictions, points taken and penalties; the match ends after the agreed rounds
+        or at the threshold."""
         r = game.round
         assert r.contract is not None and r.chooser is not None
         taken = list(self.taken(game))
@@ -179,21 +181,16 @@ class DifferenzlerForm:
         predicted = [p if p is not None else 0 for p in self.predictions]
         self.sheet = self.sheet.add(predicted, taken)
         last = self.sheet.to_dict()["rounds"][-1]
-        game.rounds.append(
-            RoundResult(
-                number=len(game.rounds) + 1, dealer=r.dealer, forehand=r.forehand, pushed=False,
-                chooser=r.chooser, contract=r.contract,
-                score={**{k: v for k, v in r.score().to_dict().items() if k not in ("raw", "written")},
-                       "turned_up": str(self.turned_up) if self.turned_up is not None else None,
-                       "predicted": predicted, "taken": taken, "penalties": last["differences"],
-                       "penalty_totals": last["totals"]},
-                written=(0, 0), totals=(0, 0), complete=True,
-            )
+        row = RoundResult(
+            number=len(game.rounds) + 1, dealer=r.dealer, forehand=r.forehand, pushed=False,
+            chooser=r.chooser, contract=r.contract,
+            score={**{k: v for k, v in r.score().to_dict().items() if k not in ("raw", "written")},
+                   "turned_up": str(self.turned_up) if self.turned_up is not None else None,
+                   "predicted": predicted, "taken": taken, "penalties": last["differences"],
+                   "penalty_totals": last["totals"]},
+            written=(0, 0), totals=(0, 0), complete=True,
         )  # fmt: skip
-        if self.sheet.finished:
-            game._finish_form(None)
-        else:
-            game._next_round()
+        return RoundWritten(row, None, self.sheet.finished)
 
     def result(self, game: Game) -> dict[str, Any]:
         return {
