@@ -1,4 +1,4 @@
-"""The actions of the game forms beside the Schieber's (issue 17): a Coiffeur column and a Differenzler
+"""The actions of the game forms beside the Schieber's (docs/forms.md): a Coiffeur column and a Differenzler
 prediction, with their string forms in the notation of INTERFACES.md §1 (lower-case words, ``:`` before
 the value, as ``weis:N``):
 

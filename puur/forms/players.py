@@ -1,4 +1,4 @@
-"""Computer players in Coiffeur and Differenzler (issue 17): what the heuristic and the search player do
+"""Computer players in Coiffeur and Differenzler (docs/forms.md): what the heuristic and the search player do
 where the form asks something the Schieber does not. ``HeuristicPlayer.act`` and ``MCTSPlayer.act`` hand
 an observation with a ``form`` to ``heuristic_act`` / ``search_act`` here; everything else (Coiffeur's
 card play) stays theirs.

@@ -1,4 +1,4 @@
-"""Search for the game forms (issue 17): playouts on deals sampled around one seat's view.
+"""Search for the game forms (docs/forms.md): playouts on deals sampled around one seat's view.
 
 The sampled deals come from ``puur.determinize`` (they hold only what the seat may know) and the playouts
 from ``puur.bots.rollout`` (the search player's own playout policy); nothing here re-implements a rule.

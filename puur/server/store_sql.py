@@ -1,4 +1,4 @@
-"""The game store on PostgreSQL (issue 15): what ``puur.server.store.Store`` keeps, shared by every worker.
+"""The game store on PostgreSQL: what ``puur.server.store.Store`` keeps, shared by every worker.
 
 Several ``puur serve`` workers, on one machine or several behind any HTTP load balancer, serve the same games
 from one database: the game's row and its action log are the truth, a worker's game in memory only a cache.
