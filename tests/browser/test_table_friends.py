@@ -19,7 +19,6 @@ from pg_cluster import (
 
 pytestmark = pytest.mark.browser
 
-STATE = "S.view ? { seat: S.seat, seq: S.view.seq, status: S.view.status, to_act: S.view.to_act } : null"
 
 
 def _context_page(browser: Any) -> tuple[Any, Any]:
