@@ -8,8 +8,9 @@ on the state, no observation objects); it scores no Weis, no Stöck and no multi
 through ``puur.playout.random_rounds`` (``batch``: the batch API for reinforcement learning, the compiled
 playout core where it implements the profile, ``--chunk`` rounds a call, every round with Weis, Stöck
 and the written score in its columns) and through ``puur.round.random_round`` (``round``: the
-``RoundState`` playout path of the search player, the figure measured before issue 18). All are measured
-alternately in slices so that machine noise hits them alike; each ratio is to jass-kit in the same run.
+``RoundState`` playout path of the search player, the figure measured before the batch API). All are
+measured alternately in slices so that machine noise hits them alike; each ratio is to jass-kit in the
+same run.
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def main() -> None:
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--slices", type=int, default=5)
     ap.add_argument("--api", choices=("batch", "round", "both"), default="both",
-                    help="batch: puur.playout.random_rounds; round: puur.round.random_round (before issue 18)")
+                    help="batch: puur.playout.random_rounds; "
+                    "round: puur.round.random_round (before the batch API)")
     ap.add_argument("--chunk", type=int, default=1000, help="rounds per random_rounds call")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -105,7 +107,7 @@ def main() -> None:
         result["batch_rounds_per_s"] = round(rate["batch"], 1)
         result["batch_ratio"] = round(rate["batch"] / rate["jasskit"], 2)
         result["batch_compiled"] = random_rounds(profile, 1).compiled
-    if "round" in rate:  # the method of the figures before issue 18 (keys kept)
+    if "round" in rate:  # the method of the figures before the batch API (keys kept)
         result["puur_rounds_per_s"] = round(rate["round"], 1)
         result["ratio"] = round(rate["round"] / rate["jasskit"], 2)
     if args.json:

@@ -1,4 +1,4 @@
-"""Steps per second of the environments with random legal actions (issue 19).
+"""Steps per second of the environments with random legal actions.
 
     .venv/bin/python benchmarks/env_speed.py [--seconds 10] [--profile schieber] [--json]
 

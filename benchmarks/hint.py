@@ -1,4 +1,4 @@
-"""Latency of a hint (``GET /api/v1/games/{id}/hint``, issue 16) at the default level, end to end.
+"""Latency of a hint (``GET /api/v1/games/{id}/hint``) at the default level, end to end.
 
     .venv/bin/python benchmarks/hint.py [--positions 40] [--seed 1] [--json]
 
@@ -7,7 +7,7 @@ temporary folder): at each of the player's decisions the hint is asked for and t
 whole: the search at ``medium``, the rule-of-thumb choice, the count written to the store), then the first
 legal action is played. New matches are started (seed, seed + 1, ...) until ``--positions`` hints are
 timed. Reported: count, mean, median, 95th percentile and max in seconds, for all hints and for
-contract and card decisions apart. The goal (issue 16): within 1 s.
+contract and card decisions apart. The goal: within 1 s.
 """
 
 from __future__ import annotations

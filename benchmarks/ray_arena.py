@@ -1,5 +1,5 @@
 """The Ray backend of ``puur arena``: its speed-up with 2 workers against 1, and its equality with the
-local backend, deal for deal (issue 19).
+local backend, deal for deal.
 
     .venv/bin/python benchmarks/ray_arena.py [--a mcts:iters=60,citers=180] [--b heuristic] [--deals 10] [--seed 1]
 

@@ -1,5 +1,5 @@
-"""The solver's Python search under Slalom and Guschti (issue 17), against the same positions searched as
-a trump contract: seconds and positions per solve from a given number of cards played.
+"""The solver's Python search under Slalom and Guschti (docs/contracts-slalom-guschti.md), against the same
+positions searched as a trump contract: seconds and positions per solve from a given number of cards played.
 
     .venv/bin/python benchmarks/slalom_solver.py [--deals 4] [--played 12,4,0] [--json]
 

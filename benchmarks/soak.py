@@ -4,7 +4,7 @@
 
 Checks per round and match (puur/soak.py): 152/157, the written score against the oracle, no hidden
 card in any observation, determinized deals consistent with the view, records replaying exactly.
-Then ``soak_playout``: the random batches of ``puur.playout`` (issue 18) by both paths, the compiled
+Then ``soak_playout``: the random batches of ``puur.playout`` by both paths, the compiled
 core and ``python_round``, every round equal, scored as the oracle scores it and replayed through
 ``RoundState`` (``--playout-rounds`` per preset; 0 skips it). Then ``soak_policy``: the search's
 playout policy compiled (``policy_score``) against ``choose`` played through ``RoundState``, card for
@@ -32,7 +32,7 @@ def main() -> None:
     args = ap.parse_args()
     if args.matches:
         match_soak(args)
-    # the presets, and Slalom and Guschti (issue 17; off in every preset) on the default table
+    # the presets, and Slalom and Guschti (``extra_contracts``, off in every preset) on the default table
     extra = {"preset": "schieber", "extra_contracts": "slalom_guschti"}
     profiles = [*((p, p) for p in PRESETS), ("+slalom", extra)]
     if args.playout_rounds:

@@ -13,7 +13,7 @@ Deal i: ``random.Random(i)``, dealer 0, contract ``Contract(i % 6)``; play to th
 the rollout policy, then time ``solve``. Each deal runs in its own process (``--jobs`` at a time); a deal
 still running ``--limit`` seconds after its process started is stopped and reported as the limit (and
 counted in ``over_limit``).
-``over_10_s``: the deals that took more than 10 s of CPU (issue 18's bound for the slowest; a deal over
+``over_10_s``: the deals that took more than 10 s of CPU (the bound set for the slowest; a deal over
 the limit counts). ``median_nodes_solved``: the median of the positions searched (``SolveResult.nodes``)
 over the deals solved within the limit.
 """

@@ -1,1 +1,1 @@
-"""Examples of research on Puur (issue 19): a policy trained from ``puur selfplay`` data."""
+"""Examples of research on Puur (README "Research"): a policy trained from ``puur selfplay`` data."""

@@ -16,7 +16,7 @@
  *   policy_playout() puur.bots.rollout.playout: the rest of a round played by it, its card points and
  *                  tricks (tests/bots/test_rollout_compiled.py)
  * and the random numbers are puur.playout.SplitMix (splitmix64), drawn in the same order. Slalom and
- * Guschti (issue 17) play each trick by its direction (Contract.direction), as trick_winner and
+ * Guschti (J30) play each trick by its direction (Contract.direction), as trick_winner and
  * trick_points_table do; their legal moves and Weis are those of a contract without trumps.
  *
  * No rule value lives here: card strengths (STRENGTH_TABLES), overtrumps (HIGHER_TRUMPS), Puur bits,
@@ -34,7 +34,7 @@
 
 typedef uint64_t u64;
 
-#define NCODE 10 /* every contract code: the six, then Slalom SLO SLU and Guschti GUO GUU (issue 17) */
+#define NCODE 10 /* every contract code: the six, then Slalom SLO SLU and Guschti GUO GUU (J30) */
 #define GAMMA 0x9E3779B97F4A7C15ULL
 
 typedef struct {

@@ -183,7 +183,7 @@ def _iter_results(
     backend: str = "local",
     address: str | None = None,
 ) -> Iterator[Any]:
-    """The results in task order: worker processes here, or Ray tasks (``puur.distributed``, issue 19)."""
+    """The results in task order: worker processes here, or Ray tasks (``puur.distributed``)."""
     yield from map_tasks(fn, tasks, backend=backend, jobs=jobs, address=address)
 
 

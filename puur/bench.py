@@ -3,7 +3,7 @@
 A round is: deal, contract choice with pushing, random legal play of all 36 cards, Weis, Stöck and the
 written score — through ``puur.round.random_round`` and ``RoundState.score``, the rules core's own path;
 with ``--batch`` through ``puur.playout.random_rounds``, the batch API for reinforcement learning (the
-compiled playout core where it implements the profile, issue 18, the core the search player's playouts run
+compiled playout core where it implements the profile, the core the search player's playouts run
 in), 1,000 rounds a call.
 """
 

@@ -251,7 +251,7 @@ def parse_cards(items: Iterable[str | Card], *, field: str = "cards", unique: bo
 
 class Contract(_DistinctIntEnum):
     """The contracts (RULES.md §4.1): a trump suit ``C D H S``, ``O`` Obenabe, ``U`` Undenufe, and the
-    four direction-changing contracts of the ten-column Coiffeur sheet (issue 17, source J30
+    four direction-changing contracts of the ten-column Coiffeur sheet (source J30
     shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt; docs/contracts-slalom-guschti.md):
     ``SLO``/``SLU`` Slalom starting with Obenabe/Undenufe and ``GUO``/``GUU`` Guschti (Mary) starting
     with Obenabe/Undenufe. None of the four has a trump; each trick is played as Obenabe or Undenufe,

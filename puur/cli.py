@@ -106,7 +106,7 @@ def _serve(args: argparse.Namespace) -> int:
         print("puur serve: --workers N needs a database the workers share: --db postgresql://USER@HOST/DB "
               "(or PUUR_DB); a SQLite file serves one process", file=sys.stderr)
         return 2
-    if shared and _db_upgrade(args) != 0:  # the schema once, before any worker opens it (issue 15)
+    if shared and _db_upgrade(args) != 0:  # the schema once, before any worker opens it
         return 2
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
     common: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "info",
@@ -322,7 +322,7 @@ def _verify(args: argparse.Namespace) -> int:
 
 
 def _arena(args: argparse.Namespace) -> int:
-    if args.form != "schieber":  # Coiffeur, Differenzler: paired matches or rounds (issue 17)
+    if args.form != "schieber":  # Coiffeur, Differenzler: paired matches or rounds (docs/forms.md)
         from puur.form_arena import cli as form_cli
 
         return form_cli(args)

@@ -1,4 +1,4 @@
-"""Where the deals of ``puur arena`` and ``puur selfplay`` run: worker processes here, or Ray tasks (issue 19).
+"""Where the deals of ``puur arena`` and ``puur selfplay`` run: worker processes here, or Ray tasks.
 
 ``map_tasks(fn, tasks, backend=..., jobs=..., address=...)`` yields ``fn(task)`` for every task, in the
 order of the tasks, whichever backend plays them:

@@ -1,4 +1,4 @@
-"""``puur arena --form coiffeur|differenzler``: player A against player B in a game form (issue 17).
+"""``puur arena --form coiffeur|differenzler``: player A against player B in a game form (docs/forms.md).
 
 * Coiffeur, paired matches: each seed deals the same cards in both matches of a pair (the deals come from
   the seed alone); A holds seats 0 and 2 in one and seats 1 and 3 in the other, B the rest. Reported: A's

@@ -111,7 +111,7 @@ class Game:
     ) -> None:
         self.profile = RuleProfile.resolve(profile)
         self.form = make_form(form, columns=columns, rounds=rounds, settings=form_settings)
-        """The game form (issue 17, ``puur.forms``): None for the Schieber, else Coiffeur or Differenzler."""
+        """The game form (docs/forms.md): None for the Schieber, else Coiffeur or Differenzler."""
         if self.form is not None:
             self.profile = self.form.adapt_profile(self.profile)
         self._form_over = False

@@ -123,8 +123,8 @@ class Observation:
     weis_choice: dict[str, Any] | None = None
     """The Weis alternatives this seat may declare with its trick-1 card (RULES.md §9.3), see ``_weis_choice``."""
     form: FormView | None = None
-    """Coiffeur or Differenzler (issue 17): the sheet and what this seat may know of the form; None for the
-    Schieber (and then absent from ``to_dict``)."""
+    """Coiffeur or Differenzler (docs/forms.md): the sheet and what this seat may know of the form; None for
+    the Schieber (and then absent from ``to_dict``)."""
 
     @property
     def hand_mask(self) -> int:
@@ -230,7 +230,7 @@ class Observation:
 
 PHASES = ("contract", "play", "over")
 """``Observation.phase``: choosing the contract (or a Coiffeur column), playing the tricks, the match over;
-and ``predict`` (``FORM_PHASES``) while the Differenzler players predict (issue 17)."""
+and ``predict`` (``FORM_PHASES``) while the Differenzler players predict (docs/forms.md)."""
 FORM_PHASES = ("predict",)
 
 

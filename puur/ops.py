@@ -46,7 +46,7 @@ from puur.schema_types import (
 Pair = Annotated[list[Count], Field(min_length=2, max_length=2, description="[team 0, team 1], not negative")]
 Hand = Annotated[Cards, Field(max_length=9, description="up to 9 cards")]
 TrickIndex = Annotated[StrictInt, Field(ge=0, le=8), WHOLE]
-"""A trick's place in the round, 0..8 (trick 1 is 0): Slalom and Guschti need it (issue 17)."""
+"""A trick's place in the round, 0..8 (trick 1 is 0): Slalom and Guschti need it (J30)."""
 DIRECTION_CONTRACT_PATTERN = spelling_pattern(
     w for w in CONTRACT_SPELLINGS if Contract.parse(w).changes_direction
 )
@@ -113,7 +113,7 @@ class _Result(BaseModel):
 
 
 class _DirectionResult(_Result):
-    """A result that names the trick's direction under Slalom and Guschti only (issue 17): the field is
+    """A result that names the trick's direction under Slalom and Guschti only: the field is
     left out, as the oracle leaves it out, for the six contracts of one order."""
 
     direction: Literal["O", "U"] | None = Field(None, description="Slalom, Guschti: the trick's order")

@@ -87,7 +87,8 @@ def _int_pair(req: dict[str, Any], name: str, *, default: Any = ...) -> tuple[in
 
 def _trick_index(req: dict[str, Any], contract: Contract, *, last: bool = False) -> int | None:
     """The request's ``trick_index`` (0..8, trick 1 is 0): required under Slalom and Guschti, whose trick
-    order depends on it (issue 17); optional, and only checked, under the other contracts."""
+    order depends on it (docs/contracts-slalom-guschti.md); optional, and only checked, under the other
+    contracts."""
     index = req.get("trick_index")
     if index is None:
         if contract.changes_direction:

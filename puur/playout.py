@@ -1,4 +1,4 @@
-"""Random full rounds in bulk, for reinforcement learning and the engine benchmark (issue 18).
+"""Random full rounds in bulk, for reinforcement learning and the engine benchmark.
 
 ``random_rounds(profile, n, seed)`` plays ``n`` rounds: the dealer drawn, the deck shuffled and dealt in
 packets of three (RULES.md §3.1), the forehand at the dealer's right, a contract drawn among the
@@ -12,7 +12,7 @@ Two paths give the same rounds. The reference is ``python_round``: a ``RoundStat
 rules core, as every game is. The compiled core (``puur/_playout_core.c``, built by setup.py) plays the
 same draws through the same rules written again in C, fed with the rules core's own tables and the
 profile's options; it is used when it is built and the profile's every option and contract is one it
-implements (``compiled_rules``: the six of RULES.md §4.1, and Slalom and Guschti, issue 17, each trick by
+implements (``compiled_rules``: the six of RULES.md §4.1, and Slalom and Guschti, each trick by
 its direction), and never with ``PUUR_PURE=1`` in the environment or ``compiled=False``.
 tests/engine/test_playout_core.py tests every compiled rule equal to the rules core on random positions
 in every preset and contract, and whole batches equal; ``puur.soak.soak_playout`` compares the paths at
@@ -219,7 +219,7 @@ _IMPLEMENTED: dict[str, tuple[object, ...]] = {
     "crossing_priority": ("stoeck_weis_tricks", "weis_stoeck_tricks"),
     "trick_block_tie": ("trick_by_trick", "higher_total"),
     "game_end": ("end_of_round", "live", "claim"),
-    # Slalom and Guschti (issue 17): each trick by its direction (``Contract.direction``)
+    # Slalom and Guschti (J30): each trick by its direction (``Contract.direction``)
     "extra_contracts": ("none", "slalom", "guschti", "slalom_guschti"),
 }  # fmt: skip
 _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "schneider")

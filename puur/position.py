@@ -63,7 +63,7 @@ PATTERN = r"^puur1 [a-z]+(?:\([!-~]*\))? d[0-3]f[0-3] (?:-|P|P?(?:SLO|SLU|GUO|GU
 
 STOECK_STATUSES = tuple(StoeckStatus)
 _SEATS = re.compile(r"d([0-3])f([0-3])")
-_BIDDING = re.compile(r"(P?)(SLO|SLU|GUO|GUU|[CDHSOU]?)")  # Slalom, Guschti: issue 17
+_BIDDING = re.compile(r"(P?)(SLO|SLU|GUO|GUU|[CDHSOU]?)")  # P: pushed; Slalom, Guschti too
 _PROFILE = re.compile(r"([a-z]+)(?:\((.*)\))?")
 _MULTIPLIERS = re.compile(
     r"C(\d{1,3})\.D(\d{1,3})\.H(\d{1,3})\.S(\d{1,3})\.O(\d{1,3})\.U(\d{1,3})"

@@ -135,7 +135,7 @@ class RuleProfile:
     """§12.4: ``{"below_fraction": 0.5, "counts_games": 2}`` (S000), ``counts_games: 1`` (S001 names a
     Schneider but gives it no value: marked, one game) or None."""
     extra_contracts: ExtraContracts = "none"
-    """Issue 17, a table option (off in every preset): the chooser may also pick Slalom (``SLO``/``SLU``),
+    """A table option (off in every preset): the chooser may also pick Slalom (``SLO``/``SLU``),
     Guschti (``GUO``/``GUU``) or both (J30; docs/contracts-slalom-guschti.md). Their factor is that of
     the starting direction, which governs five of the nine tricks, unless ``multipliers`` names them."""
     version: int = field(default=PROFILE_VERSION)
@@ -215,13 +215,14 @@ class RuleProfile:
     # ----- derived -----
     def factor(self, contract: Contract | int) -> int:
         """The multiplier of ``contract`` in this profile's table (RULES.md §11). Slalom and Guschti take
-        their own entry of an explicit table, else the factor of their starting direction (issue 17)."""
+        their own entry of an explicit table, else the factor of their starting direction
+        (docs/contracts-slalom-guschti.md)."""
         return self._factors[int(contract)]  # type: ignore[attr-defined, no-any-return]
 
     @property
     def contracts(self) -> tuple[Contract, ...]:
         """The contracts the chooser may pick (RULES.md §4.1): the six, plus Slalom and/or Guschti when
-        ``extra_contracts`` allows them (issue 17)."""
+        ``extra_contracts`` allows them."""
         extra = self.extra_contracts
         return (
             BASE_CONTRACTS
@@ -259,7 +260,7 @@ class RuleProfile:
 
 
 EXTRA_FACTOR_KEYS = ("SLO", "SLU", "GUO", "GUU")
-"""The optional keys of an explicit multiplier table for Slalom and Guschti (issue 17)."""
+"""The optional keys of an explicit multiplier table for Slalom and Guschti."""
 
 
 def _factor_tuple(multipliers: str | dict[str, int]) -> tuple[int, ...]:

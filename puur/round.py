@@ -38,7 +38,7 @@ from puur.rules.weis import Declaration, WeisResult, alternatives, resolve_decla
 
 CONTRACTS = BASE_CONTRACTS
 """The six contracts of the Schieber; a round offers ``profile.contracts`` (with Slalom and Guschti when
-the profile's ``extra_contracts`` allows them, issue 17)."""
+the profile's ``extra_contracts`` allows them)."""
 _TRICK = ("trick",)
 _TRICK_ROUND = ("trick", "round")
 
@@ -188,7 +188,7 @@ class RoundState:
     def points(self) -> tuple[int, ...]:
         """The card points of every card (0..35) under the chosen contract and the profile's
         ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract. Under Slalom
-        and Guschti the table of the trick in play (its direction, issue 17)."""
+        and Guschti the table of the trick in play (its direction, docs/contracts-slalom-guschti.md)."""
         return self._points
 
     # ----- contract -----
@@ -328,7 +328,7 @@ class RoundState:
         pts = self._points
         c0, c1, c2, c3 = cards
         points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-        if CHANGES_DIRECTION[contract] and n < 8:  # Slalom, Guschti: the next trick's direction (issue 17)
+        if CHANGES_DIRECTION[contract] and n < 8:  # Slalom, Guschti: the next trick's direction
             self._points = trick_points_table(contract, n + 1, self.profile.undenufe_values)
         team = w & 1
         self.tricks_won[team] += 1

@@ -165,8 +165,8 @@ CONTRACT_PATTERN = spelling_pattern(CONTRACT_SPELLINGS)
 ONE_ORDER_CONTRACT_PATTERN = spelling_pattern(w for w in CONTRACT_SPELLINGS if not Contract.parse(w).changes_direction)
 """The contracts of one order for the whole round (not Slalom or Guschti)."""
 FORM_ACTION_PATTERN = r"[Cc][Oo][Ll][Uu][Mm][Nn]:[A-Za-z0-9 ]{1,20}(?:=[A-Za-z-]{1,20})?|[Pp][Rr][Ee][Dd][Ii][Cc][Tt]:[0-9]{1,3}"
-"""The game forms' actions (issue 17, ``puur.forms.actions``): ``column:KEY`` or ``column:KEY=CONTRACT`` and
-``predict:N``; which column or number is legal is the engine's answer."""
+"""The game forms' actions (``puur.forms.actions``, docs/forms.md): ``column:KEY`` or ``column:KEY=CONTRACT``
+and ``predict:N``; which column or number is legal is the engine's answer."""
 
 
 def _spellings_of(card: Card) -> list[str]:
@@ -306,7 +306,7 @@ class MultiplierTable(BaseModel):
     S: Factor
     O: Factor  # noqa: E741 - the contract's own letter
     U: Factor
-    # Slalom and Guschti (issue 17): optional, never null; left out, the starting direction's factor
+    # Slalom and Guschti: optional, never null; left out, the starting direction's factor
     SLO: Factor = Field(None, description="Slalom, Obenabe first; default: the O factor", json_schema_extra=_no_null)  # type: ignore[assignment]
     SLU: Factor = Field(None, description="Slalom, Undenufe first; default: the U factor", json_schema_extra=_no_null)  # type: ignore[assignment]
     GUO: Factor = Field(None, description="Guschti, Obenabe first; default: the O factor", json_schema_extra=_no_null)  # type: ignore[assignment]

@@ -1,4 +1,4 @@
-"""Self-play data: every decision of a player against itself as a row of Parquet (issue 19, ``puur selfplay``).
+"""Self-play data: every decision of a player against itself as a row of Parquet (``puur selfplay``).
 
 A game is one round of Schieber (``--matches``: a whole match) dealt from the run's seed and the game's
 index, all four seats played by the same player spec, each seat seeded on its own; a player sees only its

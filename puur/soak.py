@@ -181,7 +181,7 @@ class PlayoutSoakStats:
 def soak_playout(
     profile: RuleProfile | str | dict[str, object], rounds: int, seed: int = 0, chunk: int = 500
 ) -> PlayoutSoakStats:
-    """The random batches of ``puur.playout`` (issue 18) played by both paths, the compiled core and
+    """The random batches of ``puur.playout`` played by both paths, the compiled core and
     ``python_round`` (RoundState and the rules core): every column of every round equal; per round the
     card points sum to 152 in the six contracts (the tricks to them plus the last trick's 5), the written
     score equals the oracle's ``score`` op, and the compiled round replays through ``RoundState``, every
@@ -257,7 +257,7 @@ def policy_positions(profile: RuleProfile, rng: random.Random) -> Iterator[Round
 
 
 def soak_policy(profile: RuleProfile | str | dict[str, object], positions: int, seed: int = 0) -> PolicySoakStats:
-    """The search's playout policy compiled (``Rules.policy``, ``Rules.rollout``; ``policy_score``, issue 18)
+    """The search's playout policy compiled (``Rules.policy``, ``Rules.rollout``; ``policy_score``)
     against its reference, ``puur.bots.rollout.choose`` played through ``RoundState``, from random positions
     (a random contract, then some cards by a mix of random legal cards and the policy): at every decision
     of the playout the compiled card is ``choose``'s; ``policy_score`` of the position, and after a random
@@ -312,7 +312,7 @@ class SolverSoakStats:
 
 
 def soak_solver(profile: RuleProfile | str | dict[str, object], positions: int, seed: int = 0) -> SolverSoakStats:
-    """The solver's compiled core (issue 18) against the Python search, its reference, from random positions
+    """The solver's compiled core against the Python search, its reference, from random positions
     with two to five tricks left (a random contract, the cards before by the playout policy, the position at
     a trick boundary or inside a trick): the same card, the same final points and the same positions
     searched; and every legal card's value agrees with the position's (the best is the value, none beats

@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL cluster for tests (issue 15): Debian's server binaries, one cluster per test session.
+"""A throwaway PostgreSQL cluster for tests (the shared store's tests): Debian's server binaries, one cluster
+per test session.
 
 ``postgres_url`` (session-scoped fixture) finds ``initdb``/``pg_ctl`` under ``/usr/lib/postgresql/*/bin``
 (``make postgres-deps`` installs Debian's ``postgresql`` package, as ``make browser-deps`` installs

@@ -472,7 +472,7 @@ OPTIONS_14_1 = {
     "weis_values", "weis_overlap", "weis_split_long_runs", "weis_compare", "weis_undenufe_reverse",
     "weis_declaration", "stoeck", "crossing_priority", "trick_block_tie", "game_end", "target",
     "targets_offered", "schneider",
-    "extra_contracts",  # issue 17 (Slalom, Guschti), beside §14.1's options; "none" in every preset
+    "extra_contracts",  # Slalom, Guschti (J30), beside §14.1's options; "none" in every preset
 }  # fmt: skip
 
 

@@ -142,7 +142,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
 }
 
-OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts"}  # issue 17: Slalom, Guschti (off)
+OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts"}  # Slalom, Guschti (J30; off in every preset)
 
 # RULES.md §14 "Multiplier tables by name" (and §11.3).
 TABLES = {

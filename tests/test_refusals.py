@@ -1,4 +1,4 @@
-"""Refusal codes (issue 16): why a card may not be played, as a stable code and parameters a page can put
+"""Refusal codes: why a card may not be played, as a stable code and parameters a page can put
 in any language and deck (RULES.md §7.1 following suit, §7.2 trumping and undertrumping, §7.3 overtrump).
 The English sentence of ``why_illegal`` is the code's template filled in."""
 

@@ -1,4 +1,4 @@
-"""Slalom and Guschti (issue 17; J30 shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt,
+"""Slalom and Guschti (J30 shared/seeds/jasvel/30-variants-slalom-guschti-molotow.txt,
 docs/contracts-slalom-guschti.md): the trick-dependent order in the rules core, the oracle and HTTP, the
 solver's Python path against brute force, and a Schieber match with the table option on."""
 

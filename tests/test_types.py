@@ -1,4 +1,4 @@
-"""Types that say what they are (issue 20 item 3): CardSet, the profile's Literal options, Stöck's status;
+"""Types that say what they are: CardSet, the profile's Literal options, Stöck's status;
 a card and a contract never equal each other, though both are the int of their value."""
 
 from __future__ import annotations

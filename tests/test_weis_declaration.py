@@ -47,7 +47,7 @@ def shape(melds: tuple[Meld, ...] | list[Meld]) -> list[tuple[str, str, int]]:
     return sorted((x.kind, " ".join(str(Card(c)) for c in x.cards), x.points) for x in melds)
 
 
-# ----- the issue's examples and more, per preset -----
+# ----- the examples of RULES.md §9.3 (corrected 2026-12-01) and more, per preset -----
 
 SIX_RUN_QUEENS = "H9 H10 HJ HQ HK HA CQ DQ SQ"
 FIVE_RUN_TENS = "H6 H7 H8 H9 H10 C10 D10 S10"
@@ -56,21 +56,21 @@ EIGHT_RUN = "S6 S7 S8 S9 S10 SJ SQ SK"
 NINES_RUN = "C9 D9 H9 S9 C7 C8 C10 CJ"
 
 EXPECTED: dict[tuple[str, str], tuple[int, list[tuple[str, str, int]]]] = {
-    # the issue: the six-run alone (150) beats four Queens + H9-H10-HJ (120) in EXTENDED
+    # §9.3: the six-run alone (150) beats four Queens + H9-H10-HJ (120) in EXTENDED
     (SIX_RUN_QUEENS, "schieber"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
     (SIX_RUN_QUEENS, "online"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
     (SIX_RUN_QUEENS, "jasvel"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
     # SMALL: a six-run is 100, so four Queens + the three-run left (120) is the better choice
     (SIX_RUN_QUEENS, "classic"): (120, [("four", "CQ DQ HQ SQ", 100), ("sequence", "H9 H10 HJ", 20)]),
     (SIX_RUN_QUEENS, "schweizer"): (120, [("four", "CQ DQ HQ SQ", 100), ("sequence", "H9 H10 HJ", 20)]),
-    # the issue: under schieber H6-H10 + C10 D10 S10 declares four tens and H6-H9 (150)
+    # §9.3: under schieber H6-H10 + C10 D10 S10 declares four tens and H6-H9 (150)
     (FIVE_RUN_TENS, "schieber"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
     (FIVE_RUN_TENS, "classic"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
     (FIVE_RUN_TENS, "schweizer"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
     (FIVE_RUN_TENS, "online"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
     # Jasvel: the run and the quartet share H10, only one is written: 100 each, the run wins on count
     (FIVE_RUN_TENS, "jasvel"): (100, [("sequence", "H6 H7 H8 H9 H10", 100)]),
-    # the issue: H8-HK + C10 D10 S10 writes 150 under jasvel (not 250)
+    # §9.3: H8-HK + C10 D10 S10 writes 150 under jasvel (not 250)
     (SIX_RUN_TENS, "jasvel"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
     (SIX_RUN_TENS, "schieber"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
     (SIX_RUN_TENS, "online"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
@@ -125,7 +125,7 @@ def test_quartet_leaves_a_run_on_each_side() -> None:
 
 
 def test_weis_op_uses_the_corrected_best_meld() -> None:
-    # The issue: seat 0's six-run (150) is its best meld, so team 0 writes; with four Queens + a three-run
+    # §9.3: seat 0's six-run (150) is its best meld, so team 0 writes; with four Queens + a three-run
     # its best meld would be four Queens (100).
     hands = [SIX_RUN_QUEENS.split(), ["C6", "C7", "C8", "C9", "C10"], [], []]
     for preset in ("schieber", "online", "jasvel"):

@@ -244,7 +244,7 @@ def solve_open_cards(
         raise ValueError(f"contract: {e}") from None
     if not isinstance(forehand, int) or not 0 <= forehand <= 3:
         raise ValueError(f"forehand: a seat 0 to 3, not {forehand!r}")
-    if con not in prof.contracts:  # Slalom, Guschti named outright: the table option is implied (issue 17)
+    if con not in prof.contracts:  # Slalom, Guschti named outright: the table option is implied
         prof = prof.with_options(extra_contracts="slalom_guschti")
     r = RoundState(prof, dealt, (forehand - 1) % 4, forehand)
     r.choose(con)

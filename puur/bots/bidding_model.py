@@ -23,7 +23,7 @@ and the search pushes about half its hands where the hand model's threshold push
 The weights are learnt by ``benchmarks/bidding_model.py`` from the bidding of ``mcts`` at its default
 level (the labels are its replies and its forehand decisions) and live in
 ``puur/bots/bidding_model.json``, loaded from the package only, never from a path a caller names.
-Profiles with Slalom or Guschti (issue 17) offer contracts the model was not taught: there
+Profiles with Slalom or Guschti (``extra_contracts``) offer contracts the model was not taught: there
 ``reply_chances`` and ``push_chance`` return None and the caller keeps the hand model's guess.
 """
 

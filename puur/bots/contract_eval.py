@@ -116,7 +116,7 @@ def undenufe_score(hand: int) -> float:
 
 
 def direction_mix_score(hand: int, contract: Contract) -> float:
-    """Slalom and Guschti (issue 17): the Obenabe and Undenufe scores weighted by the tricks each direction
+    """Slalom and Guschti (J30): the Obenabe and Undenufe scores weighted by the tricks each direction
     governs (five for the starting one, four for the other), so a hand strong both ways scores best."""
     dirs = [contract.direction(t) for t in range(9)]
     n_obe = dirs.count(Contract.O)

@@ -1,4 +1,4 @@
-"""What a choice does at the table, as a code and parameters: the hint's one line (issue 16).
+"""What a choice does at the table, as a code and parameters: the hint's one line.
 
 ``explain(observation, action)`` describes the effect of a card or a contract from the seat's own view, with
 the rules core (``trick_winner``, ``card_points``, the contract's strength table): the card takes the trick or

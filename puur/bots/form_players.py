@@ -1,4 +1,4 @@
-"""Computer players in Coiffeur and Differenzler (issue 17): what the heuristic and the search player do
+"""Computer players in Coiffeur and Differenzler (docs/forms.md): what the heuristic and the search player do
 where the form asks something the Schieber does not. ``HeuristicPlayer.act`` and ``MCTSPlayer.act`` hand
 an observation with a ``form`` to ``heuristic_act`` / ``search_act`` here; everything else (Coiffeur's
 card play) stays theirs.
@@ -7,9 +7,9 @@ Coiffeur, the column (TOOLS.md §2.1): every column is played once, so a hand is
 when it is better than the column's usual hand: the choice maximises ``factor × (value − usual value)``,
 where the value is the heuristic's hand model (``puur.bots.contract_eval``); a joker's usual value is that
 of the best contract of a usual hand. The forehand pushes when no open column convinces (the Schieber's
-rule, RULES.md §4.2). The search player names its column the same way (``COLUMN_BY_PLAYOUTS`` says why)
-and plays its cards by its Schieber search; ``search_column`` (the mean points of playouts on deals
-sampled around the hand, ``puur.determinize``, ``puur.bots.rollout``) is kept for comparison.
+rule, RULES.md §4.2). The search player names its column the same way (on the same seeds its column from
+playouts won 56% of the matches, the hand model's 72%: docs/experiments/players.md, "Coiffeur and
+Differenzler") and plays its cards by its Schieber search.
 
 Differenzler (TOOLS.md §3.1): the heuristic predicts by the sheet's rule of thumb (the hand's card points
 plus its trumps' points again, ``puur.tools.differenzler.estimate``, W23) and plays the heuristic's card
@@ -28,7 +28,6 @@ from puur.bots.form_search import (
     DifferenzlerWorlds,
     duck_index,
     prediction_samples,
-    team_points_by_contract,
 )
 from puur.cards import PUSH, Card, Contract
 from puur.forms.actions import AnyAction, ColumnChoice, Prediction
@@ -42,17 +41,6 @@ USUAL_SCORE = {Contract.C: 11.5, Contract.D: 11.5, Contract.H: 11.5, Contract.S:
 """The hand model's mean score of a random hand per contract (400 random hands, ``contract_scores``)."""
 USUAL_BEST_SCORE = 21.0
 """The model's mean score of a random hand's best contract: what a joker usually gets."""
-USUAL_POINTS = 97.0
-"""The choosing team's mean points (Weis included) in playouts of random hands for any of the six contracts."""
-USUAL_BEST_POINTS = 125.0
-"""The choosing team's usual points in its best contract (sampled means, not single playouts)."""
-COLUMN_BY_PLAYOUTS = False
-"""Whether the search player names its Coiffeur column from playouts (``search_column``) rather than the
-hand model (``heuristic_column``). Off: on the same 9 seeds (18 matches, mcts easy against the heuristic,
-docs/experiments/players.md, "Coiffeur and Differenzler") the model's column won 72% of the matches, the playouts' 56%;
-the playouts' usual points (``USUAL_POINTS``) are a rough calibration."""
-SEARCH_PUSH_MARGIN = 12.0
-"""The search player pushes when its best open column is this many points below the usual."""
 
 
 # ----- Coiffeur -----
@@ -68,26 +56,6 @@ def _kinds(obs: Observation) -> dict[str, str]:
     assert obs.form is not None
     sheet = obs.form.sheet
     return {k: str(c["kind"]) for k, c in zip(sheet["keys"], sheet["columns"], strict=True)}
-
-
-def _choose_column(obs: Observation, value: dict[Contract, float], usual: float, usual_best: float,
-                   push_below: float) -> AnyAction:
-    """The column option with the largest ``factor × (value − usual)``; a push when the best option's
-    own margin is under ``push_below`` and pushing is allowed."""
-    options = [a for a in obs.legal_actions if isinstance(a, ColumnChoice)]
-    factors, kinds = _factors(obs), _kinds(obs)
-
-    def margin(a: ColumnChoice) -> float:
-        c = a.contract if a.contract is not None else _column_contract(a.column)
-        base = usual_best if kinds[a.column] == "joker" else usual
-        return value.get(c, usual) - base
-
-    if not options:
-        return PUSH
-    best = max(options, key=lambda a: (factors[a.column] * margin(a), -factors[a.column], str(a)))
-    if PUSH in obs.legal_actions and max(margin(a) for a in options) < push_below:
-        return PUSH
-    return best
 
 
 def _column_contract(key: str) -> Contract:
@@ -112,18 +80,6 @@ def heuristic_column(obs: Observation) -> AnyAction:
         return factors[a.column] * (scores.get(c, 0.0) - usual)
 
     return max(options, key=lambda a: (value(a), str(a)))
-
-
-def search_column(player: MCTSPlayer, obs: Observation) -> AnyAction:
-    """The search player's column: each contract on offer played out on the same sampled deals
-    (``team_points_by_contract``); the margin over the usual points, weighted by the factor."""
-    options = [a for a in obs.legal_actions if isinstance(a, ColumnChoice)]
-    contracts = sorted({a.contract if a.contract is not None else _column_contract(a.column) for a in options})
-    if len(options) == 1 and PUSH not in obs.legal_actions:
-        return options[0]
-    worlds = max(8, min(64, player.contract_budget // max(1, len(contracts))))
-    value = team_points_by_contract(obs, contracts, worlds, player.rng)
-    return _choose_column(obs, value, USUAL_POINTS, USUAL_BEST_POINTS, -SEARCH_PUSH_MARGIN)
 
 
 # ----- Differenzler -----
@@ -193,8 +149,6 @@ def search_act(player: MCTSPlayer, obs: Observation) -> AnyAction:
     assert obs.form is not None
     if obs.form.form == "differenzler":
         return search_differenzler(player, obs)
-    if COLUMN_BY_PLAYOUTS and player.contract_mode == "search":
-        return search_column(player, obs)
     return heuristic_column(obs)
 
 

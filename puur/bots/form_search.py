@@ -1,15 +1,14 @@
-"""Search for the game forms (issue 17): playouts on deals sampled around one seat's view.
+"""Search for the game forms (docs/forms.md): playouts on deals sampled around one seat's view.
 
 The sampled deals come from ``puur.determinize`` (they hold only what the seat may know) and the playouts
 from ``puur.bots.rollout`` (the search player's own playout policy); nothing here re-implements a rule.
 
-* Coiffeur: ``team_points_by_contract`` plays each contract on offer out on the same sampled deals and
-  gives the choosing team's mean points (card points, last trick, match, Weis, Stöck: what its box holds).
-* Differenzler: the objective is one seat's own distance |prediction − points taken| (each for
-  themselves). ``DifferenzlerWorlds`` samples deals (the turned-up trump card kept in the dealer's hand),
-  ``prediction_samples`` gives the seat's points over playouts, ``best_card`` the card whose playouts end
-  nearest the prediction, the seat itself playing on by the policy while short of its prediction and its
-  least winning card (``duck_index``) once there.
+Differenzler: the objective is one seat's own distance |prediction − points taken| (each for themselves).
+``DifferenzlerWorlds`` samples deals (the turned-up trump card kept in the dealer's hand),
+``prediction_samples`` gives the seat's points over playouts, ``best_card`` the card whose playouts end
+nearest the prediction, the seat itself playing on by the policy while short of its prediction and its
+least winning card (``duck_index``) once there. (Coiffeur's column is the hand model's,
+``puur.bots.form_players``.)
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from puur.bots.rollout import choose, playout, policy_score
+from puur.bots.rollout import choose, playout
 from puur.cards import Contract
 from puur.determinize import Determinizer
 from puur.round import RoundState
@@ -27,23 +26,6 @@ from puur.rules.trick import trick_winner
 
 if TYPE_CHECKING:
     from puur.observation import Observation
-
-
-def team_points_by_contract(
-    obs: Observation, contracts: Sequence[Contract], worlds: int, rng: random.Random
-) -> dict[Contract, float]:
-    """The choosing team's mean round points (before any factor) for each of ``contracts``, played out
-    from the same ``worlds`` sampled deals."""
-    det = Determinizer(obs)
-    team = obs.seat & 1
-    totals = dict.fromkeys(contracts, 0.0)
-    for _ in range(worlds):
-        world = det.resample(rng)
-        for c in contracts:
-            r = world.clone()
-            r.choose(c)
-            totals[c] += policy_score(r).raw[team]
-    return {c: t / worlds for c, t in totals.items()}
 
 
 def duck_index(contract: Contract, trick: Sequence[int], legal: Sequence[int], trick_index: int) -> int:
@@ -137,4 +119,4 @@ def prediction_samples(worlds: DifferenzlerWorlds, n: int, rng: random.Random) -
     return out
 
 
-__all__ = ["DifferenzlerWorlds", "aimed_playout", "duck_index", "prediction_samples", "taken_by", "team_points_by_contract"]
+__all__ = ["DifferenzlerWorlds", "aimed_playout", "duck_index", "prediction_samples", "taken_by"]

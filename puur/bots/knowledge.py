@@ -38,7 +38,7 @@ class Knowledge:
     @classmethod
     def of(cls, obs: Observation) -> Knowledge:
         assert obs.contract is not None
-        contract = obs.contract.direction(len(obs.tricks))  # Slalom, Guschti: this trick's order (issue 17)
+        contract = obs.contract.direction(len(obs.tricks))  # Slalom, Guschti: this trick's order
         hand = obs.hand_mask
         played = 0
         for t in obs.tricks:

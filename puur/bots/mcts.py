@@ -376,7 +376,7 @@ class MCTSPlayer:
 
     def endgame_of(self, obs: Observation) -> int:
         """``endgame``, kept to the Python search's two tricks under Slalom and Guschti: the solver searches
-        them in Python only (issue 17, docs/contracts-slalom-guschti.md)."""
+        them in Python only (docs/contracts-slalom-guschti.md)."""
         if obs.contract is not None and obs.contract.changes_direction:
             return min(self.endgame, 2)
         return self.endgame

@@ -106,7 +106,7 @@ def choose(r: RoundState) -> int:
     """The policy's card for the seat to act."""
     seat = r.to_act
     assert seat is not None and r.contract is not None
-    contract = r.contract.direction(len(r.tricks))  # Slalom, Guschti: the trick's order (issue 17)
+    contract = r.contract.direction(len(r.tricks))  # Slalom, Guschti: the trick's order
     hands = r.hands
     hand = hands[seat]
     trick = r.trick

@@ -213,7 +213,7 @@ class Core:
         self.canon: list[list[int]] = [list(range(512)) for _ in range(4)]
 
     def set_directions(self, dirs: tuple[int, ...], tabs: tuple[tuple[tuple[int, ...], ...], ...]) -> None:
-        """Slalom and Guschti (issue 17; Python only, the compiled core is never asked for them): trick
+        """Slalom and Guschti (Python only, the compiled core is never asked for them): trick
         ``t`` is searched with the tables ``tabs[dirs[t]]`` (``beats, up, pts, k_smear, k_low, k_win,
         k_discard, k_lead`` of Obenabe or Undenufe), switched by ``at_trick`` at every ``lead`` and
         ``follow``. Cards count as equivalent only with equal points in both directions (``eq``), and so do
@@ -713,7 +713,7 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
     def legal_cb(hand: int, cards: tuple[int, ...]) -> int:
         return legal_moves(CardSet(hand), cards, contract, profile)
 
-    if contract.changes_direction:  # Slalom, Guschti: the Python search only (issue 17)
+    if contract.changes_direction:  # Slalom, Guschti: the Python search only (``set_directions``)
         py_core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
                        tt_bits=tt_bits)  # fmt: skip
         py_core.set_directions(*_direction_tables(contract, profile.undenufe_values))

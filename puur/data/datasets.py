@@ -53,7 +53,7 @@ from puur.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
 
 CONTRACTS = [Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U]
 DIRECTION_CONTRACTS = [Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU]
-"""Slalom and Guschti (issue 17): a table option (``extra_contracts``) and the ten-column Coiffeur sheet."""
+"""Slalom and Guschti (J30): a table option (``extra_contracts``) and the ten-column Coiffeur sheet."""
 
 DIRECTION_ASSUMPTIONS: list[dict[str, str]] = [
     {
@@ -449,7 +449,7 @@ def contracts() -> dict[str, Any]:
                 values: sorted(deck_totals(Contract.SLO, values)) for values in ("modern", "classic")
             },
             "assumptions": DIRECTION_ASSUMPTIONS,
-            "rule": "issue 17; J30 (Slalom, Guschti, Molotow), J27 and J22 (the ten-column Coiffeur sheet); "
+            "rule": "J30 (Slalom, Guschti, Molotow), J27 and J22 (the ten-column Coiffeur sheet); "
             "docs/contracts-slalom-guschti.md",
         },
         "push": {

@@ -1,4 +1,4 @@
-"""Reinforcement-learning environments on Puur's rules (issue 19): PettingZoo and Gymnasium.
+"""Reinforcement-learning environments on Puur's rules: PettingZoo and Gymnasium.
 
 ``puur.env.env(profile="schieber", seed=None)`` is the PettingZoo AEC environment (``puur.env.raw_env``
 the class, ``puur.env.aec``); importing ``puur.env`` registers one Gymnasium single-agent id per preset,

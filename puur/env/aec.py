@@ -1,4 +1,4 @@
-"""The PettingZoo AEC environment: four seats play Schieber matches under any rule profile (issue 19).
+"""The PettingZoo AEC environment: four seats play Schieber matches under any rule profile.
 
 Agents ``player_0`` .. ``player_3`` are the seats 0..3 (teams 0/2 and 1/3). Each agent observes
 ``{"observation": encode(obs), "action_mask": action_mask(obs)}`` of its seat's ``Observation`` only

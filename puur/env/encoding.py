@@ -1,4 +1,4 @@
-"""A seat's ``Observation`` as a fixed-size vector, and the actions as fixed indices (issue 19).
+"""A seat's ``Observation`` as a fixed-size vector, and the actions as fixed indices.
 
 The encoding is a pure function of one ``Observation`` (INTERFACES.md §2): what a seat may know, nothing
 more, so no encoded vector can hold another seat's hidden card. Seats are written relative to the
@@ -46,10 +46,10 @@ declare; the plain card index plays it without the declaration). With its card o
 declares the Weis alternative with the most points (``weis:0``, RULES.md §9.3), as a table does when the
 player names none.
 
-Version 2 added Slalom and Guschti (issue 17) and the ``direction`` block. To add a contract extend
-``CONTRACTS`` and bump ``ENCODING_VERSION``: the
-contract, multiplier and action blocks follow that one table. ``tests/env/test_rl_encoding.py`` pins the
-sizes of each version, so a change of layout without a new version fails loudly.
+Version 2 added Slalom and Guschti (docs/contracts-slalom-guschti.md) and the ``direction`` block. To add a
+contract extend ``CONTRACTS`` and bump ``ENCODING_VERSION``: the contract, multiplier and action blocks follow
+that one table. ``tests/env/test_rl_encoding.py`` pins the sizes of each version, so a change of layout
+without a new version fails loudly.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ CONTRACTS: tuple[Contract, ...] = (
     Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU,
 )  # fmt: skip
 """The contracts the encoding knows, in order: the six of the Schieber (RULES.md §4.1), then Slalom and
-Guschti by their starting direction (issue 17, offered under ``extra_contracts``). The one table to extend
+Guschti by their starting direction (offered under ``extra_contracts``). The one table to extend
 for a new contract (with a new ``ENCODING_VERSION``)."""
 
 
@@ -205,7 +205,7 @@ def contract_index(contract: Contract) -> int:
 
 def check_profile(profile: RuleProfile) -> RuleProfile:
     """``profile`` when every contract it offers is in ``CONTRACTS``; else ``ValueError`` naming the ones
-    this encoding version cannot encode (Slalom and Guschti, ``extra_contracts``, issue 17)."""
+    this encoding version cannot encode (Slalom and Guschti, ``extra_contracts``)."""
     unknown = [c.name for c in profile.contracts if c not in CONTRACTS]
     if unknown:
         raise ValueError(

@@ -1,4 +1,4 @@
-"""The Gymnasium single-agent environment: one seat learns, the other three are Puur players (issue 19).
+"""The Gymnasium single-agent environment: one seat learns, the other three are Puur players.
 
 ``gymnasium.make("puur/Schieber-v0", opponents="heuristic")`` (``import puur.env`` registers one id per
 preset: ``puur/Schieber-v0``, ``puur/Classic-v0``, ``puur/Schweizer-v0``, ``puur/Online-v0``,

@@ -1,4 +1,4 @@
-"""Game forms beside the Schieber: Coiffeur and Differenzler, played by the one ``Game``.
+"""Game forms beside the Schieber (docs/forms.md): Coiffeur and Differenzler, played by the one ``Game``.
 
 ``Game(profile, seed=..., form="coiffeur", columns=8)`` or ``form="differenzler", rounds=4`` delegates to a
 form object here for what the form adds (the choice of a column, the predictions, the sheet, the end of

@@ -1,4 +1,4 @@
-"""The actions of the game forms beside the Schieber's (issue 17): a Coiffeur column and a Differenzler
+"""The actions of the game forms beside the Schieber's (docs/forms.md): a Coiffeur column and a Differenzler
 prediction, with their string forms in the notation of INTERFACES.md §1 (lower-case words, ``:`` before
 the value, as ``weis:N``):
 
@@ -27,8 +27,6 @@ COLUMN_PREFIX = "column:"
 PREDICT_PREFIX = "predict:"
 CONTRACT_COLUMN_KEYS: dict[int, str] = {0: "eicheln", 1: "schellen", 2: "rosen", 3: "schilten", 4: "obenabe", 5: "undenufe"}
 """The key of each Schieber contract's own column, by ``int(contract)`` (Swiss names, as on the sheet)."""
-MAX_PREDICTION = 257
-"""The most a Differenzler player can take: a match, 157 + 100 (TOOLS.md §3.1, W21)."""
 
 
 class ColumnChoice(NamedTuple):
@@ -109,6 +107,6 @@ def public_action(action: str, seat: int, viewer: int | None) -> str:
 
 
 __all__ = [
-    "AnyAction", "public_action", "ColumnChoice", "FormAction", "MAX_PREDICTION", "Prediction", "column_key", "parse_any_action",
+    "AnyAction", "public_action", "ColumnChoice", "FormAction", "Prediction", "column_key", "parse_any_action",
     "parse_form_action",
 ]  # fmt: skip

@@ -1,5 +1,5 @@
 """``puur play --form coiffeur|differenzler``: what the terminal shows and asks for the game forms
-(issue 17): the sheet after each round, the column choice, the prediction. ``puur.terminal`` calls these
+(docs/forms.md): the sheet after each round, the column choice, the prediction. ``puur.terminal`` calls these
 where the form changes the Schieber's loop."""
 
 from __future__ import annotations

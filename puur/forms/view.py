@@ -1,4 +1,4 @@
-"""What one seat may know of a game form: ``FormView``, part of its ``Observation`` (issue 17).
+"""What one seat may know of a game form: ``FormView``, part of its ``Observation`` (docs/forms.md).
 
 Built by copying, as the observation is (``puur.observation``): the sheet (Coiffeur's boxes, or
 Differenzler's finished rounds, their predictions shown once the round has ended), the column in play, and

@@ -112,7 +112,7 @@ def possible_card_points(contract: Contract, undenufe_values: str = "modern") ->
     (the plain 6, 7, 8, 9 and the trump 6, 7, 8), so four tricks (16 cards) hold at least 2 points.
     """
     if Contract(contract).changes_direction:
-        # Slalom, Guschti (issue 17): a card counts as the direction of the trick it falls in, so each
+        # Slalom, Guschti (J30): a card counts as the direction of the trick it falls in, so each
         # card may count its Obenabe or its Undenufe value (a necessary condition, not which trick it was).
         values: list[tuple[int, ...]] = list(
             zip(card_points_table(Contract.O), card_points_table(Contract.U, undenufe_values), strict=True)
@@ -130,9 +130,10 @@ def possible_card_points(contract: Contract, undenufe_values: str = "modern") ->
 
 
 def deck_totals(contract: Contract, undenufe_values: str = "modern") -> frozenset[int]:
-    """Every card-point total the 36 cards of a round can hold (RULES.md §6): 152 in the six contracts of
-    the Schieber; under Slalom and Guschti with modern Undenufe values 108 + 11·k for k = 0..8, k the aces
-    taken in Obenabe tricks plus the sixes taken in Undenufe tricks (issue 17; with classic values 152)."""
+    """Every card-point total the 36 cards of a round can hold (RULES.md §6): 152 in the six contracts of the
+    Schieber; under Slalom and Guschti with modern Undenufe values 108 + 11·k for k = 0..8, k the aces taken
+    in Obenabe tricks plus the sixes taken in Undenufe tricks (docs/contracts-slalom-guschti.md; with classic
+    values 152)."""
     return possible_card_points(contract, undenufe_values)[9]
 
 

@@ -41,7 +41,8 @@ def card_points_table(contract: Contract, undenufe_values: str = "modern") -> tu
     """Points of every card under ``contract`` (RULES.md §6; option ``undenufe_values``).
 
     Slalom and Guschti have no one table: their tricks count as the trick's direction
-    (``contract.direction(trick_index)``, issue 17), so asking for theirs is an error."""
+    (``contract.direction(trick_index)``, docs/contracts-slalom-guschti.md), so asking for theirs is an
+    error."""
     _one_order(contract)
     out: list[int] = []
     for card in range(36):
@@ -104,7 +105,7 @@ def trump_mask(contract: Contract) -> int:
 
 def trick_points_table(contract: Contract, trick_index: int, undenufe_values: str = "modern") -> tuple[int, ...]:
     """The card points of trick ``trick_index`` (0..8) under ``contract``: ``card_points_table`` of the
-    trick's direction (Slalom, Guschti: issue 17), the contract's own table otherwise."""
+    trick's direction (Slalom, Guschti), the contract's own table otherwise."""
     return card_points_table(Contract(contract).direction(trick_index), undenufe_values)
 
 

@@ -43,7 +43,7 @@ def card_points(
     cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", trick_index: int | None = None
 ) -> int:
     """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``).
-    Under Slalom and Guschti the cards of trick ``trick_index`` count as its direction (issue 17:
+    Under Slalom and Guschti the cards of trick ``trick_index`` count as its direction (J30:
     Obenabe values, or the profile's Undenufe values; docs/contracts-slalom-guschti.md)."""
     if CHANGES_DIRECTION[contract]:
         contract = _direction(contract, trick_index)

@@ -120,7 +120,7 @@ def meld_key(meld: Meld, profile: RuleProfile, contract: Contract | None) -> tup
     ``points_type_length_top`` (S001): points, type (sequence above quartet, flagged §16 item 8), length, ...
     ``points_top`` (S004): points, top card, trump (no count step).
     The top card is reversed in Undenufe when ``weis_undenufe_reverse`` (seeds; never in Jasvel), and never
-    under Slalom and Guschti, whatever their first trick (J30: "Weis is never inverted", issue 17).
+    under Slalom and Guschti, whatever their first trick (J30: "Weis is never inverted").
     """
     top = meld.top
     if contract == Contract.U and profile.weis_undenufe_reverse:

@@ -3,7 +3,7 @@
 Swagger UI's script and stylesheet come from the pinned ``fastapi-offline`` package (its ``static/``
 folder ships Swagger UI 5's ``swagger-ui-bundle.js``, ``swagger-ui.css`` and a favicon); the page and
 its start-up script are Puur's (``static/docs/``). No CDN is named anywhere: the origin that holds the
-table's seat tokens runs no script from another origin (issue 13, SECURITY.md "Web pages and headers").
+table's seat tokens runs no script from another origin (SECURITY.md "Web pages and headers").
 """
 
 from __future__ import annotations

@@ -28,12 +28,6 @@ log = logging.getLogger(__name__)
 
 router = APIRouter(prefix="/api/v1", tags=["rules"])
 
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    422: {
-        "description": "The request cannot be answered: a body that does not parse (FastAPI's field list), or "
-        'impossible input ({"detail": {"code": ..., "message": ...}})',
-    }
-}
 COSTLY: dict[int | str, dict[str, Any]] = {
     429: {"description": "too many costly calls from this address (the server's rate, `puur serve --rate-calls`): "
           "Retry-After"},

@@ -46,7 +46,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         if reviews is not None:  # stop the round reviews still running (puur.server.reviews)
             reviews.close()
         hub = getattr(app.state, "game_hub", None)
-        if hub is not None and hub.shared is not None:  # stop listening to a shared store (issue 15)
+        if hub is not None and hub.shared is not None:  # stop listening to a shared store
             hub.close()
 
     app = FastAPI(

@@ -43,7 +43,7 @@ router = APIRouter(prefix="/api/v1", tags=["games"])
 HINT_PLAYER = "mcts:iters=240,citers=720,time=0.45"
 """The player whose choice a hint shows: the search at the default level's budget (``medium``: 240 playouts
 per card, 720 per contract) with a 0.45 s safety stop instead of 0.9 s, so a hint answers within 0.5 s
-(issue 18; the slow hints were exact endgames stopped by the safety limit)."""
+(the slow hints were exact endgames stopped by the safety limit)."""
 TOP = 3
 """How many valued choices a hint lists."""
 

@@ -372,7 +372,7 @@ class GameView(BaseModel):
     result: dict[str, Any] | None
     last_round: dict[str, Any] | None
     form: dict[str, Any] | None = Field(
-        None, description="Coiffeur or Differenzler (issue 17): the sheet, the column in play, your own prediction "
+        None, description="Coiffeur or Differenzler: the sheet, the column in play, your own prediction "
         "(never another player's before the round ends), who has predicted, the points taken, the turned-up card")
     weis_choice: dict[str, Any] | None = Field(
         None,

@@ -367,7 +367,7 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
     """Each contract's strength order (strongest first) and card points, from the rules tables."""
     p = RuleProfile.resolve(body.profile)
     contracts = []
-    for contract in p.contracts:  # with Slalom and Guschti when the profile offers them (issue 17)
+    for contract in p.contracts:  # with Slalom and Guschti when the profile offers them
         if contract.changes_direction:  # one order per direction; the trick decides which (docs/contracts-slalom-guschti.md)
             orders = []
             for d in (Contract.O, Contract.U):

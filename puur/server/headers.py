@@ -1,4 +1,4 @@
-"""Security headers on every HTTP response of ``puur serve`` (issue 13, "Low"; SECURITY.md "Web pages and headers").
+"""Security headers on every HTTP response of ``puur serve`` (SECURITY.md "Web pages and headers").
 
 The table holds seat tokens in the page's storage, so the pages run only Puur's own files: the policy has
 no inline script, no inline style attribute, no ``eval`` and no other origin. Every script of the pages is

@@ -58,7 +58,7 @@ class Conflict(Exception):
 
 class Stale(Conflict):
     """An action sent for a state the game has left: the client saw fewer (or more) actions than the game
-    has accepted (issue 13: a delayed double-click must not play a card in the next trick)."""
+    has accepted (SECURITY.md "Stale actions": a late double-click must not play in the next trick)."""
 
 
 class Busy(Exception):
@@ -562,7 +562,7 @@ class GameHub:
         # a fresh secret seed unless the settings choose one (refused with more than one human seat:
         # GameCreate); a fresh salt always, so the table can show the commitment (puur.fairness)
         game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
-                    **form_args(settings))  # Coiffeur or Differenzler: the form and its table settings (issue 17)
+                    **form_args(settings))  # Coiffeur or Differenzler: the form and its table settings
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
                     "seed_source": game.seed_source}
         game_id = game_id or secrets.token_hex(8)

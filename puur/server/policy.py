@@ -1,4 +1,4 @@
-"""What a request may name and what it may cost: the one place the server decides (issue 13, SECURITY.md).
+"""What a request may name and what it may cost: the one place the server decides (SECURITY.md).
 
 Players. A request (a seat of ``POST /api/v1/games``, the MCP tool ``new_game``) may name only
 

@@ -1,4 +1,5 @@
-"""The seat plan of an online table (issue 15): friends at one table, each on their own device.
+"""The seat plan of an online table (docs/api-online-tables.md): friends at one table, each on their own
+device.
 
 A game's stored settings hold its plan. ``settings["seats"]`` says, as for every game, ``human`` or a
 computer player per seat; an online table adds ``settings["online"]``::

@@ -1,4 +1,4 @@
-"""Games shared by several workers over one PostgreSQL store (issue 15): ``GameHub``'s part for a shared store.
+"""Games shared by several workers over one PostgreSQL store: ``GameHub``'s part for a shared store.
 
 The stored row and action log are the truth; a worker's ``LiveGame`` is a cache that carries the row's
 ``version`` and ``epoch`` it reflects (``puur.server.store_sql`` explains both).

@@ -136,8 +136,9 @@ def is_postgres(db: str | Path | None) -> bool:
 
 def open_store(db: str | Path | None = None) -> GameStore:
     """The store named by ``db`` (``--db``/``PUUR_DB``: operator configuration, never a request's): a
-    ``postgresql://`` URL opens ``puur.server.store_sql.PgStore`` (several workers share it, issue 15;
-    needs the ``postgres`` extra), anything else is a SQLite file (``Store``, the default for one process)."""
+    ``postgresql://`` URL opens ``puur.server.store_sql.PgStore`` (several workers share it, README "Running
+    several workers"; needs the ``postgres`` extra), anything else is a SQLite file (``Store``, the default
+    for one process)."""
     if is_postgres(db):
         try:
             from puur.server.store_sql import PgStore

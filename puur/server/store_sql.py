@@ -1,4 +1,4 @@
-"""The game store on PostgreSQL (issue 15): what ``puur.server.store.Store`` keeps, shared by every worker.
+"""The game store on PostgreSQL: what ``puur.server.store.Store`` keeps, shared by every worker.
 
 Several ``puur serve`` workers, on one machine or several behind any HTTP load balancer, serve the same games
 from one database: the game's row and its action log are the truth, a worker's game in memory only a cache.
@@ -44,7 +44,6 @@ from sqlalchemy import (
     Text,
     create_engine,
     delete,
-    func,
     insert,
     select,
     text,
@@ -128,18 +127,6 @@ def upgrade(db: str, engine: Engine | None = None) -> str:
     finally:
         if own:
             engine.dispose()
-
-
-def current_revision(db: str) -> str | None:
-    """The revision the database is at (None: no Puur schema yet)."""
-    from alembic.runtime.migration import MigrationContext
-
-    engine = create_engine(engine_url(db), pool_size=1)
-    try:
-        with engine.connect() as conn:
-            return MigrationContext.configure(conn).get_current_revision()
-    finally:
-        engine.dispose()
 
 
 def _entry(seat: int, action: str, declare: str) -> list[Any]:
@@ -483,11 +470,6 @@ class PgStore:
                                 .where(games.c.id.in_(ids)))
             return {r[0]: (r[1], float(r[2]), float(r[3])) for r in rows}
 
-    def count_actions(self) -> int:
-        """Every stored action (benchmarks check that nothing was lost)."""
-        with self.engine.connect() as conn:
-            return int(conn.execute(select(func.count()).select_from(actions)).scalar_one())
-
     # ----- announcements -----
     def notify(self, channel: str, payload: str) -> None:
         """Send one notification now (outside any game's transaction)."""
@@ -536,5 +518,5 @@ class PgStore:
         self._threads.append(t)
 
 
-__all__ = ["CHANNEL", "PRESENCE", "Changes", "Locked", "PgStore", "alembic_config", "current_revision", "engine_url",
+__all__ = ["CHANNEL", "PRESENCE", "Changes", "Locked", "PgStore", "alembic_config", "engine_url",
            "is_postgres", "safe_url", "upgrade"]

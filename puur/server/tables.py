@@ -1,4 +1,4 @@
-"""Online tables (issue 15): invite links, joining, seats handed to a computer and back, presence, quick
+"""Online tables: invite links, joining, seats handed to a computer and back, presence, quick
 reactions. The seat plan itself is ``puur.server.seats``; the routes are ``puur.server.tables_api``.
 
 Every change is made through ``GameHub.change`` (under the game's lock; on a shared store with the game's

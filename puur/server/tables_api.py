@@ -1,4 +1,4 @@
-"""The routes of online tables (issue 15; docs/api-online-tables.md), over ``puur.server.tables``.
+"""The routes of online tables (docs/api-online-tables.md), over ``puur.server.tables``.
 
 - ``GET /games/{id}/invites`` (host): each open seat's invite code, link and QR code (SVG data URI).
 - ``POST /games/{id}/join`` ``{"code", "name"}``: 201 ``{"seat", "token"}``; 404 an unknown code, 409 a

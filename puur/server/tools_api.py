@@ -574,7 +574,7 @@ def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
         est = None
         if req.estimate_hand is not None:
             contract = parse_contract(req.estimate_contract or "C", "estimate_contract")
-            if contract.changes_direction:  # issue 17: the estimate reads one order for the whole round
+            if contract.changes_direction:  # Slalom, Guschti: the estimate reads one order for the whole round
                 raise ToolInputError(
                     "estimate_contract",
                     f"the estimate is for C D H S O or U: {contract.name} changes direction by trick",

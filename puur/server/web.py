@@ -24,7 +24,7 @@ def table() -> FileResponse:
 
 @router.get("/sw.js")
 def service_worker() -> FileResponse:
-    """The table's service worker (issue 16, installable app), served at the root so its scope is the site."""
+    """The table's service worker (an installable app), served at the root so its scope is the site."""
     return FileResponse(TABLE_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 

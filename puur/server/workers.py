@@ -1,4 +1,4 @@
-"""The app of one ``puur serve --workers N`` worker process (issue 15).
+"""The app of one ``puur serve --workers N`` worker process (README "Running several workers").
 
 uvicorn starts each worker by importing an app factory: ``puur.server.workers:app_from_env`` builds the same
 app as ``puur serve`` with one process, from the environment that ``puur serve`` set before starting them:

@@ -64,7 +64,7 @@ def card_label(card: int) -> str:
 
 def contract_label(contract: Contract) -> str:
     """Eicheln, Schellen, Rosen, Schilten, Obenabe or Undenufe (TOOLS.md §0.2); Slalom and Guschti with
-    their starting direction (issue 17)."""
+    their starting direction (docs/contracts-slalom-guschti.md)."""
     return SWISS_SUITS[int(contract)] if contract.is_trump else CONTRACT_NAMES["en"][int(contract) - 4]
 
 

@@ -37,7 +37,7 @@ TEAMS = ("We", "They")
 """The two team columns (TOOLS.md §1.5)."""
 TARGETS = (1000, 1500, 2500, 3000)
 """Targets offered, smallest first (TOOLS.md §0.7, W8, C13: the four used in practice; the widget of source
-24 lists them 1000, 2500, 1500, 3000, which players read as out of order, issue 16)."""
+24 lists them 1000, 2500, 1500, 3000, which players read as out of order)."""
 DEFAULT_TARGET = 1000
 """TOOLS.md §1.5 [DECISION: default 1000]."""
 TABLE_LABELS: dict[str, str] = {
@@ -116,7 +116,7 @@ class Entry:
                     {"total": MATCH_ROUND},
                 ))
         elif total not in (FULL_ROUND, 152) and not (
-            self.contract.changes_direction  # Slalom, Guschti: the cards hold 108 + 11k (issue 17)
+            self.contract.changes_direction  # Slalom, Guschti: the cards hold 108 + 11k
             and {total, total - LAST_TRICK_BONUS} & deck_totals(self.contract, "modern")
         ):
             out.append(Notice(

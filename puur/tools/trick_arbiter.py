@@ -105,7 +105,7 @@ def judge(
 
     A partial trick (fewer than four cards) shows its current winner when ``partial`` is true, else "—".
     ``hands[i]`` (optional) is seat i's hand before this trick; it must hold the card the seat played.
-    Slalom and Guschti (issue 17) need ``trick_index`` (0..8; ``last_trick`` alone means 8): the trick is
+    Slalom and Guschti (J30) need ``trick_index`` (0..8; ``last_trick`` alone means 8): the trick is
     judged as its direction, Obenabe or Undenufe, which the result names as its contract.
     """
     if contract.changes_direction:

@@ -248,7 +248,7 @@ def test_mounted_at_slash_mcp(client: TestClient) -> None:
 @pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 14: the MCP game tools moved computer seats without the Stöck declaration, so under
+    """The MCP game tools once moved computer seats without the Stöck declaration, so under
     ``stoeck: strict`` (jasvel) they lost every Stöck. They now move through the runner's one path."""
     import puur.game
 

@@ -1,6 +1,6 @@
-"""The op registry (``puur.ops.REGISTRY``, issue 20 item 5): every face of the oracle's ops is generated from it,
-so the HTTP endpoints, the MCP tools, the OpenAPI examples and ``puur rules eval --help`` name the same ops with
-the same models, and every example is a request the oracle answers."""
+"""The op registry (``puur.ops.REGISTRY``, one fact in one place): every face of the oracle's ops is generated
+from it, so the HTTP endpoints, the MCP tools, the OpenAPI examples and ``puur rules eval --help`` name the
+same ops with the same models, and every example is a request the oracle answers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What a hint's card does (puur.bots.explain, issue 16), checked against what the engine then does: a card
+"""What a hint's card does (puur.bots.explain), checked against what the engine then does: a card
 said to take the trick takes it, with the points the engine counts; a card said to smear or to leave the trick
 to the partner leaves it with the partner; a lead said to be the master of its suit has no stronger card of
 that suit in any other hand. Over every legal card of the seat to act in seeded games of each preset."""

@@ -1,6 +1,6 @@
 """The playout policy compiled (``Rules.policy`` and ``Rules.rollout`` in puur/_playout_core.c, through
 ``puur.bots.rollout.policy_score``) against its reference, the Python policy (``choose``, ``playout``) and
-the engine's score (issue 18).
+the engine's score.
 
 Random positions in every preset, in Slalom and Guschti (every trick by its direction) and under the
 legal-move options no preset sets: the compiled card equals ``choose``'s at every decision, and the

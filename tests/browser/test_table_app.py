@@ -1,4 +1,4 @@
-"""Issue 16, the table as an app: the web manifest and the service worker (the page and its cards served
+"""The table as an app: the web manifest and the service worker (the page and its cards served
 offline after one visit, the API never cached), the light and dark theme (the system's by default, a
 switch remembered), cards that move (none with reduced motion), and the rules in words per profile on the
 Rules screen, linked from the why-message of a dimmed card."""

@@ -1,5 +1,5 @@
-"""The table's fair-deal line (issue 13): the commitment from the first card, the seed at the end, and a
-downloaded record that ``puur verify`` accepts (the page must not round a 64-bit seed)."""
+"""The table's fair-deal line (SECURITY.md "Fair deals"): the commitment from the first card, the seed at the
+end, and a downloaded record that ``puur verify`` accepts (the page must not round a 64-bit seed)."""
 
 from __future__ import annotations
 

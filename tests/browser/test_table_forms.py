@@ -1,5 +1,5 @@
-"""The web table in Chromium (issue 17): a whole Coiffeur match (8 columns) and a 4-round Differenzler, by
-clicking: one human seat, three heuristic computers, the computers at full speed (``?pace=0``)."""
+"""The web table in Chromium (docs/forms.md): a whole Coiffeur match (8 columns) and a 4-round Differenzler,
+by clicking: one human seat, three heuristic computers, the computers at full speed (``?pace=0``)."""
 
 from __future__ import annotations
 

@@ -1,10 +1,10 @@
-"""Online tables in Chromium (issue 15): four browser contexts, each a friend on their own device, play a
-whole (short) match together from the host's invite links; one reloads and is back at their seat; one
-drops out, the host has a computer play their seat, and they take it back on return (the table's own
+"""Online tables in Chromium (docs/api-online-tables.md): four browser contexts, each a friend on their own
+device, play a whole (short) match together from the host's invite links; one reloads and is back at their
+seat; one drops out, the host has a computer play their seat, and they take it back on return (the table's own
 hand-over after a minute away: tests/server/test_online_tables.py); the rematch waits for each friend, one
-removed by the host in the open. Once on the embedded server, and once
-on two ``puur serve`` workers sharing a PostgreSQL database (friends 2 and 3 open their links on the other
-worker, as behind a load balancer; skipped with the reason where no PostgreSQL can be had)."""
+removed by the host in the open. Once on the embedded server, and once on two ``puur serve`` workers sharing a
+PostgreSQL database (friends 2 and 3 open their links on the other worker, as behind a load balancer; skipped
+with the reason where no PostgreSQL can be had)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from pg_cluster import (
 
 pytestmark = pytest.mark.browser
 
-STATE = "S.view ? { seat: S.seat, seq: S.view.seq, status: S.view.status, to_act: S.view.to_act } : null"
 
 
 def _context_page(browser: Any) -> tuple[Any, Any]:

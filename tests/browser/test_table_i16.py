@@ -1,9 +1,9 @@
-"""Issue 16, the table: every text in the player's language, the browser's language on a first visit, the
-why-message from the engine's refusal code (in the language and the deck, gone with its trick), the New-game
-dialog's language and deck applied everywhere at once, no empty contract pill, the round's last card and its
-winner, trumps by the contract's strength, the written round behind its breakdown, a reload with the
-breakdown open, earlier rounds, and the phone layout at 390×844. Each at desktop and phone width, the texts
-in en, de and fr."""
+"""The table in the player's words: every text in the player's language, the browser's language on a first
+visit, the why-message from the engine's refusal code (in the language and the deck, gone with its trick), the
+New-game dialog's language and deck applied everywhere at once, no empty contract pill, the round's last card
+and its winner, trumps by the contract's strength, the written round behind its breakdown, a reload with the
+breakdown open, earlier rounds, and the phone layout at 390×844. Each at desktop and phone width, the texts in
+en, de and fr."""
 
 from __future__ import annotations
 
@@ -300,7 +300,7 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
     # play until trick 1 is complete and the Weis is shown, then look while trick 2 is being played
     page.wait_for_selector(".seat .bubble .meld", timeout=20_000)
     page.wait_for_selector("#trick .played")
-    # measured where the cards lie, not while one flies in from its seat (issue 16: cards move)
+    # measured where the cards lie, not while one flies in from its seat (cards move)
     page.wait_for_selector("#hand .card.legal:not([disabled])")
     page.evaluate(SETTLED)
     table = page.locator("#table").bounding_box()

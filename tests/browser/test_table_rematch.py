@@ -1,5 +1,6 @@
-"""The table's rematch on a shared device (issue 13): the server gives each seat only its own new token, so
-the page asks once for every human seat whose token it holds and keeps them all for the new game."""
+"""The table's rematch on a shared device (SECURITY.md "Rematch tokens"): the server gives each seat only its
+own new token, so the page asks once for every human seat whose token it holds and keeps them all for the new
+game."""
 
 from __future__ import annotations
 

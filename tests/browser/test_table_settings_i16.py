@@ -1,4 +1,4 @@
-"""Issue 16, the table: settings in plain words (each rule profile explained in one line, the multiplier
+"""The table's settings in plain words (each rule profile explained in one line, the multiplier
 tables named as the Jasstafel names them, the partner's and the opponents' strength apart with "medium" by
 default, the computers' speed, the last settings remembered), no dead ends (Cancel on a first visit offers a
 game, New game asks before leaving a running one, a game left behind can be deleted from Resume), the

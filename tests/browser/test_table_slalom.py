@@ -1,6 +1,7 @@
-"""Issue 17 at the table: Slalom and Guschti as a Schieber table option. New game offers them; the chooser
-gets their buttons; the banner names the contract and the order of the trick being played, which turns
-after the first trick under Slalom (J30); every text in the page's language. At desktop and 390×844."""
+"""Slalom and Guschti at the table (docs/contracts-slalom-guschti.md) as a Schieber table option. New game
+offers them; the chooser gets their buttons; the banner names the contract and the order of the trick being
+played, which turns after the first trick under Slalom (J30); every text in the page's language. At desktop
+and 390×844."""
 
 from __future__ import annotations
 

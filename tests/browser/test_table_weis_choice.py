@@ -1,5 +1,5 @@
 """The table offers the Weis alternatives with the first card (RULES.md §9.3, S000 "a long run of 8 may
-split"; issue 14): under classic a hand with four Kings and H8–HK may declare the Kings and H8–HQ (200) or
+split"): under classic a hand with four Kings and H8–HK may declare the Kings and H8–HQ (200) or
 the six-run alone (100, the stronger best meld); the most points is preselected, the player's pick is what
 the game records."""
 

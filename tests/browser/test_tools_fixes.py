@@ -1,4 +1,4 @@
-"""Issue 16, the scoreboard tools: each fix driven as a player would, at desktop and at phone width (390×844),
+"""The scoreboard tools: each fix driven as a player would, at desktop and at phone width (390×844),
 in German, French and English."""
 
 from __future__ import annotations

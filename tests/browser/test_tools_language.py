@@ -1,4 +1,4 @@
-"""Issue 16: the tool pages in the player's language, the language switch, the way back to the table and the
+"""The tool pages in the player's language, the language switch, the way back to the table and the
 favicon, at desktop and at 390×844.
 
 The language check reads every visible text on a page (text nodes, the chosen option of each select, the

@@ -195,7 +195,7 @@ def test_glossary_three_languages_with_sources() -> None:
     assert "257" in by["Match"]["definition"]["en"]
 
 
-UNATTESTED = {  # issue 14: names no source gives (French card words and suits; chibre, chibrer, annonces)
+UNATTESTED = {  # names no source gives (French card words and suits; chibre, chibrer, annonces)
     "Schieber": ("fr", "chibre"), "Schieben": ("fr", "chibrer"), "Weis": ("fr", "annonces"),
     "Eicheln": ("fr", "glands"), "Schellen": ("fr", "grelots"), "Schilten": ("fr", "écus"),
     "Trumpf": ("fr", "atout"), "Stich": ("fr", "pli"), "Vorhand": ("de", "Vorhand"),

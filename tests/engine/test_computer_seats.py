@@ -1,4 +1,4 @@
-"""One path for computer seats (issue 14): the runner, ``puur play`` and the soak all move computer seats
+"""One path for computer seats: the runner, ``puur play`` and the soak all move computer seats
 through ``puur.bots.runner.play_computers``, so under ``stoeck: strict`` a computer seat declares its Stöck
 with the second card and never loses it. (Live games: tests/server/test_computer_seats_api.py; MCP:
 tests/api/test_mcp.py.)"""

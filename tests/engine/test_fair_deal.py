@@ -1,4 +1,4 @@
-"""Fair deals (issue 13): secret seeds, the seed commitment, records that carry it, and ``puur verify``."""
+"""Fair deals (SECURITY.md): secret seeds, the seed commitment, records that carry it, and ``puur verify``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14 rulings at match level: Stöck first under live recognition (S001), claims and announcements
+"""Rulings at match level (RULES.md): Stöck first under live recognition (S001), claims and announcements
 (S000), melds shown with the first card (S004), the dealer of hand 1, and ``Game.from_deal``."""
 
 from __future__ import annotations

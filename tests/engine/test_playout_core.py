@@ -1,7 +1,7 @@
-"""The compiled playout core (puur/_playout_core.c) against the rules core, its reference (issue 18).
+"""The compiled playout core (puur/_playout_core.c) against the rules core, its reference.
 
 Every compiled rule is tested equal to the Python function it rewrites, on random positions, in every
-preset and contract (Slalom and Guschti too, issue 17, trick by trick), and under profiles that set the
+preset and contract (Slalom and Guschti too, trick by trick), and under profiles that set the
 options no preset sets: legal moves
 (``legal_moves``), the trick winner (``trick_winner``), Weis (``declaration``'s points and best meld,
 ``resolve_weis`` with its ties), and whole random batches (dealer, contract, push, hands, every card,
@@ -39,7 +39,7 @@ EXTRA = {
         "preset": "classic", "weis_overlap": "sequence_and_quartet_may_share",
         "weis_compare": "points_type_length_top", "weis_undenufe_reverse": False, "multipliers": "ascending",
     },
-    # Slalom and Guschti (issue 17): every trick by its direction
+    # Slalom and Guschti (J30): every trick by its direction
     "slalom_guschti": {"preset": "jasvel", "extra_contracts": "slalom_guschti"},
     "slalom_classic_values": {"preset": "classic", "extra_contracts": "slalom"},
 }  # fmt: skip

@@ -1,4 +1,4 @@
-"""The Ray backend of ``puur arena`` and ``puur selfplay`` (issue 19): one local Ray for the module, and
+"""The Ray backend of ``puur arena`` and ``puur selfplay``: one local Ray for the module, and
 the results identical to the local backend, deal for deal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The observation encoding and the action table of the environments (issue 19)."""
+"""The observation encoding and the action table of the environments."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The PettingZoo and Gymnasium environments (issue 19): the ecosystems' own checks, rewards, seeding,
+"""The PettingZoo and Gymnasium environments: the ecosystems' own checks, rewards, seeding,
 and that no observation shows a hidden card."""
 
 from __future__ import annotations
@@ -196,7 +196,7 @@ def test_gym_env_plays_a_match_and_refuses_illegal_actions() -> None:
 
 
 def test_slalom_and_guschti_are_played_and_their_direction_is_encoded() -> None:
-    """Encoding version 2 knows Slalom and Guschti (``extra_contracts``, issue 17): the environment passes
+    """Encoding version 2 knows Slalom and Guschti (``extra_contracts``): the environment passes
     PettingZoo's api_test with them offered, and under them the ``direction`` block follows the trick's
     order (J30: Slalom alternates, Guschti turns after the fifth trick)."""
     profile = {"preset": "schieber", "extra_contracts": "slalom_guschti"}

@@ -1,4 +1,4 @@
-"""``puur selfplay``: the Parquet rows, their schema, sharding and resuming (issue 19)."""
+"""``puur selfplay``: the Parquet rows, their schema, sharding and resuming."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Coiffeur and Differenzler as game forms (issue 17): properties over many seeded games."""
+"""Coiffeur and Differenzler as game forms (docs/forms.md): properties over many seeded games."""
 
 from __future__ import annotations
 

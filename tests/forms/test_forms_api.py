@@ -1,5 +1,6 @@
-"""The game API with a form (issue 17): ``"form"`` on ``POST /api/v1/games``, the column and prediction actions,
-the form in the view (one's own prediction only), the record that replays, and bad settings refused."""
+"""The game API with a form (docs/forms.md): ``"form"`` on ``POST /api/v1/games``, the column and prediction
+actions, the form in the view (one's own prediction only), the record that replays, and bad settings
+refused."""
 
 from __future__ import annotations
 

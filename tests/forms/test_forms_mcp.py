@@ -1,4 +1,4 @@
-"""MCP ``new_game(form=...)`` (issue 17): a Differenzler and a Coiffeur game through the game tools."""
+"""MCP ``new_game(form=...)`` (docs/forms.md): a Differenzler and a Coiffeur game through the game tools."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hint and undo in a game of one player against computers (issue 16; ``puur.server.assist``)."""
+"""Hint and undo in a game of one player against computers (``puur.server.assist``)."""
 
 from __future__ import annotations
 

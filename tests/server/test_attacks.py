@@ -1,6 +1,6 @@
-"""The attacks of issue 13 ("Critical" and "High"), tried harmlessly against the real app (``create_app``
-through ``TestClient``, the MCP endpoint at /mcp included): each is refused, and nothing is run, imported,
-written or sent. SECURITY.md says what the server guarantees.
+"""Attacks on the server (the requests SECURITY.md guards against), tried harmlessly against the real app
+(``create_app`` through ``TestClient``, the MCP endpoint at /mcp included): each is refused, and nothing is
+run, imported, written or sent. SECURITY.md says what the server guarantees.
 """
 
 from __future__ import annotations

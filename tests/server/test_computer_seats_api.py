@@ -1,5 +1,6 @@
-"""Live games (the HTTP game API): computer seats move through the runner's one path (issue 14), so under
-``stoeck: strict`` a computer seat declares its Stöck with the second card, in every preset."""
+"""Live games (the HTTP game API): computer seats move through the runner's one path
+(``puur.bots.runner.play_computers``), so under ``stoeck: strict`` a computer seat declares its Stöck with the
+second card, in every preset."""
 
 from __future__ import annotations
 

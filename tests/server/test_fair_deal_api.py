@@ -1,5 +1,6 @@
-"""Fair deals through the game API, the live connection and MCP (issue 13): a chosen seed only with one
-human seat and marked, the commitment in every view, the seed in nothing a seat receives before the end."""
+"""Fair deals through the game API, the live connection and MCP (SECURITY.md "Fair deals"): a chosen seed only
+with one human seat and marked, the commitment in every view, the seed in nothing a seat receives before the
+end."""
 
 from __future__ import annotations
 

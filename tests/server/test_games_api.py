@@ -293,7 +293,7 @@ def test_page_is_served(client: TestClient) -> None:
 
 
 def test_previous_trick_is_the_last_trick_of_the_round_before(client: TestClient) -> None:
-    """Issue 16: once the next round is dealt, the view still names the last trick of the round before
+    """Once the next round is dealt, the view still names the last trick of the round before
     (its four cards and the seat that took it), so the table shows it with the winner marked."""
     gid, tokens = new_game(client)
     h = auth(tokens["0"])

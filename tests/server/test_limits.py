@@ -1,5 +1,5 @@
-"""What a request may cost (issue 13 "High", SECURITY.md): live games in memory (an LRU that never drops a
-game in the middle of a request), the store's retention, MCP games, the review queue, and the settings
+"""What a request may cost (SECURITY.md "What a request may cost"): live games in memory (an LRU that never
+drops a game in the middle of a request), the store's retention, MCP games, the review queue, and the settings
 ``puur serve`` runs with."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Online tables (issue 15): invite links, joining, the waiting room, seats handed to a computer and back,
+"""Online tables: invite links, joining, the waiting room, seats handed to a computer and back,
 presence and reactions over the live connection, and the security promises (docs/api-online-tables.md)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``PlayerPolicy``: which players a request may name (issue 13 "Critical", SECURITY.md)."""
+"""``PlayerPolicy``: which players a request may name (SECURITY.md "Players a request may name")."""
 
 from __future__ import annotations
 

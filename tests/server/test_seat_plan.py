@@ -1,4 +1,4 @@
-"""The seat plan of an online table (puur.server.seats, issue 15): pure functions of a game's settings."""
+"""The seat plan of an online table (puur.server.seats): pure functions of a game's settings."""
 
 from __future__ import annotations
 

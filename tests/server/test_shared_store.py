@@ -1,7 +1,8 @@
-"""Several workers, one PostgreSQL store (issue 15): the store contract on SQLite and PostgreSQL, and two real
-``puur serve`` processes on two ports sharing one database (what several machines behind a load balancer
-are): a game created on one is played through the other, a live connection on one hears the other's actions,
-two workers acting at once on one game serialise, and a worker killed with SIGKILL loses nothing.
+"""Several workers, one PostgreSQL store (README "Running several workers"): the store contract on SQLite and
+PostgreSQL, and two real ``puur serve`` processes on two ports sharing one database (what several machines
+behind a load balancer are): a game created on one is played through the other, a live connection on one hears
+the other's actions, two workers acting at once on one game serialise, and a worker killed with SIGKILL loses
+nothing.
 
 PostgreSQL is a throwaway cluster of Debian's server (``pg_cluster``); without one these tests are skipped
 with the reason."""

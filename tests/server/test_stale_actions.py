@@ -1,4 +1,4 @@
-"""Stale actions (issue 13; SECURITY.md "Stale actions"): ``POST /games/{id}/actions`` may carry the ``seq``
+"""Stale actions (SECURITY.md "Stale actions"): ``POST /games/{id}/actions`` may carry the ``seq``
 of the view the action was chosen on; if the game has moved on since, the answer is 409 "stale" and the game
 is unchanged, so a delayed double-click cannot play a card in the next trick."""
 

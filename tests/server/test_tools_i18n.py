@@ -1,4 +1,4 @@
-"""The tool pages' translation tables (static/tools/i18n.js, issue 16): the same keys in en, de and fr, no
+"""The tool pages' translation tables (static/tools/i18n.js): the same keys in en, de and fr, no
 empty word, the same {placeholders} in each language, and every key the pages ask for is in the tables."""
 
 from __future__ import annotations

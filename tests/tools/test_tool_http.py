@@ -207,7 +207,7 @@ def test_pages_use_no_cdn() -> None:
 
 
 def test_warnings_reasons_and_refusals_carry_codes_for_the_pages(module_client: TestClient) -> None:
-    """Issue 16: each English message has a code and params beside it, so a page words it in its language."""
+    """Each English message has a code and params beside it, so a page words it in its language."""
     d = module_client.post("/api/v1/tools/jasstafel", json={"check": {"contract": "O", "card_points": [100, 50], "stoeck": [20, 0]}}).json()
     assert [(n["code"], n["params"]) for n in d["check_notices"]] == [
         ("card_sum", {"total": 150, "full": 157, "match": 257}), ("stoeck_no_trump", {"contract": "O"})

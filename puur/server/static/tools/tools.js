@@ -52,7 +52,6 @@ const RANK_CODES = ["6", "7", "8", "9", "10", "J", "Q", "K", "A"];
 function suitName(code) { return PuurCards.suitName(code, DECK, LANG); }
 function contractName(code) { return "CDHS".includes(code) ? suitName(code) : t("contract_" + code); }
 function contracts() { return CONTRACT_CODES.map(c => [c, contractName(c)]); }
-function suits() { return SUIT_CODES.map(s => [s, suitName(s)]); }
 // The rank as the deck's index letter (U, O, K, A for the Swiss deck; J, Q, K, A for the French).
 function rankIndex(r) { return DECK === "swiss" ? ({ J: "U", Q: "O" }[r] || r) : r; }
 function ranks() { return RANK_CODES.map(r => [r, rankIndex(r)]); }
