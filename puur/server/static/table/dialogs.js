@@ -41,14 +41,13 @@ function roundDialog(v, index = v.sheet.rounds.length - 1, browse = false) {
   if (!browse && index === rounds.length - 1) { S.roundShown = r; renderScore(v); renderInfoRound(r); } // the side shows the round just written
   const title = r.contract ? t("round_title", r.number, contractName(r.contract), roundScore(r).factor) : t("round_title_plain", r.number);
   $("round-title").textContent = title;
-  const table = breakdownTable(r);
   const body = $("round-body");
   const nav = h("div", { class: "round-nav" },
     h("button", { type: "button", id: "round-prev", "aria-label": t("prev_round"), title: t("prev_round"), disabled: index === 0,
       onclick: () => roundDialog(v, index - 1, browse), text: "‹" }),
     h("button", { type: "button", id: "round-next", "aria-label": t("next_round_view"), title: t("next_round_view"),
       disabled: index === rounds.length - 1, onclick: () => roundDialog(v, index + 1, browse), text: "›" }));
-  body.replaceChildren(nav, table);
+  body.replaceChildren(nav, breakdownTable(r));
   const buttons = $("round-buttons");
   buttons.replaceChildren();
   const review = h("button", { type: "button", id: "btn-review", text: t("review") });

@@ -104,7 +104,7 @@ const Friends = {
     } finally { $("join-take").disabled = false; }
   },
 
-  // ----- the live connection's messages (table.js connect) -----
+  // ----- the live connection's messages (live.js connect) -----
   message(msg) {
     if (msg.type === "reaction") { Friends.showReaction(msg.seat, msg.code); return; }
     if (msg.type === "rematch") { if (S.tokens[msg.seat] === undefined) toast(t("rematch_by", seatName(msg.seat))); return; }
