@@ -420,9 +420,9 @@ NAME_SPACES: tuple[tuple[int, int], ...] = ((0x0020, 0x0020), (0x00A0, 0x00A0), 
                                             (0x202F, 0x202F), (0x205F, 0x205F), (0x3000, 0x3000))
 """The space separators (Unicode Zs): around a name they are dropped, within it a run of them is one space."""
 TABLE_WORDS = ("you", "du", "vous")
-"""What the table calls the seat of the one person at a device, in the page's languages (table.js ``you``)."""
+"""What the table calls the seat of the one person at a device, in the page's languages (the table's i18n.js ``you``)."""
 TABLE_NUMBERED = ("player", "spieler", "joueur", "computer", "ordinateur")
-"""What the table calls a seat by number ("Player 2", "Computer 3"; table.js ``player``, ``computer_n``)."""
+"""What the table calls a seat by number ("Player 2", "Computer 3"; the table's i18n.js ``player``, ``computer_n``)."""
 
 
 def _char_class(ranges: Iterable[tuple[int, int]]) -> str:

@@ -6,11 +6,24 @@ Rules screen, linked from the why-message of a dimmed card."""
 from __future__ import annotations
 
 import json
+import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import DESKTOP, PHONE, SETTLED, SIZES, foreign_texts, step, table_game
+
+SW_JS = Path(__file__).resolve().parents[2] / "puur" / "server" / "static" / "table" / "sw.js"
+CACHED = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
+"""The paths in the service worker's cache ``name``."""
+
+
+def cache_name() -> str:
+    """The service worker's cache of this version of the table's files (sw.js ``CACHE``)."""
+    m = re.search(r'const CACHE = "([^"]+)"', SW_JS.read_text(encoding="utf-8"))
+    assert m is not None
+    return m.group(1)
 
 
 def get(url: str) -> tuple[int, str, bytes]:
@@ -37,8 +50,9 @@ def test_manifest_and_icons_are_served(live_server: str) -> None:
 
 @pytest.mark.browser
 def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any, live_server: str) -> None:
-    """Under the page's own CSP (manifest-src, worker-src): the worker takes control, and offline a reload
-    still draws the table and its cards; no API answer is in the cache."""
+    """Under the page's own CSP (manifest-src, worker-src): the worker takes control with every script of the
+    page in its cache, and offline a reload still loads them all and draws the table and its cards; no API
+    answer is in the cache."""
     context = browser.new_context(viewport=DESKTOP)
     try:
         page = context.new_page()
@@ -46,14 +60,16 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
         assert page.evaluate("() => document.querySelector('link[rel=manifest]').href").endswith("/manifest.webmanifest")
         page.evaluate("""() => navigator.serviceWorker.controller ? true : new Promise((ok) =>
             navigator.serviceWorker.addEventListener('controllerchange', () => ok(true)))""")
-        cached = page.evaluate("async () => (await (await caches.open('puur-table-v1')).keys()).map((r) => new URL(r.url).pathname)")
-        assert "/" in cached and "/static/table/cards.js" in cached
+        cached = page.evaluate(CACHED, cache_name())
+        scripts = page.evaluate("() => [...document.scripts].map((s) => new URL(s.src).pathname)")
+        assert "/" in cached and "/static/table/core.js" in scripts and set(scripts) <= set(cached), (scripts, cached)
         context.set_offline(True)
         page.reload()
         page.wait_for_selector("#btn-new")
         assert page.evaluate("() => typeof PuurCards.face === 'function' && typeof init === 'function'")
         assert page.evaluate("() => PuurCards.face('HA', 'swiss').tagName.toLowerCase()") == "svg"
-        cached = page.evaluate("async () => (await (await caches.open('puur-table-v1')).keys()).map((r) => new URL(r.url).pathname)")
+        assert page.evaluate("() => typeof render === 'function' && typeof connect === 'function' && t('new_game')") == "New game"
+        cached = page.evaluate(CACHED, cache_name())
         assert not [p for p in cached if p.startswith("/api/")], cached
     finally:
         context.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -290,6 +291,23 @@ def test_page_is_served(client: TestClient) -> None:
     assert r.status_code == 200 and "table.js" in r.text
     for asset in ("/static/table/table.js", "/static/table/cards.js", "/static/table/table.css", "/tools/assets/chalk.js"):
         assert client.get(asset).status_code == 200
+
+
+def test_every_file_of_the_page_is_kept_for_offline_use(client: TestClient) -> None:
+    """Each script and style the table page loads (its script is several files) is served and is in the
+    service worker's list (sw.js SHELL): a file missing there would leave an installed table without it
+    offline."""
+    page = client.get("/").text
+    files = re.findall(r'<script src="([^"]+)"|<link rel="stylesheet" href="([^"]+)"', page)
+    files = [script or style for script, style in files]
+    assert {"/static/table/core.js", "/static/table/table.js", "/static/table/table.css"} <= set(files)
+    worker = client.get("/sw.js").text
+    shell = re.search(r"const SHELL = \[(.*?)\];", worker, re.S)
+    assert shell is not None
+    listed = set(re.findall(r'"([^"]+)"', shell.group(1)))
+    for f in files:
+        assert client.get(f).status_code == 200, f
+        assert f in listed, f"{f} is loaded by the page but not in sw.js SHELL"
 
 
 def test_previous_trick_is_the_last_trick_of_the_round_before(client: TestClient) -> None:

@@ -29,7 +29,7 @@ from puur.schema_types import (
 )
 from puur.server.app import create_app
 
-TABLE_JS = Path(__file__).parents[2] / "puur" / "server" / "static" / "table" / "table.js"
+TABLE_WORDS_JS = Path(__file__).parents[2] / "puur" / "server" / "static" / "table" / "i18n.js"
 
 GOOD = {"Zoë": "Zoë", "Müller": "Müller", "Françoise": "Françoise", "Hans Peter": "Hans Peter",
         "  Hans   Peter ": "Hans Peter", "Hans\u00a0Peter": "Hans Peter", "Jörg-Ueli": "Jörg-Ueli",
@@ -93,9 +93,9 @@ def test_every_control_format_and_separator_character_is_refused() -> None:
 
 
 def test_the_table_s_words_are_the_page_s() -> None:
-    """What table.js calls a seat in each language (``you``, ``player``, ``computer_n``) is refused as a name:
-    the page shows such a name in its own language (localName), so "Spieler 2" would read "Player 2"."""
-    js = TABLE_JS.read_text(encoding="utf-8")
+    """What the table calls a seat in each language (i18n.js ``you``, ``player``, ``computer_n``) is refused as a
+    name: the page shows such a name in its own language (localName), so "Spieler 2" would read "Player 2"."""
+    js = TABLE_WORDS_JS.read_text(encoding="utf-8")
     you = re.findall(r'\byou: "([^"]+)"', js)
     numbered = re.findall(r'\b(?:player|computer_n): "([^"{]+) \{0\}"', js)
     assert len(you) == 3 and len(numbered) == 6, (you, numbered)

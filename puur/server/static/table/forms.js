@@ -1,7 +1,7 @@
-// Coiffeur and Differenzler at the table (issue 17): the game choice in New game, the form's sheet beside
+// Coiffeur and Differenzler at the table: the game choice in New game, the form's sheet beside
 // the score (the Coiffeur and Differenzler tools' layout), the column chooser and the prediction.
-// Loaded before table.js; it uses table.js's globals ($, h, S, act, seatName, contractName, prefs) only when
-// called, after both have loaded. The server decides what is legal: the buttons are its legal_actions.
+// Loaded before the table's own files; it uses their globals ($, h, S, act, seatName, contractName, prefs)
+// only when called, after all have loaded. The server decides what is legal: the buttons are its legal_actions.
 "use strict";
 
 const FORMS_TEXT = {

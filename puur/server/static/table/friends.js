@@ -1,9 +1,9 @@
-// Online tables (issue 15): friends at one table, each on their own device, by invite link. The host's
+// Online tables: friends at one table, each on their own device, by invite link. The host's
 // waiting room (links, copy, QR code, a computer for a missing seat), the join page (#join=GAME.CODE: a
 // name, then the seat; its token stays in this browser like every seat's), who is connected and who a
 // computer plays for, the seat handed to a computer and taken back, and the quick reactions (fixed
-// phrases, no free text). Loaded before table.js; everything here runs from table.js's hooks (Friends.*),
-// so it uses that file's S, t, h, api, start, applyView. The server decides everything: docs/api-online-tables.md.
+// phrases, no free text). Loaded before the table's own files; everything here runs from their hooks
+// (Friends.*), so it uses their S, t, h, api, start, applyView. The server decides everything: docs/api-online-tables.md.
 "use strict";
 
 const FRIENDS_I18N = {
@@ -55,7 +55,7 @@ const Friends = {
 
   // table.js init(): the words join the page's table before anything is translated
   init() {
-    for (const [lang, table] of Object.entries(FRIENDS_I18N)) Object.assign(I18N[lang], table); // eslint-disable-line no-undef
+    addWords(FRIENDS_I18N); // eslint-disable-line no-undef
     $("join-form").onsubmit = (e) => { e.preventDefault(); Friends.join(); };
     const bar = $("reactions");
     bar.replaceChildren(...REACTION_CODES.map((code) => h("button", { type: "button", class: "react", "data-react": code,
@@ -104,7 +104,7 @@ const Friends = {
     } finally { $("join-take").disabled = false; }
   },
 
-  // ----- the live connection's messages (table.js connect) -----
+  // ----- the live connection's messages (live.js connect) -----
   message(msg) {
     if (msg.type === "reaction") { Friends.showReaction(msg.seat, msg.code); return; }
     if (msg.type === "rematch") { if (S.tokens[msg.seat] === undefined) toast(t("rematch_by", seatName(msg.seat))); return; }

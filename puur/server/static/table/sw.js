@@ -1,13 +1,17 @@
-// Puur's service worker (issue 16, "Installable as an app"): keeps the table page, its scripts, style and
+// Puur's service worker, so that the table installs as an app: keeps the table page, its scripts, style and
 // the card drawing (cards.js draws every card; there are no card image files) available offline.
 // Network first, so a running server always gives its newest files; the cache answers only when the
 // network does not. It never caches the game API (/api/...): views, seat tokens and records stay between
 // the page and the server. Served at /sw.js so that its scope is the whole site.
 "use strict";
 
-const CACHE = "puur-table-v1";
+// A new CACHE name whenever SHELL changes: the new worker caches the whole list afresh, and on activation
+// drops the caches of the old one.
+const CACHE = "puur-table-v2";
 const SHELL = [
   "/", "/static/table/table.css", "/static/table/table.js", "/static/table/cards.js", "/tools/assets/chalk.js",
+  "/static/table/i18n.js", "/static/table/core.js", "/static/table/hand.js", "/static/table/trick.js",
+  "/static/table/boards.js", "/static/table/dialogs.js", "/static/table/setup.js", "/static/table/live.js",
   "/static/table/friends.js", "/static/table/friends.css", "/static/table/forms.js", "/static/table/forms.css",
   "/favicon.svg", "/manifest.webmanifest", "/static/table/icon.svg", "/static/table/icon-192.png", "/static/table/icon-512.png",
 ];

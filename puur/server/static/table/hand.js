@@ -1,0 +1,207 @@
+// The player's hand and what the player does with it: the contract to choose, the cards in order (the
+// server's rank orders), playing a card or a contract (act), why a card may not be played, the keys that
+// play, and the hint and undo of a game against computers.
+"use strict";
+
+// The contract buttons: the four suits with their icon, then Obenabe, Undenufe, Slalom, Guschti, Schieben.
+function renderChoose(v) {
+  const box = $("choose");
+  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !v.form; // a form's columns: forms.js
+  box.hidden = !mine;
+  if (!mine) return;
+  $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");
+  const suits = $("choose-suits"), other = $("choose-other");
+  suits.replaceChildren(); other.replaceChildren();
+  for (const a of v.legal_actions) {
+    const suit = "CDHS".includes(a);
+    const label = h("span", { text: a === "P" ? t("schieben") : contractName(a) });
+    (suit ? suits : other).append(h("button", { type: "button", class: "contract-btn" + (a === "P" ? " push" : ""), "data-action": a,
+      onclick: () => act(a) }, ...(suit ? [PuurCards.suitIcon(a, prefs.deck, 30), label] : [label])));
+  }
+}
+
+// The hand in suits (trumps first once the contract is known), strongest first within a suit: the ranks in
+// the order the server's rules table (POST /table/rules, strongest first) gives for the contract, so trumps
+// read Under, Nell, Ace, ... Before the contract, or while that table is loading, Ace down to 6.
+const SUIT_ORDER = { C: 0, H: 1, S: 2, D: 3 };
+const NATURAL = [...PuurCards.RANKS].reverse();
+function rankOrders(contract) {
+  const rules = S.rules && S.rules.contracts.find((c) => c.code === contract);
+  if (!rules) return null;
+  const ranks = (label) => { const o = rules.orders.find((x) => x.label === label); return o ? o.cards.map((c) => c.slice(1)) : null; };
+  const now = S.view && S.view.trick_direction === "U" ? "undenufe" : "obenabe"; // Slalom, Guschti: this trick's order
+  return { trump: ranks("trump"), plain: ranks("plain") || ranks("all") || ranks(now) };
+}
+function sortHand(cards, contract) {
+  const orders = contract ? rankOrders(contract) : null;
+  const key = (c) => {
+    const s = c[0], trump = contract === s;
+    const order = (orders && (trump ? orders.trump : orders.plain)) || NATURAL;
+    return (trump ? -1 : SUIT_ORDER[s]) * 100 + order.indexOf(c.slice(1));
+  };
+  return [...cards].sort((a, b) => key(a) - key(b));
+}
+// Kept in localStorage by profile, so a reload draws the hand in the same order at once.
+async function loadRules(profile) {
+  const key = JSON.stringify(profile);
+  if (S.rulesKey === key) return;
+  S.rulesKey = key;
+  S.rules = null; // another profile's orders do not apply
+  const cache = stored("puur.rules");
+  if (cache[key]) { S.rules = cache[key]; return; }
+  try {
+    const rules = await api("/table/rules", { method: "POST", body: { profile } });
+    store("puur.rules", { [key]: rules }); // the latest profile only
+    if (S.rulesKey !== key) return;
+    S.rules = rules;
+    if (S.view) resortHand(S.view.contract);
+  } catch (_) { S.rulesKey = null; }
+}
+// The cards on the table put in order without drawing them again: a card just clicked stays disabled.
+function resortHand(contract) {
+  const hand = $("hand");
+  const buttons = [...hand.children];
+  const order = sortHand(buttons.map((b) => b.dataset.card), contract);
+  buttons.sort((a, b) => order.indexOf(a.dataset.card) - order.indexOf(b.dataset.card));
+  hand.append(...buttons);
+}
+
+function renderHand(v) {
+  const hand = $("hand");
+  const focusAt = handFocusIndex();
+  hand.replaceChildren();
+  const strict = v.profile.stoeck === "strict";
+  $("btn-stoeck").hidden = !(strict && v.phase === "play" && !S.covered && v.hand.length > 0);
+  $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck));
+  if (S.covered) return;
+  const myTurn = v.to_act === S.seat && v.phase === "play";
+  const cards = sortHand(v.hand, v.contract);
+  cards.forEach((code, i) => {
+    const legal = myTurn && v.legal_actions.includes(code);
+    const cls = "card" + (myTurn ? (legal ? " legal" : " dimmed") : "");
+    const label = myTurn && !legal ? t("not_playable", cardName(code)) : cardName(code);
+    const b = h("button", { type: "button", class: cls, "data-card": code, "aria-label": label, style: `--i:${i};--n:${cards.length}`,
+      onclick: () => (legal ? act(code) : why(code)) });
+    b.append(PuurCards.face(code, prefs.deck));
+    hand.append(b);
+  });
+  restoreHandFocus(focusAt);
+}
+
+// ----- keyboard: a hand played without a pointer -----
+// The hand is drawn anew after every move; a player who was on the hand (or just played from it) stays on it,
+// at the same place or the last card.
+function handFocusIndex() {
+  const cards = [...$("hand").children];
+  const i = cards.indexOf(document.activeElement);
+  return i >= 0 ? i : S.handFocus;
+}
+function restoreHandFocus(index) {
+  const cards = $("hand").children;
+  if (index == null || !cards.length) return;
+  S.handFocus = null;
+  cards[Math.min(index, cards.length - 1)].focus({ preventScroll: true });
+}
+// Number keys 1-9 play the n-th playable card of the hand (in the hand's order), when it is your turn.
+function playByNumber(e) {
+  if (!/^[1-9]$/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target.closest && e.target.closest("input, select, textarea, dialog")) return;
+  if (document.querySelector("dialog[open]") || S.covered) return;
+  const card = $("hand").querySelectorAll("button.legal:not([disabled])")[Number(e.key) - 1];
+  if (!card) return;
+  e.preventDefault();
+  card.focus({ preventScroll: true });
+  card.click();
+}
+
+async function act(action) {
+  const body = { action };
+  if (S.view) body.seq = S.view.seq; // the state this action was chosen on: the server refuses it (409 stale) once the game moved on
+  const weis = isCard(action) ? await chooseWeis(S.view) : [];
+  if (weis.length) body.declare = weis;
+  if (S.stoeck && !"CDHSOUP".includes(action)) body.declare = [...(body.declare || []), "stoeck"];
+  if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
+  hideToast(); // a "why" about the hand before this action no longer holds
+  disableInput();
+  try {
+    const view = await api(`/games/${S.gameId}/actions`, { method: "POST", body, token: S.tokens[S.seat] });
+    if (!S.wsOpen) applyView(view, null);
+    else {
+      clearTimeout(S.fallback);
+      S.fallback = setTimeout(() => { if (S.view && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
+    }
+  } catch (e) {
+    if (!(e.status === 409 && e.message.startsWith("stale"))) toast(errorText(e)); // a late second click: just catch up
+    await refresh();
+  }
+}
+function disableInput() { for (const b of document.querySelectorAll("#hand button, #choose button")) b.disabled = true; }
+
+// Why a dimmed card may not be played: the server names the rule by code and parameters (GET .../why), the
+// page says it in the player's language with the deck's names; the message goes with the trick it was about.
+async function why(code) {
+  try {
+    const r = await api(`/games/${S.gameId}/why?card=${encodeURIComponent(code)}`, { token: S.tokens[S.seat] });
+    if (!r.legal) { toast(t("why_card", cardName(code), whyText(r))); whyRuleLink(r.code); }
+  } catch (e) { toast(errorText(e)); }
+}
+function whyText(r) {
+  const texts = t("why");
+  const p = r.params || {};
+  const words = {
+    card: p.card ? cardName(p.card) : "", high: p.high ? cardName(p.high) : "", held: (p.held || []).map(cardName).join(", "),
+    suit: p.suit ? PuurCards.suitName(p.suit, prefs.deck, prefs.lang) : "", seat: p.seat != null ? seatName(p.seat) : "",
+  };
+  return fillNamed(texts[r.code] || texts.illegal, words);
+}
+
+// ----- hint and undo (games against computers only: puur/server/assist.py) -----
+// Both buttons show only in a game with one human seat. The hint names the strong computer's choice from
+// this seat's view, highlights it (the card in the hand or the contract button), says why in one line and
+// lists the expected points of its top choices; it holds until the view changes.
+// Practice help, at a table of one person against computers only (a seat a computer plays for a person stays
+// the person's: seating's kind "person"), as the server decides (puur/server/assist.py alone_at_the_table)
+function assistOffered(v) {
+  const people = v.seating.flatMap((s, seat) => (s.kind === "computer" ? [] : [seat]));
+  return v.status === "playing" && people.length === 1 && people[0] === S.seat;
+}
+function renderAssist(v) {
+  const offered = assistOffered(v);
+  const mine = offered && v.to_act === S.seat && !S.covered;
+  $("btn-hint").hidden = !offered; $("btn-undo").hidden = !offered;
+  $("btn-hint").disabled = !mine;
+  $("btn-undo").disabled = !offered || !v.trick.concat(...v.tricks.map(trickPlays)).some((x) => x[0] === S.seat);
+  const shown = S.hint && S.hint.seq === v.seq && mine;
+  $("hint").hidden = !shown;
+  if (!shown) { S.hint = null; return; }
+  const el = document.querySelector(`#hand [data-card="${S.hint.action}"], #choose [data-action="${S.hint.action}"]`);
+  if (el) el.classList.add("hinted");
+}
+function actionName(a) { return isCard(a) ? cardName(a) : a === "P" ? t("schieben") : a === "claim" ? t("claim_name") : contractName(a); }
+async function showHint() {
+  const v = S.view;
+  $("btn-hint").disabled = true;
+  try {
+    const r = await api(`/games/${S.gameId}/hint`, { token: S.tokens[S.seat] });
+    if (!S.view || S.view.seq !== r.seq) return;
+    S.hint = r;
+    const reason = fillNamed(t("hint_reasons")[r.reason.code] || "", r.reason.params);
+    // what the suggestion does at the table (puur/bots/explain.py), cards and contracts by name
+    const named = Object.entries(r.play.params).map(([k, x]) => [k, k === "card" || k === "contract" ? actionName(x) : x]);
+    const play = fillNamed(t("hint_plays")[r.play.code] || "", Object.fromEntries(named));
+    const top = r.top.map((c) => `${actionName(c.action)} ${c.points > 0 ? "+" : ""}${c.points.toFixed(1)}`).join(" · ");
+    $("hint").replaceChildren(h("span", { text: t("hint_line", actionName(r.action), play) }), h("span", { text: reason }),
+      ...(top ? [h("span", { text: t("hint_top", top) })] : []),
+      ...(r.heuristic !== r.action ? [h("span", { text: t("hint_heuristic", actionName(r.heuristic)) })] : []));
+    render();
+  } catch (e) { toast(errorText(e)); if (S.view === v) render(); }
+}
+async function undoCard() {
+  $("btn-undo").disabled = true;
+  hideToast();
+  try {
+    const view = await api(`/games/${S.gameId}/undo`, { method: "POST", token: S.tokens[S.seat] });
+    S.queue = []; clearTimeout(S.fallback); S.hint = null;
+    showAnew(view);
+  } catch (e) { toast(errorText(e)); await refresh(); }
+}
