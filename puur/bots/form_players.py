@@ -23,6 +23,7 @@ from __future__ import annotations
 import statistics
 from typing import TYPE_CHECKING
 
+from puur.bots.card_play import play_card
 from puur.bots.contract_eval import PUSH_THRESHOLD, contract_scores
 from puur.bots.form_search import (
     DifferenzlerWorlds,
@@ -105,8 +106,6 @@ def duck_card(obs: Observation, legal: list[int]) -> int:
 
 
 def heuristic_differenzler(obs: Observation) -> AnyAction:
-    from puur.bots.heuristic import play_card
-
     if obs.phase == "predict":
         return heuristic_prediction(obs)
     legal = [int(a) for a in obs.legal_actions if isinstance(a, Card)]
