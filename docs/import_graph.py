@@ -23,10 +23,9 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "data, oracle": ("puur.data", "puur.ops", "puur.oracle", "puur.schema_types", "puur.verify"),
     "research, arenas, benches": ("puur.env", "puur.selfplay", "puur.learning", "puur.distributed", "puur.arena",
                                   "puur.form_arena", "puur.bench", "puur.soak"),
-    "server: store": ("puur.server.store", "puur.server.store_sql", "puur.server.migrations"),
+    "server: store": ("puur.server.store",),
     "server: settings": ("puur.server.policy", "puur.server.serving", "puur.server.http_protocol"),
-    "server: live table": ("puur.server.live", "puur.server.seats", "puur.server.tables", "puur.server.rematch",
-                           "puur.server.shared_games"),
+    "server: live table": ("puur.server.live",),
     "server: routes": ("puur.server",),
     "command line": ("puur.cli", "puur.terminal"),
 }

@@ -141,7 +141,7 @@ def _db_upgrade(args: argparse.Namespace) -> int:
         print("puur db: give a PostgreSQL database: --db postgresql://USER@HOST/DB or PUUR_DB "
               "(a SQLite file needs no migration)", file=sys.stderr)
         return 2
-    from puur.server.store_sql import safe_url, upgrade
+    from puur.server.store.postgres import safe_url, upgrade
 
     try:
         revision = upgrade(args.db)

@@ -487,7 +487,7 @@ class NameTaken(ValueError):
 
 
 def refuse_taken_name(names: Iterable[str | None], seat: int, name: str) -> None:
-    """``NameTaken`` when ``name_taken``: the check ``puur.server.tables.join`` makes with the table's names."""
+    """``NameTaken`` when ``name_taken``: the check ``puur.server.live.tables.join`` makes with the table's names."""
     if name_taken(names, seat, name):
         raise NameTaken(name)
 

@@ -30,7 +30,7 @@ ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.tables_api", "puur
 
 def create_app(db_path: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
     """Build the app. ``db_path`` is the SQLite file for games (None: the user's data directory) or a
-    ``postgresql://`` URL (a store several workers share: ``puur.server.store_sql``);
+    ``postgresql://`` URL (a store several workers share: ``puur.server.store.postgres``);
     ``settings`` the players a request may name and what a request may cost (``puur.server.policy``; the
     default bounds everything but the rate per client, which ``puur serve`` turns on)."""
     settings = settings or ServerSettings()

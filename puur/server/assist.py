@@ -34,8 +34,8 @@ from puur.observation import Observation
 from puur.server.game_models import Error, GameView
 from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay
+from puur.server.live.seats import person_seats
 from puur.server.policy import PlayerRefused
-from puur.server.seats import person_seats
 from puur.server.store import Writes
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
@@ -85,7 +85,7 @@ def assist_counts(live: LiveGame) -> dict[str, list[int]]:
 def alone_at_the_table(live: LiveGame, seat: int) -> bool:
     """Whether ``seat`` is the table's one person and everyone else a computer of the table's own. A seat a
     person holds stays theirs while a computer plays it for them (an absent friend, a seat the host handed
-    over: ``puur.server.seats.person_seats``), so such a table has two people: hints and undo there would
+    over: ``puur.server.live.seats.person_seats``), so such a table has two people: hints and undo there would
     let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
     return person_seats(live.settings) == [seat]
 

@@ -58,12 +58,12 @@ from puur.server.live import (
     Subscriber,
     default_names,
 )
+from puur.server.live.rematch import rematch as rematch_of
+from puur.server.live.seats import INVITE, new_plan
+from puur.server.live.shared import open_hub
+from puur.server.live.tables import arrive, disconnected, invites_of, watch
 from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
-from puur.server.rematch import rematch as rematch_of
-from puur.server.seats import INVITE, new_plan
-from puur.server.shared_games import open_hub
 from puur.server.store import open_store
-from puur.server.tables import arrive, disconnected, invites_of, watch
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -165,7 +165,7 @@ TOO_MANY_GAMES: dict[int | str, dict[str, Any]] = {
                                        "named alike but for case (type `name_taken`)"}},
 )
 def create_game(body: Annotated[GameCreate, Body()], hub: Hub, request: Request) -> dict[str, Any]:
-    """An ``invite`` seat makes an online table (``puur.server.seats``): the reply names each invited seat's
+    """An ``invite`` seat makes an online table (``puur.server.live.seats``): the reply names each invited seat's
     link; the game waits (phase ``waiting``) until every invited seat is taken or filled."""
     settings = body.settings()
     if INVITE not in settings["seats"]:
@@ -327,7 +327,7 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     "time); the first to ask creates it. At an online table each person's seat waits for them",
 )
 def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
-    """One rematch per game (``puur.server.rematch``); the asking seat's new token is derived from its old
+    """One rematch per game (``puur.server.live.rematch``); the asking seat's new token is derived from its old
     one, so no seat receives another's token: a shared device asks once per seat it holds."""
     live = game_or_404(hub, game_id)
     seat = seat_or_403(live, token)
@@ -432,7 +432,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
     def hello() -> dict[str, Any]:
         return {"type": "hello", "seq": live.seq, "view": live.view(seat)}
 
-    try:  # the others see the seat connected; a person coming back takes their seat back (puur.server.tables)
+    try:  # the others see the seat connected; a person coming back takes their seat back (puur.server.live.tables)
         first = await asyncio.to_thread(arrive, hub, live, sub, hello)
     except NotFound:
         await _close(websocket, 4404, "no such game")
@@ -441,7 +441,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         hub.unlisten(live, sub)
         await _close(websocket, 4429, first)
         return
-    watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.tables)
+    watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.live.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
     humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))

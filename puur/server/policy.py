@@ -326,7 +326,7 @@ class ServerSettings:
     started within the budget still ends at its own safety stop (``MAX_THINK_SECONDS``, the levels')."""
     away_seconds: float = 60.0
     """An online table hands the seat of a person absent (no live connection) this long at their turn to a
-    computer until they come back (``puur.server.tables``)."""
+    computer until they come back (``puur.server.live.tables``)."""
     reactions_per_seat: int = 5
     """Quick reactions one seat may send in ``REACTION_WINDOW`` seconds (429 past it)."""
 

@@ -1,4 +1,4 @@
-"""The routes of online tables (docs/api-online-tables.md), over ``puur.server.tables``.
+"""The routes of online tables (docs/api-online-tables.md), over ``puur.server.live.tables``.
 
 - ``GET /games/{id}/invites`` (host): each open seat's invite code, link and QR code (SVG data URI).
 - ``POST /games/{id}/join`` ``{"code", "name"}``: 201 ``{"seat", "token"}``; 404 an unknown code, 409 a
@@ -21,9 +21,8 @@ from puur.schema_types import NameTaken, SeatName
 from puur.server.game_models import Error
 from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict
-from puur.server.policy import BUILTIN_SPECS, PlayerRefused
-from puur.server.seats import PERSON, REACTIONS
-from puur.server.tables import (
+from puur.server.live.seats import PERSON, REACTIONS
+from puur.server.live.tables import (
     REACTION_WINDOW,
     NotHost,
     UnknownCode,
@@ -33,6 +32,7 @@ from puur.server.tables import (
     require_host,
     set_seat,
 )
+from puur.server.policy import BUILTIN_SPECS, PlayerRefused
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 

@@ -27,9 +27,9 @@ from fastapi.testclient import TestClient
 from puur.cards import Card
 from puur.server.app import create_app
 from puur.server.live import REPLACED, Subscriber
+from puur.server.live.tables import away_seat
 from puur.server.policy import ServerSettings
 from puur.server.probe import wait_serving
-from puur.server.tables import away_seat
 
 SHORT = {"preset": "schieber", "target": 1000}
 ALL_CARDS = [str(Card(i)) for i in range(36)]

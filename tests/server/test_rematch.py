@@ -1,6 +1,6 @@
 """Rematch (SECURITY.md "Rematch tokens"): ``POST /games/{id}/rematch`` answers each human seat with its own
 new token only. Every seat that asks (with its own old token) joins the same new game; asking again gives the
-same token. Only a finished match has a rematch (``puur.server.rematch``)."""
+same token. Only a finished match has a rematch (``puur.server.live.rematch``)."""
 
 from __future__ import annotations
 

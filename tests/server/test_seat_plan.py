@@ -1,8 +1,8 @@
-"""The seat plan of an online table (puur.server.seats): pure functions of a game's settings."""
+"""The seat plan of an online table (puur.server.live.seats): pure functions of a game's settings."""
 
 from __future__ import annotations
 
-from puur.server.seats import (
+from puur.server.live.seats import (
     code_hash,
     connected,
     effective_seats,

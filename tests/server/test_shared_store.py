@@ -73,7 +73,7 @@ def test_the_store_contract_holds_on_sqlite_and_postgres(store: Any) -> None:
             store.create_game("g2", settings, {}, "playing")
 
 
-# ----- the online-table tests (puur.server.tables) over PostgreSQL -----
+# ----- the online-table tests (puur.server.live.tables) over PostgreSQL -----
 def _online_tests() -> list[Callable[[Any], None]]:
     """``test_online_tables``'s tests that take only the ``client`` fixture: the same tests, run below on
     an app whose store is PostgreSQL."""
@@ -87,7 +87,7 @@ def _online_tests() -> list[Callable[[Any], None]]:
 
 
 RACY = {"test_actions_presence_and_reactions_reach_every_screen"}
-"""Left out: it waits for the 'table' message that ``puur.server.tables.disconnected`` sends from the live
+"""Left out: it waits for the 'table' message that ``puur.server.live.tables.disconnected`` sends from the live
 connection's ``finally`` after an ``await``, which the TestClient cancels when the socket closes (the message
 is then never sent; seen on SQLite too, more often on a slower store). Presence across workers is tested
 below with two apps."""
@@ -107,7 +107,7 @@ def test_the_online_table_tests_pass_over_postgres(online_test: Callable[[Any], 
 def test_a_person_connected_to_another_worker_is_present_and_keeps_the_seat(postgres_url: str) -> None:  # noqa: F811
     """Two apps (two workers) on one database, away_seconds 0.3: seat 3 is connected to B only. A's
     screens show seat 3 connected and A's watchdog does not hand it to a computer at its turn; once seat 3
-    leaves B, A hands it over as for any absent person (``puur.server.tables``)."""
+    leaves B, A hands it over as for any absent person (``puur.server.live.tables``)."""
     from fastapi.testclient import TestClient
     from test_online_tables import _drain_to, _full_table, _play_until
 

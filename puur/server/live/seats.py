@@ -14,13 +14,13 @@ computer player per seat; an online table adds ``settings["online"]``::
 
 **Whose seat is it.** A rematch keeps every person of the last match in their seat: each seat a person held
 is ``reserved`` for them until they ask for the rematch with their own token (``GameHub.claim`` stores a
-token for it: the seat is then *held*) or the host removes them in the open (``puur.server.tables.set_seat``
+token for it: the seat is then *held*) or the host removes them in the open (``puur.server.live.tables.set_seat``
 with ``remove``: the seat becomes a computer's for the match, every screen is told). While a reserved seat
 is not held the rematch waits like the waiting room: no card shown, no action taken, nobody stood in. Which
 seats are held is read from the game's tokens, not stored in the plan: two people claiming their seats at
 once on two workers each add a token, and neither can undo the other's claim.
 
-Everything here is pure (settings in, data out): ``puur.server.tables`` changes a live game with it, under
+Everything here is pure (settings in, data out): ``puur.server.live.tables`` changes a live game with it, under
 the game's lock, and stores the new settings with ``Store.update_settings`` (no table of its own, so any
 store that keeps a game's settings keeps its plan). Invite codes are derived from the host's 256-bit token
 (HMAC-SHA256, as ``rematch_token``): the host can be shown them again, the store holds only their hashes.

@@ -16,7 +16,7 @@ from one database: the game's row and its action log are the truth, a worker's g
 - Taking actions back (undo) bumps ``epoch``: a worker whose cached game is of an older epoch replays it from
   the log instead of appending.
 
-The schema is Alembic's (``puur/server/migrations``): ``upgrade`` applies every revision under an advisory
+The schema is Alembic's (``puur/server/store/migrations``): ``upgrade`` applies every revision under an advisory
 lock, so workers starting together migrate once. The database URL is operator configuration (``--db`` or
 ``PUUR_DB``), never anything a request says (SECURITY.md).
 """
@@ -60,7 +60,7 @@ log = logging.getLogger(__name__)
 CHANNEL = "puur_game"
 """The NOTIFY channel; a payload is ``GAME_ID:VERSION``."""
 PRESENCE = "puur_presence"
-"""Who is connected where: ``GAME_ID:SEAT:WORKER:COUNT`` (``puur.server.shared_games``), or ``?`` (every
+"""Who is connected where: ``GAME_ID:SEAT:WORKER:COUNT`` (``puur.server.live.shared``), or ``?`` (every
 worker announces its connections again)."""
 MIGRATIONS = Path(__file__).parent / "migrations"
 LOCK_TIMEOUT = "10s"

@@ -1,7 +1,7 @@
 """Games shared by several workers over one PostgreSQL store: ``GameHub``'s part for a shared store.
 
 The stored row and action log are the truth; a worker's ``LiveGame`` is a cache that carries the row's
-``version`` and ``epoch`` it reflects (``puur.server.store_sql`` explains both).
+``version`` and ``epoch`` it reflects (``puur.server.store.postgres`` explains both).
 
 - **Reading** (``sync``, before every request's use of a game): one query compares the row's version with
   the copy's; a copy behind it takes the missing actions (and the settings and seat tokens, which a join or
@@ -42,7 +42,7 @@ from puur.server.live import (
 )
 from puur.server.policy import ServerSettings
 from puur.server.store import GameBusy, GameGone, GameStore, StoredGame, Writes
-from puur.server.store_sql import PRESENCE, Changes, Locked, PgStore
+from puur.server.store.postgres import PRESENCE, Changes, Locked, PgStore
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -95,7 +95,7 @@ class SharedGames:
     # ----- presence: who is connected where -----
     # A person's live connection is held by one worker; the table's other screens, on other workers, must
     # see them connected (the view's seating) and must not hand their seat to a computer as if they were
-    # away (``puur.server.tables``). Each worker announces its connections (``PRESENCE``: on every change,
+    # away (``puur.server.live.tables``). Each worker announces its connections (``PRESENCE``: on every change,
     # and again every ``HEARTBEAT``); the others hold a stand-in ``Subscriber`` (``remote``: it receives
     # nothing) for each seat connected elsewhere, so the code that asks "who is listening" sees them.
     def presence(self, live: LiveGame, seat: int) -> None:
@@ -136,7 +136,7 @@ class SharedGames:
 
     def relay(self, live: LiveGame, seat: int, kind: str, code: str = "") -> None:
         """A message of the table made on this worker that the game's log does not carry: a quick reaction
-        (``kind`` ``reaction``, ``puur.server.tables.react``) or a seat's rematch (``rematch``). The other
+        (``kind`` ``reaction``, ``puur.server.live.tables.react``) or a seat's rematch (``rematch``). The other
         workers pass it to their own connections of the game (announced beside the presence,
         ``!GAME:SEAT:WORKER:KIND:CODE``; kinds and codes are fixed words, a game id has no ``:`` or ``;``)."""
         self._outbox.put(f"!{live.id}:{seat}:{self.worker}:{kind}:{code}")
@@ -221,7 +221,7 @@ class SharedGames:
 
     def _show_presence(self, game_id: str) -> None:
         """Bring a held game's stand-ins up to date; its screens here get the new seating (a ``table``
-        message, as ``puur.server.tables`` sends one)."""
+        message, as ``puur.server.live.tables`` sends one)."""
         live = self.hub.held_game(game_id)
         if live is None:
             return
@@ -288,7 +288,7 @@ class SharedGames:
         self._meta(live, ch)
         if not ch.actions and table_changed and live.subscribers:
             # a seat taken, filled or handed over on another worker: the live connections here see the table
-            # as that worker's own did (puur.server.tables: a "table" message with the seat's view)
+            # as that worker's own did (puur.server.live.tables: a "table" message with the seat's view)
             for sub in list(live.subscribers):
                 sub.put({"type": "table", "seq": live.seq, "view": live.view(sub.seat)})
             return
@@ -336,7 +336,7 @@ class SharedGames:
 
     def plain_committer(self, live: LiveGame) -> Commit:
         """A commit for code that holds ``live.lock`` but not the row (``LiveGame.advance`` called directly,
-        as ``puur.server.tables`` does): the row is locked for the append alone, which is refused
+        as ``puur.server.live.tables`` does): the row is locked for the append alone, which is refused
         (``Conflict``) if another worker stored an action meanwhile. ``GameHub.resume_computers`` is the
         better call: it locks the row first and catches up."""
 

@@ -1,5 +1,5 @@
 """Alembic's environment for Puur's PostgreSQL store: online migrations only, on the connection that
-``puur.server.store_sql.upgrade`` passes (it holds an advisory lock, so workers starting together migrate
+``puur.server.store.postgres.upgrade`` passes (it holds an advisory lock, so workers starting together migrate
 once), or on the URL of ``-x db=...`` / ``PUUR_DB`` when run by the ``alembic`` command."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ given = config.attributes.get("connection")
 if given is not None:
     _run(given)
 else:
-    from puur.server.store_sql import engine_url
+    from puur.server.store.postgres import engine_url
 
     url = context.get_x_argument(as_dictionary=True).get("db") or os.environ.get("PUUR_DB", "")
     engine = create_engine(engine_url(url), poolclass=pool.NullPool)

@@ -63,7 +63,7 @@ def token_hash(token: str) -> str:
 
 class GameStore(Protocol):
     """The store's one interface (DESIGN.md: SQLite embedded, PostgreSQL for several workers): ``Store``
-    here and ``puur.server.store_sql.PgStore``. Every write is committed before it returns. Arguments are
+    here and ``puur.server.store.postgres.PgStore``. Every write is committed before it returns. Arguments are
     passed by position."""
 
     shared: bool
@@ -88,7 +88,7 @@ class Writes(Protocol):
     """The writes of one change of a game's table (a seat taken, handed over, a hint counted, an undo),
     made by ``GameHub.change`` while nobody else may change the game: on SQLite each is committed as it
     is made (one worker, the game's lock in memory serialises), on PostgreSQL all of them in the one
-    transaction that holds the game's row (``puur.server.store_sql.Locked``)."""
+    transaction that holds the game's row (``puur.server.store.postgres.Locked``)."""
 
     def settings(self, settings: dict[str, Any], /) -> None:
         """Store the game's settings (its seat plan and counts) whole."""
@@ -136,12 +136,12 @@ def is_postgres(db: str | Path | None) -> bool:
 
 def open_store(db: str | Path | None = None) -> GameStore:
     """The store named by ``db`` (``--db``/``PUUR_DB``: operator configuration, never a request's): a
-    ``postgresql://`` URL opens ``puur.server.store_sql.PgStore`` (several workers share it, README "Running
+    ``postgresql://`` URL opens ``puur.server.store.postgres.PgStore`` (several workers share it, README "Running
     several workers"; needs the ``postgres`` extra), anything else is a SQLite file (``Store``, the default
     for one process)."""
     if is_postgres(db):
         try:
-            from puur.server.store_sql import PgStore
+            from puur.server.store.postgres import PgStore
         except ImportError as e:
             raise RuntimeError(f"a PostgreSQL store needs SQLAlchemy, Alembic and psycopg: pip install "
                                f"'puur[postgres]' ({e})") from None

@@ -34,8 +34,8 @@ from puur.forms.actions import public_action
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
+from puur.server.live.seats import effective_seats, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
-from puur.server.seats import effective_seats, seating, stand_ins, waiting
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 
 log = logging.getLogger(__name__)
@@ -75,7 +75,7 @@ class Subscriber:
     ended: bool = False
     """Set on the event loop once the connection is to close (``end``): nothing more is queued."""
     remote: bool = False
-    """A connection held by another worker (a shared store: ``puur.server.shared_games``): it counts as the
+    """A connection held by another worker (a shared store: ``puur.server.live.shared``): it counts as the
     seat's presence and receives nothing here."""
 
     def put(self, message: dict[str, Any]) -> None:
@@ -165,15 +165,15 @@ class LiveGame:
     version: int = 0
     epoch: int = 0
     """The stored row's version and epoch this copy reflects (a store shared by several workers:
-    ``puur.server.shared_games``); unused with the SQLite store."""
+    ``puur.server.live.shared``); unused with the SQLite store."""
     _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
     table: dict[str, Any] = field(default_factory=dict, repr=False)
-    """An online table's passing state (``puur.server.tables``): absences, the watchdog, reactions."""
+    """An online table's passing state (``puur.server.live.tables``): absences, the watchdog, reactions."""
 
     @property
     def seats(self) -> list[str]:
         """Who acts for each seat now: ``human`` or a computer (one standing in for an absent person of an
-        online table included: ``puur.server.seats``)."""
+        online table included: ``puur.server.live.seats``)."""
         return effective_seats(self.settings)
 
     @property
@@ -184,7 +184,7 @@ class LiveGame:
     @property
     def status(self) -> str:
         """``waiting`` while an online table has an invited seat open (or a rematch a seat kept for its
-        person: ``puur.server.seats``), then ``playing``, then ``over``."""
+        person: ``puur.server.live.seats``), then ``playing``, then ``over``."""
         if waiting(self.settings, self.held):
             return "waiting"
         return "over" if self.game.is_over else "playing"
@@ -406,7 +406,7 @@ SWEEP_EVERY = 3600.0
 
 class SharedStore(Protocol):
     """What the hub asks of the part that keeps its games in step with a store shared by several workers
-    (``puur.server.shared_games.SharedGames``): the stored row is the truth, a game in memory a copy."""
+    (``puur.server.live.shared.SharedGames``): the stored row is the truth, a game in memory a copy."""
 
     def load(self, game_id: str) -> LiveGame: ...
     def sync(self, live: LiveGame, version: int | None = None) -> None: ...
@@ -444,7 +444,7 @@ class GameHub:
         logged; the request's answer does not change."""
         self.shared: SharedStore | None = None
         """Several workers share the store (PostgreSQL): games are kept in step with it. Set by whoever opens
-        the hub on such a store (``puur.server.shared_games.open_hub``)."""
+        the hub on such a store (``puur.server.live.shared.open_hub``)."""
 
     def close(self) -> None:
         """Stop listening (a shared store) and close the store."""
@@ -613,7 +613,7 @@ class GameHub:
     def claim(self, live: LiveGame, seat: int, token: str) -> bool:
         """Give ``seat`` of ``live`` (a rematch) the token ``token`` too: its person asked for the rematch.
         The seat must still be a person's, stood in or not (the host may have given it to a computer in the
-        open: ``puur.server.tables.set_seat``): ``Conflict`` otherwise. Checked, stored and held in one
+        open: ``puur.server.live.tables.set_seat``): ``Conflict`` otherwise. Checked, stored and held in one
         ``change``, so a change of the seat (on this worker or another) cannot slip between. True when the
         token is new (asking again changes nothing)."""
 
@@ -695,7 +695,7 @@ class GameHub:
 
     def act(self, live: LiveGame, seat: int, action: str, declare: tuple[str, ...], seen: int | None = None) -> float:
         """``live.act``; returns the computers' seconds. With a shared store the game's row is locked first
-        and the copy brought up to it (``puur.server.shared_games``)."""
+        and the copy brought up to it (``puur.server.live.shared``)."""
         if self.shared is not None:
             seconds = self.shared.act(live, seat, action, declare, seen)
         else:

@@ -1,1 +1,0 @@
-"""The PostgreSQL store's schema migrations (Alembic; ``puur.server.store_sql.upgrade`` applies them)."""
