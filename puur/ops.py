@@ -4,7 +4,7 @@
 an ``Op`` here adds what the typed faces need: the request model (built once from the schema types of
 ``puur.schema_types``, with its example), the result model and the description a tool carries. From
 ``REGISTRY`` come the typed HTTP endpoints ``POST /api/v1/rules/<path>`` and their OpenAPI examples
-(``puur.server.api_rules``), the MCP rules tools (``puur.server.mcp_server``) and the worked examples the
+(``puur.server.http.api_rules``), the MCP rules tools (``puur.server.mcp_server``) and the worked examples the
 datasets publish (``puur.data.datasets``); ``puur rules eval --help`` lists the ops from ``puur.oracle.OPS``.
 
 Every face asks ``puur.oracle.evaluate``: one implementation (INTERFACES.md §1).

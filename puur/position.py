@@ -53,7 +53,7 @@ EXAMPLE = (
     "puur1 schieber d2f3 H C6,C9,D8,D9,D10,SQ/C8,S6,S7,S8,S9,SJ/C7,CJ,CQ,CK,D7,DQ/C10,DJ,DA,HK,SK "
     "3:H9,H7,SA,H6/3:HJ,H8,S10,HA/3:HQ,H10,DK,D6/3:CA"
 )
-"""The solver API's example (``puur.server.api_solver``) as a line: hearts chosen by seat 3, trick 4 led."""
+"""The solver API's example (``puur.server.http.api_solver``) as a line: hearts chosen by seat 3, trick 4 led."""
 
 MAX_LENGTH = 2000
 """The longest line the HTTP API takes (a preset with every option overridden fits well within it)."""

@@ -37,7 +37,7 @@ def test_every_import_between_layers_points_down() -> None:
 def test_a_module_outside_every_layer_is_named() -> None:
     graph = _import_graph()
     assert graph.layer_of("puur.server.live.tables") == "server: live table"
-    assert graph.layer_of("puur.server.games") == "server: routes"
+    assert graph.layer_of("puur.server.http.games") == "server: routes"
     try:
         graph.layer_of("elsewhere.module")
     except ValueError as e:

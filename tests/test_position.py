@@ -127,7 +127,7 @@ def test_stoeck_scored_early_is_written() -> None:
     assert slots(parse_position(line)) == slots(r)
 
 
-# The solver API's example (puur/server/api_solver.py), four tricks in: hands as they are now.
+# The solver API's example (puur/server/http/api_solver.py), four tricks in: hands as they are now.
 EXAMPLE = (
     "puur1 schieber d2f3 H C6,C9,D8,D9,D10,SQ/C8,S6,S7,S8,S9,SJ/C7,CJ,CQ,CK,D7,DQ/C10,DJ,DA,HK,SK "
     "3:H9,H7,SA,H6/3:HJ,H8,S10,HA/3:HQ,H10,DK,D6/3:CA"

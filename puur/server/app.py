@@ -16,8 +16,8 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.staticfiles import StaticFiles
 
 from puur.schema_types import install_exact_openapi
-from puur.server import body_errors
-from puur.server.headers import SecurityHeadersMiddleware
+from puur.server.http import body_errors
+from puur.server.http.headers import SecurityHeadersMiddleware
 from puur.server.policy import BodyLimit, RateLimit, SeatRate, ServerSettings, rate_rules, state_players
 
 STATIC = Path(__file__).parent / "static"
@@ -25,7 +25,9 @@ STATIC = Path(__file__).parent / "static"
 # Routers by module, in the order they are mounted. A module in this list must exist. The game API comes
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
-ROUTERS: tuple[str, ...] = ("puur.server.games", "puur.server.tables_api", "puur.server.assist", "puur.server.reviews", "puur.server.api_rules", "puur.server.api_solver", "puur.server.api_data", "puur.server.llms", "puur.server.tools_api", "puur.server.tools_pages", "puur.server.web", "puur.server.api_docs")
+ROUTERS: tuple[str, ...] = tuple(f"puur.server.http.{name}" for name in (
+    "games", "tables_api", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
+    "api_docs"))
 
 
 def create_app(db_path: str | None = None, settings: ServerSettings | None = None) -> FastAPI:
@@ -43,7 +45,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         async with mcp_session(app):
             yield
         reviews = getattr(app.state, "reviews", None)
-        if reviews is not None:  # stop the round reviews still running (puur.server.reviews)
+        if reviews is not None:  # stop the round reviews still running (puur.server.http.reviews)
             reviews.close()
         hub = getattr(app.state, "game_hub", None)
         if hub is not None and hub.shared is not None:  # stop listening to a shared store
@@ -54,14 +56,14 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         summary="Swiss Jass (Schieber): rules oracle, open data, games",
         version="0.1.0",
         openapi_url="/api/v1/openapi.json",
-        docs_url=None,  # /api/v1/docs is puur.server.api_docs: Swagger UI from Puur's own files, no CDN
+        docs_url=None,  # /api/v1/docs is puur.server.http.api_docs: Swagger UI from Puur's own files, no CDN
         redoc_url=None,
         lifespan=lifespan,
     )
     app.state.db_path = db_path
     app.state.settings = settings
     app.state.seat_rate = SeatRate(settings.rate_actions) if settings.rate_actions else None  # per seat
-    from puur.server.reviews import follow_rounds
+    from puur.server.http.reviews import follow_rounds
 
     app.state.hub_watchers = [follow_rounds]  # told after each request that may change a game: rounds reviewed as played
     for name in ROUTERS:
@@ -84,7 +86,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     app.add_middleware(
         CORSMiddleware, allow_origins=["*"], allow_methods=["*"], allow_headers=["*"], expose_headers=["*"]
     )
-    # CSP, nosniff, frame-ancestors, Referrer-Policy on every response (puur.server.headers, SECURITY.md).
+    # CSP, nosniff, frame-ancestors, Referrer-Policy on every response (puur.server.http.headers, SECURITY.md).
     app.add_middleware(SecurityHeadersMiddleware)
     if STATIC.is_dir():
         app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -37,7 +37,7 @@ from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.profile import PRESET_SOURCES, PRESETS
 from puur.schema_types import Seed
-from puur.server.api_solver import SolveRequest, SolveResult
+from puur.server.http.api_solver import SolveRequest, SolveResult
 from puur.server.policy import FALLBACK_PLAYER, ServerSettings, settings_of
 
 INSTRUCTIONS = (

@@ -1,5 +1,5 @@
 """Bodies that do not parse are 422 on every operation that takes a body (INTERFACES.md §4): not JSON, not
-UTF-8, another content type, no body. The answer names the body and says why (puur/server/body_errors.py)."""
+UTF-8, another content type, no body. The answer names the body and says why (puur/server/http/body_errors.py)."""
 
 from __future__ import annotations
 

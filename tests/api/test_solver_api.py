@@ -17,7 +17,7 @@ from puur.position import EXAMPLE as POSITION_EXAMPLE
 from puur.position import format_position
 from puur.profile import RuleProfile
 from puur.round import RoundState
-from puur.server.api_solver import _EXAMPLE
+from puur.server.http.api_solver import _EXAMPLE
 
 
 def _position(body: dict[str, Any]) -> RoundState:

@@ -1,4 +1,4 @@
-"""The pages under their Content-Security-Policy in Chromium (puur/server/headers.py, SECURITY.md "Web pages
+"""The pages under their Content-Security-Policy in Chromium (puur/server/http/headers.py, SECURITY.md "Web pages
 and headers"): the table, every tool page and the API docs work with no CSP violation in the console and
 load nothing from another origin."""
 

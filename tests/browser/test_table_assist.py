@@ -1,4 +1,4 @@
-"""The hint and undo buttons of a game against computers (puur/server/assist.py): the hint
+"""The hint and undo buttons of a game against computers (puur/server/http/assist.py): the hint
 highlights a playable card and says why in the page's language, the card played and taken back returns to
 the hand; at desktop in German and at 390x844 in French."""
 

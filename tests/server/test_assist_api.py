@@ -1,4 +1,4 @@
-"""Hint and undo in a game of one player against computers (``puur.server.assist``)."""
+"""Hint and undo in a game of one player against computers (``puur.server.http.assist``)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Security headers and self-hosted pages (puur/server/headers.py, api_docs.py; SECURITY.md "Web pages and
+"""Security headers and self-hosted pages (puur/server/http/headers.py, api_docs.py; SECURITY.md "Web pages and
 headers"): every response carries the policy; no served page has an inline script, an inline event handler
 or a URL of another origin; /api/v1/docs loads Swagger UI from Puur."""
 
@@ -9,9 +9,9 @@ import re
 import pytest
 from fastapi.testclient import TestClient
 
-from puur.server.api_docs import ASSETS as DOCS_ASSETS
-from puur.server.headers import CONTENT_SECURITY_POLICY
-from puur.server.tools_pages import PAGES
+from puur.server.http.api_docs import ASSETS as DOCS_ASSETS
+from puur.server.http.headers import CONTENT_SECURITY_POLICY
+from puur.server.http.tools_pages import PAGES
 
 PAGE_PATHS = ["/", "/api/v1/docs", *(f"/tools/{slug}" for slug in PAGES)]
 SCRIPT_TAG = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)

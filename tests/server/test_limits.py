@@ -20,8 +20,8 @@ from puur.bots.runner import play_computers
 from puur.cli import _connection_bounds, build_parser, main
 from puur.game import Game
 from puur.observation import Observation
-from puur.server import reviews
 from puur.server.app import create_app
+from puur.server.http import reviews
 from puur.server.live import Busy, Conflict, GameHub
 from puur.server.mcp_server import GameTables, build_server
 from puur.server.policy import (
@@ -207,7 +207,7 @@ def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     assert settings.rate_actions == SERVE_RATE_ACTIONS and ServerSettings().rate_actions is None
     assert settings == ServerSettings.for_serve(players=settings.players)
     assert settings.retention_days == 90 and settings.body_limit == 1_000_000
-    assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.reviews)
+    assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.http.reviews)
     assert ServerSettings().rate_games is None and ServerSettings().rate_calls is None
     assert ServerSettings().reviews_ahead == 0
     off = settings_from_options(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7",

@@ -73,7 +73,7 @@ def test_a_review_past_the_time_limit_is_stopped(client: TestClient, monkeypatch
     """A round too hard to review in time: its process is stopped and the answer says so (seed 7's first
     round takes more than 8 s from its first card; seed 1's was hard until hand 1 was dealt from its
     recorded dealer)."""
-    from puur.server import reviews
+    from puur.server.http import reviews
 
     monkeypatch.setattr(reviews, "TIME_LIMIT", 0.5)
     r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 7})
@@ -143,7 +143,7 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
     """One worker for rounds in play (``reviews_ahead=1``): a second game's round waits for the request;
     a round that gets no card for ``AHEAD_IDLE`` seconds loses its worker, and the freed worker takes the
     next round that moves. The default settings review on request only."""
-    from puur.server import reviews as module
+    from puur.server.http import reviews as module
 
     with TestClient(ahead_app) as client:
         games = [client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": s}).json() for s in (3, 6)]
@@ -167,7 +167,7 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
 def test_rounds_searched_in_python_are_not_reviewed_ahead(ahead_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the compiled solver (and under Slalom and Guschti, which it does not search) a whole round
     takes minutes in Python: such rounds are reviewed on request only."""
-    monkeypatch.setattr("puur.server.reviews.COMPILED", False)
+    monkeypatch.setattr("puur.server.http.reviews.COMPILED", False)
     with TestClient(ahead_app) as client:
         r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
         gid, tokens = r.json()["game_id"], r.json()["tokens"]
@@ -189,7 +189,7 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
     followed gets its last cards and its end at the next request, and frees its worker."""
     from puur.bots import make_player
     from puur.bots.runner import play_turn
-    from puur.server.reviews import follow_rounds
+    from puur.server.http.reviews import follow_rounds
 
     with TestClient(ahead_app) as client:
         r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
@@ -213,7 +213,7 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
 
 
 def _burn(seconds: int) -> None:
-    from puur.server.reviews import _limit_cpu
+    from puur.server.http.reviews import _limit_cpu
 
     _limit_cpu(seconds)
     while True:  # a review that never ends

@@ -111,7 +111,7 @@ class Subscriber:
 MAX_QUEUED = 500
 """Messages one live connection may have waiting to be sent."""
 OVERFLOW: dict[str, Any] = {"type": "overflow"}
-"""The last message a connection too far behind gets: ``puur.server.games`` closes it (4008)."""
+"""The last message a connection too far behind gets: ``puur.server.http.games`` closes it (4008)."""
 REPLACED: dict[str, Any] = {"type": "replaced"}
 """The last message of a seat's oldest connection when a newer one takes its place: closed (4409)."""
 
@@ -440,7 +440,7 @@ class GameHub:
         self.sweep()
         self.watchers: list[Callable[[LiveGame], None]] = []
         """Called with a game after each request that may have changed it (``act``, ``advance``): the
-        round reviews that follow the play (``puur.server.reviews.follow_rounds``). One that fails is
+        round reviews that follow the play (``puur.server.http.reviews.follow_rounds``). One that fails is
         logged; the request's answer does not change."""
         self.shared: SharedStore | None = None
         """Several workers share the store (PostgreSQL): games are kept in step with it. Set by whoever opens

@@ -1,5 +1,5 @@
 """Online tables: invite links, joining, seats handed to a computer and back, presence, quick
-reactions. The seat plan itself is ``puur.server.live.seats``; the routes are ``puur.server.tables_api``.
+reactions. The seat plan itself is ``puur.server.live.seats``; the routes are ``puur.server.http.tables_api``.
 
 Every change is made through ``GameHub.change`` (under the game's lock; on a shared store with the game's
 row locked and the copy brought up to it) and stored before it is announced; each live connection then gets a ``table`` message with its own seat's view.
@@ -233,7 +233,7 @@ def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
     return True
 
 
-# ----- presence (the live connections: puur.server.games) -----
+# ----- presence (the live connections: puur.server.http.games) -----
 def arrive(hub: GameHub, live: LiveGame, sub: Subscriber, hello: Callable[[], dict[str, Any]]) -> dict[str, Any] | str:
     """A live connection of ``sub.seat`` opens: it joins the game's connections (``GameHub.listen``), a
     person coming back takes their seat back from the computer that stood in (what a player expects: coming

@@ -238,7 +238,7 @@ class Store:
                 raise
 
     def update_settings(self, game_id: str, settings: dict[str, Any]) -> None:
-        """Replace the game's stored settings (the hint and undo counts live there: ``puur.server.assist``)."""
+        """Replace the game's stored settings (the hint and undo counts live there: ``puur.server.http.assist``)."""
         with self._lock:
             self._db.execute("UPDATE games SET settings = ? WHERE id = ?", (json.dumps(settings), game_id))
 

@@ -1,4 +1,4 @@
-// Starts Swagger UI on /api/v1/docs (puur/server/api_docs.py): the settings FastAPI's own docs page uses,
+// Starts Swagger UI on /api/v1/docs (puur/server/http/api_docs.py): the settings FastAPI's own docs page uses,
 // written as a file because the page's Content-Security-Policy refuses inline script. validatorUrl is
 // off: Swagger UI would otherwise load a badge from validator.swagger.io.
 "use strict";

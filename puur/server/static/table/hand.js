@@ -155,12 +155,12 @@ function whyText(r) {
   return fillNamed(texts[r.code] || texts.illegal, words);
 }
 
-// ----- hint and undo (games against computers only: puur/server/assist.py) -----
+// ----- hint and undo (games against computers only: puur/server/http/assist.py) -----
 // Both buttons show only in a game with one human seat. The hint names the strong computer's choice from
 // this seat's view, highlights it (the card in the hand or the contract button), says why in one line and
 // lists the expected points of its top choices; it holds until the view changes.
 // Practice help, at a table of one person against computers only (a seat a computer plays for a person stays
-// the person's: seating's kind "person"), as the server decides (puur/server/assist.py alone_at_the_table)
+// the person's: seating's kind "person"), as the server decides (puur/server/http/assist.py alone_at_the_table)
 function assistOffered(v) {
   const people = v.seating.flatMap((s, seat) => (s.kind === "computer" ? [] : [seat]));
   return v.status === "playing" && people.length === 1 && people[0] === S.seat;

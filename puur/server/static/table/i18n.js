@@ -339,7 +339,7 @@ const I18N_RULES = {
   },
 };
 addWords(I18N_RULES);
-// The hint and undo of a game against computers (puur/server/assist.py), merged likewise.
+// The hint and undo of a game against computers (puur/server/http/assist.py), merged likewise.
 const I18N_ASSIST = {
   en: { hint: "Hint", undo: "Undo", claim_name: "claim the rest", hint_line: "Suggestion: {0}. {1}", hint_top: "Expected points: {0}",
     hint_heuristic: "The rule-of-thumb player would choose {0}.",

@@ -30,7 +30,7 @@ from puur.game import IllegalAction
 from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
 from puur.rules.tables import card_points_table, suit_strength_order
 from puur.schema_types import CardCode
-from puur.server.game_models import (
+from puur.server.http.game_models import (
     ActionBody,
     Error,
     GameCreate,
@@ -313,7 +313,7 @@ def record(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
     seat_or_403(live, token)
     if not live.game.is_over:
         raise HTTPException(409, "the record is available once the match is over")
-    # the hints and undos asked for (puur.server.assist), per seat
+    # the hints and undos asked for (puur.server.http.assist), per seat
     return {**live.game.record(), "assist": live.settings.get("assist") or {"hints": [0] * 4, "undos": [0] * 4}}
 
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from puur.bots.analysis import MAX_OPEN_CARDS
 from puur.position import EXAMPLE as POSITION_EXAMPLE
 from puur.schema_types import Cards, ContractCode, JsonInt, PositionText, ProfileSpec
-from puur.server.api_rules import COSTLY
+from puur.server.http.api_rules import COSTLY
 
 router = APIRouter(prefix="/api/v1", tags=["solver"])
 

@@ -14,9 +14,11 @@ import fastapi_offline
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse
 
+from puur.server import STATIC
+
 router = APIRouter(prefix="/api/v1/docs", tags=["docs"], include_in_schema=False)
 
-DOCS_DIR = Path(__file__).parent / "static" / "docs"
+DOCS_DIR = STATIC / "docs"
 SWAGGER_DIR = Path(fastapi_offline.__file__).parent / "static"
 # name -> (folder, media type): every file the docs page loads, and nothing else.
 ASSETS: dict[str, tuple[Path, str]] = {

@@ -31,8 +31,8 @@ from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.mcts import Evaluation, MCTSPlayer
 from puur.cards import Action, Card
 from puur.observation import Observation
-from puur.server.game_models import Error, GameView
-from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
+from puur.server.http.game_models import Error, GameView
+from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay
 from puur.server.live.seats import person_seats
 from puur.server.policy import PlayerRefused
@@ -60,7 +60,7 @@ class Reason(BaseModel):
 
 
 class Hint(BaseModel):
-    """What the search player would do from the seat's own view, and why (``puur.server.assist``)."""
+    """What the search player would do from the seat's own view, and why (``puur.server.http.assist``)."""
 
     action: str
     kind: str = Field(description="card | contract | claim")

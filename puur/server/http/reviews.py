@@ -43,8 +43,8 @@ from fastapi.responses import JSONResponse
 from puur.bots.solver import COMPILED
 from puur.cards import Contract
 from puur.profile import RuleProfile
-from puur.server.game_models import Error
-from puur.server.games import ERRORS, Token, game_or_404, get_hub, seat_or_403
+from puur.server.http.game_models import Error
+from puur.server.http.games import ERRORS, Token, game_or_404, get_hub, seat_or_403
 from puur.server.live import GameHub
 from puur.server.policy import settings_of
 

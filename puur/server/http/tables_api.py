@@ -18,8 +18,8 @@ from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from puur.schema_types import NameTaken, SeatName
-from puur.server.game_models import Error
-from puur.server.games import ERRORS, Hub, Token, game_or_404, seat_or_403
+from puur.server.http.game_models import Error
+from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict
 from puur.server.live.seats import PERSON, REACTIONS
 from puur.server.live.tables import (

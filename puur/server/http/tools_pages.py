@@ -6,14 +6,14 @@ The pages are static files under ``static/tools/``; they compute nothing themsel
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, RedirectResponse
 
+from puur.server import STATIC
+
 router = APIRouter(tags=["tool pages"], include_in_schema=False)
 
-PAGES_DIR = Path(__file__).parent / "static" / "tools"
+PAGES_DIR = STATIC / "tools"
 PAGES = {
     "": "index.html",
     "jasstafel": "jasstafel.html",
@@ -33,7 +33,7 @@ ASSETS = {
 }
 
 
-FAVICON = Path(__file__).parent / "static" / "favicon.svg"
+FAVICON = STATIC / "favicon.svg"
 
 
 @router.get("/favicon.svg")

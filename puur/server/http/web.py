@@ -7,14 +7,14 @@ pages (``/tools/assets/chalk.js``).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
 
+from puur.server import STATIC
+
 router = APIRouter(tags=["web table"], include_in_schema=False)
 
-TABLE_DIR = Path(__file__).parent / "static" / "table"
+TABLE_DIR = STATIC / "table"
 
 
 @router.get("/")
