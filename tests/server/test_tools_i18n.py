@@ -66,7 +66,7 @@ def _tool_error_calls() -> list[tuple[str, int, str | None]]:
 
     root = Path(__file__).resolve().parents[2] / "puur"
     out: list[tuple[str, int, str | None]] = []
-    for f in [*sorted((root / "tools").glob("*.py")), root / "server" / "tools_api.py"]:
+    for f in [*sorted((root / "tools").glob("*.py")), root / "server" / "http" / "tools_api.py"]:
         for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "ToolInputError":
                 code = node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "code"), None)
