@@ -80,6 +80,7 @@ def test_the_host_gets_no_hint_nor_undo_after_handing_a_friend_s_seat_to_a_compu
     r = client.post(f"/api/v1/games/{gid}/seats/1", headers=auth(host), json={"player": "heuristic"})
     assert r.status_code == 204, r.text
     v = _play_a_card_then_to_turn(client, gid, host)
+    assert v["help"] is False  # the view offers no help either: the page shows no buttons
     seq = v["seq"]
     hint = client.get(f"/api/v1/games/{gid}/hint", headers=auth(host))
     assert hint.status_code == 409 and "one person" in hint.json()["detail"]
@@ -103,6 +104,7 @@ def test_one_person_whose_invited_seats_were_filled_with_computers_keeps_the_hel
     gid, host = r.json()["game_id"], r.json()["tokens"]["0"]
     assert client.post(f"/api/v1/games/{gid}/seats/1", headers=auth(host), json={"player": "heuristic"}).status_code == 204
     v = _play_a_card_then_to_turn(client, gid, host)
+    assert v["help"] is True
     assert client.get(f"/api/v1/games/{gid}/hint", headers=auth(host)).status_code == 200
     r = client.post(f"/api/v1/games/{gid}/undo", headers=auth(host))
     assert r.status_code == 200 and r.json()["seq"] < v["seq"]

@@ -34,7 +34,7 @@ from puur.observation import Observation
 from puur.server.http.game_models import Error, GameView
 from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay
-from puur.server.live.seats import person_seats
+from puur.server.live.seats import alone_at_the_table
 from puur.server.policy import PlayerRefused
 from puur.server.store import Writes
 
@@ -82,17 +82,9 @@ def assist_counts(live: LiveGame) -> dict[str, list[int]]:
     return {"hints": list(a.get("hints", [0, 0, 0, 0])), "undos": list(a.get("undos", [0, 0, 0, 0]))}
 
 
-def alone_at_the_table(live: LiveGame, seat: int) -> bool:
-    """Whether ``seat`` is the table's one person and everyone else a computer of the table's own. A seat a
-    person holds stays theirs while a computer plays it for them (an absent friend, a seat the host handed
-    over: ``puur.server.live.seats.person_seats``), so such a table has two people: hints and undo there would
-    let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
-    return person_seats(live.settings) == [seat]
-
-
 def _only_alone(live: LiveGame, seat: int) -> None:
     """Refuse help (409) at a table with more than one person, or in a match that is over."""
-    if not alone_at_the_table(live, seat):
+    if not alone_at_the_table(live.settings, seat):
         raise Conflict("hints and undo are practice help: they are offered only at a table of one person "
                        "against computers")
     if live.game.is_over:
@@ -226,4 +218,4 @@ def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
         raise HTTPException(409, str(e)) from None
 
 
-__all__ = ["HINT_PLAYER", "Hint", "alone_at_the_table", "assist_counts", "router", "undo", "undo_point"]
+__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "router", "undo", "undo_point"]

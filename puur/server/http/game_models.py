@@ -387,6 +387,8 @@ class GameView(BaseModel):
         ..., description="'waiting' (phase too): an invited seat is open; nothing of the deal is shown (no hand, "
         "no forehand, dealer, contract or turned-up card) and no card is played")
     seating: list[SeatInfo]
+    help: bool = Field(..., description="whether hints and undo are offered to this seat: a match in play at a "
+                       "table of one person against computers")
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs
     sheet: ScoreSheet

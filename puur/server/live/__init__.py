@@ -34,7 +34,7 @@ from puur.forms.actions import public_action
 from puur.game import Game, IllegalAction
 from puur.profile import RuleProfile
 from puur.rules.chalk import to_marks
-from puur.server.live.seats import effective_seats, seating, stand_ins, waiting
+from puur.server.live.seats import alone_at_the_table, effective_seats, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 
@@ -240,6 +240,7 @@ class LiveGame:
             fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
             previous_trick=self.previous_trick(),
             seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}, self.held),
+            help=self.status == "playing" and alone_at_the_table(self.settings, seat),
         )
         if out["status"] == "waiting":
             hide_the_deal(out)

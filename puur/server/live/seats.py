@@ -127,6 +127,14 @@ def person_seats(settings: dict[str, Any]) -> list[int]:
     return [s for s, kind in enumerate(settings["seats"]) if kind == HUMAN]
 
 
+def alone_at_the_table(settings: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` is the table's one person and everyone else a computer of the table's own: the table
+    where practice help (hints, undo) is offered. A seat a person holds stays theirs while a computer plays
+    it for them (an absent friend, a seat the host handed over), so such a table has two people: hints and
+    undo there would let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
+    return person_seats(settings) == [seat]
+
+
 def connected(settings: dict[str, Any], listening: set[int]) -> set[int]:
     """The person seats with a live connection (``listening``: the seats of the game's connections). The
     local seats of one device share it: a pass-and-play page listens with one seat's token at a time. At a
@@ -180,7 +188,7 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "RESERVED", "a_person_plays", "code_hash", "connected",
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "RESERVED", "a_person_plays", "alone_at_the_table", "code_hash", "connected",
     "effective_seats", "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings",
     "reserved_seats", "seating", "stand_ins", "waiting",
 ]

@@ -159,12 +159,8 @@ function whyText(r) {
 // Both buttons show only in a game with one human seat. The hint names the strong computer's choice from
 // this seat's view, highlights it (the card in the hand or the contract button), says why in one line and
 // lists the expected points of its top choices; it holds until the view changes.
-// Practice help, at a table of one person against computers only (a seat a computer plays for a person stays
-// the person's: seating's kind "person"), as the server decides (puur/server/http/assist.py alone_at_the_table)
-function assistOffered(v) {
-  const people = v.seating.flatMap((s, seat) => (s.kind === "computer" ? [] : [seat]));
-  return v.status === "playing" && people.length === 1 && people[0] === S.seat;
-}
+// Practice help (hint, undo): the view says whether the server offers it to this seat (help)
+function assistOffered(v) { return v.help === true; }
 function renderAssist(v) {
   const offered = assistOffered(v);
   const mine = offered && v.to_act === S.seat && !S.covered;
