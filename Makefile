@@ -13,8 +13,8 @@ POSTGRES_STAMP := $(VENV)/.installed-postgres
 TEST_STAMP := $(VENV)/.installed-test
 
 # setup.py builds the solver's compiled search core (puur/bots/_solver_core.c) and the playout core
-# (puur/_playout_core.c), which share their legal moves (puur/_legal.h), into the package
-INSTALL_INPUTS := pyproject.toml setup.py puur/bots/_solver_core.c puur/_playout_core.c puur/_legal.h
+# (puur/core/_playout_core.c), which share their legal moves (puur/core/_legal.h), into the package
+INSTALL_INPUTS := pyproject.toml setup.py puur/bots/_solver_core.c puur/core/_playout_core.c puur/core/_legal.h
 
 # `make run DB=PATH|postgresql://...` serves that database (default: puur serve's SQLite file in the user's
 # data directory); a PostgreSQL URL, in DB or in PUUR_DB (which puur serve reads itself), adds the extra.

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/bidding_model.py [--hands 10000] [--jobs 2] [--player mcts] \
         [--cache DIR] [--out puur/bots/bidding_model.json] [--json]
 
-For hand ``g`` the deal is ``puur.round.deal(random.Random(3_000_000 + g), g % 4)`` (the arena's deals
+For hand ``g`` the deal is ``puur.core.round.deal(random.Random(3_000_000 + g), g % 4)`` (the arena's deals
 are others). Two labels come from each deal: the forehand's decision (``--player`` seeded
 ``6_000_000 + g`` chooses from its own observation: a contract or the push), and the pushed partner's
 reply (the forehand pushes, whatever its hand, and the player seeded ``5_000_000 + g`` chooses as the
@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from puur.learning import adam, gather, learner_parser
+from puur.lab.learning import adam, gather, learner_parser
 
 SHARD = 100
 
@@ -55,10 +55,11 @@ def _ask(kind: str, shard: int, spec: str, cache: str) -> list[Row]:
     if path is not None and path.exists():
         rows: list[Row] = pickle.loads(path.read_bytes())
         return rows
-    from puur.arena import game_on_deal, make_seat_player
-    from puur.cards import PUSH, Contract
-    from puur.profile import RuleProfile
-    from puur.round import deal
+    from puur.bots import make_seat_player
+    from puur.core.cards import PUSH, Contract
+    from puur.core.profile import RuleProfile
+    from puur.core.round import deal
+    from puur.lab.arena import game_on_deal
 
     profile = RuleProfile.preset("schieber")
     rows = []
@@ -96,8 +97,8 @@ def table(rows: list[Row]) -> dict[str, np.ndarray]:
     features, the labels (-1: the push) and the heuristic's guesses (its contract; whether it pushes)."""
     from puur.bots.bidding_model import FEATURES, PUSH_FEATURES, hand_features, push_features
     from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
-    from puur.cards import BASE_CONTRACTS
-    from puur.profile import RuleProfile
+    from puur.core.cards import BASE_CONTRACTS
+    from puur.core.profile import RuleProfile
 
     profile = RuleProfile.preset("schieber")
     xs = [[hand_features(hand, profile)[c] for c in BASE_CONTRACTS] for _, hand, _ in rows]
@@ -168,7 +169,7 @@ def fit_push(t: dict[str, np.ndarray], w: np.ndarray, b: np.ndarray, steps: int 
 def report_reply(t: dict[str, np.ndarray], w: np.ndarray, b: np.ndarray) -> dict[str, Any]:
     """The replies' mean negative log-likelihood, the share the model's top contract and the heuristic's
     guess name, and the contracts chosen against those the model expects."""
-    from puur.cards import BASE_CONTRACTS
+    from puur.core.cards import BASE_CONTRACTS
 
     p = softmax(utilities(t, w, b))
     n = len(t["y"])
@@ -201,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     args = learner_parser(__doc__.split("\n")[0], "hands", 10000, "mcts", 1500).parse_args(argv)
 
     from puur.bots.bidding_model import FEATURES, KINDS, PUSH_FEATURES
-    from puur.cards import BASE_CONTRACTS
+    from puur.core.cards import BASE_CONTRACTS
 
     if args.cache:
         Path(args.cache).mkdir(parents=True, exist_ok=True)

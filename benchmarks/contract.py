@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/contract.py [--deals 800] [--seed 3] [--jobs 2] \
         [--players mcts mcts:contract=model mcts:citers=1440] [--calibration] [--json]
 
-For arena deal ``i`` of ``--seed`` (``puur.arena.deal_of``) the forehand's player chooses from its own
+For arena deal ``i`` of ``--seed`` (``puur.lab.arena.deal_of``) the forehand's player chooses from its own
 observation; after a push the partner's player (same spec) chooses from its observation. The chosen
 contract is then played out on the true deal by the search's rollout policy (``puur.bots.rollout``, all
 four seats), and its value is the written points difference for the choosing team. ``oracle`` is the best
@@ -31,13 +31,13 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from puur.arena import deal_of, game_on_deal, mean_ci
 from puur.bots import make_player
 from puur.bots.mcts import MCTSPlayer
 from puur.bots.rollout import policy_score
-from puur.cards import BASE_CONTRACTS, PUSH, Action, Contract
-from puur.profile import RuleProfile
-from puur.round import RoundState
+from puur.core.cards import BASE_CONTRACTS, PUSH, Action, Contract
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
+from puur.lab.arena import deal_of, game_on_deal, mean_ci
 
 PROFILE = RuleProfile.preset("schieber")
 T = TypeVar("T")

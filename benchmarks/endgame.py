@@ -39,11 +39,11 @@ def _unseeded_mcts(spec: str) -> bool:
 
 def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1, table: str = "heuristic") -> dict[str, Any]:
     from puur import Game, RuleProfile
-    from puur.arena import mean_ci
     from puur.bots import make_player
     from puur.bots.runner import play_turn
     from puur.bots.solver import Solver
-    from puur.cards import Card
+    from puur.core.cards import Card
+    from puur.lab.arena import mean_ci
 
     seeds_of: dict[str, list[int | None]] = {  # an mcts spec naming no seed: seeds 1..N
         s: list(range(1, seeds + 1)) if _unseeded_mcts(s) else [None]

@@ -5,9 +5,9 @@
 Both sides deal, choose a contract at random (with pushing) and play random legal cards to the end of
 the round. jass-kit is driven through its fastest path (``GameSim`` with ``RuleSchieber.get_valid_cards``
 on the state, no observation objects); it scores no Weis, no Stöck and no multiplier. Puur's rounds go
-through ``puur.playout.random_rounds`` (``batch``: the batch API for reinforcement learning, the compiled
+through ``puur.core.playout.random_rounds`` (``batch``: the batch API for reinforcement learning, the compiled
 playout core where it implements the profile, ``--chunk`` rounds a call, every round with Weis, Stöck
-and the written score in its columns) and through ``puur.round.random_round`` (``round``: the
+and the written score in its columns) and through ``puur.core.round.random_round`` (``round``: the
 ``RoundState`` playout path of the search player, the figure measured before the batch API). All are
 measured alternately in slices so that machine noise hits them alike; each ratio is to jass-kit in the
 same run.
@@ -20,9 +20,9 @@ import json
 import random
 import time
 
-from puur.playout import random_rounds
-from puur.profile import RuleProfile
-from puur.round import random_round
+from puur.core.playout import random_rounds
+from puur.core.profile import RuleProfile
+from puur.core.round import random_round
 
 
 def jasskit_rounds(seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -79,8 +79,8 @@ def main() -> None:
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--slices", type=int, default=5)
     ap.add_argument("--api", choices=("batch", "round", "both"), default="both",
-                    help="batch: puur.playout.random_rounds; "
-                    "round: puur.round.random_round (before the batch API)")
+                    help="batch: puur.core.playout.random_rounds; "
+                    "round: puur.core.round.random_round (before the batch API)")
     ap.add_argument("--chunk", type=int, default=1000, help="rounds per random_rounds call")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

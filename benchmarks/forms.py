@@ -1,5 +1,5 @@
 """Strength of the computer players in Coiffeur and Differenzler, for BENCHMARKS.md: the search
-player against the heuristic, as ``puur arena --form`` plays it (``puur.form_arena``: paired matches in
+player against the heuristic, as ``puur arena --form`` plays it (``puur.lab.form_arena``: paired matches in
 Coiffeur, paired rounds in Differenzler), with a time budget so the run fits a shared machine.
 
     .venv/bin/python benchmarks/forms.py coiffeur --deals 12 --search mcts:level=easy --jobs 2 --budget 170
@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from puur.form_arena import run_form_arena
+from puur.lab.form_arena import run_form_arena
 
 
 def main() -> None:

@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from puur.learning import adam, gather, learner_parser
+from puur.lab.learning import adam, gather, learner_parser
 
 SHARD = 25
 
@@ -45,9 +45,9 @@ def play_shard(args: tuple[int, str, str]) -> list[tuple[int, Any, list[int]]]:
     if path is not None and path.exists():
         rows: list[tuple[int, Any, list[int]]] = pickle.loads(path.read_bytes())
         return rows
-    from puur.arena import make_seat_player
+    from puur.bots import make_seat_player
     from puur.bots.runner import declarations_for
-    from puur.game import Game
+    from puur.match.game import Game
 
     rows = []
     for g in range(shard * SHARD, shard * SHARD + SHARD):
@@ -72,8 +72,8 @@ def table(rows: list[tuple[int, Any, list[int]]]) -> dict[str, np.ndarray]:
     """The training rows: per hidden card with a choice of seats, its class, the features and room of
     the three other seats (relative to the decider), which may hold it, and which does."""
     from puur.bots.hand_model import FEATURES, PlayRecord, card_class
-    from puur.determinize import Determinizer
-    from puur.inference import played_mask
+    from puur.info.determinize import Determinizer
+    from puur.info.inference import played_mask
 
     classes, xs, rooms, allowed, labels, games, left = [], [], [], [], [], [], []
     for g, obs, hands in rows:
@@ -150,7 +150,7 @@ def sampled_share(rows: list[tuple[int, Any, list[int]]], model: Any, deals: int
     """By tricks left: the share of the cards the sampler deals that land at their real seats, with the
     model's weights and without (``deals`` deals a position)."""
     from puur.bots.hand_model import card_weights
-    from puur.determinize import Determinizer
+    from puur.info.determinize import Determinizer
 
     out: dict[int, list[float]] = {}
     rng = random.Random(5)

@@ -4,7 +4,7 @@
         [--peek none|play|playouts|endgame|all|contract] [--know 1] [--json]
 
 Each deal is played twice with the teams swapped, exactly as ``puur arena`` plays it (the same deals,
-seat seeds and players: ``puur.arena``), so the paired-deal rate is the arena's. The same seat is forehand
+seat seeds and players: ``puur.lab.arena``), so the paired-deal rate is the arena's. The same seat is forehand
 in both seatings, so one seating has ``a``'s team choose the contract and the other ``b``'s team, on the
 same hand. The deals are split by what the two choosers did:
 
@@ -48,14 +48,14 @@ from contextlib import contextmanager
 from typing import Any
 from unittest import mock
 
-from puur.arena import deal_of, mean_ci, rate_ci, round_game, seatings
 from puur.bots import mcts
 from puur.bots.mcts import MCTSPlayer
-from puur.cards import Action, Contract
-from puur.determinize import Determinizer
-from puur.inference import played_mask
-from puur.observation import Observation
-from puur.profile import RuleProfile
+from puur.core.cards import Action, Contract
+from puur.core.profile import RuleProfile
+from puur.info.determinize import Determinizer
+from puur.info.inference import played_mask
+from puur.info.observation import Observation
+from puur.lab.arena import deal_of, mean_ci, rate_ci, round_game, seatings
 
 TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
@@ -153,7 +153,7 @@ def play_pair(args: PairTask) -> list[dict[str, Any]]:
     profile = RuleProfile.preset("schieber")
     hands, dealer = deal_of(profile, seed, index)
     out = []
-    for a_seats, players in seatings(a, b, seed, index):  # puur.arena.play_deal's seatings and seeds
+    for a_seats, players in seatings(a, b, seed, index):  # puur.lab.arena.play_deal's seatings and seeds
         log: list[tuple[str, dict[str, float]]] = []
         reading = {s: Reading(p, log, peek, hands, know) if s & 1 == a_seats else p for s, p in players.items()}
         game = round_game(profile, hands, dealer, reading)

@@ -18,7 +18,7 @@ import time
 
 import ray
 
-from puur.arena import play_arena
+from puur.lab.arena import play_arena
 
 
 def main() -> None:

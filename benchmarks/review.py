@@ -28,9 +28,9 @@ from typing import Any
 def played_round(i: int) -> tuple[Any, list[int], Any, list[int]]:
     """Round ``i``: the profile, the deal, the contract and its 36 cards played by the rollout policy."""
     from puur.bots.rollout import choose
-    from puur.cards import Contract
-    from puur.profile import RuleProfile
-    from puur.round import RoundState, deal
+    from puur.core.cards import Contract
+    from puur.core.profile import RuleProfile
+    from puur.core.round import RoundState, deal
 
     profile = RuleProfile.preset("schieber")
     dealt = deal(random.Random(i), 0)

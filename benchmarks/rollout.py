@@ -29,11 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from puur.arena import mean_ci
 from puur.bots import rollout
-from puur.cards import BASE_CONTRACTS, Contract
-from puur.profile import RuleProfile
-from puur.round import RoundState, deal
+from puur.core.cards import BASE_CONTRACTS, Contract
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState, deal
+from puur.lab.arena import mean_ci
 
 Policy = Callable[[RoundState], int]
 PROFILE = RuleProfile.preset("schieber")

@@ -21,9 +21,9 @@ from typing import Any
 def measure(deals: int, played: int) -> dict[str, Any]:
     from puur.bots.rollout import choose
     from puur.bots.solver import Solver
-    from puur.cards import Contract
-    from puur.profile import RuleProfile
-    from puur.round import RoundState, deal
+    from puur.core.cards import Contract
+    from puur.core.profile import RuleProfile
+    from puur.core.round import RoundState, deal
 
     profile = RuleProfile.resolve({"preset": "schieber", "extra_contracts": "slalom_guschti"})
     out: dict[str, Any] = {}

@@ -2,9 +2,9 @@
 
     .venv/bin/python benchmarks/soak.py [--rounds 10000]
 
-Checks per round and match (puur/soak.py): 152/157, the written score against the oracle, no hidden
+Checks per round and match (puur/lab/soak.py): 152/157, the written score against the oracle, no hidden
 card in any observation, determinized deals consistent with the view, records replaying exactly.
-Then ``soak_playout``: the random batches of ``puur.playout`` by both paths, the compiled
+Then ``soak_playout``: the random batches of ``puur.core.playout`` by both paths, the compiled
 core and ``python_round``, every round equal, scored as the oracle scores it and replayed through
 ``RoundState`` (``--playout-rounds`` per preset; 0 skips it). Then ``soak_policy``: the search's
 playout policy compiled (``policy_score``) against ``choose`` played through ``RoundState``, card for
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import argparse
 
-from puur.profile import PRESETS
-from puur.soak import soak, soak_playout, soak_policy, soak_solver
+from puur.core.profile import PRESETS
+from puur.lab.soak import soak, soak_playout, soak_policy, soak_solver
 
 
 def main() -> None:

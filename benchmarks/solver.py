@@ -33,9 +33,9 @@ from multiprocessing.process import BaseProcess
 def one(args: tuple[int, int, bool]) -> tuple[float, int, float]:
     from puur.bots.rollout import choose
     from puur.bots.solver import solve
-    from puur.cards import Contract
-    from puur.profile import RuleProfile
-    from puur.round import RoundState, deal
+    from puur.core.cards import Contract
+    from puur.core.profile import RuleProfile
+    from puur.core.round import RoundState, deal
 
     i, trick, compiled = args
     r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(i), 0), 0, 1)

@@ -13,11 +13,11 @@ import json
 import statistics
 import time
 
-from puur.arena import deal_of
 from puur.bots import make_player
 from puur.bots.runner import play_turn
-from puur.game import Game
-from puur.profile import RuleProfile
+from puur.core.profile import RuleProfile
+from puur.lab.arena import deal_of
+from puur.match.game import Game
 
 
 def main() -> None:

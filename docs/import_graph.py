@@ -15,19 +15,19 @@ from __future__ import annotations
 import grimp
 
 LAYERS: dict[str, tuple[str, ...]] = {
-    "rules core": ("puur.cards", "puur.profile", "puur.rules", "puur.round", "puur.playout", "puur.position",
-                   "puur.fairness"),
+    "rules core": ("puur.core",),
+    "information": ("puur.info",),
+    "oracle": ("puur.oracle", "puur.schema_types", "puur.ops"),
     "scoreboards": ("puur.tools",),
-    "match": ("puur", "puur.game", "puur.forms", "puur.observation", "puur.inference", "puur.determinize"),
-    "players": ("puur.bots", "puur.jasskit"),
-    "data, oracle": ("puur.data", "puur.ops", "puur.oracle", "puur.schema_types", "puur.verify"),
-    "research, arenas, benches": ("puur.env", "puur.selfplay", "puur.learning", "puur.distributed", "puur.arena",
-                                  "puur.form_arena", "puur.bench", "puur.soak"),
+    "match": ("puur", "puur.match"),
+    "players": ("puur.bots",),
+    "open data": ("puur.data",),
+    "research": ("puur.env", "puur.lab"),
     "server: store": ("puur.server.store",),
     "server: settings": ("puur.server.policy", "puur.server.serving", "puur.server.http_protocol"),
     "server: live table": ("puur.server.live",),
     "server: routes": ("puur.server",),
-    "command line": ("puur.cli", "puur.terminal"),
+    "command line": ("puur.cli",),
 }
 """The layers, lowest first, and the module names each holds."""
 
@@ -50,7 +50,7 @@ def arrows() -> list[tuple[str, str]]:
     found = set()
     for module in graph.modules:
         for imported in graph.find_modules_directly_imported_by(module):
-            if imported == "puur":  # the compiled cores (puur._playout_core, ...), which the graph cannot read
+            if imported == "puur":  # the compiled cores (puur.core._playout_core, ...), which the graph cannot read
                 continue
             a, b = layer_of(module), layer_of(imported)
             if a != b:

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
-from puur.cards import Action
+from puur.core.cards import Action
 from puur.env.encoding import ENCODING_VERSION, action_mask, decode, encode
-from puur.observation import Observation
+from puur.info.observation import Observation
 
 WEIGHTS = Path(__file__).with_name("policy_weights.npz")
 

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from examples.policy_player import forward  # noqa: E402
 from puur.env.encoding import ENCODING_VERSION, N_ACTIONS, OBS_SIZE  # noqa: E402
-from puur.selfplay import read_rows  # noqa: E402
+from puur.lab.selfplay import read_rows  # noqa: E402
 
 
 def arrays(folder: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:

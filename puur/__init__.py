@@ -5,11 +5,11 @@
 2
 """
 
-from puur.cards import CLAIM, PUSH, Action, Card, CardSet, Contract, Rank, Suit, parse_action
-from puur.game import Game
-from puur.observation import Observation, determinize, resample
-from puur.profile import PRESETS, RuleProfile
-from puur.round import IllegalAction
+from puur.core.cards import CLAIM, PUSH, Action, Card, CardSet, Contract, Rank, Suit, parse_action
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import IllegalAction
+from puur.info.observation import Observation, determinize, resample
+from puur.match.game import Game
 
 __version__ = "0.1.0"
 

@@ -28,9 +28,9 @@ from pydantic import (
     model_serializer,
 )
 
-from puur.cards import CONTRACT_SPELLINGS, Contract
+from puur.core.cards import CONTRACT_SPELLINGS, Contract
+from puur.core.rules.tables import STOECK_POINTS
 from puur.oracle import CHALK_LIMIT, OPS, OracleOp
-from puur.rules.tables import STOECK_POINTS
 from puur.schema_types import (
     WHOLE,
     Cards,
@@ -321,7 +321,7 @@ class RulesCrossingResult(_Result):
 
 
 class JasstafelMarks(BaseModel):
-    """A written total as a Jasstafel carries it (``puur.rules.chalk.Marks``): X = 1000, V = 500, strokes of
+    """A written total as a Jasstafel carries it (``puur.core.rules.chalk.Marks``): X = 1000, V = 500, strokes of
     100, 50 and 20, and a remainder (TOOLS.md §1.3)."""
 
     x: int

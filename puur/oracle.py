@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from puur.cards import Card, Contract, cards_of, mask_of, parse_cards
-from puur.profile import RuleProfile
-from puur.rules.chalk import to_marks
-from puur.rules.legal import legal_moves
-from puur.rules.scoring import crossing, deck_totals, impossible_split, round_score
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
-from puur.rules.trick import card_points, trick_points, trick_winner
-from puur.rules.weis import MOST_IN_A_HAND, declaration, is_weis_total, resolve_weis
+from puur.core.cards import Card, Contract, cards_of, mask_of, parse_cards
+from puur.core.profile import RuleProfile
+from puur.core.rules.chalk import to_marks
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.scoring import crossing, deck_totals, impossible_split, round_score
+from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
+from puur.core.rules.trick import card_points, trick_points, trick_winner
+from puur.core.rules.weis import MOST_IN_A_HAND, declaration, is_weis_total, resolve_weis
 
 
 class OracleError(ValueError):

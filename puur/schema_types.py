@@ -7,13 +7,13 @@ naming the field. A schema-valid request is therefore never refused for its form
 schema cannot state (a card in two hands, points that do not sum to 157...). Three kinds of value need care:
 
 - Cards, contracts and actions ("Names and notation"): any case, ``T`` for 10, the Swiss and French contract
-  names. Their patterns are built from the spellings ``puur.cards`` parses (``CARD_SPELLINGS``,
+  names. Their patterns are built from the spellings ``puur.core.cards`` parses (``CARD_SPELLINGS``,
   ``CONTRACT_SPELLINGS``, ``PUSH_SPELLINGS``), so they cannot drift from the parser. The pattern is checked
   with Python's ``re`` (the dialect of the schema's checkers here); the parser then reads the value.
 - Integers: JSON Schema counts ``611226.0`` as an integer, so ``JsonInt`` takes a float with no fractional
   part as that integer, and refuses true/false, strings and 3.5 (no silent coercion).
 - Profiles: a preset name from ``PRESETS``, or ``{"preset": NAME, ...overrides}`` whose options are typed
-  from ``puur.profile`` (``CHOICES``, ``BOOL_OPTIONS``, ``NULLABLE_BOOL_OPTIONS``, the multiplier tables).
+  from ``puur.core.profile`` (``CHOICES``, ``BOOL_OPTIONS``, ``NULLABLE_BOOL_OPTIONS``, the multiplier tables).
 """
 
 from __future__ import annotations
@@ -44,11 +44,8 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from puur.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS, Card, Contract
-from puur.position import EXAMPLE as POSITION_EXAMPLE
-from puur.position import MAX_LENGTH as POSITION_MAX_LENGTH
-from puur.position import PATTERN as POSITION_PATTERN
-from puur.profile import (
+from puur.core.cards import CARD_SPELLINGS, CLAIM_SPELLING, CONTRACT_SPELLINGS, PUSH_SPELLINGS, Card, Contract
+from puur.core.profile import (
     BOOL_OPTIONS,
     CHOICES,
     MULTIPLIER_TABLES,
@@ -57,6 +54,9 @@ from puur.profile import (
     PROFILE_VERSION,
     RuleProfile,
 )
+from puur.info.position import EXAMPLE as POSITION_EXAMPLE
+from puur.info.position import MAX_LENGTH as POSITION_MAX_LENGTH
+from puur.info.position import PATTERN as POSITION_PATTERN
 
 if TYPE_CHECKING:
     from fastapi import FastAPI
@@ -165,7 +165,7 @@ CONTRACT_PATTERN = spelling_pattern(CONTRACT_SPELLINGS)
 ONE_ORDER_CONTRACT_PATTERN = spelling_pattern(w for w in CONTRACT_SPELLINGS if not Contract.parse(w).changes_direction)
 """The contracts of one order for the whole round (not Slalom or Guschti)."""
 FORM_ACTION_PATTERN = r"[Cc][Oo][Ll][Uu][Mm][Nn]:[A-Za-z0-9 ]{1,20}(?:=[A-Za-z-]{1,20})?|[Pp][Rr][Ee][Dd][Ii][Cc][Tt]:[0-9]{1,3}"
-"""The game forms' actions (``puur.forms.actions``, docs/forms.md): ``column:KEY`` or ``column:KEY=CONTRACT``
+"""The game forms' actions (``puur.core.actions``, docs/forms.md): ``column:KEY`` or ``column:KEY=CONTRACT``
 and ``predict:N``; which column or number is legal is the engine's answer."""
 
 
@@ -184,7 +184,7 @@ at most one item is one of its spellings (``H10``, ``h10``, ``HT``, ``ht``...). 
 MCP tools' schemas, read by language models, keep ``uniqueItems`` and the description (3 kB less per list)."""
 ACTION_PATTERN = spelling_pattern({*CARD_SPELLINGS, *CONTRACT_SPELLINGS, *PUSH_SPELLINGS, CLAIM_SPELLING})[:-2] + "|" + FORM_ACTION_PATTERN + ")$"
 DECLARATION_PATTERN = "^(?:stoeck|weis:[0-9]{1,3})$"
-"""``stoeck`` or ``weis:N`` (puur.game ``DECLARATIONS``, ``weis_choice_index``: N at most three digits)."""
+"""``stoeck`` or ``weis:N`` (puur.match.game ``DECLARATIONS``, ``weis_choice_index``: N at most three digits)."""
 
 
 def _matching(pattern: str, what: str, hint: str) -> Callable[[str], str]:
@@ -282,7 +282,7 @@ else:
         ),
         Field(max_length=POSITION_MAX_LENGTH),
     ]
-    """A position line of the deal form (``puur.position``): the schema states its shape and length; that it
+    """A position line of the deal form (``puur.info.position``): the schema states its shape and length; that it
     is a position (36 cards, legal play) is the parser's rule, a 422 naming the field of the line at fault."""
 
 # ----- rule profiles (RULES.md §14) -----

@@ -7,11 +7,11 @@ import random
 
 from puur.bots.rollout import choose
 from puur.bots.solver import SolveResult, solve
-from puur.cards import Contract
-from puur.game import Game
-from puur.profile import RuleProfile
-from puur.round import RoundState, deal
-from puur.rules.tables import MATCH_BONUS
+from puur.core.cards import Contract
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState, deal
+from puur.core.rules.tables import MATCH_BONUS
+from puur.match.game import Game
 
 
 def stoeck_outcomes(game: Game, seats: set[int]) -> list[str | None]:

@@ -20,7 +20,7 @@ from puur.bots.bidding_model import (
     reply_chances,
 )
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
-from puur.profile import RuleProfile
+from puur.core.profile import RuleProfile
 
 _spec = importlib.util.spec_from_file_location("bidding_model_bench", Path(__file__).parents[1] / "benchmarks" / "bidding_model.py")
 assert _spec and _spec.loader

@@ -5,9 +5,9 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from puur.arena import deal_of, game_on_deal
 from puur.bots import make_player
-from puur.cards import BASE_CONTRACTS, PUSH, Contract
+from puur.core.cards import BASE_CONTRACTS, PUSH, Contract
+from puur.lab.arena import deal_of, game_on_deal
 
 _spec = importlib.util.spec_from_file_location("contract_bench", Path(__file__).parents[1] / "benchmarks" / "contract.py")
 assert _spec and _spec.loader

@@ -6,15 +6,15 @@ import importlib.util
 import random
 from pathlib import Path
 
-from puur.arena import deal_of, game_on_deal, play_deal
 from puur.bots import make_player, mcts
 from puur.bots.mcts import Evaluation, MCTSPlayer
 from puur.bots.runner import play_turn
-from puur.cards import PUSH, Action
-from puur.determinize import Determinizer
-from puur.game import Game
-from puur.observation import Observation
-from puur.profile import RuleProfile
+from puur.core.cards import PUSH, Action
+from puur.core.profile import RuleProfile
+from puur.info.determinize import Determinizer
+from puur.info.observation import Observation
+from puur.lab.arena import deal_of, game_on_deal, play_deal
+from puur.match.game import Game
 
 PROFILE = RuleProfile.preset("schieber")
 

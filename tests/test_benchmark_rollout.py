@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from puur.bots import rollout
-from puur.round import RoundState
+from puur.core.round import RoundState
 
 _spec = importlib.util.spec_from_file_location(
     "rollout_bench", Path(__file__).parents[1] / "benchmarks" / "rollout.py"

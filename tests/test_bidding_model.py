@@ -28,12 +28,12 @@ from puur.bots.bidding_model import (
 )
 from puur.bots.contract_eval import best_contract
 from puur.bots.mcts import MCTSPlayer, partner_bid
-from puur.cards import BASE_CONTRACTS, PUSH, Card, Contract
-from puur.determinize import Determinizer
-from puur.game import Game
-from puur.observation import Observation
-from puur.profile import RuleProfile
-from puur.round import RoundState, deal
+from puur.core.cards import BASE_CONTRACTS, PUSH, Card, Contract
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState, deal
+from puur.info.determinize import Determinizer
+from puur.info.observation import Observation
+from puur.match.game import Game
 
 SCHIEBER = RuleProfile.preset("schieber")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import (
+from puur.core.cards import (
     PUSH,
     Card,
     Contract,

@@ -18,10 +18,10 @@ from puur.bots.hand_model import (
     default_model,
     model_from_dict,
 )
-from puur.cards import Card, Contract
-from puur.determinize import Determinizer
-from puur.game import Game
-from puur.observation import Observation, TrickView
+from puur.core.cards import Card, Contract
+from puur.info.determinize import Determinizer
+from puur.info.observation import Observation, TrickView
+from puur.match.game import Game
 
 
 def _named(record: PlayRecord, obs: Observation, card: Card, seat: int) -> dict[str, int]:

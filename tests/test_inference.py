@@ -1,4 +1,4 @@
-"""The inference from play (``puur.inference``) is sound and complete, checked against ``legal_moves`` itself.
+"""The inference from play (``puur.info.inference``) is sound and complete, checked against ``legal_moves`` itself.
 
 Ground truth, from the rules alone: a card ``c`` not yet played is *impossible* for a seat when, had the
 seat held ``c`` as well, some card it has played this round would have been illegal (RULES.md §7, the
@@ -20,12 +20,12 @@ import random
 
 import pytest
 
-from puur.cards import CLAIM, Card
-from puur.game import Game
-from puur.inference import constraints
-from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState
-from puur.rules.legal import legal_moves
+from puur.core.cards import CLAIM, Card
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import RoundState
+from puur.core.rules.legal import legal_moves
+from puur.info.inference import constraints
+from puur.match.game import Game
 
 ROUNDS = 300
 """Random rounds per preset (1,500 in all)."""
@@ -114,7 +114,7 @@ LEGAL_MOVE_OPTIONS = {
 @pytest.mark.parametrize("part", range(4))
 def test_inference_over_every_combination_of_the_legal_move_options(part: int) -> None:
     """Sound for all 144 combinations; complete except where the play alone cannot tell (the case named
-    in ``puur.inference``'s docstring: an undertrump under a winning partner, the ban lifted, with a
+    in ``puur.info.inference``'s docstring: an undertrump under a winning partner, the ban lifted, with a
     compulsory overtrump and trumping allowed while able to follow)."""
     combos = list(itertools.product(*LEGAL_MOVE_OPTIONS.values()))
     rng = random.Random(f"inference-options-{part}")

@@ -1,10 +1,10 @@
-"""``puur.learning``: what the scripts that learn the players' models share."""
+"""``puur.lab.learning``: what the scripts that learn the players' models share."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from puur.learning import adam, gather, learner_parser
+from puur.lab.learning import adam, gather, learner_parser
 
 
 def _square(x: int) -> int:

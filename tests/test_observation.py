@@ -1,5 +1,5 @@
 """The seat's view: ``Observation.from_dict`` round-trips ``to_dict``, the declared Stöck and shown Weis are
-named tuples, and ``resample`` gives a whole round at the observed position (puur.determinize)."""
+named tuples, and ``resample`` gives a whole round at the observed position (puur.info.determinize)."""
 
 from __future__ import annotations
 
@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from puur.cards import CLAIM, Card, Contract
-from puur.determinize import Determinizer, InconsistentObservation, resample
-from puur.game import Game
-from puur.observation import DeclaredStoeck, Observation, ShownMeld, ShownWeis
-from puur.profile import PRESETS
+from puur.core.cards import CLAIM, Card, Contract
+from puur.core.profile import PRESETS
+from puur.info.determinize import Determinizer, InconsistentObservation, resample
+from puur.info.observation import DeclaredStoeck, Observation, ShownMeld, ShownWeis
+from puur.match.game import Game
 
 
 def _observations(preset: str, seed: int, actions: int = 400) -> list[Observation]:
@@ -190,8 +190,8 @@ def test_weis_bounds_read_the_shown_melds() -> None:
     trick 1 is over, nor of seat 1 itself."""
     from dataclasses import replace
 
-    from puur.determinize import weis_bounds
-    from puur.observation import TrickView
+    from puur.info.determinize import weis_bounds
+    from puur.info.observation import TrickView
 
     obs = Game("schieber", seed=7).observation(0)
     meld = ShownMeld("sequence", (Card.H6, Card.H7, Card.H8), 20)

@@ -442,9 +442,9 @@ def test_score_split_edges(contract: str, profile: str, k: int, low: int, high: 
 
 def test_score_split_bounds_follow_the_card_points_table() -> None:
     # the bounds are the sums of the 4k cheapest and the 4k dearest cards of the table (RULES §6)
-    from puur.cards import BASE_CONTRACTS
-    from puur.rules.scoring import possible_card_points
-    from puur.rules.tables import card_points_table
+    from puur.core.cards import BASE_CONTRACTS
+    from puur.core.rules.scoring import possible_card_points
+    from puur.core.rules.tables import card_points_table
 
     for contract in BASE_CONTRACTS:
         for values in ("modern", "classic"):
@@ -491,7 +491,7 @@ def test_cli_rules_profiles() -> None:
     assert data["schweizer"]["first_forehand"] == "holder:H7"
     assert data["schieber"]["target"] == 2500
     # every printed preset reads back as that preset
-    from puur.profile import RuleProfile
+    from puur.core.profile import RuleProfile
 
     for name, options in data.items():
         assert RuleProfile.from_dict(options) == RuleProfile.preset(name)

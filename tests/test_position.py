@@ -1,4 +1,4 @@
-"""The position notation (``puur.position``, docs/position-notation.md): exact round trips over thousands of
+"""The position notation (``puur.info.position``, docs/position-notation.md): exact round trips over thousands of
 positions of real matches in every preset, in both forms; bad lines refused naming the field and the fault."""
 
 from __future__ import annotations
@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from puur.cards import CLAIM, Card, Contract
-from puur.game import Game
-from puur.position import (
+from puur.core.cards import CLAIM, Card, Contract
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import RoundState, random_round
+from puur.info.position import (
     PATTERN,
     PositionError,
     SeatView,
@@ -23,8 +24,7 @@ from puur.position import (
     parse_profile,
     parse_view,
 )
-from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState, random_round
+from puur.match.game import Game
 
 PRESET_NAMES = list(PRESETS)
 

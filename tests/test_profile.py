@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from puur.cards import BASE_CONTRACTS, Contract
-from puur.profile import PRESETS, RuleProfile
+from puur.core.cards import BASE_CONTRACTS, Contract
+from puur.core.profile import PRESETS, RuleProfile
 
 PRESET_NAMES = ("schieber", "classic", "schweizer", "online", "jasvel")
 
@@ -160,7 +160,7 @@ def _options(p: RuleProfile) -> dict[str, Any]:
 
 
 def test_exactly_five_presets() -> None:
-    from puur.profile import PRESETS
+    from puur.core.profile import PRESETS
 
     assert set(PRESETS) == set(PRESET_NAMES)
     for name in PRESET_NAMES:
@@ -356,7 +356,7 @@ def test_profile_not_an_object_refused() -> None:
 
 def test_schneider_per_preset() -> None:
     # RULES §12.4, §14: S000 counts a Schneider as two games; S001 names it but gives it no value (one game)
-    from puur.rules.scoring import games_won, is_schneider
+    from puur.core.rules.scoring import games_won, is_schneider
 
     classic, schweizer = RuleProfile.preset("classic"), RuleProfile.preset("schweizer")
     assert is_schneider(classic, 3000, 1499) and games_won(classic, 3000, 1499) == 2

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import Card, CardIndex, CardSet, Contract, mask_of
-from puur.game import Game
-from puur.profile import RuleProfile
-from puur.round import IllegalAction
-from puur.rules.legal import REFUSAL_TEXTS, Refusal, legal_moves, refusal, why_illegal
+from puur.core.cards import Card, CardIndex, CardSet, Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.round import IllegalAction
+from puur.core.rules.legal import REFUSAL_TEXTS, Refusal, legal_moves, refusal, why_illegal
+from puur.match.game import Game
 
 
 def _hand(text: str) -> CardSet:

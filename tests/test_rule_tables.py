@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from puur.cards import BASE_CONTRACTS, SUIT_MASKS, Contract, Rank
-from puur.profile import RuleProfile
-from puur.round import RoundState, deal
-from puur.rules.beats import BEATS, HIGHER_TRUMPS, STRONGER_IN_SUIT, beats
-from puur.rules.scoring import match_bonus, round_score
-from puur.rules.tables import (
+from puur.core.cards import BASE_CONTRACTS, SUIT_MASKS, Contract, Rank
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState, deal
+from puur.core.rules.beats import BEATS, HIGHER_TRUMPS, STRONGER_IN_SUIT, beats
+from puur.core.rules.scoring import match_bonus, round_score
+from puur.core.rules.tables import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     PUUR_BITS,
@@ -21,7 +21,7 @@ from puur.rules.tables import (
     card_points_table,
     puur_of,
 )
-from puur.rules.trick import trick_winner
+from puur.core.rules.trick import trick_winner
 
 CARDS = range(36)
 

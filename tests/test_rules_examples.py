@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import BASE_CONTRACTS, Card, Contract, cards_of, mask_of
-from puur.profile import RuleProfile
-from puur.rules import (
+from puur.core.cards import BASE_CONTRACTS, Card, Contract, cards_of, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules import (
     card_points,
     crossing,
     declaration,
@@ -28,7 +28,7 @@ from puur.rules import (
     trick_winner,
     why_illegal,
 )
-from puur.rules.weis import Meld
+from puur.core.rules.weis import Meld
 
 ALL = ("schieber", "classic", "schweizer", "online", "jasvel")
 CLASSIC = ("schieber", "classic", "schweizer", "online")

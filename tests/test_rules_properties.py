@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from puur.cards import BASE_CONTRACTS, Contract, cards_of, mask_of
-from puur.profile import RuleProfile
-from puur.rules import (
+from puur.core.cards import BASE_CONTRACTS, Contract, cards_of, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules import (
     card_points,
     declaration,
     legal_moves,
@@ -23,7 +23,7 @@ from puur.rules import (
     trick_points,
     trick_winner,
 )
-from puur.rules.chalk import Marks, format_marks, parse_marks, to_marks
+from puur.core.rules.chalk import Marks, format_marks, parse_marks, to_marks
 
 PRESETS = [RuleProfile.preset(n) for n in ("schieber", "classic", "schweizer", "online", "jasvel")]
 UNDENUFE_TABLES = ("modern", "classic")

@@ -26,16 +26,16 @@ from puur.bots.rollout import choose
 from puur.bots.runner import play_match
 from puur.bots.solver import COMPILED, Solver
 from puur.bots.solver import Core as PythonCore
-from puur.cards import BASE_CONTRACTS, Card, Contract
+from puur.core.cards import BASE_CONTRACTS, Card, Contract
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import IllegalAction, RoundState, deal, random_round
+from puur.core.rules.trick import card_points, trick_winner
+from puur.core.rules.weis import resolve_weis
 from puur.data import dataset
-from puur.game import Game
+from puur.info.position import PATTERN as POSITION_PATTERN
+from puur.info.position import format_position, parse_position
+from puur.match.game import Game
 from puur.oracle import evaluate
-from puur.position import PATTERN as POSITION_PATTERN
-from puur.position import format_position, parse_position
-from puur.profile import PRESETS, RuleProfile
-from puur.round import IllegalAction, RoundState, deal, random_round
-from puur.rules.trick import card_points, trick_winner
-from puur.rules.weis import resolve_weis
 from puur.tools import ToolInputError, contract_label
 from puur.tools.trick_arbiter import judge
 

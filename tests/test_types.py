@@ -11,10 +11,10 @@ from pathlib import Path
 from api_client import auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.cards import EMPTY, FULL_DECK, SUIT_MASKS, Card, CardSet, Contract, mask_of, parse_action
-from puur.game import Game
-from puur.profile import CHOICES, RuleProfile
-from puur.rules.stoeck import StoeckStatus
+from puur.core.cards import EMPTY, FULL_DECK, SUIT_MASKS, Card, CardSet, Contract, mask_of, parse_action
+from puur.core.profile import CHOICES, RuleProfile
+from puur.core.rules.stoeck import StoeckStatus
+from puur.match.game import Game
 from puur.server.app import create_app
 
 

@@ -16,10 +16,9 @@ import pytest
 from fastapi.testclient import TestClient
 from mcp_helpers import run_mcp
 
-from puur.cards import Card, Contract, cards_of, mask_of
-from puur.oracle import evaluate
-from puur.profile import PRESETS, RuleProfile
-from puur.rules.weis import (
+from puur.core.cards import Card, Contract, cards_of, mask_of
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.rules.weis import (
     MOST_IN_A_HAND,
     QUARTET_VALUES,
     SEQUENCE_VALUES,
@@ -30,6 +29,7 @@ from puur.rules.weis import (
     meld_key,
     meld_shapes,
 )
+from puur.oracle import evaluate
 from puur.tools.weis_calculator import calculate
 
 ALL = tuple(PRESETS)

@@ -15,8 +15,8 @@ import importlib
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from puur.cards import Action
-from puur.observation import Observation
+from puur.core.cards import Action
+from puur.info.observation import Observation
 
 
 @runtime_checkable
@@ -116,4 +116,12 @@ def player_names() -> list[str]:
     return sorted(REGISTRY)
 
 
-__all__ = ["REGISTRY", "Player", "make_player", "parse_spec", "player_names", "register"]
+def make_seat_player(spec: str, seed: int) -> Player:
+    """A player for one seat; seeded when the player takes a seed, so arenas and self-play repeat themselves."""
+    try:
+        return make_player(spec, seed=seed)
+    except ValueError:
+        return make_player(spec)
+
+
+__all__ = ["REGISTRY", "Player", "make_player", "make_seat_player", "parse_spec", "player_names", "register"]

@@ -5,11 +5,11 @@
  * what Python has built in (popc, top_card, low_card, hash40, tt_find, sort_keys) have no Python twin.
  *
  * No rule lives here. Who takes a trick from whom comes from the rules core's table (``BEATS`` of
- * ``puur.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
+ * ``puur.core.rules.beats``, read off ``trick_winner``); card points from the profile's points table, the
  * last trick's 5 and the match's 100 from the rules core's constants, all passed in. Which cards may be
- * played: ``legal`` of ``_legal.h``, the playout core's text of ``puur.rules.legal.legal_moves`` (tested
+ * played: ``legal`` of ``_legal.h``, the playout core's text of ``puur.core.rules.legal.legal_moves`` (tested
  * equal to it in every preset), with the profile's options (``rules``, from
- * ``puur.playout.compiled_legal_rules``; a profile it does not know is searched in Python). The Python
+ * ``puur.core.playout.compiled_legal_rules``; a profile it does not know is searched in Python). The Python
  * search asks ``legal_moves`` and memoizes its answers: the same cards, so the same positions (computed
  * rather than looked up in a memo of millions of entries, a position takes some 30% less time here: each
  * probe of the memo missed the caches).
@@ -39,7 +39,7 @@
 #include <sys/mman.h>
 #endif
 
-#include "../_legal.h"
+#include "../core/_legal.h"
 
 typedef uint64_t u64;
 
@@ -517,7 +517,7 @@ static int tt_alloc(Core *s, int tt_bits) {
 }
 
 /* ``rules``: ``(contract, strength, higher, puur, options)`` for ``_legal.h``
- * (``puur.playout.compiled_legal_rules``). */
+ * (``puur.core.playout.compiled_legal_rules``). */
 static int read_rules(Core *s, PyObject *rules) {
     PyObject *fast = PySequence_Fast(rules, "rules: (contract, strength, higher, puur, options)");
     if (!fast) return -1;

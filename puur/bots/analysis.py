@@ -18,10 +18,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import Card, Contract, iter_cards
-from puur.profile import RuleProfile
-from puur.round import RoundState
-from puur.rules.scoring import match_bonus
+from puur.core.cards import Card, Contract, iter_cards
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
+from puur.core.rules.scoring import match_bonus
 
 
 @dataclass(frozen=True)
@@ -118,7 +118,7 @@ class RoundReviewer:
     def add(self, card: int) -> PlayReview:
         """Hold the next card of the round against perfect play. Raises ``ValueError`` (and changes nothing)
         for a card that is not legal there or a round already over."""
-        from puur.position import format_position
+        from puur.info.position import format_position
 
         r, solver = self._round, self._solver
         if r.is_done:
@@ -171,7 +171,7 @@ def review_round(
     """Review the cards ``cards`` (in play order, all or the first ones) of the round dealt ``dealt`` under
     ``contract`` (chosen by the forehand's partner when ``pushed``). Raises ``ValueError`` for a card that
     is not legal where it is played. ``progress(done, total)`` is called after each card. Each card's
-    review carries the position before it as a line (``puur.position``): the card play, without the
+    review carries the position before it as a line (``puur.info.position``): the card play, without the
     declarations made with the cards (they do not change perfect play)."""
     if not cards:
         raise ValueError("no card played in this round: nothing to review")
@@ -185,7 +185,7 @@ def review_round(
 
 def review_record(record: dict[str, Any], round_number: int, **kwargs: Any) -> RoundReview:
     """Review round ``round_number`` (1-based) of a Puur game record (``Game.record()``)."""
-    from puur.game import Game
+    from puur.match.game import Game
 
     game = Game.from_record(record)
     if not 1 <= round_number <= len(game.round_states):
@@ -259,7 +259,7 @@ def solve_open_cards(
 
 
 def solve_position(r: RoundState, max_cards: int | None = MAX_OPEN_CARDS) -> dict[str, Any]:
-    """``solve_open_cards`` of a round in play (e.g. ``puur.position.parse_position`` of a line): the seat
+    """``solve_open_cards`` of a round in play (e.g. ``puur.info.position.parse_position`` of a line): the seat
     to act, a best card, the final points under perfect play and after each legal card. Positions with more
     than ``max_cards`` cards in the hands are refused (None: any, as ``puur analyse --position``)."""
     from puur.bots.solver import Solver

@@ -37,10 +37,10 @@ from functools import cache
 from importlib import resources
 
 from puur.bots.contract_eval import contract_scores
-from puur.cards import BASE_CONTRACTS, PUSH, Action, Contract, Rank
-from puur.profile import RuleProfile
-from puur.rules.tables import suit_strength_order
-from puur.rules.weis import declaration
+from puur.core.cards import BASE_CONTRACTS, PUSH, Action, Contract, Rank
+from puur.core.profile import RuleProfile
+from puur.core.rules.tables import suit_strength_order
+from puur.core.rules.weis import declaration
 
 KINDS: tuple[str, ...] = ("trump", "obenabe", "undenufe")
 """The three families of weights: the four trump contracts share one."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.knowledge import Knowledge
-from puur.cards import PUSH, SUIT_MASKS, Action, iter_cards
-from puur.observation import Observation
+from puur.core.cards import PUSH, SUIT_MASKS, Action, iter_cards
+from puur.info.observation import Observation
 
 MASTER_KEEP = 18.0
 """§3.3 "Keep entries" / "Side-suit winners give leads": a master card is worth keeping when discarding."""

@@ -6,9 +6,9 @@ below start from the [PROPOSAL] evaluator of PRODUCT.md §3.2 and were adjusted 
 
 from __future__ import annotations
 
-from puur.cards import Contract, Rank
-from puur.profile import RuleProfile
-from puur.rules.weis import declaration
+from puur.core.cards import Contract, Rank
+from puur.core.profile import RuleProfile
+from puur.core.rules.weis import declaration
 
 SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(9)
 

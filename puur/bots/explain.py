@@ -13,10 +13,10 @@ following ``take_trick``, ``go_ahead``, ``smear``, ``partner_holds``, ``give_lea
 
 from __future__ import annotations
 
-from puur.cards import Action, Card, Contract
-from puur.observation import Observation
-from puur.rules.tables import LAST_TRICK_BONUS, strength_table
-from puur.rules.trick import card_points, trick_winner
+from puur.core.cards import Action, Card, Contract
+from puur.core.rules.tables import LAST_TRICK_BONUS, strength_table
+from puur.core.rules.trick import card_points, trick_winner
+from puur.info.observation import Observation
 
 SMEAR_POINTS = 10
 """A card worth this much or more, given to a partner who holds the trick, is schmieren (a Ten or an Ace

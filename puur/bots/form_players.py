@@ -30,13 +30,13 @@ from puur.bots.form_search import (
     duck_index,
     prediction_samples,
 )
-from puur.cards import PUSH, Card, Contract
-from puur.forms.actions import AnyAction, ColumnChoice, Prediction
+from puur.core.actions import AnyAction, ColumnChoice, Prediction
+from puur.core.cards import PUSH, Card, Contract
 from puur.tools.differenzler import ROUND_TOTAL, estimate
 
 if TYPE_CHECKING:
     from puur.bots.mcts import MCTSPlayer
-    from puur.observation import Observation
+    from puur.info.observation import Observation
 
 USUAL_SCORE = {Contract.C: 11.5, Contract.D: 11.5, Contract.H: 11.5, Contract.S: 11.5, Contract.O: 7.5, Contract.U: 8.0}
 """The hand model's mean score of a random hand per contract (400 random hands, ``contract_scores``)."""

@@ -1,6 +1,6 @@
 """Search for the game forms (docs/forms.md): playouts on deals sampled around one seat's view.
 
-The sampled deals come from ``puur.determinize`` (they hold only what the seat may know) and the playouts
+The sampled deals come from ``puur.info.determinize`` (they hold only what the seat may know) and the playouts
 from ``puur.bots.rollout`` (the search player's own playout policy); nothing here re-implements a rule.
 
 Differenzler: the objective is one seat's own distance |prediction − points taken| (each for themselves).
@@ -18,14 +18,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from puur.bots.rollout import choose, playout
-from puur.cards import Contract
-from puur.determinize import Determinizer
-from puur.round import RoundState
-from puur.rules.tables import STRENGTH_TABLES
-from puur.rules.trick import trick_winner
+from puur.core.cards import Contract
+from puur.core.round import RoundState
+from puur.core.rules.tables import STRENGTH_TABLES
+from puur.core.rules.trick import trick_winner
+from puur.info.determinize import Determinizer
 
 if TYPE_CHECKING:
-    from puur.observation import Observation
+    from puur.info.observation import Observation
 
 
 def duck_index(contract: Contract, trick: Sequence[int], legal: Sequence[int], trick_index: int) -> int:
@@ -57,7 +57,7 @@ def aimed_playout(r: RoundState, seat: int, target: int) -> int:
     n_tricks = len(r.tricks)
     while r.to_act is not None:
         if r.to_act == seat and taken >= target:
-            from puur.rules.legal import legal_moves
+            from puur.core.rules.legal import legal_moves
 
             legal_mask = legal_moves(r.hands[seat], r.trick, contract, r.profile)
             legal = [c for c in range(36) if legal_mask >> c & 1]

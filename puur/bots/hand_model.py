@@ -1,7 +1,7 @@
 """A learnt model of the hidden hands: how likely each other seat holds each card the seat cannot see.
 
-The rules show only what a seat cannot hold (``puur.inference``: a seat that did not follow is void, and
-so on); ``puur.determinize`` deals every hidden card to a seat that may hold it, in proportion to the
+The rules show only what a seat cannot hold (``puur.info.inference``: a seat that did not follow is void, and
+so on); ``puur.info.determinize`` deals every hidden card to a seat that may hold it, in proportion to the
 room left in the hands. A card player reads more than that: the chooser of a trump holds trumps, the
 forehand who pushed holds few masters, a seat that led a low card of a suit rarely holds its master, a
 seat that let the opponents take a trick in a suit it followed rarely held the card that would have
@@ -36,13 +36,13 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from puur.cards import Contract, Rank
-from puur.inference import played_mask
-from puur.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.core.cards import Contract, Rank
+from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
+from puur.core.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.info.inference import played_mask
 
 if TYPE_CHECKING:
-    from puur.observation import Observation
+    from puur.info.observation import Observation
 
 FEATURES: tuple[str, ...] = (
     "led_suit",  # the seat led the card's suit this round (0/1)

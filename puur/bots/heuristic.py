@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from puur.bots import form_players, register
 from puur.bots.card_play import choose_contract, claim_is_true, play_card
-from puur.cards import CLAIM, Action, Card
-from puur.observation import Observation
+from puur.core.cards import CLAIM, Action, Card
+from puur.info.observation import Observation
 
 # ----- the player -----
 

@@ -3,7 +3,7 @@
 A jass-kit service answers ``POST /<name>/action_trump`` with ``{"trump": n}`` and
 ``POST /<name>/action_play_card`` with ``{"card": "DA"}``, given ``GameObservation.to_json()``
 (``jass/game/game_observation.py``, format ``V0.2``). Seats, cards and trumps map as in
-``puur.jasskit``: Puur seat ``s`` is jass-kit player ``(-s) % 4`` (jass-kit plays N, W, S, E), cards use
+``puur.info.jasskit``: Puur seat ``s`` is jass-kit player ``(-s) % 4`` (jass-kit plays N, W, S, E), cards use
 the same strings, trumps D 0, H 1, S 2, C 3, Obe-abe 4, Une-ufe 5, push 10 (6 also read as push).
 jass-kit's ``forehand`` is -1 before the choice, 1 when the forehand chose, 0 after a push.
 """
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from puur.cards import BASE_CONTRACTS, PUSH, Action, Card, Contract, mask_of
-from puur.jasskit import JK_TRUMP, PUUR_CONTRACT, from_jk_player, to_jk_player
-from puur.observation import Observation, TrickView
-from puur.profile import RuleProfile
-from puur.rules.legal import legal_moves
-from puur.rules.trick import trick_points, trick_winner
+from puur.core.cards import BASE_CONTRACTS, PUSH, Action, Card, Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.trick import trick_points, trick_winner
+from puur.info.jasskit import JK_TRUMP, PUUR_CONTRACT, from_jk_player, to_jk_player
+from puur.info.observation import Observation, TrickView
 
 JK_VERSION = "V0.2"
 JK_PUSH = 10

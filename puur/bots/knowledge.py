@@ -2,7 +2,7 @@
 
 Card reading after PRODUCT.md §3.3 ("after every trick, review: which suits appeared, who is void, which
 trumps remain") and §3.4 (a discard shows a void; track trumps, especially Puur and Nell). The hard
-inferences (voids, trump limits shown by the play, shown Weis) come from ``puur.inference.constraints``;
+inferences (voids, trump limits shown by the play, shown Weis) come from ``puur.info.inference.constraints``;
 nothing here reads anything but the ``Observation``.
 """
 
@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from puur.cards import SUIT_MASKS, Contract
-from puur.inference import constraints
-from puur.observation import Observation
-from puur.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.rules.tables import STRENGTH_TABLES, card_points_table
-from puur.rules.trick import trick_winner
+from puur.core.cards import SUIT_MASKS, Contract
+from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
+from puur.core.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.core.rules.trick import trick_winner
+from puur.info.inference import constraints
+from puur.info.observation import Observation
 
 FULL = (1 << 36) - 1
 
@@ -77,7 +77,7 @@ class Knowledge:
     # ----- strength -----
     def beats(self, card: int, best: int) -> bool:
         """Whether ``card`` takes the trick from its current best card ``best`` (RULES.md §8;
-        ``puur.rules.beats.BEATS``)."""
+        ``puur.core.rules.beats.BEATS``)."""
         return BEATS[self.contract][best] >> card & 1 == 1
 
     def current_best(self) -> tuple[int, int]:

@@ -3,7 +3,7 @@
 It is not a tree search: each legal action is valued by playouts from its own first move on sampled
 deals (flat Monte Carlo); the name is kept because players are addressed by it.
 
-For each decision it samples rounds consistent with the observation (``puur.determinize``: the seat's
+For each decision it samples rounds consistent with the observation (``puur.info.determinize``: the seat's
 hand, the cards played, voids shown by the play, shown and announced Weis and what the public Weis says of
 the hands that showed none; ``Determinizer.resample``, OpenSpiel's
 ``ResampleFromInfostate``), and for every legal card plays the round out from a clone with the
@@ -64,10 +64,10 @@ from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import READ_MODELS, WorldPool
 from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
-from puur.cards import CLAIM, PUSH, Action, Card, Contract
-from puur.determinize import Determinizer
-from puur.observation import Observation
-from puur.round import RoundState
+from puur.core.cards import CLAIM, PUSH, Action, Card, Contract
+from puur.core.round import RoundState
+from puur.info.determinize import Determinizer
+from puur.info.observation import Observation
 
 LEVELS: dict[str, tuple[int, int, float]] = {
     "easy": (60, 180, 0.25),

@@ -1,7 +1,7 @@
 """Reading the play: which sampled worlds make the cards the other seats played likely.
 
-``puur.determinize`` samples the hidden hands from what the rules show (a seat that did not follow is
-void, and so on: ``puur.inference``); every such deal is equally likely to it. A card player reads more
+``puur.info.determinize`` samples the hidden hands from what the rules show (a seat that did not follow is
+void, and so on: ``puur.info.inference``); every such deal is equally likely to it. A card player reads more
 than the rules: a seat that led an ace probably holds no master it would rather cash, one that smeared a
 ten onto its partner's trick probably had no cheaper card worth throwing. PRODUCT.md §3.3 lists these
 habits; ``puur.bots.rollout`` plays by them.
@@ -38,10 +38,10 @@ from itertools import accumulate
 
 from puur.bots.heuristic import play_card
 from puur.bots.rollout import choose
-from puur.cards import Card, iter_cards
-from puur.determinize import Determinizer
-from puur.observation import Observation, TrickView
-from puur.round import RoundState
+from puur.core.cards import Card, iter_cards
+from puur.core.round import RoundState
+from puur.info.determinize import Determinizer
+from puur.info.observation import Observation, TrickView
 
 POOL = 160
 """Sampled deals in a decision's pool, each replayed once with the policy (some 0.15 ms each from the fifth

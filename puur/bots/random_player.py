@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from puur.bots import register
-from puur.cards import CLAIM, Action
-from puur.observation import Observation
+from puur.core.cards import CLAIM, Action
+from puur.info.observation import Observation
 
 
 class RandomPlayer:

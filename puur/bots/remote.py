@@ -16,8 +16,8 @@ import httpx
 
 from puur.bots import register
 from puur.bots.jasskit_protocol import observation_to_jasskit, trump_from_jasskit
-from puur.cards import CLAIM, Action, Card
-from puur.observation import Observation
+from puur.core.cards import CLAIM, Action, Card
+from puur.info.observation import Observation
 
 
 class RemotePlayer:
@@ -52,7 +52,7 @@ class RemotePlayer:
             action = None  # type: ignore[assignment]
         if action not in legal:
             self.fallbacks += 1
-            action = self.rng.choice(legal)  # type: ignore[assignment]  # a form action too (puur.forms.actions)
+            action = self.rng.choice(legal)  # type: ignore[assignment]  # a form action too (puur.core.actions)
         return action
 
 

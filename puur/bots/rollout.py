@@ -14,7 +14,7 @@ while the opponents hold trumps), else the cheapest card of its shortest plain s
 Its measured worth against earlier policies, and the rules tried and left out, are in
 docs/experiments/players.md ("Playout policy", ``benchmarks/rollout.py``).
 
-``policy_score`` plays a round out in the compiled playout core (``puur/_playout_core.c``:
+``policy_score`` plays a round out in the compiled playout core (``puur/core/_playout_core.c``:
 ``policy_choose``, this module's ``choose`` written again, card for card) where the core implements the
 profile, some twenty times faster; this module stays the reference, and the two are tested equal on
 random positions in every preset and contract (tests/bots/test_rollout_compiled.py).
@@ -26,18 +26,18 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from puur.cards import BASE_CONTRACTS, SUIT_MASKS, TRUMP_INDEX
-from puur.playout import compiled_rules, pure_forced
-from puur.profile import RuleProfile
-from puur.round import RoundState
-from puur.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.rules.legal import legal_moves
-from puur.rules.scoring import RoundScore
-from puur.rules.tables import STRENGTH_TABLES, card_points_table
-from puur.rules.trick import trick_winner
+from puur.core.cards import BASE_CONTRACTS, SUIT_MASKS, TRUMP_INDEX
+from puur.core.playout import compiled_rules, pure_forced
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
+from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.scoring import RoundScore
+from puur.core.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.core.rules.trick import trick_winner
 
 if TYPE_CHECKING:
-    from puur._playout_core import Rules
+    from puur.core._playout_core import Rules
 
 TRUMP_WORTHY = 10
 """§3.3: a trump is spent on a trick worth at least this many points (or on the last trick)."""
@@ -86,7 +86,7 @@ def _losers(hands: Sequence[int], seat: int, cards: int, stronger: tuple[int, ..
 
 
 def _safe_from(hand: int, cards: int, beats: tuple[int, ...]) -> int:
-    """The ``cards`` that ``hand`` cannot beat (``beats``: a row of ``puur.rules.beats.BEATS``)."""
+    """The ``cards`` that ``hand`` cannot beat (``beats``: a row of ``puur.core.rules.beats.BEATS``)."""
     out = 0
     m = cards
     while m:
@@ -240,7 +240,7 @@ def playout(r: RoundState) -> None:
 def compiled_policy(profile: RuleProfile) -> Rules | None:
     """The compiled core's rules for ``profile`` with the policy's tables set (``Rules.policy`` and
     ``Rules.rollout``), or None where the core is not built, does not implement the profile, or
-    ``PUUR_PURE`` asks for Python: a core of its own, built as ``puur.playout.compiled_rules`` builds its
+    ``PUUR_PURE`` asks for Python: a core of its own, built as ``puur.core.playout.compiled_rules`` builds its
     one, with the policy's tables from the rules core (``BEATS``, ``STRONGER_IN_SUIT``) and the policy's
     own keys for a card to throw."""
     rules = None if pure_forced() else compiled_rules.__wrapped__(profile)

@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 from time import perf_counter
 
 from puur.bots import Player
-from puur.cards import Action, Card
-from puur.game import Game
-from puur.observation import Observation
+from puur.core.cards import Action, Card
+from puur.info.observation import Observation
+from puur.match.game import Game
 
 
 def declarations_for(game: Game, action: object) -> tuple[str, ...]:

@@ -15,9 +15,9 @@ from fastapi.responses import JSONResponse
 
 from puur.bots import Player, make_player
 from puur.bots.jasskit_protocol import observation_from_jasskit, trump_to_jasskit
-from puur.cards import Card
-from puur.observation import Observation
-from puur.profile import RuleProfile
+from puur.core.cards import Card
+from puur.core.profile import RuleProfile
+from puur.info.observation import Observation
 
 
 def create_service(players: dict[str, Player] | list[str], profile: str = "schieber") -> FastAPI:

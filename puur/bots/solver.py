@@ -14,17 +14,17 @@ move ordering (the table's best lead, masters first, then the strongest card; ch
 cheap discards) and equivalent cards collapsed (cards of one suit in one hand with equal points and no
 card still in play between them). The rules stay in the rules core: legal moves come from
 ``legal_moves`` (memoized on the part of the hand that matters: the led suit and trumps, plus whether
-other cards are held; the compiled search computes them with ``puur/_legal.h``, the playout core's text of
+other cards are held; the compiled search computes them with ``puur/core/_legal.h``, the playout core's text of
 ``legal_moves`` tested equal to it, with the profile's options: ``compiled_legal_rules``; a profile it does
 not know is searched in Python),
-and who takes a trick from whom from the rules core's table (``puur.rules.beats.BEATS``, read off
+and who takes a trick from whom from the rules core's table (``puur.core.rules.beats.BEATS``, read off
 ``trick_winner``).
 
 The search is written twice, function for function: in C (``_solver_core.c``, built by setup.py; some 30
 times faster per position), used when it is built, and in Python below (``Core`` and the module-level
 ``lead``, ``follow``, ``last_trick``, ``move_keys``, ``tt_store``, ``check_deadline``: each the C
 function of the same name), used without a C compiler or with ``solve(r, compiled=False)``. Where the C
-search computes legal moves (``legal`` of ``puur/_legal.h``), the Python search asks ``legal_moves`` and
+search computes legal moves (``legal`` of ``puur/core/_legal.h``), the Python search asks ``legal_moves`` and
 memoizes the answers (``legal_miss``; the same cards). The Python search keeps the small steps the C
 compiler would inline (the legal-move memo's lookup, the minimax step) written out in ``lead`` and
 ``follow``, as the C code does, for speed. Both visit the same
@@ -32,9 +32,9 @@ positions in the same order and give the same values. ``Solver`` keeps one table
 deal (analysis of a round card by card, ``puur.bots.analysis``).
 
 >>> import random
->>> from puur.profile import RuleProfile
->>> from puur.round import RoundState, deal
->>> from puur.cards import Contract
+>>> from puur.core.profile import RuleProfile
+>>> from puur.core.round import RoundState, deal
+>>> from puur.core.cards import Contract
 >>> r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(1), 0), 0, 1)
 >>> r.choose(Contract.H)
 >>> from puur.bots.rollout import choose
@@ -51,13 +51,13 @@ from dataclasses import dataclass
 from functools import cache, partial
 from typing import TYPE_CHECKING, TypeAlias
 
-from puur.cards import SUIT_MASKS, CardSet, Contract, iter_cards
-from puur.playout import compiled_legal_rules
-from puur.round import RoundState
-from puur.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.rules.legal import legal_moves
-from puur.rules.scoring import match_bonus
-from puur.rules.tables import (
+from puur.core.cards import SUIT_MASKS, CardSet, Contract, iter_cards
+from puur.core.playout import compiled_legal_rules
+from puur.core.round import RoundState
+from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.scoring import match_bonus
+from puur.core.rules.tables import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     PUUR_BITS,
@@ -65,7 +65,7 @@ from puur.rules.tables import (
     card_points_table,
     trump_mask,
 )
-from puur.rules.trick import trick_winner
+from puur.core.rules.trick import trick_winner
 
 if TYPE_CHECKING:
     from puur.bots._solver_core import Core as _CompiledCore
@@ -720,7 +720,7 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
         py_core.deadline = deadline
         return py_core
     rules = compiled_legal_rules(profile, contract) if compiled and _CORE is not None else None
-    if rules is not None and _CORE is not None:  # the compiled core: its legal moves from puur/_legal.h
+    if rules is not None and _CORE is not None:  # the compiled core: its legal moves from puur/core/_legal.h
         core: SearchCore = _CORE(beats, up, pts, rank, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, rules,
                                  tt_bits=tt_bits)  # fmt: skip
     else:  # no compiled core, or a profile whose legal-move options _legal.h does not know

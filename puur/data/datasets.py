@@ -1,7 +1,7 @@
 """The open datasets (PRODUCT.md §2.3), each generated from the rules core and the rule profiles.
 
-Nothing here keeps its own copy of a rule value: card points and ladders come from ``puur.rules.tables``,
-meld values from ``puur.rules.weis``, multiplier tables and presets from ``puur.profile``, and every worked
+Nothing here keeps its own copy of a rule value: card points and ladders come from ``puur.core.rules.tables``,
+meld values from ``puur.core.rules.weis``, multiplier tables and presets from ``puur.core.profile``, and every worked
 example is computed through ``puur.oracle.evaluate`` so the published number is the engine's number.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from puur.cards import (
+from puur.core.cards import (
     CONTRACT_SPELLINGS,
     RANK_CODES,
     RANK_NAMES,
@@ -26,11 +26,7 @@ from puur.cards import (
     Contract,
     contract_name,
 )
-from puur.data.envelope import envelope
-from puur.data.glossary import GLOSSARY
-from puur.ops import SCORE_EXAMPLE
-from puur.oracle import OPS, RULE_SECTIONS, evaluate
-from puur.profile import (
+from puur.core.profile import (
     BOOL_OPTIONS,
     CHOICES,
     MULTIPLIER_SOURCES,
@@ -40,16 +36,20 @@ from puur.profile import (
     PRESETS,
     RuleProfile,
 )
-from puur.rules.chalk import format_marks, to_marks
-from puur.rules.scoring import BLOCK_ORDERS, RoundScore, deck_totals
-from puur.rules.tables import (
+from puur.core.rules.chalk import format_marks, to_marks
+from puur.core.rules.scoring import BLOCK_ORDERS, RoundScore, deck_totals
+from puur.core.rules.tables import (
     LAST_TRICK_BONUS,
     MATCH_BONUS,
     STOECK_POINTS,
     card_points_table,
     suit_strength_order,
 )
-from puur.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
+from puur.core.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
+from puur.data.envelope import envelope
+from puur.data.glossary import GLOSSARY
+from puur.ops import SCORE_EXAMPLE
+from puur.oracle import OPS, RULE_SECTIONS, evaluate
 
 CONTRACTS = [Contract.C, Contract.D, Contract.H, Contract.S, Contract.O, Contract.U]
 DIRECTION_CONTRACTS = [Contract.SLO, Contract.SLU, Contract.GUO, Contract.GUU]
@@ -229,8 +229,8 @@ def card_values() -> dict[str, Any]:
         "a deal.",
         data,
         generated_from=[
-            "puur.rules.tables.card_points_table",
-            "puur.rules.tables.suit_strength_order",
+            "puur.core.rules.tables.card_points_table",
+            "puur.core.rules.tables.suit_strength_order",
             "puur.oracle.evaluate",
         ],
     )
@@ -357,17 +357,17 @@ def weis() -> dict[str, Any]:
         "five rules about Weis that are most often got wrong.",
         data,
         generated_from=[
-            "puur.rules.weis.SEQUENCE_VALUES",
-            "puur.rules.weis.QUARTET_VALUES",
-            "puur.rules.tables.STOECK_POINTS",
-            "puur.profile.PRESETS",
+            "puur.core.rules.weis.SEQUENCE_VALUES",
+            "puur.core.rules.weis.QUARTET_VALUES",
+            "puur.core.rules.tables.STOECK_POINTS",
+            "puur.core.profile.PRESETS",
             "puur.oracle.evaluate",
         ],
     )
 
 
 def _overlap_meaning() -> dict[str, Any]:
-    """What ``weis_overlap`` and ``weis_split_long_runs`` mean, as ``puur.rules.weis.choices`` applies them
+    """What ``weis_overlap`` and ``weis_split_long_runs`` mean, as ``puur.core.rules.weis.choices`` applies them
     (RULES.md §9.3, corrected 2026-12-01)."""
     return {
         "disjoint": {
@@ -479,7 +479,7 @@ def contracts() -> dict[str, Any]:
         "The six contracts, Slalom and Guschti (a table option, with the assumptions the pages leave open) and "
         "every named multiplier table with the sources that publish it; none is marked correct.",
         data,
-        generated_from=["puur.profile.MULTIPLIER_TABLES", "puur.profile.MULTIPLIER_SOURCES", "puur.cards"],
+        generated_from=["puur.core.profile.MULTIPLIER_TABLES", "puur.core.profile.MULTIPLIER_SOURCES", "puur.core.cards"],
     )
 
 
@@ -657,9 +657,9 @@ def scoring() -> dict[str, Any]:
         "Jasstafel notation, the Coiffeur sheet and the Differenzler round.",
         data,
         generated_from=[
-            "puur.rules.scoring",
-            "puur.rules.chalk",
-            "puur.rules.tables",
+            "puur.core.rules.scoring",
+            "puur.core.rules.chalk",
+            "puur.core.rules.tables",
             "puur.oracle.evaluate",
         ],
     )
@@ -816,10 +816,10 @@ def profiles() -> dict[str, Any]:
         "the presets equal `puur rules profiles`.",
         data,
         generated_from=[
-            "puur.profile.RuleProfile (field docstrings)",
-            "puur.profile.PRESETS",
-            "puur.profile.CHOICES",
-            "puur.profile.PRESET_SOURCES",
+            "puur.core.profile.RuleProfile (field docstrings)",
+            "puur.core.profile.PRESETS",
+            "puur.core.profile.CHOICES",
+            "puur.core.profile.PRESET_SOURCES",
         ],
     )
 
@@ -883,7 +883,7 @@ def puur() -> dict[str, Any]:
         "puur.json",
         "What Puur does, and an explicit list of what it does not do.",
         data,
-        generated_from=["puur.profile.PRESETS", "puur.oracle.OPS", "puur.oracle.RULE_SECTIONS"],
+        generated_from=["puur.core.profile.PRESETS", "puur.oracle.OPS", "puur.oracle.RULE_SECTIONS"],
     )
 
 

@@ -25,10 +25,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from puur.core.profile import RuleProfile
 from puur.env.encoding import N_ACTIONS, OBS_SIZE, action_mask, check_profile, decode, encode
-from puur.game import Game
-from puur.observation import Observation
-from puur.profile import RuleProfile
+from puur.info.observation import Observation
+from puur.match.game import Game
 
 REWARDS = ("round", "match")
 EPISODES = ("match", "round")

@@ -10,7 +10,7 @@ Layout, version ``ENCODING_VERSION`` (the order of ``BLOCKS``; ``layout()`` give
 =================== ============ =====================================================================
 block               size         meaning
 =================== ============ =====================================================================
-hand                36           the seat's cards (card index ``suit * 9 + rank``, puur.cards)
+hand                36           the seat's cards (card index ``suit * 9 + rank``, puur.core.cards)
 trick               4 x 36       the current trick: the card each relative seat has played to it
 trick_leader        4            the relative seat that leads the current trick (during play)
 tricks              9 x 4 x 36   finished tricks in order: the card each relative seat played
@@ -61,10 +61,10 @@ from typing import Any
 
 import numpy as np
 
-from puur.cards import CLAIM, PUSH, Card, Contract, Special
-from puur.observation import Observation
-from puur.profile import RuleProfile
-from puur.rules.stoeck import stoeck_cards
+from puur.core.cards import CLAIM, PUSH, Card, Contract, Special
+from puur.core.profile import RuleProfile
+from puur.core.rules.stoeck import stoeck_cards
+from puur.info.observation import Observation
 
 ENCODING_VERSION = 2
 """The layout's version: bumped with any change of ``BLOCKS``, ``CONTRACTS``, ``PHASES``, ``ACTIONS`` or

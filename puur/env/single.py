@@ -23,9 +23,9 @@ from typing import Any
 import gymnasium as gym
 import numpy as np
 
-from puur.arena import make_seat_player
-from puur.bots import Player
+from puur.bots import Player, make_seat_player
 from puur.bots.runner import play_turn
+from puur.core.profile import RuleProfile
 from puur.env.aec import (
     EPISODES,
     REWARDS,
@@ -37,8 +37,7 @@ from puur.env.aec import (
     team_rewards,
 )
 from puur.env.encoding import N_ACTIONS, check_profile, decode
-from puur.game import Game
-from puur.profile import RuleProfile
+from puur.match.game import Game
 
 Spec = str | Player
 

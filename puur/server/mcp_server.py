@@ -7,7 +7,7 @@ multiplier table and the rule section. Impossible input is a tool error whose te
 message. ``solve_open_cards`` takes ``/api/v1/solve``'s request model the same way.
 
 ``puur mcp`` runs it on standard input/output; ``create_app`` mounts the same server at ``/mcp``
-(streamable HTTP). Game tools are added when the match engine (``puur.game``) is importable: they show
+(streamable HTTP). Game tools are added when the match engine (``puur.match.game``) is importable: they show
 only the user's own seat's observation, never another seat's hidden cards.
 """
 
@@ -31,11 +31,11 @@ from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from puur import __version__
+from puur.core.profile import PRESET_SOURCES, PRESETS
 from puur.data import DATASET_NAMES, dataset, dumps
-from puur.fairness import draw_salt
+from puur.match.fairness import draw_salt
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
-from puur.profile import PRESET_SOURCES, PRESETS
 from puur.schema_types import Seed
 from puur.server.http.api_solver import SolveRequest, SolveResult
 from puur.server.policy import FALLBACK_PLAYER, ServerSettings, settings_of
@@ -104,7 +104,7 @@ def _solve(request: dict[str, Any]) -> dict[str, Any]:
     """``solve_open_cards`` on the tool's arguments; a position it refuses is ``impossible_input``."""
     from puur.bots.analysis import solve_open_cards as solve
     from puur.bots.analysis import solve_position
-    from puur.position import parse_position
+    from puur.info.position import parse_position
 
     try:
         if "position" in request:
@@ -326,9 +326,9 @@ class GameTables:
 
 
 def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
-    """Game tools over ``puur.game`` (INTERFACES.md §2) if it is importable; False when it is not."""
+    """Game tools over ``puur.match.game`` (INTERFACES.md §2) if it is importable; False when it is not."""
     try:
-        from puur.game import Game  # type: ignore[import-not-found, unused-ignore]
+        from puur.match.game import Game  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return False
     from puur.bots.runner import play_computers  # the server's players come with it (puur.server.policy)
@@ -393,7 +393,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
         ctx: Context | None = None,
     ) -> dict[str, Any]:
-        from puur.profile import RuleProfile
+        from puur.core.profile import RuleProfile
 
         try:
             p = RuleProfile.resolve(profile)

@@ -1,6 +1,6 @@
 """The scoreboards people keep at the table (TOOLS.md §1-§5, §7): pure, typed tool logic.
 
-Each module is a thin layer over the rules core (``puur.rules``, ``puur.profile``, ``puur.cards``):
+Each module is a thin layer over the rules core (``puur.core.rules``, ``puur.core.profile``, ``puur.core.cards``):
 it never re-implements a rule, it only arranges inputs and explains results. Every error is a
 ``ToolInputError`` (a ``ValueError``) naming the offending field, so the HTTP layer can answer 422
 with the field and the reason.
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from puur.cards import CONTRACT_NAMES, Card, Contract
-from puur.profile import RuleProfile
+from puur.core.cards import CONTRACT_NAMES, Card, Contract
+from puur.core.profile import RuleProfile
 
 
 class ToolInputError(ValueError):

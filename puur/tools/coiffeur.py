@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puur.cards import Contract
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
-from puur.rules.weis import SEQUENCE_VALUES
+from puur.core.cards import Contract
+from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
+from puur.core.rules.weis import SEQUENCE_VALUES
 from puur.tools import Notice, ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")

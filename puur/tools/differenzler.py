@@ -27,11 +27,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from puur.cards import Contract, mask_of
-from puur.profile import RuleProfile
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, trump_mask
-from puur.rules.trick import card_points
-from puur.rules.weis import MOST_IN_A_HAND, is_weis_total
+from puur.core.cards import Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS, trump_mask
+from puur.core.rules.trick import card_points
+from puur.core.rules.weis import MOST_IN_A_HAND, is_weis_total
 from puur.tools import ToolInputError, check_int, parse_card
 
 PLAYERS = 4

@@ -4,12 +4,12 @@ The board keeps only what the table agrees: per round a contract and, per team, 
 trick's 5 included: 157 a round, 257 a match), Weis and Stöck (§1.4, §1.5). Scoring, the factor, the
 chalk marks and the crossing order all come from the rules core:
 
-* ``RoundScore`` (``puur.rules.scoring``) sums the parts and multiplies once (§0.5, §1.4);
+* ``RoundScore`` (``puur.core.rules.scoring``) sums the parts and multiplies once (§0.5, §1.4);
 * ``crossing`` counts the round's blocks in the profile's ``crossing_priority`` (§0.7, §1.6);
 * ``to_marks`` gives the canonical chalk marks of a total (§1.3).
 
 When both teams cross in the tricks block the board decides by the profile's ``trick_block_tie`` through
-the same core function as the match engine (``puur.rules.scoring.tricks_block_tie``, RULES.md §12.3):
+the same core function as the match engine (``puur.core.rules.scoring.tricks_block_tie``, RULES.md §12.3):
 ``higher_total`` needs only the totals; ``trick_by_trick`` (and equal totals) needs the team that got
 there first, which the board cannot see and the table gives as the round's ``first_in_tricks``; without
 it the board reports the round undecided. After a win the board accepts no further round until Undo or
@@ -26,11 +26,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from puur.cards import Contract
-from puur.profile import MULTIPLIER_TABLES, RuleProfile
-from puur.rules.chalk import Marks, to_marks
-from puur.rules.scoring import BLOCK_ORDERS, RoundScore, crossing, deck_totals
-from puur.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
+from puur.core.cards import Contract
+from puur.core.profile import MULTIPLIER_TABLES, RuleProfile
+from puur.core.rules.chalk import Marks, to_marks
+from puur.core.rules.scoring import BLOCK_ORDERS, RoundScore, crossing, deck_totals
+from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from puur.tools import Notice, ToolInputError, check_int, contract_label, parse_contract
 
 TEAMS = ("We", "They")

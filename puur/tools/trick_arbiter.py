@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from puur.cards import Card, CardSet, Contract, mask_of
-from puur.profile import RuleProfile
-from puur.rules.legal import Refusal, refusal
-from puur.rules.tables import LAST_TRICK_BONUS, card_points_table, suit_strength_order
-from puur.rules.trick import card_points, trick_winner
+from puur.core.cards import Card, CardSet, Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules.legal import Refusal, refusal
+from puur.core.rules.tables import LAST_TRICK_BONUS, card_points_table, suit_strength_order
+from puur.core.rules.trick import card_points, trick_winner
 from puur.tools import SWISS_RANKS, SWISS_SUITS, ToolInputError, card_label, contract_label, parse_card
 
 SEATS = 4

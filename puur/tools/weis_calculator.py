@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from puur.cards import Card, Contract, mask_of
-from puur.profile import RuleProfile
-from puur.rules.weis import (
+from puur.core.cards import Card, Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.rules.weis import (
     Declaration,
     Meld,
     declaration,

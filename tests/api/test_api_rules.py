@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from puur.core.profile import PRESETS
 from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
-from puur.profile import PRESETS
 from puur.server.app import create_app
 
 

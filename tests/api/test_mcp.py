@@ -13,9 +13,9 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp_helpers import run_mcp
 
+from puur.core.profile import PRESETS
 from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
-from puur.profile import PRESETS
 from puur.server.mcp_server import build_server
 
 RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
@@ -152,15 +152,15 @@ def test_datasets_are_resources() -> None:
 
 def _has_game_tools() -> bool:
     try:
-        import puur.game  # noqa: F401
+        import puur.match.game  # noqa: F401
     except ImportError:
         return False
     return True
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 def test_game_tools_play_a_match_and_keep_the_information_boundary() -> None:
-    from puur.game import Game
+    from puur.match.game import Game
 
     async def check(c: Client) -> None:
         r = await c.call_tool("new_game", {"seed": 7, "seat": 0, "bot": "random"})
@@ -200,7 +200,7 @@ def test_game_tools_play_a_match_and_keep_the_information_boundary() -> None:
 
 
 def _cards(hand: Any) -> list[Any]:
-    from puur.cards import Card, cards_of
+    from puur.core.cards import Card, cards_of
 
     if isinstance(hand, int):
         return cards_of(hand)
@@ -245,21 +245,21 @@ def test_mounted_at_slash_mcp(client: TestClient) -> None:
     assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The MCP game tools once moved computer seats without the Stöck declaration, so under
     ``stoeck: strict`` (jasvel) they lost every Stöck. They now move through the runner's one path."""
-    import puur.game
+    import puur.match.game
 
     games: list[Any] = []
 
-    class Kept(puur.game.Game):
+    class Kept(puur.match.game.Game):
         def __init__(self, *args: Any, **kw: Any) -> None:
             super().__init__(*args, **kw)
             games.append(self)
 
-    monkeypatch.setattr(puur.game, "Game", Kept)
+    monkeypatch.setattr(puur.match.game, "Game", Kept)
     server = build_server()  # its game tools build their matches with Kept
     profile = {"preset": preset, "stoeck": "strict", "target": 1000}
     seen: list[Any] = []
@@ -283,7 +283,7 @@ def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.Monk
     assert seen and set(seen) == {"scored"}
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.game) is not installed")
+@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 def test_a_differenzler_over_mcp_ends_with_its_result() -> None:
     """A Differenzler's winners are players, not a team: the view at the end carries the game's result (the
     winners and the penalty totals), not only the Schieber's team winner and scores."""

@@ -1,8 +1,8 @@
 """The OpenAPI document says exactly what the server takes (puur/schema_types.py, INTERFACES.md §4).
 
-Card, contract and action patterns agree with the parsers of puur.cards on every accepted spelling and on a
+Card, contract and action patterns agree with the parsers of puur.core.cards on every accepted spelling and on a
 set of rejected ones; integers are JSON integers (611226.0 yes, 3.5, true and "3" no); profiles are a preset
-name or typed overrides built from puur.profile; the document carries no bound pydantic could not translate.
+name or typed overrides built from puur.core.profile; the document carries no bound pydantic could not translate.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from puur.cards import (
+from puur.core.cards import (
     CARD_SPELLINGS,
     CLAIM_SPELLING,
     CONTRACT_SPELLINGS,
@@ -27,7 +27,7 @@ from puur.cards import (
     Contract,
     parse_action,
 )
-from puur.profile import CHOICES, MULTIPLIER_TABLES, PRESETS, RuleProfile
+from puur.core.profile import CHOICES, MULTIPLIER_TABLES, PRESETS, RuleProfile
 from puur.schema_types import ACTION_PATTERN, CARD_PATTERN, CONTRACT_PATTERN, SEED_MAX
 from puur.server.app import create_app
 

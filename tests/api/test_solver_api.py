@@ -12,11 +12,11 @@ from mcp_helpers import run_mcp
 
 from puur.bots.analysis import MAX_OPEN_CARDS, solve_open_cards
 from puur.bots.solver import solve
-from puur.cards import Card, Contract
-from puur.position import EXAMPLE as POSITION_EXAMPLE
-from puur.position import format_position
-from puur.profile import RuleProfile
-from puur.round import RoundState
+from puur.core.cards import Card, Contract
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
+from puur.info.position import EXAMPLE as POSITION_EXAMPLE
+from puur.info.position import format_position
 from puur.server.http.api_solver import _EXAMPLE
 
 

@@ -14,10 +14,10 @@ from puur.bots.analysis import review_record, review_round, solve_position
 from puur.bots.runner import play_turn
 from puur.bots.solver import solve
 from puur.cli import main
-from puur.position import EXAMPLE as POSITION_EXAMPLE
-from puur.position import parse_position
-from puur.round import RoundState
-from puur.rules.tables import MATCH_BONUS
+from puur.core.round import RoundState
+from puur.core.rules.tables import MATCH_BONUS
+from puur.info.position import EXAMPLE as POSITION_EXAMPLE
+from puur.info.position import parse_position
 
 
 def heuristic_record(seed: int, rounds: int = 1) -> dict[str, Any]:

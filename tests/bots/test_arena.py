@@ -6,9 +6,9 @@ import json
 
 import pytest
 
-from puur.arena import deal_of, rate_ci, run_arena
 from puur.cli import main
-from puur.profile import RuleProfile
+from puur.core.profile import RuleProfile
+from puur.lab.arena import deal_of, rate_ci, run_arena
 
 
 def _check_schema(r: dict[str, object], with_games: bool) -> None:

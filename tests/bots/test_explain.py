@@ -10,9 +10,9 @@ import random
 import pytest
 
 from puur.bots.explain import SMEAR_POINTS, explain
-from puur.cards import Card, Contract, iter_cards
-from puur.game import Game
-from puur.rules.tables import strength_table
+from puur.core.cards import Card, Contract, iter_cards
+from puur.core.rules.tables import strength_table
+from puur.match.game import Game
 
 CODES = {"push", "contract", "lead_trump", "lead_master", "lead_low", "lead_high", "take_trick", "go_ahead",
          "smear", "partner_holds", "give_least", "give"}  # fmt: skip

@@ -9,10 +9,10 @@ import pytest
 from puur.bots import make_player
 from puur.bots.heuristic import claim_is_true
 from puur.bots.runner import declarations_for
-from puur.cards import CLAIM
-from puur.determinize import Determinizer
-from puur.game import Game
-from puur.profile import PRESETS
+from puur.core.cards import CLAIM
+from puur.core.profile import PRESETS
+from puur.info.determinize import Determinizer
+from puur.match.game import Game
 
 PLAYERS = ["random:seed=1", "heuristic", "mcts:iters=6,seed=2"]
 

@@ -14,11 +14,11 @@ from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice
 from puur.bots.rollout import choose
 from puur.bots.runner import declarations_for
 from puur.bots.solver import Solver
-from puur.cards import PUSH, Card, Contract, iter_cards
-from puur.game import Game
-from puur.observation import Observation
-from puur.profile import RuleProfile
-from puur.round import RoundState, deal
+from puur.core.cards import PUSH, Card, Contract, iter_cards
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState, deal
+from puur.info.observation import Observation
+from puur.match.game import Game
 
 
 def test_options_and_levels() -> None:
@@ -107,9 +107,9 @@ def test_rollout_policy_plays_only_legal_cards() -> None:
     """The playout policy (leads, smears, safe overtakes) keeps to the rules in every contract."""
     import random
 
-    from puur.cards import Contract
-    from puur.profile import RuleProfile
-    from puur.round import RoundState
+    from puur.core.cards import Contract
+    from puur.core.profile import RuleProfile
+    from puur.core.round import RoundState
 
     profile = RuleProfile.preset("schieber")
     rng = random.Random(5)
@@ -238,7 +238,7 @@ def test_bidding_fits_the_true_deal_of_heuristic_players() -> None:
     import random
 
     from puur.bots.mcts import bidding_fits
-    from puur.determinize import Determinizer
+    from puur.info.determinize import Determinizer
 
     fits_sampled = checked = 0
     for seed in range(3):

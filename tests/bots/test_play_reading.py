@@ -12,8 +12,8 @@ from puur.bots import make_player
 from puur.bots.play_reading import WorldPool, misreads, view_at
 from puur.bots.rollout import choose
 from puur.bots.runner import play_turn
-from puur.cards import Card, Contract
-from puur.determinize import Determinizer
+from puur.core.cards import Card, Contract
+from puur.info.determinize import Determinizer
 
 
 def policy_game(seed: int, cards: int, off_policy_seat: int | None = None) -> Game:

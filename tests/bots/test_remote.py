@@ -13,8 +13,8 @@ from puur.bots import make_player
 from puur.bots.jasskit_protocol import observation_from_jasskit, observation_to_jasskit
 from puur.bots.runner import play_turn
 from puur.bots.service import create_service
-from puur.game import Game
-from puur.profile import RuleProfile
+from puur.core.profile import RuleProfile
+from puur.match.game import Game
 
 
 def _free_port() -> int:

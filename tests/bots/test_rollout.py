@@ -7,9 +7,9 @@ trick so far played through the engine; seat 0 leads (dealer 3).
 from __future__ import annotations
 
 from puur.bots.rollout import choose
-from puur.cards import Card, Contract, mask_of, parse_cards
-from puur.profile import RuleProfile
-from puur.round import RoundState
+from puur.core.cards import Card, Contract, mask_of, parse_cards
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
 
 
 def position(contract: Contract, hands: list[str], trick: str = "") -> RoundState:

@@ -1,4 +1,4 @@
-"""The playout policy compiled (``Rules.policy`` and ``Rules.rollout`` in puur/_playout_core.c, through
+"""The playout policy compiled (``Rules.policy`` and ``Rules.rollout`` in puur/core/_playout_core.c, through
 ``puur.bots.rollout.policy_score``) against its reference, the Python policy (``choose``, ``playout``) and
 the engine's score.
 
@@ -17,15 +17,15 @@ from itertools import islice
 
 import pytest
 
-from puur import playout as playout_module
 from puur.bots import rollout
 from puur.bots.rollout import choose, compiled_policy, playout, policy_score
-from puur.playout import compiled_rules
-from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState
-from puur.rules.scoring import RoundScore
-from puur.rules.stoeck import StoeckStatus
-from puur.soak import SoakFailure, policy_positions, soak_policy
+from puur.core import playout as playout_module
+from puur.core.playout import compiled_rules
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import RoundState
+from puur.core.rules.scoring import RoundScore
+from puur.core.rules.stoeck import StoeckStatus
+from puur.lab.soak import SoakFailure, policy_positions, soak_policy
 
 pytestmark = pytest.mark.skipif(not playout_module.COMPILED, reason="the compiled playout core is not built")
 
@@ -43,7 +43,7 @@ PROFILES = {
 
 def _positions(profile: RuleProfile, seed: int, count: int) -> list[RoundState]:
     """Rounds under a random contract, played some cards in by a mix of random cards and the policy (the
-    soak's positions, ``puur.soak.policy_positions``)."""
+    soak's positions, ``puur.lab.soak.policy_positions``)."""
     return list(islice(policy_positions(profile, random.Random(seed)), count))
 
 
@@ -162,7 +162,7 @@ def test_python_plays_where_the_core_is_not_used(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_soak_plays_the_compiled_policy_against_choose() -> None:
-    """``make soak``'s policy part (``puur.soak.soak_policy``) compares every decision and score, here 40
+    """``make soak``'s policy part (``puur.lab.soak.soak_policy``) compares every decision and score, here 40
     positions a preset and in Slalom and Guschti."""
     for profile in [*PRESETS.values(), PROFILES["slalom_guschti"]]:
         stats = soak_policy(profile, 40, seed=7)

@@ -12,14 +12,14 @@ from game_checks import rollout_position, solved_as_brute_force
 
 from puur.bots.rollout import choose
 from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
-from puur.cards import BASE_CONTRACTS, Contract, iter_cards
-from puur.playout import compiled_legal_rules
-from puur.position import parse_position
-from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState, deal
-from puur.rules.legal import legal_moves
-from puur.rules.tables import PUUR_BITS, STRENGTH_TABLES
-from puur.rules.trick import trick_winner
+from puur.core.cards import BASE_CONTRACTS, Contract, iter_cards
+from puur.core.playout import compiled_legal_rules
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import RoundState, deal
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.tables import PUUR_BITS, STRENGTH_TABLES
+from puur.core.rules.trick import trick_winner
+from puur.info.position import parse_position
 
 
 @pytest.mark.parametrize("preset", ["schieber", "jasvel", "classic"])
@@ -126,7 +126,7 @@ def test_compiled_core_searches_the_same_tree(preset: str) -> None:
 @compiled_only
 @pytest.mark.parametrize("preset", ["schieber", "jasvel"])
 def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The compiled core's legal moves from `puur/_legal.h` (`compiled_legal_rules`) and the Python search,
+    """The compiled core's legal moves from `puur/core/_legal.h` (`compiled_legal_rules`) and the Python search,
     which asks `legal_moves` and memoizes it (where a profile's options are ones `_legal.h` would not know,
     `solve(compiled=True)` searches so), give the same values and positions, in every contract (jasvel: must
     overtrump, undertrump allowed, lone Puur not kept)."""
@@ -206,7 +206,7 @@ def test_core_reports_errors(compiled: bool) -> None:
             make(beats, bad_up)
     with pytest.raises(ValueError, match="one chain"):  # two strongest cards in a suit: 6 and 7 apart
         make(beats, [-1, *up[1:]])
-    if compiled:  # the rules of puur/_legal.h (compiled_legal_rules), checked
+    if compiled:  # the rules of puur/core/_legal.h (compiled_legal_rules), checked
         for bad, message in (((9, *good[1:]), "contract"), (good[:4], "rules"), ((2, good[1][:5], *good[2:]), "216")):
             with pytest.raises(ValueError, match=message):
                 make(beats, up, bad)
@@ -537,11 +537,11 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
 
 @compiled_only
 def test_the_soak_solves_with_both_searches(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``make soak``'s solver part (``puur.soak.soak_solver``): both searches agree from random positions in
+    """``make soak``'s solver part (``puur.lab.soak.soak_solver``): both searches agree from random positions in
     every preset (here 12 each); a compiled answer that differs, or a best card whose value is not the
     position's, fails it."""
     from puur.bots import solver as solver_module
-    from puur.soak import SoakFailure, soak_solver
+    from puur.lab.soak import SoakFailure, soak_solver
 
     for preset in sorted(PRESETS):
         stats = soak_solver(preset, 12, seed=3)

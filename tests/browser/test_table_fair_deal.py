@@ -11,8 +11,8 @@ import pytest
 from api_client import api
 from helpers import open_on_the_table, play_to_round_end
 
-from puur.fairness import seed_commitment
-from puur.verify import verify_record
+from puur.match.fairness import seed_commitment
+from puur.match.verify import verify_record
 
 pytestmark = pytest.mark.browser
 

@@ -11,10 +11,10 @@ import pytest
 from api_client import api
 from helpers import open_on_the_table, press_until_open
 
-from puur.cards import Contract
-from puur.game import Game
-from puur.profile import RuleProfile
-from puur.rules.weis import alternatives
+from puur.core.cards import Contract
+from puur.core.profile import RuleProfile
+from puur.core.rules.weis import alternatives
+from puur.match.game import Game
 
 SEED = 86982
 """A classic deal whose seat 0 holds CK DK HK SK and H8 H9 H10 HJ HQ (found by searching seeds)."""

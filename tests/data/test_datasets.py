@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from puur.cards import BASE_CONTRACTS, Card, Contract
+from puur.core.cards import BASE_CONTRACTS, Card, Contract
+from puur.core.profile import MULTIPLIER_TABLES, PRESETS
+from puur.core.rules.tables import card_points_table
+from puur.core.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
 from puur.data import DATASET_NAMES, dataset, export, index, status
 from puur.data.envelope import ENVELOPE_KEYS
 from puur.data.glossary import GLOSSARY
 from puur.oracle import evaluate
-from puur.profile import MULTIPLIER_TABLES, PRESETS
-from puur.rules.tables import card_points_table
-from puur.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
 
 JASVEL_KEYS = {"e", "r", "s", "i", "top", "bottom"}
 

@@ -14,13 +14,13 @@ import pytest
 from game_checks import stoeck_outcomes
 from rich.console import Console
 
-import puur.soak
+import puur.lab.soak
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import computer_move, play_computers, play_match, play_turn
-from puur.game import Game
-from puur.profile import PRESETS
-from puur.soak import SoakStats, soak_match
-from puur.terminal import TerminalGame
+from puur.cli.terminal import TerminalGame
+from puur.core.profile import PRESETS
+from puur.lab.soak import SoakStats, soak_match
+from puur.match.game import Game
 
 STRICT = {p: {"preset": p, "stoeck": "strict", "target": 1000} for p in PRESETS}
 
@@ -73,7 +73,7 @@ def test_soak_declares_stoeck_for_computer_seats(preset: str, monkeypatch: pytes
             super().__init__(*args, **kw)
             games.append(self)
 
-    monkeypatch.setattr(puur.soak, "Game", Kept)
+    monkeypatch.setattr(puur.lab.soak, "Game", Kept)
 
     def play(seed: int) -> tuple[Game, set[int]]:
         soak_match(Kept(STRICT[preset]).profile, seed, SoakStats())

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from puur.profile import PRESETS
-from puur.soak import soak
+from puur.core.profile import PRESETS
+from puur.lab.soak import soak
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

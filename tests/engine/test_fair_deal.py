@@ -14,9 +14,9 @@ import pytest
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
 from puur.cli import main
-from puur.fairness import SEED_BITS, check_salt, commitment_text, draw_salt, seed_commitment
-from puur.game import Game, RecordMismatch
-from puur.verify import verify_record
+from puur.match.fairness import SEED_BITS, check_salt, commitment_text, draw_salt, seed_commitment
+from puur.match.game import Game, RecordMismatch
+from puur.match.verify import verify_record
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 SALT = "0123456789abcdef" * 2

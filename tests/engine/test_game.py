@@ -9,7 +9,7 @@ import pytest
 from puur import CLAIM, PUSH, Card, Contract, Game, IllegalAction, RuleProfile
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
-from puur.cards import BASE_CONTRACTS, Special
+from puur.core.cards import BASE_CONTRACTS, Special
 
 
 def _finish(game: Game, seed: int = 0) -> Game:

@@ -16,8 +16,8 @@ import pytest
 
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
-from puur.game import Game
-from puur.profile import PRESETS
+from puur.core.profile import PRESETS
+from puur.match.game import Game
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 SEEDS = {"schieber": 101, "classic": 102, "schweizer": 103, "online": 104, "jasvel": 105}

@@ -11,10 +11,10 @@ import pytest
 
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
-from puur.cards import Card
-from puur.game import Game
-from puur.jasskit import from_jk_player, log_entry, round_from_jasskit, round_to_jasskit, to_jk_player
-from puur.round import IllegalAction
+from puur.core.cards import Card
+from puur.core.round import IllegalAction
+from puur.info.jasskit import from_jk_player, log_entry, round_from_jasskit, round_to_jasskit, to_jk_player
+from puur.match.game import Game
 
 jass = pytest.importorskip("jass")
 from jass.game.game_state import GameState  # noqa: E402

@@ -7,11 +7,11 @@ import json
 
 import pytest
 
-import puur.game
+import puur.match.game
 from puur import CLAIM, Card, Game
 from puur.bots.random_player import RandomPlayer
 from puur.bots.runner import play_match
-from puur.cards import iter_cards
+from puur.core.cards import iter_cards
 
 # Hearts trump: seat 0 holds the Stöck (HK HQ); seat 1 holds four 10s (100) and wins trick 1 with CA.
 STOECK_DEAL = [
@@ -186,13 +186,13 @@ def test_hand_1_is_dealt_by_the_dealer_it_records(preset: str, monkeypatch: pyte
     """RULES.md §14: in a holder: preset the dealer of hand 1 is the seat before the first forehand and
     the cards are dealt from that seat; under dealer_right the forehand is the dealer's right."""
     dealers: list[int] = []
-    real = puur.game.deal
+    real = puur.match.game.deal
 
     def spy(rng: object, dealer: int) -> list[int]:
         dealers.append(dealer)
         return real(rng, dealer)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(puur.game, "deal", spy)
+    monkeypatch.setattr(puur.match.game, "deal", spy)
     seven = {"holder:C7": Card.C7, "holder:H7": Card.H7, "holder:D7": Card.D7}
     for seed in range(60):
         dealers.clear()

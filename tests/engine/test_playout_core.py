@@ -1,4 +1,4 @@
-"""The compiled playout core (puur/_playout_core.c) against the rules core, its reference.
+"""The compiled playout core (puur/core/_playout_core.c) against the rules core, its reference.
 
 Every compiled rule is tested equal to the Python function it rewrites, on random positions, in every
 preset and contract (Slalom and Guschti too, trick by trick), and under profiles that set the
@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from puur import playout
-from puur.playout import SplitMix, compiled_rules, python_round, random_rounds
-from puur.profile import PRESETS, RuleProfile
-from puur.rules.legal import legal_moves
-from puur.rules.trick import trick_winner
-from puur.rules.weis import declaration, meld_key, resolve_weis
+from puur.core import playout
+from puur.core.playout import SplitMix, compiled_rules, python_round, random_rounds
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.rules.legal import legal_moves
+from puur.core.rules.trick import trick_winner
+from puur.core.rules.weis import declaration, meld_key, resolve_weis
 
 if TYPE_CHECKING:
-    from puur._playout_core import Rules
+    from puur.core._playout_core import Rules
 
 pytestmark = pytest.mark.skipif(not playout.COMPILED, reason="the compiled playout core is not built")
 
@@ -162,7 +162,7 @@ def test_rounds_stand_alone_and_a_match_scores_alike() -> None:
 
 
 def test_the_random_numbers_are_the_same_in_both() -> None:
-    from puur._playout_core import draws
+    from puur.core._playout_core import draws
 
     for seed, index, bound in ((0, 0, 36), (2**64 - 1, 7, 7), (12345, 2**40, 1000)):
         rng = SplitMix(seed, index)
@@ -193,8 +193,8 @@ def test_what_the_core_does_not_implement_is_played_in_python(monkeypatch: pytes
 
 
 def test_the_soak_and_the_bench_run_the_batch_api() -> None:
-    from puur.bench import bench_batch
-    from puur.soak import soak_playout
+    from puur.lab.bench import bench_batch
+    from puur.lab.soak import soak_playout
 
     stats = soak_playout("classic", 80, seed=11, chunk=30)
     assert stats.rounds == 80 and stats.compiled

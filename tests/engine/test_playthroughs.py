@@ -26,8 +26,8 @@ import pytest
 
 from puur.bots import make_player
 from puur.bots.runner import declarations_for
-from puur.game import Game
-from puur.profile import PRESETS
+from puur.core.profile import PRESETS
+from puur.match.game import Game
 
 PLAYTHROUGHS = Path(__file__).parent.parent / "golden" / "playthroughs"
 SEEDS = {"schieber": 201, "classic": 202, "schweizer": 203, "online": 204, "jasvel": 205}

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from puur.cards import Card, Contract, mask_of
-from puur.position import parse_position
-from puur.profile import RuleProfile
-from puur.round import IllegalAction, RoundState, deal, first_forehand
+from puur.core.cards import Card, Contract, mask_of
+from puur.core.profile import RuleProfile
+from puur.core.round import IllegalAction, RoundState, deal, first_forehand
+from puur.info.position import parse_position
 
 
 class FixedRng(random.Random):

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from puur.bots.runner import declarations_for, weis_choice_for
-from puur.cards import Card
-from puur.game import Game, IllegalAction
+from puur.core.cards import Card
+from puur.match.game import Game, IllegalAction
 
 # Seat 0: an 8-run S6-SK (classic: 5 + 3 = 120 with a 5-run as best meld, or 100 with all 8 cards).
 # Seat 1: a 6-run C6-CJ (100, 6 cards). Seats 2 and 3: no meld.

@@ -11,9 +11,9 @@ import pytest
 
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'puur[ray]'): the ray backend is not tested")
 
-from puur.arena import play_arena  # noqa: E402
 from puur.cli import main  # noqa: E402
-from puur.distributed import map_tasks  # noqa: E402
+from puur.lab.arena import play_arena  # noqa: E402
+from puur.lab.distributed import map_tasks  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +41,7 @@ def test_selfplay_on_ray_equals_local(local_ray: None, tmp_path: Path) -> None:
     pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
     from test_rl_selfplay import same_rows
 
-    from puur.selfplay import read_rows, run_selfplay
+    from puur.lab.selfplay import read_rows, run_selfplay
 
     run_selfplay("heuristic", 3, tmp_path / "local", profile="jasvel", seed=2, shard_size=2)
     out = run_selfplay("heuristic", 3, tmp_path / "ray", profile="jasvel", seed=2, shard_size=2, backend="ray")

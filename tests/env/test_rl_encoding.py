@@ -11,7 +11,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') 
 
 from puur.bots.random_player import RandomPlayer  # noqa: E402
 from puur.bots.runner import play_turn  # noqa: E402
-from puur.cards import CLAIM, PUSH, Card, Contract  # noqa: E402
+from puur.core.cards import CLAIM, PUSH, Card, Contract  # noqa: E402
 from puur.env.encoding import (  # noqa: E402
     ACTIONS,
     BLOCKS,
@@ -27,7 +27,7 @@ from puur.env.encoding import (  # noqa: E402
     layout,
     stoeck_card,
 )
-from puur.game import Game  # noqa: E402
+from puur.match.game import Game  # noqa: E402
 
 PINNED = {
     1: {"obs": 1794, "actions": 45, "contracts": "C D H S O U"},

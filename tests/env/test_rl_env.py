@@ -19,10 +19,10 @@ import puur.env  # noqa: E402
 pytestmark = pytest.mark.filterwarnings(
     "ignore:Observation is not a NumPy array", "ignore:Observation space for each agent probably"
 )
+from puur.core.profile import PRESETS  # noqa: E402
+from puur.core.round import IllegalAction  # noqa: E402
 from puur.env.encoding import N_ACTIONS, action_mask, encode  # noqa: E402
-from puur.game import Game  # noqa: E402
-from puur.profile import PRESETS  # noqa: E402
-from puur.round import IllegalAction  # noqa: E402
+from puur.match.game import Game  # noqa: E402
 
 
 @pytest.mark.parametrize("profile", list(PRESETS))
@@ -201,7 +201,7 @@ def test_slalom_and_guschti_are_played_and_their_direction_is_encoded() -> None:
     order (J30: Slalom alternates, Guschti turns after the fifth trick)."""
     profile = {"preset": "schieber", "extra_contracts": "slalom_guschti"}
     api_test(puur.env.env(profile, seed=5), num_cycles=200)
-    from puur.cards import Contract
+    from puur.core.cards import Contract
     from puur.env.encoding import action_index, encode, layout
 
     direction = layout()["direction"]

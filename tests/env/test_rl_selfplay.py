@@ -16,7 +16,7 @@ import pyarrow.parquet as pq  # noqa: E402
 
 from puur.cli import main  # noqa: E402
 from puur.env.encoding import ACTIONS, ENCODING_VERSION, N_ACTIONS, OBS_SIZE, layout  # noqa: E402
-from puur.selfplay import SCHEMA, read_rows, run_selfplay  # noqa: E402
+from puur.lab.selfplay import SCHEMA, read_rows, run_selfplay  # noqa: E402
 
 
 def same_rows(a: pa.Table, b: pa.Table) -> bool:
@@ -111,7 +111,7 @@ def test_resume_skips_finished_shards_and_refuses_other_settings(tmp_path: Path,
 
 def test_example_policy_plays_in_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     """examples/policy_player.py (weights trained by examples/train_policy.py) as ``package.module:Class``."""
-    from puur.arena import run_arena
+    from puur.lab.arena import run_arena
 
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
     result = run_arena("examples.policy_player:PolicyPlayer", "random", deals=2, seed=1)

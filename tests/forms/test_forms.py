@@ -9,10 +9,10 @@ import pytest
 
 from puur.bots import make_player
 from puur.bots.runner import play_computers
-from puur.cards import PUSH, Card, Contract
-from puur.forms import CoiffeurForm, ColumnChoice, FormView, Prediction
-from puur.game import Game, IllegalAction
-from puur.observation import Observation
+from puur.core.cards import PUSH, Card, Contract
+from puur.info.observation import Observation
+from puur.match.forms import CoiffeurForm, ColumnChoice, FormView, Prediction
+from puur.match.game import Game, IllegalAction
 
 
 def random_game(form: str, seed: int, **kw: object) -> Game:
@@ -212,7 +212,7 @@ def test_terminal_plays_a_differenzler_round() -> None:
 
     from rich.console import Console
 
-    from puur.terminal import TerminalGame
+    from puur.cli.terminal import TerminalGame
 
     out = StringIO()
     answers = iter(["x", "999", "57"] + ["1"] * 20)

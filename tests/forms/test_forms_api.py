@@ -7,7 +7,7 @@ from __future__ import annotations
 from api_client import BOT, auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.game import Game
+from puur.match.game import Game
 
 
 def test_differenzler_and_coiffeur_through_the_game_api(client: TestClient) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from api_client import BOT, CARD, auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.game import Game
+from puur.match.game import Game
 from puur.server.app import create_app
 
 

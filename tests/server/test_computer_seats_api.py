@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 from game_checks import stoeck_outcomes
 
-from puur.profile import PRESETS
+from puur.core.profile import PRESETS
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -11,9 +11,9 @@ from fastapi.testclient import TestClient
 from mcp import Client
 from mcp_helpers import run_mcp
 
-from puur.fairness import seed_commitment
-from puur.game import Game
-from puur.verify import verify_record
+from puur.match.fairness import seed_commitment
+from puur.match.game import Game
+from puur.match.verify import verify_record
 
 SHORT = {"preset": "schieber", "target": 500}
 

@@ -24,7 +24,7 @@ import websockets
 from api_client import auth
 from fastapi.testclient import TestClient
 
-from puur.cards import Card
+from puur.core.cards import Card
 from puur.server.app import create_app
 from puur.server.live import REPLACED, Subscriber
 from puur.server.live.tables import away_seat

@@ -11,9 +11,9 @@ import pytest
 from api_client import BOT, CARD, auth, new_game
 from fastapi.testclient import TestClient
 
-from puur.cards import Card
-from puur.game import Game
-from puur.rules.legal import REFUSAL_TEXTS
+from puur.core.cards import Card
+from puur.core.rules.legal import REFUSAL_TEXTS
+from puur.match.game import Game
 from puur.server.app import create_app
 
 

@@ -18,8 +18,8 @@ from mcp_helpers import run_mcp
 from puur.bots.mcts import MCTSPlayer
 from puur.bots.runner import play_computers
 from puur.cli import _connection_bounds, build_parser, main
-from puur.game import Game
-from puur.observation import Observation
+from puur.info.observation import Observation
+from puur.match.game import Game
 from puur.server.app import create_app
 from puur.server.http import reviews
 from puur.server.live import Busy, Conflict, GameHub

@@ -11,7 +11,7 @@ import pytest
 from api_client import auth
 from fastapi.testclient import TestClient
 
-from puur.position import parse_position
+from puur.info.position import parse_position
 
 BOT = "heuristic"
 

@@ -54,7 +54,7 @@ def test_every_key_the_pages_use_is_in_the_tables() -> None:
 
 
 def test_refusal_words_cover_every_code_of_the_rules_core() -> None:
-    from puur.rules.legal import REFUSAL_TEXTS
+    from puur.core.rules.legal import REFUSAL_TEXTS
 
     keys = set(tables()["en"])
     assert {f"refusal_{c}" for c in REFUSAL_TEXTS} <= keys

@@ -10,7 +10,7 @@ from api_client import auth
 from fastapi.testclient import TestClient
 from mcp_helpers import run_mcp
 
-from puur.game import Game
+from puur.match.game import Game
 
 # Under classic, seed 118638 deals seat 0 a hand whose declarations differ in the best meld.
 SEED = 118638

@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-from puur.cards import Card
-from puur.game import Game
-from puur.profile import PRESETS, RuleProfile
-from puur.round import RoundState
+from puur.core.cards import Card
+from puur.core.profile import PRESETS, RuleProfile
+from puur.core.round import RoundState
+from puur.match.game import Game
 from puur.tools.jasstafel import Board, Entry
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import Contract
-from puur.profile import RuleProfile
-from puur.rules.chalk import Marks, format_marks, parse_marks, to_marks
+from puur.core.cards import Contract
+from puur.core.profile import RuleProfile
+from puur.core.rules.chalk import Marks, format_marks, parse_marks, to_marks
 from puur.tools import ToolInputError
 from puur.tools.jasstafel import (
     TABLE_LABELS,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import Contract
+from puur.core.cards import Contract
 from puur.tools import ToolInputError
 from puur.tools import coiffeur as co
 from puur.tools import differenzler as di
@@ -75,9 +75,9 @@ def test_jokers_and_repeat_agreement() -> None:
 
 def test_box_above_what_a_round_can_hold() -> None:
     # 257 (a match) + two nine-card runs (2 × 300) + Stöck (20) = 877 before the factor: 87 tens
-    from puur.cards import Card, Contract, mask_of
-    from puur.profile import RuleProfile
-    from puur.rules.weis import declaration
+    from puur.core.cards import Card, Contract, mask_of
+    from puur.core.profile import RuleProfile
+    from puur.core.rules.weis import declaration
 
     whole_suit = mask_of(int(Card.parse(f"H{r}")) for r in ("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
     assert declaration(whole_suit, RuleProfile.preset("schieber"), Contract.H).points == 300

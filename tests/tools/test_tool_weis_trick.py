@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from puur.cards import Contract
-from puur.profile import RuleProfile
+from puur.core.cards import Contract
+from puur.core.profile import RuleProfile
 from puur.tools import ToolInputError
 from puur.tools.trick_arbiter import judge
 from puur.tools.weis_calculator import NO_MELD_TEXT, calculate, compare_with_other_team, seat_from_hand

@@ -19,9 +19,9 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Body, HTTPException, Request
 from pydantic import BaseModel
 
+from puur.core.profile import PRESET_SOURCES, PRESETS
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate, evaluate_many
-from puur.profile import PRESET_SOURCES, PRESETS
 from puur.server.policy import settings_of
 
 log = logging.getLogger(__name__)

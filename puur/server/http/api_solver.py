@@ -17,7 +17,7 @@ from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from puur.bots.analysis import MAX_OPEN_CARDS
-from puur.position import EXAMPLE as POSITION_EXAMPLE
+from puur.info.position import EXAMPLE as POSITION_EXAMPLE
 from puur.schema_types import Cards, ContractCode, JsonInt, PositionText, ProfileSpec
 from puur.server.http.api_rules import COSTLY
 
@@ -132,7 +132,7 @@ def solve(body: SolveRequest) -> dict[str, Any]:
 def solve_request(body: SolveRequest) -> dict[str, Any]:
     """The solver's answer to either form of the request; ``ValueError`` names what is wrong."""
     from puur.bots.analysis import solve_open_cards, solve_position
-    from puur.position import parse_position
+    from puur.info.position import parse_position
 
     if body.position is not None:
         return solve_position(parse_position(body.position))

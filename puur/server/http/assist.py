@@ -3,7 +3,7 @@
 a table with another person, even while a computer plays that person's seat), both marked in the game.
 
 The hint is what the search player (``mcts`` at the default level, ``medium``) would choose from the asking
-seat's own observation: its sampled deals hold only what that seat may know (``puur.determinize``), so a
+seat's own observation: its sampled deals hold only what that seat may know (``puur.info.determinize``), so a
 hint never peeks. It names the chosen action, the top choices with their expected points (the seat's team
 minus the other, written points of the round, the mean over the sampled deals) and a reason as a code and
 parameters that the page says in its language; the rule-of-thumb player's choice (``heuristic``) is named
@@ -29,8 +29,8 @@ from pydantic import BaseModel, Field
 from puur.bots.explain import explain
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.mcts import Evaluation, MCTSPlayer
-from puur.cards import Action, Card
-from puur.observation import Observation
+from puur.core.cards import Action, Card
+from puur.info.observation import Observation
 from puur.server.http.game_models import Error, GameView
 from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay

@@ -24,11 +24,11 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from puur.forms import make_form
-from puur.forms.actions import parse_any_action
-from puur.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS
-from puur.game import check_declarations
-from puur.profile import RuleProfile
+from puur.core.actions import parse_any_action
+from puur.core.profile import RuleProfile
+from puur.match.forms import make_form
+from puur.match.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS
+from puur.match.game import check_declarations
 from puur.schema_types import (
     NAME_LENGTH,
     SEAT_NAME_SCHEMA,
@@ -186,7 +186,7 @@ class SchieberGame(_NewGame, json_schema_extra=_seed_needs_one_person):
 
 
 class CoiffeurSettings(BaseModel):
-    """A Coiffeur table's settings (``puur.forms.coiffeur.CoiffeurForm``)."""
+    """A Coiffeur table's settings (``puur.match.forms.coiffeur.CoiffeurForm``)."""
 
     model_config = ConfigDict(extra="forbid")
     factors: list[Factor] = Field(None, min_length=8, max_length=10, json_schema_extra=_unset,  # type: ignore[arg-type]
@@ -219,14 +219,14 @@ class CoiffeurGame(_NewGame, json_schema_extra=_coiffeur_schema):
 
     @model_validator(mode="after")
     def _form(self) -> CoiffeurGame:
-        """The sheet as the engine builds it (``puur.forms.make_form`` says what is wrong)."""
+        """The sheet as the engine builds it (``puur.match.forms.make_form`` says what is wrong)."""
         given = self.form_settings.model_dump(exclude_unset=True) if self.form_settings else None
         make_form(self.form, columns=self.columns, settings=given)
         return self
 
 
 class DifferenzlerSettings(BaseModel):
-    """A Differenzler table's settings (``puur.forms.differenzler.DifferenzlerForm``)."""
+    """A Differenzler table's settings (``puur.match.forms.differenzler.DifferenzlerForm``)."""
 
     model_config = ConfigDict(extra="forbid")
     contract: Literal[CONTRACT_RULES] = Field(None, json_schema_extra=_unset,  # type: ignore[assignment,valid-type]
@@ -401,7 +401,7 @@ class GameView(BaseModel):
 
 
 class FairDeal(BaseModel):
-    """The deals' commitment (puur.fairness): SHA-256 of ``puur-seed-v1:SALT:SEED``, shown from the first card;
+    """The deals' commitment (puur.match.fairness): SHA-256 of ``puur-seed-v1:SALT:SEED``, shown from the first card;
     the seed and salt only once the match is over (then ``puur verify`` checks the record)."""
 
     commitment: str | None = Field(..., description="lowercase hex SHA-256; null for a game stored before commitments")
@@ -412,7 +412,7 @@ class FairDeal(BaseModel):
 
 class Why(BaseModel):
     """Why a card may not be played: ``reason`` in English; ``code`` and ``params`` the same for a page in
-    any language (``puur.rules.legal.REFUSAL_TEXTS``; ``not_your_turn`` with ``seat``, ``match_over``)."""
+    any language (``puur.core.rules.legal.REFUSAL_TEXTS``; ``not_your_turn`` with ``seat``, ``match_over``)."""
 
     card: str
     legal: bool

@@ -25,10 +25,10 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
-from puur.cards import Card, Contract
-from puur.game import IllegalAction
-from puur.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
-from puur.rules.tables import card_points_table, suit_strength_order
+from puur.core.cards import Card, Contract
+from puur.core.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
+from puur.core.rules.tables import card_points_table, suit_strength_order
+from puur.match.game import IllegalAction
 from puur.schema_types import CardCode
 from puur.server.http.game_models import (
     ActionBody,

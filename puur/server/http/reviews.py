@@ -41,15 +41,15 @@ from fastapi import APIRouter, Depends, HTTPException, Path, Request
 from fastapi.responses import JSONResponse
 
 from puur.bots.solver import COMPILED
-from puur.cards import Contract
-from puur.profile import RuleProfile
+from puur.core.cards import Contract
+from puur.core.profile import RuleProfile
 from puur.server.http.game_models import Error
 from puur.server.http.games import ERRORS, Token, game_or_404, get_hub, seat_or_403
 from puur.server.live import GameHub
 from puur.server.policy import settings_of
 
 if TYPE_CHECKING:
-    from puur.round import RoundState
+    from puur.core.round import RoundState
     from puur.server.live import LiveGame
 
 router = APIRouter(prefix="/api/v1", tags=["games"])

@@ -13,11 +13,11 @@ from typing import Annotated, Any, Literal, get_args
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
+from puur.core.profile import MULTIPLIER_TABLES
+from puur.core.rules.chalk import Marks, format_marks, to_marks
+from puur.core.rules.tables import STOECK_POINTS
+from puur.core.rules.weis import MOST_IN_A_HAND
 from puur.ops import DIRECTION_CONTRACT_PATTERN, JasstafelMarks
-from puur.profile import MULTIPLIER_TABLES
-from puur.rules.chalk import Marks, format_marks, to_marks
-from puur.rules.tables import STOECK_POINTS
-from puur.rules.weis import MOST_IN_A_HAND
 from puur.schema_types import (
     CONTRACT_PATTERN,
     NAME_LENGTH,

@@ -27,13 +27,13 @@ from typing import Any, Protocol, TypeVar
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
-from puur.cards import Action, Card
-from puur.fairness import draw_salt
-from puur.forms import form_args
-from puur.forms.actions import public_action
-from puur.game import Game, IllegalAction
-from puur.profile import RuleProfile
-from puur.rules.chalk import to_marks
+from puur.core.actions import public_action
+from puur.core.cards import Action, Card
+from puur.core.profile import RuleProfile
+from puur.core.rules.chalk import to_marks
+from puur.match.fairness import draw_salt
+from puur.match.forms import form_args
+from puur.match.game import Game, IllegalAction
 from puur.server.live.seats import alone_at_the_table, effective_seats, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
@@ -561,7 +561,7 @@ class GameHub:
         self._sweep_if_due()
         self._make_room()
         # a fresh secret seed unless the settings choose one (refused with more than one human seat:
-        # GameCreate); a fresh salt always, so the table can show the commitment (puur.fairness)
+        # GameCreate); a fresh salt always, so the table can show the commitment (puur.match.fairness)
         game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
                     **form_args(settings))  # Coiffeur or Differenzler: the form and its table settings
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,

@@ -42,7 +42,7 @@ function renderScore(v) {
   }
 }
 
-// The provably fair deal (puur.fairness): the commitment from the first card (short, the full value in
+// The provably fair deal (puur.match.fairness): the commitment from the first card (short, the full value in
 // the title), the seed once the match is over, to check the record with `puur verify`.
 function renderFair(v) {
   const el = $("fair"), f = v.fair_deal;

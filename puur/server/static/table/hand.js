@@ -47,11 +47,11 @@ async function loadRules(profile) {
   if (S.rulesKey === key) return;
   S.rulesKey = key;
   S.rules = null; // another profile's orders do not apply
-  const cache = stored("puur.rules");
+  const cache = stored("puur.core.rules");
   if (cache[key]) { S.rules = cache[key]; return; }
   try {
     const rules = await api("/table/rules", { method: "POST", body: { profile } });
-    store("puur.rules", { [key]: rules }); // the latest profile only
+    store("puur.core.rules", { [key]: rules }); // the latest profile only
     if (S.rulesKey !== key) return;
     S.rules = rules;
     if (S.view) resortHand(S.view.contract);
