@@ -14,7 +14,7 @@ same draws through the same rules written again in C, fed with the rules core's 
 profile's options; it is used when it is built and the profile's every option and contract is one it
 implements (``compiled_rules``: the six of RULES.md §4.1, and Slalom and Guschti, each trick by
 its direction), and never with ``PUUR_PURE=1`` in the environment or ``compiled=False``.
-tests/engine/test_playout_core.py tests every compiled rule equal to the rules core on random positions
+tests/core/test_playout_core.py tests every compiled rule equal to the rules core on random positions
 in every preset and contract, and whole batches equal; ``puur.lab.soak.soak_playout`` compares the paths at
 length (``make soak``).
 

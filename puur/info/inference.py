@@ -7,7 +7,7 @@ trump, and so on for every option of the profile (§7.4, §14.1). ``read_trick``
 its owner's hand, §9.4). Nothing here reads anything but the ``Observation``.
 
 The reading is sound and complete: a card not yet played is ruled out for a seat exactly when, had the
-seat held it too, a card it played would have been illegal by ``legal_moves`` (tests/test_inference.py
+seat held it too, a card it played would have been illegal by ``legal_moves`` (tests/info/test_inference.py
 checks both against the rules on random rounds of every preset and of every combination of the
 legal-move options). One combination of options leaves a fact no list of impossible cards can hold:
 with the undertrump ban lifted while the partner is winning (``undertrump_ban_when_partner_leads=False``),

@@ -73,7 +73,7 @@ def test_solver_values_consistent(preset: str) -> None:
         assert child_values[res.card] == value
 
 
-@pytest.mark.parametrize("contract", BASE_CONTRACTS)  # Slalom, Guschti: tests/test_slalom_guschti.py
+@pytest.mark.parametrize("contract", BASE_CONTRACTS)  # Slalom, Guschti: tests/core/test_slalom_guschti.py
 def test_winner_table_matches_trick_winner(contract: Contract) -> None:
     """The solver's per-contract table decides every trick as the rules core does."""
     beats, _, _ = _contract_tables(contract)

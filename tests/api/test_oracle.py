@@ -15,7 +15,7 @@ import pytest
 
 from puur.oracle import evaluate, evaluate_many
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EVAL = [sys.executable, "-m", "puur.cli", "rules", "eval"]
 PRESETS = ("schieber", "classic", "schweizer", "online", "jasvel")
 

@@ -13,7 +13,7 @@ from puur.bots import rollout
 from puur.core.round import RoundState
 
 _spec = importlib.util.spec_from_file_location(
-    "rollout_bench", Path(__file__).parents[1] / "benchmarks" / "rollout.py"
+    "rollout_bench", Path(__file__).parents[2] / "benchmarks" / "rollout.py"
 )
 assert _spec and _spec.loader
 bench = importlib.util.module_from_spec(_spec)
@@ -41,7 +41,7 @@ def test_the_policy_beats_random_play_and_the_sign_follows_the_order() -> None:
 
 
 def test_policy_at_a_revision_loads_that_commits_file() -> None:
-    root = Path(__file__).parents[1]
+    root = Path(__file__).parents[2]
     if subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True).returncode:
         pytest.skip("not a git checkout")
     old = bench.policy_at("HEAD")

@@ -169,7 +169,7 @@ def play_out(
 @given(seeds)
 def test_card_points_total_152_and_157(seed: int) -> None:
     rng, hands = deal(seed)
-    for contract in BASE_CONTRACTS:  # Slalom, Guschti: tests/test_slalom_guschti.py
+    for contract in BASE_CONTRACTS:  # Slalom, Guschti: tests/core/test_slalom_guschti.py
         for vals in UNDENUFE_TABLES:
             assert card_points(list(range(36)), contract, vals) == 152
             # any partition into nine tricks of four
@@ -187,7 +187,7 @@ def test_card_points_total_152_and_157(seed: int) -> None:
 def test_random_legal_playouts(seed: int) -> None:
     rng, hands = deal(seed)
     for profile in PRESETS:
-        for contract in BASE_CONTRACTS:  # Slalom, Guschti: tests/test_slalom_guschti.py
+        for contract in BASE_CONTRACTS:  # Slalom, Guschti: tests/core/test_slalom_guschti.py
             tricks = play_out(rng, hands, contract, profile)
             vals = profile.undenufe_values
             total = sum(trick_points(t, contract, vals, last=(i == 8)) for i, t in enumerate(tricks))

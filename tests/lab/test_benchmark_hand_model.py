@@ -13,7 +13,7 @@ import pytest
 
 from puur.bots.hand_model import CLASSES, FEATURES, model_from_dict
 
-_spec = importlib.util.spec_from_file_location("hand_model_bench", Path(__file__).parents[1] / "benchmarks" / "hand_model.py")
+_spec = importlib.util.spec_from_file_location("hand_model_bench", Path(__file__).parents[2] / "benchmarks" / "hand_model.py")
 assert _spec and _spec.loader
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)

@@ -3,7 +3,7 @@
 The records in tests/golden/ were made by four seeded ``random`` players. Replaying a record must give
 the identical state, and playing the same seeds again must give the identical record: any change to
 dealing, the rules, scoring or the end of the match shows up here. Regenerate deliberately with
-``PUUR_REGENERATE_GOLDEN=1 pytest tests/engine/test_golden.py`` and say why in the commit.
+``PUUR_REGENERATE_GOLDEN=1 pytest tests/match/test_golden.py`` and say why in the commit.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from puur.match.game import Game
 PROFILE = RuleProfile.preset("schieber")
 
 _spec = importlib.util.spec_from_file_location(
-    "paired_bench", Path(__file__).parents[1] / "benchmarks" / "paired.py"
+    "paired_bench", Path(__file__).parents[2] / "benchmarks" / "paired.py"
 )
 assert _spec and _spec.loader
 bench = importlib.util.module_from_spec(_spec)

@@ -295,7 +295,7 @@ def test_a_view_cannot_become_a_round() -> None:
 
 def test_the_doc_examples_are_positions() -> None:
     """Every line of docs/position-notation.md's examples reads back to itself."""
-    doc = (Path(__file__).parent.parent / "docs" / "position-notation.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).parents[2] / "docs" / "position-notation.md").read_text(encoding="utf-8")
     lines = [line for line in doc.splitlines() if line.startswith("puur1 ")]
     assert len(lines) >= 5
     for line in lines:

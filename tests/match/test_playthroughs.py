@@ -7,11 +7,11 @@ seat to act, its legal actions, the action taken with its declarations, and ever
 the final action. Replaying the recorded actions must give the same observations and legal actions at every
 step, so a change in what a seat may see (or may do) shows up, named by step, seat and field.
 
-The whole-match records (tests/engine/test_golden.py) pin the play and the score; these pin the views.
+The whole-match records (tests/match/test_golden.py) pin the play and the score; these pin the views.
 Regenerate deliberately, and say why in the commit::
 
-    PUUR_REGENERATE_PLAYTHROUGHS=1 .venv/bin/pytest tests/engine/test_playthroughs.py
-    .venv/bin/python tests/engine/test_playthroughs.py --regenerate
+    PUUR_REGENERATE_PLAYTHROUGHS=1 .venv/bin/pytest tests/match/test_playthroughs.py
+    .venv/bin/python tests/match/test_playthroughs.py --regenerate
 """
 
 from __future__ import annotations
@@ -127,6 +127,6 @@ def test_first_difference_names_the_path() -> None:
 
 if __name__ == "__main__":
     if sys.argv[1:] != ["--regenerate"]:
-        sys.exit("usage: python tests/engine/test_playthroughs.py --regenerate  (rewrites tests/golden/playthroughs/)")
+        sys.exit("usage: python tests/match/test_playthroughs.py --regenerate  (rewrites tests/golden/playthroughs/)")
     for name in PRESETS:
         print(write(name), file=sys.stderr)

@@ -22,7 +22,7 @@ from puur.bots.bidding_model import (
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.core.profile import RuleProfile
 
-_spec = importlib.util.spec_from_file_location("bidding_model_bench", Path(__file__).parents[1] / "benchmarks" / "bidding_model.py")
+_spec = importlib.util.spec_from_file_location("bidding_model_bench", Path(__file__).parents[2] / "benchmarks" / "bidding_model.py")
 assert _spec and _spec.loader
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)

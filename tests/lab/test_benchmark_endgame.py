@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-_spec = importlib.util.spec_from_file_location("endgame_bench", Path(__file__).parents[1] / "benchmarks" / "endgame.py")
+_spec = importlib.util.spec_from_file_location("endgame_bench", Path(__file__).parents[2] / "benchmarks" / "endgame.py")
 assert _spec and _spec.loader
 bench = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(bench)
