@@ -8,7 +8,8 @@
 from puur.core.cards import CLAIM, PUSH, Action, Card, CardSet, Contract, Rank, Suit, parse_action
 from puur.core.profile import PRESETS, RuleProfile
 from puur.core.round import IllegalAction
-from puur.info.observation import Observation, determinize, resample
+from puur.info.determinize import determinize, resample
+from puur.info.observation import Observation
 from puur.match.game import Game
 
 __version__ = "0.1.0"

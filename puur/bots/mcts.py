@@ -58,9 +58,9 @@ from typing import NamedTuple
 
 from puur.bots import form_players, register
 from puur.bots.bidding_model import bid_chance, knows, push_chance, sample_reply
+from puur.bots.card_play import choose_contract, claim_is_true
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.bots.hand_model import card_weights
-from puur.bots.heuristic import choose_contract, claim_is_true
 from puur.bots.play_reading import READ_MODELS, WorldPool
 from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver

@@ -36,7 +36,7 @@ import random
 from dataclasses import replace
 from itertools import accumulate
 
-from puur.bots.heuristic import play_card
+from puur.bots.card_play import play_card
 from puur.bots.rollout import choose
 from puur.core.cards import Card, iter_cards
 from puur.core.round import RoundState

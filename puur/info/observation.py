@@ -5,7 +5,7 @@ played cards, public declarations (RULES.md §14.1: announced Weis values, shown
 the scores. It holds no other card by construction, so a player given it cannot peek.
 
 What the seat can infer from the play is ``puur.info.inference``; full deals and rounds consistent with the
-view (for search) are ``puur.info.determinize``. Their public names stay importable from here.
+view (for search) are ``puur.info.determinize``; both read an observation, and it knows neither.
 """
 
 from __future__ import annotations
@@ -17,10 +17,7 @@ from typing import Any, NamedTuple, TypeVar
 from puur.core.actions import AnyAction, parse_any_action
 from puur.core.cards import Card, Contract, mask_of, parse_cards
 from puur.core.profile import RuleProfile
-from puur.core.rules.weis import announcements
-from puur.info.determinize import Determinizer, InconsistentObservation, determinize, resample
 from puur.info.form_view import FormView
-from puur.info.inference import constraints, read_trick
 
 T = TypeVar("T")
 
@@ -300,6 +297,5 @@ def _shown_weis(seat: Any, melds: Any) -> ShownWeis:
 
 
 __all__ = [
-    "DeclaredStoeck", "Determinizer", "InconsistentObservation", "Observation", "ShownMeld", "ShownWeis", "TrickView",
-    "announcements", "constraints", "determinize", "read_trick", "resample",
+    "DeclaredStoeck", "Observation", "ShownMeld", "ShownWeis", "TrickView",
 ]  # fmt: skip

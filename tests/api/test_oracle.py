@@ -360,7 +360,7 @@ ERRORS: list[tuple[str, Any, tuple[str, ...]]] = [
     ("crossing Stöck for both", {"op": "crossing", "target": 1000, "before": [0, 0],
                                  "blocks": {"stoeck": [20, 20]}}, ("both",)),
     ("unknown op", {"op": "frobnicate"}, ("frobnicate",)),
-    ("op a list (issue 13: never a 500)", {"op": ["trick"]}, ("op must be a string",)),
+    ("op a list (never a 500)", {"op": ["trick"]}, ("op must be a string",)),
     ("op an object", {"op": {"trick": 1}}, ("op must be a string",)),
     ("op a number", {"op": 3}, ("op must be a string",)),
     ("no op", {"contract": "H"}, ("missing field 'op'",)),
