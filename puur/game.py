@@ -33,7 +33,7 @@ from puur.cards import (
 from puur.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.forms import FormAction, form_from_record, make_form
 from puur.forms.protocol import RoundWritten
-from puur.profile import PROFILE_VERSION, RuleProfile
+from puur.profile import PROFILE_VERSION, RuleProfile, stored_profile
 from puur.round import IllegalAction, RoundResult, RoundState, deal, first_forehand
 from puur.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
 from puur.rules.tables import STOECK_POINTS
@@ -537,7 +537,7 @@ class Game:
         if "seed" not in record:
             raise ValueError("the record has no seed")
         _check_commitment(record)
-        game = cls._replay_start(record, RuleProfile.from_dict(prof))
+        game = cls._replay_start(record, stored_profile(prof))
         rounds = record.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(e, dict) for e in rounds):
             raise ValueError("the record's rounds must be a list of objects (deal, actions, result)")

@@ -14,7 +14,7 @@ from puur.cards import SUIT_MASKS, Contract
 from puur.inference import constraints
 from puur.observation import Observation
 from puur.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.rules.tables import STRENGTH_TABLES, direction_points_table
 from puur.rules.trick import trick_winner
 
 FULL = (1 << 36) - 1
@@ -60,7 +60,8 @@ class Knowledge:
             trick=[int(c) for _, c in obs.trick],
             trick_seats=[s for s, _ in obs.trick],
             strength=STRENGTH_TABLES[contract],
-            points=card_points_table(contract, obs.profile.undenufe_values),
+            points=direction_points_table(obs.contract, contract, obs.profile.undenufe_values,
+                                          obs.profile.slalom_guschti_values),
             trump=int(contract) if contract.is_trump else -1,
         )
 

@@ -32,7 +32,7 @@ from puur.fairness import draw_salt
 from puur.forms import form_args
 from puur.forms.actions import public_action
 from puur.game import Game, IllegalAction
-from puur.profile import RuleProfile
+from puur.profile import RuleProfile, stored_profile
 from puur.rules.chalk import to_marks
 from puur.server.live.seats import alone_at_the_table, effective_seats, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
@@ -126,7 +126,7 @@ def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
     """The game of stored ``settings`` (profile, seed, salt, form) with the actions of the stored ``log``
     (``[seat, action, declarations]``) applied in order: the one replay of a stored game, for a game loaded
     from the store and for one cut back by an undo. ``RuntimeError`` when an action is not its seat's turn."""
-    game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
+    game = Game(stored_profile(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
                 seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
     for entry in log:
         if game.current_seat != entry[0]:
