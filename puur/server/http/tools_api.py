@@ -401,7 +401,15 @@ class CoiffeurRequest(BaseModel):
     jokers: list[Annotated[list[ContractCode | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
         default=[[], []], min_length=2, max_length=2, description="contract chosen per joker box"
     )
-    joker_may_repeat: StrictBool = True
+    joker_may_repeat: StrictBool = Field(
+        default=True, description="false: a team's two jokers hold two different contracts (a joker may always "
+        "name a fixed column's contract)")
+    opponents: list[Annotated[list[Box | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
+        default=[[], []], min_length=2, max_length=2,
+        description="each team's line as the opponents: its tens in the columns the other team chose")
+    opponents_count: StrictBool = Field(
+        default=True, description="the opponents' line adds to the totals with the column's factor (J27: the "
+        "factor applies to both teams); false: the boxes only")
     points: Box | None = Field(default=None, description="optional: points to convert into tens")
     points_column: Column | None = Field(default=None, description="column whose factor the conversion uses")
 
@@ -418,6 +426,9 @@ class CoiffeurResponse(BaseModel):
     boxes: list[list[int | None]]
     jokers: list[list[str | None]]
     contributions: list[list[int | None]]
+    opponents: list[list[int | None]]
+    opponents_contributions: list[list[int | None]]
+    opponents_count: bool
     totals: list[int]
     empty: list[list[str]]
     complete: bool
@@ -455,7 +466,8 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
                 )
             for c, f in zip(cols, req.factors, strict=True):
                 c["factor"] = f
-        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat)
+        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat,
+                                        req.opponents, req.opponents_count)
         conv = None
         if req.points is not None:
             col = req.points_column or 0
