@@ -490,6 +490,9 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 
 
 PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL), WHOLE]
+PlayerPrediction = Annotated[StrictInt, Field(
+    ge=0, le=differenzler_mod.MATCH_TOTAL + MOST_IN_A_HAND["extended"] + STOECK_POINTS,
+    description="a prediction: at most 257, or what Weis and Stöck add on a sheet that counts them"), WHOLE]
 PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10,
                                        json_schema_extra={"not": {"enum": [10, 30]}}), WHOLE]
 """A player's Weis: a sum of melds one hand declares (``is_weis_total``: not 10 or 30)."""
@@ -505,10 +508,11 @@ def _one_holds_stoeck(schema: dict[str, Any]) -> None:
 
 
 class DiffRound(BaseModel):
-    predicted: list[PlayerPoints] = Field(min_length=4, max_length=4)
+    predicted: list[PlayerPrediction] = Field(min_length=4, max_length=4)
     actual: list[PlayerPoints] = Field(min_length=4, max_length=4)
     weis: list[PlayerWeis] | None = Field(
-        default=None, min_length=4, max_length=4, description="each player's own Weis (with weis_stoeck only)"
+        default=None, min_length=4, max_length=4,
+        description="each player's Weis that counts (with weis_stoeck only): the best Weis's holder's own melds"
     )
     stoeck: list[PlayerStoeck] | None = Field(
         default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only): "
