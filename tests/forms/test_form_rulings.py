@@ -236,3 +236,17 @@ def test_games_and_records_stored_before_the_settings_keep_their_reading() -> No
     for key in ("predictions", "weis_stoeck"):
         del record["form"][key]
     assert Game.from_record(record).result() == d.result()
+
+
+def test_computers_name_the_contract_under_the_forehand_rule() -> None:
+    """The heuristic and the search player name the forehand's contract and play the game through."""
+    from puur.bots import make_player
+    from puur.bots.runner import play_computers
+
+    g = Game("schieber", seed=6, form="differenzler", rounds=2, form_settings={"contract": "forehand"})
+    players = {s: make_player("heuristic") for s in (1, 3)} | {
+        s: make_player("mcts:iters=4,citers=16,endgame=0", seed=s) for s in (0, 2)
+    }
+    play_computers(g, players)
+    assert g.is_over and all(r.contract is not None for r in g.rounds)
+    assert Game.from_record(g.record()).record() == g.record()

@@ -235,3 +235,27 @@ def test_terminal_plays_a_differenzler_round() -> None:
     text = out.getvalue()
     assert "type a number from 0 to 257" in text and "with the lowest total" in text  # a match counts (page 28)
     assert game.rounds[0].score["predicted"][0] == 57
+
+
+def test_terminal_takes_the_form_settings_and_announces_predictions() -> None:
+    """``puur play --setting KEY=VALUE``: the form's settings; under open predictions (the default) the
+    computers' predictions are printed as made, under covered ones only that they were made."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from puur.terminal import TerminalGame, form_settings
+
+    assert form_settings(["predictions=covered", "threshold=400", "factors=[1,2]", "match_bonus=false"]) == {
+        "predictions": "covered", "threshold": 400, "factors": [1, 2], "match_bonus": False}
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        form_settings(["covered"])
+    for rule, shown in (("open", True), ("covered", False)):
+        out = StringIO()
+        answers = iter(["57"] + ["1"] * 20)
+        game = Game("schieber", seed=5, form="differenzler", rounds=1, form_settings={"predictions": rule})
+        players = {s: make_player("heuristic") for s in (1, 2, 3)}
+        read = answers.__next__
+        assert TerminalGame(game, players, Console(file=out, width=120), lambda _, read=read: read()).run() == 0
+        lines = [ln for ln in out.getvalue().splitlines() if ": predicted" in ln]
+        assert len(lines) == 4 and all(ln.strip()[-1].isdigit() == shown for ln in lines if "You" not in ln)
