@@ -50,7 +50,8 @@ JASVEL_FACTORS = (1, 2, 3, 4, 5, 6, 7, 8)
 """The printed sheet (TOOLS.md §2.1, W17): Eicheln ×1, Rosen ×2, Schellen ×3, Schilten ×4, Obenabe ×5,
 Undenufe ×6, Joker 1 ×7, Joker 2 ×8."""
 EXTRA_FACTORS = (9, 10)
-"""Slalom ×9 and Guschti ×10 on the ten-column sheet: a [DECISION] (the sources leave them to the table)."""
+"""Slalom ×9 and Guschti ×10 on the ten-column sheet: Puur's choice, which the table may change (J30: "Any multiplier
+assigned to an added column must be agreed as part of the ten-column layout"; the New-game dialog says so)."""
 BASE = tuple(Contract(i) for i in range(6))
 """The six contracts of the Schieber, which a joker may name."""
 
