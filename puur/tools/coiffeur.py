@@ -172,8 +172,6 @@ class Sheet:
                     )
                 if j.strip().lower() not in EXTRA_CONTRACTS:
                     parse_contract(j, ("jokers", t, i))
-        if not isinstance(self.opponents_count, bool):
-            raise ToolInputError("opponents_count", "opponents_count is true or false", "bad_flag")
         object.__setattr__(self, "boxes", boxes)
         object.__setattr__(self, "jokers", jokers)
         object.__setattr__(self, "opponents", opponents)
