@@ -387,8 +387,10 @@ class GameView(BaseModel):
     result: dict[str, Any] | None
     last_round: dict[str, Any] | None
     form: dict[str, Any] | None = Field(
-        None, description="Coiffeur or Differenzler: the sheet, the column in play, your own prediction "
-        "(never another player's before the round ends), who has predicted, the points taken, the turned-up card")
+        None, description="Coiffeur or Differenzler: the sheet (Coiffeur: the boxes and each team's opponents' "
+        "line), the column in play, your own prediction, `announced` (open predictions: every player's as made; "
+        "null under covered ones, which no other seat sees before the round ends), who has predicted, the points "
+        "taken, the turned-up card and `most`, the highest prediction the settings allow (257 with the match)")
     weis_choice: dict[str, Any] | None = Field(
         None,
         description="your Weis alternatives while you have not played to trick 1, where your hand gives a real "

@@ -522,8 +522,10 @@ class DiffRound(BaseModel):
 
 
 def _weis_stoeck_counted(schema: dict[str, Any]) -> None:
-    """Weis and Stöck are written only on a sheet that counts them (``weis_stoeck``)."""
-    off = {"properties": {"weis": {"type": "null"}, "stoeck": {"type": "null"}}}
+    """Weis and Stöck are written only on a sheet that counts them (``weis_stoeck``); without them a
+    prediction is at most 257 (what a player can take: a match)."""
+    off = {"properties": {"weis": {"type": "null"}, "stoeck": {"type": "null"},
+                          "predicted": {"items": {"maximum": differenzler_mod.MATCH_TOTAL}}}}
     schema["if"] = {"not": {"required": ["weis_stoeck"], "properties": {"weis_stoeck": {"const": True}}}}
     schema["then"] = {"properties": {"rounds": {"items": off}, "add": off}}
 
@@ -539,7 +541,8 @@ class DifferenzlerRequest(BaseModel, json_schema_extra=_weis_stoeck_counted):
         default=None, description="optional: the game ends after the round in which a player's total reaches this"
     )
     weis_stoeck: StrictBool = Field(
-        default=False, description="each player's own Weis and Stöck add to their points (TOOLS.md §3.1: an option)"
+        default=False, description="Weis and Stöck add to a player's points (the best Weis's holder's own melds, "
+        "Stöck to its holder: page 23), and a prediction may reach what they add"
     )
     estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: OneOrderContract | None = Field(
