@@ -73,7 +73,7 @@ class DifferenzlerForm:
     threshold: int | None = None
     predictions_rule: str = "open"
     weis_stoeck: bool = False
-    weis_most: int = MOST_IN_A_HAND["extended"]
+    weis_most: int = field(default=MOST_IN_A_HAND["extended"], init=False)
     """The most Weis one hand declares under the game's profile (``adapt_profile`` sets it)."""
     sheet: Sheet = field(init=False)
     predictions: list[int | None] = field(init=False)
