@@ -183,7 +183,8 @@ class RulesCardPointsRequest(
     cards: Cards = Field(max_length=36)
     trick_index: TrickIndex | None = Field(
         None,
-        description="Slalom and Guschti (required there): the trick 0..8 whose direction values the cards",
+        description="Slalom and Guschti (required there): the trick 0..8; its cards count at the Obenabe values (J30: "
+        "152 a round) unless the profile says slalom_guschti_values=by_trick",
     )
 
 

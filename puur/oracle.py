@@ -138,7 +138,7 @@ def _op_trick(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     return {
         "winner": w,
         "winning_card": str(trick[w]),
-        "points": trick_points(trick, contract, p.undenufe_values, last, index),
+        "points": trick_points(trick, contract, p.undenufe_values, last, index, p.slalom_guschti_values),
         **_direction(contract, index),
     }
 
@@ -148,7 +148,8 @@ def _op_card_points(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     assert contract is not None
     cards = _cards(req, "cards")
     index = _trick_index(req, contract)
-    return {"points": card_points(cards, contract, p.undenufe_values, index), **_direction(contract, index)}
+    return {"points": card_points(cards, contract, p.undenufe_values, index, p.slalom_guschti_values),
+            **_direction(contract, index)}
 
 
 def _op_melds(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
@@ -187,14 +188,14 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
     assert contract is not None
     cp = _int_pair(req, "card_points")
     tricks = _int_pair(req, "tricks")
-    totals = deck_totals(contract, p.undenufe_values)
+    totals = deck_totals(contract, p.undenufe_values, p.slalom_guschti_values)
     if sum(cp) not in totals:
         if totals == {152}:
             raise OracleError("impossible_input", f"card_points must sum to 152 (the pack), got {cp[0]} + {cp[1]} = {sum(cp)}")
         raise OracleError(
             "impossible_input",
-            f"card_points under {contract.name} sum to one of {', '.join(map(str, sorted(totals)))} (108, plus 11 for "
-            f"each ace taken in an Obenabe trick and each six in an Undenufe trick), got {cp[0]} + {cp[1]} = {sum(cp)}",
+            f"card_points under {contract.name} counted by trick (slalom_guschti_values=by_trick) sum to one of "
+            f"{', '.join(map(str, sorted(totals)))}, got {cp[0]} + {cp[1]} = {sum(cp)}",
         )
     if sum(tricks) != 9:
         raise OracleError("impossible_input", f"tricks must sum to 9, got {tricks[0]} + {tricks[1]} = {sum(tricks)}")
@@ -206,7 +207,7 @@ def _op_score(req: dict[str, Any], p: RuleProfile) -> dict[str, Any]:
         raise OracleError("bad_request", "last_trick must be the team (0 or 1) that won trick 9")
     if tricks[last] == 0:
         raise OracleError("impossible_input", f"team {last} cannot have won the last trick with no tricks")
-    why = impossible_split(contract, p.undenufe_values, cp, tricks)
+    why = impossible_split(contract, p.undenufe_values, cp, tricks, p.slalom_guschti_values)
     if why:
         raise OracleError("impossible_input", why)
     weis = _int_pair(req, "weis", default=[0, 0])
@@ -277,7 +278,7 @@ def _check_written(blocks: dict[str, tuple[int, int]], p: RuleProfile) -> None:
         raise OracleError(
             "impossible_input", f"a round writes at most {weis} Weis under this profile, got {max(blocks['weis'])}"
         )
-    match = max(max(deck_totals(c, p.undenufe_values)) for c in p.contracts) + LAST_TRICK_BONUS + MATCH_BONUS
+    match = max(max(deck_totals(c, p.undenufe_values, p.slalom_guschti_values)) for c in p.contracts) + LAST_TRICK_BONUS + MATCH_BONUS
     tricks = match * most
     if sum(blocks["tricks"]) > tricks:
         raise OracleError(

@@ -61,8 +61,9 @@ def _follow(obs: Observation, card: Card, contract: Contract, index: int, trick:
     values = obs.profile.undenufe_values
     after = [*trick, int(card)]
     winner = [*seats, obs.seat][trick_winner(after, contract, index)]
-    points = card_points(after, contract, values, index) + (LAST_TRICK_BONUS if len(after) == 4 and index == 8 else 0)
-    own = card_points([int(card)], contract, values, index)
+    slalom = obs.profile.slalom_guschti_values
+    points = card_points(after, contract, values, index, slalom) + (LAST_TRICK_BONUS if len(after) == 4 and index == 8 else 0)
+    own = card_points([int(card)], contract, values, index, slalom)
     if winner == obs.seat:
         if len(after) == 4:
             return "take_trick", {"card": str(card), "points": points}

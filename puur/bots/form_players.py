@@ -105,7 +105,17 @@ def duck_card(obs: Observation, legal: list[int]) -> int:
     return duck_index(obs.contract, trick, legal, len(obs.tricks))
 
 
+def differenzler_contract(obs: Observation) -> AnyAction:
+    """The forehand's contract under the ``forehand`` rule: the one the hand model scores highest of those
+    offered (a hand it reads well is one it can predict well)."""
+    offered = [a for a in obs.legal_actions if isinstance(a, Contract)]
+    scores = contract_scores(obs.hand_mask, obs.profile)
+    return max(offered, key=lambda c: (scores.get(c, 0.0), -int(c)))
+
+
 def heuristic_differenzler(obs: Observation) -> AnyAction:
+    if obs.phase == "contract":
+        return differenzler_contract(obs)
     if obs.phase == "predict":
         return heuristic_prediction(obs)
     legal = [int(a) for a in obs.legal_actions if isinstance(a, Card)]
@@ -120,6 +130,8 @@ def heuristic_differenzler(obs: Observation) -> AnyAction:
 def search_differenzler(player: MCTSPlayer, obs: Observation) -> AnyAction:
     """Predict the median of sampled playouts; then the card whose playouts end nearest the prediction."""
     legal_actions = obs.legal_actions
+    if obs.phase == "contract":
+        return differenzler_contract(obs)
     worlds = DifferenzlerWorlds(obs)
     if obs.phase == "predict":
         samples = prediction_samples(worlds, max(16, min(200, player.contract_budget // 3)), player.rng)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from puur.core.cards import SUIT_MASKS, Contract
 from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
-from puur.core.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.core.rules.tables import STRENGTH_TABLES, direction_points_table
 from puur.core.rules.trick import trick_winner
 from puur.info.inference import constraints
 from puur.info.observation import Observation
@@ -60,7 +60,8 @@ class Knowledge:
             trick=[int(c) for _, c in obs.trick],
             trick_seats=[s for s, _ in obs.trick],
             strength=STRENGTH_TABLES[contract],
-            points=card_points_table(contract, obs.profile.undenufe_values),
+            points=direction_points_table(obs.contract, contract, obs.profile.undenufe_values,
+                                          obs.profile.slalom_guschti_values),
             trump=int(contract) if contract.is_trump else -1,
         )
 

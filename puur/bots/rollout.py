@@ -27,13 +27,13 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from puur.core.cards import BASE_CONTRACTS, SUIT_MASKS, TRUMP_INDEX
-from puur.core.playout import compiled_rules, pure_forced
+from puur.core.playout import VALUE_ROWS, compiled_rules, pure_forced, value_rows
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState
 from puur.core.rules.beats import BEATS, STRONGER_IN_SUIT
 from puur.core.rules.legal import legal_moves
 from puur.core.rules.scoring import RoundScore
-from puur.core.rules.tables import STRENGTH_TABLES, card_points_table
+from puur.core.rules.tables import STRENGTH_TABLES
 from puur.core.rules.trick import trick_winner
 
 if TYPE_CHECKING:
@@ -246,8 +246,9 @@ def compiled_policy(profile: RuleProfile) -> Rules | None:
     rules = None if pure_forced() else compiled_rules.__wrapped__(profile)
     if rules is None:
         return None
-    uv = profile.undenufe_values
-    discard = [k for c in BASE_CONTRACTS for k in _discard_keys(card_points_table(c, uv), STRENGTH_TABLES[c])]
+    rows, _ = value_rows(profile)  # each value row's keys: the trick's order with the points it counts
+    discard = [k for d, values in rows for k in _discard_keys(values, STRENGTH_TABLES[d])]
+    discard += [0] * (36 * VALUE_ROWS - len(discard))
     rules.set_policy(
         [m for c in BASE_CONTRACTS for m in BEATS[c]],
         [m for c in BASE_CONTRACTS for m in STRONGER_IN_SUIT[c]],

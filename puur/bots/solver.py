@@ -62,7 +62,7 @@ from puur.core.rules.tables import (
     MATCH_BONUS,
     PUUR_BITS,
     STRENGTH_TABLES,
-    card_points_table,
+    trick_points_table,
     trump_mask,
 )
 from puur.core.rules.trick import trick_winner
@@ -716,7 +716,7 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
     if contract.changes_direction:  # Slalom, Guschti: the Python search only (``set_directions``)
         py_core = Core(beats, up, pts, rank, rel, tsh, top_above, tpts, LAST_TRICK_BONUS, MATCH_BONUS, legal_cb,
                        tt_bits=tt_bits)  # fmt: skip
-        py_core.set_directions(*_direction_tables(contract, profile.undenufe_values))
+        py_core.set_directions(*_direction_tables(contract, profile.undenufe_values, profile.slalom_guschti_values))
         py_core.deadline = deadline
         return py_core
     rules = compiled_legal_rules(profile, contract) if compiled and _CORE is not None else None
@@ -732,15 +732,16 @@ def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> S
 
 @cache
 def _direction_tables(
-    contract: Contract, undenufe_values: str
+    contract: Contract, undenufe_values: str, slalom_guschti_values: str = "obenabe"
 ) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, ...], ...], ...]]:
     """For ``Core.set_directions``: the direction (0 Obenabe, 1 Undenufe) of each trick of ``contract``
-    and each direction's tables (a ``Core`` built with them holds its search-order keys)."""
+    and each direction's tables (a ``Core`` built with them holds its search-order keys), with the card
+    points a trick of that direction counts (``trick_points_table``: the round's Obenabe values)."""
     dirs = tuple(0 if contract.direction(t) == Contract.O else 1 for t in range(9))
     tabs = []
-    for d in (Contract.O, Contract.U):
+    for i, d in enumerate((Contract.O, Contract.U)):
         beats, up, rank = _contract_tables(d)
-        pts = card_points_table(d, undenufe_values)
+        pts = trick_points_table(contract, dirs.index(i), undenufe_values, slalom_guschti_values)
         c = Core(beats, up, pts, rank, (0, 0, 0, 0), -1, (511,) * 512, (0,) * 512, 0, 0, lambda h, t: h)
         tabs.append((c.beats, c.up, c.pts, c.k_smear, c.k_low, c.k_win, c.k_discard, c.k_lead))
     return dirs, tuple(tabs)
@@ -785,7 +786,7 @@ class _Root:
         if r.contract.changes_direction:
             # a bound on the points still out: each card at the more of its two values (the search subtracts
             # each trick's real points); equivalent cards have equal points in both directions
-            top = _max_points(r.profile.undenufe_values)
+            top = _max_points(r.contract, r.profile.undenufe_values, r.profile.slalom_guschti_values)
             left = LAST_TRICK_BONUS + sum(top[c] for c in iter_cards(held)) + sum(top[c] for c in r.trick)
             eq = core.eq if isinstance(core, Core) else pts
         else:
@@ -875,9 +876,12 @@ def _step(r: RoundState) -> int:
 
 
 @cache
-def _max_points(undenufe_values: str) -> tuple[int, ...]:
-    """Each card's larger value of Obenabe and Undenufe (Slalom and Guschti bounds)."""
-    o, u = card_points_table(Contract.O), card_points_table(Contract.U, undenufe_values)
+def _max_points(contract: Contract, undenufe_values: str, slalom_guschti_values: str) -> tuple[int, ...]:
+    """Each card's larger value in the two directions of ``contract`` (Slalom and Guschti bounds; one
+    value set for the round, its Obenabe values, unless the old reading ``by_trick``)."""
+    dirs = [contract.direction(t) for t in range(9)]
+    o, u = (trick_points_table(contract, dirs.index(d), undenufe_values, slalom_guschti_values)
+            for d in (Contract.O, Contract.U))  # fmt: skip
     return tuple(max(a, b) for a, b in zip(o, u, strict=True))
 
 

@@ -28,12 +28,14 @@ def column_label(tg: TerminalGame, a: AnyAction) -> str:
 
 
 def say_form_action(tg: TerminalGame, seat: int, action: AnyAction) -> bool:
-    """Say a column or a prediction (another seat's prediction is not shown: only that it was made)."""
+    """Say a column or a prediction: announced under open predictions (page 28, the default); under
+    covered ones another seat's is not shown, only that it was made."""
     if isinstance(action, ColumnChoice):
         tg.console.print(f"  {tg.names[seat]}: [bold]{column_label(tg, action)}[/]")
         return True
     if isinstance(action, Prediction):
-        shown = f" {action.points}" if seat not in tg.players else ""
+        announced = tg.game.form is not None and tg.game.form.open_predictions
+        shown = f" {action.points}" if seat not in tg.players or announced else ""
         tg.console.print(f"  {tg.names[seat]}: predicted{shown}")
         return True
     return False
@@ -46,7 +48,13 @@ def human_form_turn(tg: TerminalGame, seat: int) -> bool:
     if g.form is None or obs.phase not in ("contract", "predict"):
         return False
     tg.show_hand([])
-    if obs.phase == "predict":
+    action: AnyAction
+    if obs.phase == "contract" and g.form.name == "differenzler":  # the forehand names the contract
+        options = list(obs.legal_actions)
+        for i, a in enumerate(options, 1):
+            tg.console.print(f"  [bold]{i}[/]: {tg.contract(a)}")  # type: ignore[arg-type]
+        action = options[tg.ask(tg.t["choose"], len(options)) - 1]
+    elif obs.phase == "predict":
         assert obs.contract is not None and obs.form is not None
         turned = f" (turned up: {tg.card(int(obs.form.turned_up))})" if obs.form.turned_up is not None else ""
         tg.console.print(f"  {tg.t['contract']}: [bold]{tg.contract(obs.contract)}[/]{turned}")
@@ -54,7 +62,7 @@ def human_form_turn(tg: TerminalGame, seat: int) -> bool:
         while True:
             text = tg.read(f"Your prediction (0-{most} points): ").strip()
             if text.isdigit() and 0 <= int(text) <= most:
-                action: AnyAction = Prediction(int(text))
+                action = Prediction(int(text))
                 break
             tg.console.print(f"[red]type a number from 0 to {most}[/]")
     else:

@@ -11,6 +11,7 @@ a run; RULES.md §9.3), the alternatives are listed when you play your first car
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -285,7 +286,8 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     console = Console(highlight=False)
     try:
-        game = Game(profile, seed=args.seed, form=args.form, columns=args.columns, rounds=args.rounds)
+        game = Game(profile, seed=args.seed, form=args.form, columns=args.columns, rounds=args.rounds,
+                    form_settings=form_settings(args.setting))
     except ValueError as e:
         print(f"puur play: {e}")
         return 2
@@ -298,6 +300,23 @@ def run_play(args: argparse.Namespace) -> int:
 
 def _seed(seed: int | None, seat: int) -> int | None:
     return None if seed is None else seed * 10 + seat
+
+
+def form_settings(items: list[str] | None) -> dict[str, object] | None:
+    """``--setting KEY=VALUE`` as the form's settings (docs/forms.md): a value is read as JSON where it is
+    one (``true``, ``400``, ``[1,2,3]``), else as the word (``covered``); ``ValueError`` without a ``=``."""
+    if not items:
+        return None
+    out: dict[str, object] = {}
+    for item in items:
+        key, eq, text = item.partition("=")
+        if not eq or not key.strip():
+            raise ValueError(f"--setting {item!r}: write KEY=VALUE, e.g. predictions=covered")
+        try:
+            out[key.strip()] = json.loads(text)
+        except ValueError:
+            out[key.strip()] = text.strip()
+    return out
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -314,4 +333,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                       help="the game: schieber (default), coiffeur (a sheet of columns) or differenzler (predict your points)")
     play.add_argument("--columns", type=int, choices=(8, 10), default=None, help="Coiffeur: 8 (default) or 10 columns")
     play.add_argument("--rounds", type=int, default=None, help="Differenzler: rounds to play (default 4)")
+    play.add_argument("--setting", action="append", metavar="KEY=VALUE",
+                      help="a form setting (docs/forms.md), repeatable: Coiffeur opponents_count=false, "
+                      "joker_may_repeat=false, method=B, factors=[1,2,3,4,5,6,7,8,9,10]; Differenzler "
+                      "predictions=covered, match_bonus=false, weis_stoeck=true, contract=forehand, threshold=400")
     play.set_defaults(handler=run_play)

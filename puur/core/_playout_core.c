@@ -3,7 +3,7 @@
  * search's playout policy (puur.bots.rollout), card by card and to the end of a round.
  *
  * Every function here is a Python function of the rules core written again, and tested equal to it on
- * random positions in every preset and contract (tests/engine/test_playout_core.py):
+ * random positions in every preset and contract (tests/core/test_playout_core.py):
  *   legal()        puur.core.rules.legal.legal_moves (RULES.md §7), with highest_trump and _partner_winning
  *   winner()       puur.core.rules.trick.trick_winner (§8)
  *                  (these two in ``_legal.h``, which the solver's core shares)
@@ -16,11 +16,12 @@
  *   policy_playout() puur.bots.rollout.playout: the rest of a round played by it, its card points and
  *                  tricks (tests/bots/test_rollout_compiled.py)
  * and the random numbers are puur.core.playout.SplitMix (splitmix64), drawn in the same order. Slalom and
- * Guschti (J30) play each trick by its direction (Contract.direction), as trick_winner and
- * trick_points_table do; their legal moves and Weis are those of a contract without trumps.
+ * Guschti (J30) play each trick by its direction (Contract.direction), as trick_winner does, and count
+ * each trick by its value row (trick_points_table: the round's one table, Obenabe values); their legal
+ * moves and Weis are those of a contract without trumps.
  *
  * No rule value lives here: card strengths (STRENGTH_TABLES), overtrumps (HIGHER_TRUMPS), Puur bits,
- * card points (card_points_table with the profile's undenufe_values), the Stöck pair, the multipliers,
+ * card points (puur.core.playout.value_rows: trick_points_table with the profile's options), the Stöck pair, the multipliers,
  * the Weis values (SEQUENCE_VALUES, QUARTET_VALUES), the last-trick, match and Stöck points and every
  * profile option come from the rules core through puur.core.playout._compiled_rules. puur.core.playout uses this
  * core only for the profiles and contracts it implements and plays every other round in Python.
@@ -35,15 +36,17 @@
 typedef uint64_t u64;
 
 #define NCODE 10 /* every contract code: the six, then Slalom SLO SLU and Guschti GUO GUU (J30) */
+#define NVAL 12  /* value rows: a trick's order with the card points it counts (puur.core.playout.value_rows) */
 #define GAMMA 0x9E3779B97F4A7C15ULL
 
 typedef struct {
     PyObject_HEAD
     LegalRules L; /* strengths, overtrumps, Puur bits, the legal-move options (_legal.h) */
     u64 stoeck_pair[NCODE];
-    int points[NCON][36];
+    int points[NVAL][36];    /* each value row's card points */
     int factor[NCODE];
     int direction[NCODE][9]; /* Contract.direction(trick): the row of the tables each trick is played by */
+    int value_row[NCODE][9]; /* the value row (points, discard keys) each trick counts by */
     int offered[NCODE], noffered; /* profile.contracts, in order (the forehand's options before the push) */
     int seq_values[10];
     int quartet_values[9];
@@ -57,7 +60,7 @@ typedef struct {
      * keys for a card to throw, its TRUMP_WORTHY */
     int policy_ready;
     u64 beats[NCON][36], stronger[NCON][36];
-    int discard[NCON][36];
+    int discard[NVAL][36];
     int trump_worthy;
 } Rules;
 
@@ -233,7 +236,7 @@ static inline void position_play(const Rules *R, Position *p, int c) {
     p->trick[p->n++] = c;
     if (p->n < 4) return;
     int d = R->direction[p->code][p->t];
-    const int *pts = R->points[d];
+    const int *pts = R->points[R->value_row[p->code][p->t]];
     p->leader = (p->leader + winner(&R->L, p->trick, 4, d)) & 3;
     p->cp[p->leader & 1] += pts[p->trick[0]] + pts[p->trick[1]] + pts[p->trick[2]] + pts[p->trick[3]];
     p->won[p->leader & 1]++;
@@ -355,8 +358,8 @@ static inline int throw_card(const u64 *hands, int seat, u64 lg, const int *disc
 }
 
 /* _lead */
-static int policy_lead(const Rules *R, const u64 *hands, int seat, u64 lg, int d, u64 tmask) {
-    const int *strength = R->L.strength[d], *points = R->points[d];
+static int policy_lead(const Rules *R, const u64 *hands, int seat, u64 lg, int d, int v, u64 tmask) {
+    const int *strength = R->L.strength[d], *points = R->points[v];
     const u64 *beats = R->beats[d];
     u64 a = hands[(seat + 1) & 3], b = hands[(seat + 3) & 3], opp = a | b, opp_trumps = opp & tmask;
     int best_c = -1, best_v = -1;
@@ -404,20 +407,20 @@ static int policy_lead(const Rules *R, const u64 *hands, int seat, u64 lg, int d
             fewest = k;
         }
     }
-    return lowest_by(shortest, R->discard[d]);
+    return lowest_by(shortest, R->discard[v]);
 }
 
 /* choose: the policy's card for the seat to act, trick ``t`` (0..8) of contract ``code``, its ``n`` cards
  * played so far in ``trick``. */
 static int policy_choose(const Rules *R, const u64 *hands, const int *trick, int n, int leader, int t, int code) {
-    int seat = (leader + n) & 3, d = R->direction[code][t];
+    int seat = (leader + n) & 3, d = R->direction[code][t], v = R->value_row[code][t];
     u64 lg = legal(&R->L, hands[seat], trick, n, d);
     if (!(lg & (lg - 1))) return low_card(lg);
-    const int *strength = R->L.strength[d], *points = R->points[d], *disc = R->discard[d];
+    const int *strength = R->L.strength[d], *points = R->points[v], *disc = R->discard[v];
     const u64 *beats = R->beats[d], *stronger = R->stronger[d];
     int trump = d < 4 ? d : -1;
     u64 tmask = trump >= 0 ? SUIT(trump) : 0;
-    if (!n) return policy_lead(R, hands, seat, lg, d, tmask);
+    if (!n) return policy_lead(R, hands, seat, lg, d, v, tmask);
     int w = winner(&R->L, trick, n, d), last = n == 3;
     u64 next = hands[(seat + 1) & 3];
     if (w == n - 2) { /* the partner is winning */
@@ -495,10 +498,11 @@ static int read_masks(PyObject *seq, u64 *out, Py_ssize_t n, const char *what) {
 
 static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
     static char *kwlist[] = {"strength", "higher", "puur", "stoeck_pair", "points", "factor", "seq_values",
-                             "quartet_values", "options", "bonuses", "direction", "offered", NULL};
-    PyObject *strength, *higher, *puur, *pair, *points, *factor, *seqv, *quartv, *options, *bonuses, *dir, *offered;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOOOO", kwlist, &strength, &higher, &puur, &pair, &points,
-                                     &factor, &seqv, &quartv, &options, &bonuses, &dir, &offered))
+                             "quartet_values", "options", "bonuses", "direction", "offered", "value_row", NULL};
+    PyObject *strength, *higher, *puur, *pair, *points, *factor, *seqv, *quartv, *options, *bonuses, *dir, *offered,
+        *vrow;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOOOOOOOOO", kwlist, &strength, &higher, &puur, &pair, &points,
+                                     &factor, &seqv, &quartv, &options, &bonuses, &dir, &offered, &vrow))
         return -1;
     Py_ssize_t noff = PySequence_Size(offered);
     if (noff < 1 || noff > NCODE) {
@@ -506,8 +510,14 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
         return -1;
     }
     if (read_ints(dir, &R->direction[0][0], NCODE * 9, "direction") < 0 ||
+        read_ints(vrow, &R->value_row[0][0], NCODE * 9, "value_row") < 0 ||
         read_ints(offered, R->offered, noff, "offered") < 0)
         return -1;
+    for (int i = 0; i < NCODE * 9; i++)
+        if ((&R->value_row[0][0])[i] < 0 || (&R->value_row[0][0])[i] >= NVAL) {
+            PyErr_SetString(PyExc_ValueError, "value_row: a row 0..11 of points for every trick");
+            return -1;
+        }
     R->noffered = (int)noff;
     for (int i = 0; i < NCODE * 9; i++)
         if ((&R->direction[0][0])[i] < 0 || (&R->direction[0][0])[i] >= NCON) {
@@ -523,13 +533,13 @@ static int Rules_init(Rules *R, PyObject *args, PyObject *kwds) {
     if (read_ints(strength, &R->L.strength[0][0], NCON * 36, "strength") < 0 ||
         read_masks(higher, R->L.higher, 36, "higher") < 0 || read_masks(puur, R->L.puur, NCON, "puur") < 0 ||
         read_masks(pair, R->stoeck_pair, NCODE, "stoeck_pair") < 0 ||
-        read_ints(points, &R->points[0][0], NCON * 36, "points") < 0 ||
+        read_ints(points, &R->points[0][0], NVAL * 36, "points") < 0 ||
         read_ints(factor, R->factor, NCODE, "factor") < 0 || read_ints(seqv, R->seq_values, 10, "seq_values") < 0 ||
         read_ints(quartv, R->quartet_values, 9, "quartet_values") < 0 || read_ints(options, opt, 10, "options") < 0 ||
         read_ints(bonuses, bon, 3, "bonuses") < 0)
         return -1;
-    for (int i = 0; i < NCON * 36; i++)
-        if ((&R->L.strength[0][0])[i] < 0 || (&R->points[0][0])[i] < 0 || (&R->points[0][0])[i] > 100) {
+    for (int i = 0; i < NVAL * 36; i++)
+        if ((i < NCON * 36 && (&R->L.strength[0][0])[i] < 0) || (&R->points[0][0])[i] < 0 || (&R->points[0][0])[i] > 100) {
             PyErr_SetString(PyExc_ValueError, "strength and points: numbers from 0 (points at most 100)");
             return -1;
         }
@@ -687,7 +697,7 @@ static PyObject *Rules_set_policy(Rules *R, PyObject *args) {
     if (!PyArg_ParseTuple(args, "OOOi", &beats, &stronger, &discard, &worthy)) return NULL;
     if (read_masks(beats, &R->beats[0][0], NCON * 36, "beats") < 0 ||
         read_masks(stronger, &R->stronger[0][0], NCON * 36, "stronger") < 0 ||
-        read_ints(discard, &R->discard[0][0], NCON * 36, "discard") < 0)
+        read_ints(discard, &R->discard[0][0], NVAL * 36, "discard") < 0)
         return NULL;
     R->trump_worthy = worthy;
     R->policy_ready = 1;

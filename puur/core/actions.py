@@ -98,10 +98,11 @@ def parse_any_action(text: str | AnyAction) -> AnyAction:
     return parse_action(text)
 
 
-def public_action(action: str, seat: int, viewer: int | None) -> str:
-    """``action`` by ``seat`` as ``viewer`` may see it announced: a Differenzler prediction is its player's
-    until the round ends (TOOLS.md §3.1), so another seat sees only ``predict`` (that it was made)."""
-    if viewer != seat and action.lower().startswith(PREDICT_PREFIX):
+def public_action(action: str, seat: int, viewer: int | None, covered: bool = True) -> str:
+    """``action`` by ``seat`` as ``viewer`` may see it announced: under covered Differenzler predictions a
+    prediction is its player's until the round ends, so another seat sees only ``predict`` (that it was
+    made); open predictions (``covered=False``, page 28's "announced prediction") are seen as made."""
+    if covered and viewer != seat and action.lower().startswith(PREDICT_PREFIX):
         return PREDICT_PREFIX[:-1]
     return action
 

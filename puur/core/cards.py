@@ -280,8 +280,8 @@ class Contract(_DistinctIntEnum):
 
     @property
     def changes_direction(self) -> bool:
-        """Whether the trick order depends on the trick (Slalom, Guschti): then every per-trick rule
-        (winner, card points) reads ``direction(trick_index)``."""
+        """Whether the trick order depends on the trick (Slalom, Guschti): then the trick's winner reads
+        ``direction(trick_index)``; the card points are one table for the round (the Obenabe values, J30)."""
         return CHANGES_DIRECTION[self]
 
     def direction(self, trick_index: int) -> Contract:

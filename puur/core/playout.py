@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from puur.core.cards import Contract
+from puur.core.cards import BASE_CONTRACTS, Contract
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState, deal_packets
 from puur.core.rules.beats import HIGHER_TRUMPS
@@ -47,6 +47,7 @@ from puur.core.rules.tables import (
     STOECK_POINTS,
     STRENGTH_TABLES,
     card_points_table,
+    trick_points_table,
 )
 from puur.core.rules.weis import QUARTET_VALUES, SEQUENCE_VALUES
 
@@ -221,6 +222,7 @@ _IMPLEMENTED: dict[str, tuple[object, ...]] = {
     "game_end": ("end_of_round", "live", "claim"),
     # Slalom and Guschti (J30): each trick by its direction (``Contract.direction``)
     "extra_contracts": ("none", "slalom", "guschti", "slalom_guschti"),
+    "slalom_guschti_values": ("obenabe", "by_trick"),
 }  # fmt: skip
 _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "schneider")
 """Options read as numbers (the multipliers, through ``RuleProfile.factor``) or not in a round at all (the
@@ -274,6 +276,33 @@ def compiled_legal_rules(profile: RuleProfile, contract: Contract) -> LegalRules
     return (int(contract), *_legal_tables(), tuple(options))
 
 
+VALUE_ROWS = 12
+"""The compiled core's room for value rows (``NVAL`` in puur/core/_playout_core.c)."""
+
+
+@lru_cache(maxsize=64)
+def value_rows(profile: RuleProfile) -> tuple[list[tuple[int, tuple[int, ...]]], list[list[int]]]:
+    """The compiled core's value rows: each distinct pair of a trick's order (``int(Contract)`` of one
+    order) and the card points that trick counts (``trick_points_table`` with the profile's options), and
+    for every contract code (0..9) and trick (0..8) the row it counts by. The six contracts are rows 0..5;
+    Slalom and Guschti add an Undenufe trick at the Obenabe values (J30: one value set, 152 for the round)."""
+    rows: list[tuple[int, tuple[int, ...]]] = [
+        (int(c), card_points_table(c, profile.undenufe_values)) for c in BASE_CONTRACTS
+    ]
+    row_of: list[list[int]] = []
+    for code in Contract:
+        per_trick = []
+        for t in range(9):
+            key = (int(code.direction(t)), trick_points_table(
+                code, t, profile.undenufe_values, profile.slalom_guschti_values))
+            if key not in rows:
+                rows.append(key)
+            per_trick.append(rows.index(key))
+        row_of.append(per_trick)
+    assert len(rows) <= VALUE_ROWS
+    return rows, row_of
+
+
 @lru_cache(maxsize=64)
 def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
     """The compiled core's rules for ``profile``, or None when it is not built or does not implement
@@ -286,7 +315,6 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
         allowed = _IMPLEMENTED.get(name)
         if allowed is None or value not in allowed:
             return None
-    contracts = [Contract(c) for c in range(6)]  # C D H S O U, the six of RULES.md §4.1: the tables' rows
     codes = list(Contract)  # and Slalom, Guschti: the codes the core knows are 0..9
     offered = list(profile.contracts)
     if len(codes) > 10 or RoundState(profile, [0, 0, 0, 0], 0, 1).contract_options() != [*offered, "P"]:
@@ -294,6 +322,7 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
     direction = [[int(c.direction(t)) for t in range(9)] for c in codes]
     if any(not 0 <= d < 6 for row in direction for d in row):
         return None
+    rows, row_of = value_rows(profile)
     pad = 10 - len(codes)
     weis_compare = _IMPLEMENTED["weis_compare"].index(profile.weis_compare)
     seq = SEQUENCE_VALUES[profile.weis_values]
@@ -305,7 +334,7 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
         higher=higher,
         puur=puur,
         stoeck_pair=[stoeck_cards(c) for c in codes] + [0] * pad,
-        points=[p for c in contracts for p in card_points_table(c, profile.undenufe_values)],
+        points=[p for _, values in rows for p in values] + [0] * (36 * (VALUE_ROWS - len(rows))),
         factor=[profile.factor(c) for c in codes] + [1] * pad,
         seq_values=[seq.get(k, 0) for k in range(10)],
         quartet_values=list(QUARTET_VALUES[profile.weis_values]),
@@ -318,6 +347,7 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
         ],
         bonuses=[LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS],
         direction=[d for row in direction for d in row] + [0] * (9 * pad),
+        value_row=[v for per_code in row_of for v in per_code] + [0] * (9 * pad),
         offered=[int(c) for c in offered],
     )
 

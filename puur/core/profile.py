@@ -52,6 +52,7 @@ CrossingPriority = Literal["stoeck_weis_tricks", "weis_stoeck_tricks"]
 TrickBlockTie = Literal["trick_by_trick", "higher_total"]
 GameEnd = Literal["end_of_round", "live", "claim"]
 ExtraContracts = Literal["none", "slalom", "guschti", "slalom_guschti"]
+SlalomGuschtiValues = Literal["obenabe", "by_trick"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "first_forehand": get_args(FirstForehand),
@@ -66,6 +67,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "trick_block_tie": get_args(TrickBlockTie),
     "game_end": get_args(GameEnd),
     "extra_contracts": get_args(ExtraContracts),
+    "slalom_guschti_values": get_args(SlalomGuschtiValues),
 }
 """Option -> its allowed values, read off the Literal types above (one source)."""
 BOOL_OPTIONS = (
@@ -138,6 +140,12 @@ class RuleProfile:
     """A table option (off in every preset): the chooser may also pick Slalom (``SLO``/``SLU``),
     Guschti (``GUO``/``GUU``) or both (J30; docs/contracts-slalom-guschti.md). Their factor is that of
     the starting direction, which governs five of the nine tricks, unless ``multipliers`` names them."""
+    slalom_guschti_values: SlalomGuschtiValues = "obenabe"
+    """The card points of a Slalom or Guschti round: ``obenabe`` (every preset) counts every card at the
+    Obenabe values whichever direction its trick is played in, so that every round holds 152 (J30, J27,
+    J28: "Every round contains exactly 152 card points"); ``by_trick`` counts each trick at its direction's
+    values (the profile's ``undenufe_values`` in an Undenufe trick), the reading of records stored before
+    this option, which keep it (``stored_profile``)."""
     version: int = field(default=PROFILE_VERSION)
 
     def __post_init__(self) -> None:
@@ -257,6 +265,15 @@ class RuleProfile:
         out: dict[str, Any] = {"preset": self.name}
         out.update({k: v for k, v in mine.items() if k not in ("preset", "version") and base[k] != v})
         return out
+
+
+def stored_profile(data: dict[str, Any]) -> RuleProfile:
+    """The profile of a stored game or record (``to_dict`` as it was written then), read as it was played:
+    one stored before the option ``slalom_guschti_values`` and offering Slalom or Guschti counted their
+    tricks by direction (``by_trick``), so it replays with the same scores."""
+    if isinstance(data, dict) and "slalom_guschti_values" not in data and data.get("extra_contracts", "none") != "none":
+        data = {**data, "slalom_guschti_values": "by_trick"}
+    return RuleProfile.from_dict(data)
 
 
 EXTRA_FACTOR_KEYS = ("SLO", "SLU", "GUO", "GUU")

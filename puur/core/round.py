@@ -187,8 +187,9 @@ class RoundState:
     @property
     def points(self) -> tuple[int, ...]:
         """The card points of every card (0..35) under the chosen contract and the profile's
-        ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract. Under Slalom
-        and Guschti the table of the trick in play (its direction, docs/contracts-slalom-guschti.md)."""
+        ``undenufe_values`` (RULES.md §6, ``card_points_table``); empty before the contract. Slalom and Guschti
+        count at the Obenabe values for the whole round (J30: 152 card points; only the old reading
+        ``slalom_guschti_values="by_trick"`` switches the table with the trick's direction)."""
         return self._points
 
     # ----- contract -----
@@ -221,7 +222,7 @@ class RoundState:
             )
         self.chooser = self.to_act
         self.contract = contract
-        self._points = trick_points_table(contract, 0, self.profile.undenufe_values)
+        self._points = trick_points_table(contract, 0, self.profile.undenufe_values, self.profile.slalom_guschti_values)
         self.weis = resolve_weis(self.dealt, self.profile, contract, self.forehand)
         pair = stoeck_cards(contract)
         if pair:
@@ -328,8 +329,9 @@ class RoundState:
         pts = self._points
         c0, c1, c2, c3 = cards
         points = pts[c0] + pts[c1] + pts[c2] + pts[c3]
-        if CHANGES_DIRECTION[contract] and n < 8:  # Slalom, Guschti: the next trick's direction
-            self._points = trick_points_table(contract, n + 1, self.profile.undenufe_values)
+        if CHANGES_DIRECTION[contract] and n < 8 and self.profile.slalom_guschti_values == "by_trick":
+            # Slalom, Guschti under the old reading only: the next trick's direction's values
+            self._points = trick_points_table(contract, n + 1, self.profile.undenufe_values, "by_trick")
         team = w & 1
         self.tricks_won[team] += 1
         self.trick = []

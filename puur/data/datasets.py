@@ -68,11 +68,10 @@ DIRECTION_ASSUMPTIONS: list[dict[str, str]] = [
     },
     {
         "point": "card values",
-        "source": "J30 is silent on values; it says to apply the order assigned to the current trick",
-        "chosen": "each trick counts in its own direction: Obenabe values in an Obenabe trick, the profile's "
-        "undenufe_values in an Undenufe trick. With modern values (A 0, 6 11) a round's cards hold 108 plus 11 "
-        "for each ace taken in an Obenabe trick and each six taken in an Undenufe trick (108 to 196), not "
-        "the 152 of the six contracts; with classic values always 152",
+        "source": "J30 (as J27, J28): \"Every round contains exactly 152 card points. The last trick adds 5\"",
+        "chosen": "every card of the round counts at the Obenabe values, whichever direction its trick is played "
+        "in, so every round holds 152 card points (157 with the last trick, 257 with a match) in every preset "
+        "(profile option slalom_guschti_values, default obenabe)",
     },
     {
         "point": "last trick and match",

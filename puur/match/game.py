@@ -30,7 +30,7 @@ from puur.core.cards import (
     parse_action,
     parse_cards,
 )
-from puur.core.profile import PROFILE_VERSION, RuleProfile
+from puur.core.profile import PROFILE_VERSION, RuleProfile, stored_profile
 from puur.core.round import IllegalAction, RoundResult, RoundState, deal, first_forehand
 from puur.core.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
 from puur.core.rules.tables import STOECK_POINTS
@@ -537,7 +537,7 @@ class Game:
         if "seed" not in record:
             raise ValueError("the record has no seed")
         _check_commitment(record)
-        game = cls._replay_start(record, RuleProfile.from_dict(prof))
+        game = cls._replay_start(record, stored_profile(prof))
         rounds = record.get("rounds", [])
         if not isinstance(rounds, list) or not all(isinstance(e, dict) for e in rounds):
             raise ValueError("the record's rounds must be a list of objects (deal, actions, result)")

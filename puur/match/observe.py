@@ -152,6 +152,8 @@ def form_view(game: Game, seat: int) -> FormView | None:
         predicted=tuple(v.get("predicted", (False,) * 4)),  # type: ignore[arg-type]
         taken=tuple(v.get("taken", (0,) * 4)),  # type: ignore[arg-type]
         turned_up=Card.parse(v["turned_up"]) if v.get("turned_up") else None,
+        announced=tuple(v["announced"]) if v.get("announced") is not None else None,  # type: ignore[arg-type]
+        most=v.get("most"),
     )
 
 

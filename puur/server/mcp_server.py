@@ -381,7 +381,12 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         "Without `seed` the server draws a secret one; a chosen seed is marked `seed_source: chosen`. "
         "`form`: 'schieber' (default), 'coiffeur' (a sheet of 8 or 10 `columns`; you choose a column as "
         "'column:rosen' or 'column:joker1=H') or 'differenzler' (each for themselves, `rounds` rounds; you "
-        "predict your points as 'predict:57' before the first card)."
+        "predict your points as 'predict:57' before the first card, from 0 to the view's `form.most`: 257 with "
+        "the match's 100, more with Weis and Stöck). `form_settings` (docs/forms.md): Coiffeur `factors`, "
+        "`method` (A/B), `joker_may_repeat` (false: the two jokers differ), `opponents_count` (default true: the "
+        "other team's round counts with the factor); Differenzler `contract` (turned_up, rotate, forehand), "
+        "`predictions` (open: announced as made, the default; covered), `match_bonus` (default true), "
+        "`weis_stoeck` (default false), `threshold` (a penalty total that ends the game; alone without `rounds`)."
     )
     def new_game(
         profile: Profile = None,
@@ -391,6 +396,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         form: Literal["schieber", "coiffeur", "differenzler"] = "schieber",
         columns: Annotated[int | None, Field(description="Coiffeur: 8 (default) or 10 columns")] = None,
         rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
+        form_settings: Annotated[dict[str, Any] | None, Field(
+            description="the form's table settings (see the description); left out, the defaults")] = None,
         ctx: Context | None = None,
     ) -> dict[str, Any]:
         from puur.core.profile import RuleProfile
@@ -404,7 +411,8 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_bot: {e}") from None
         try:
-            game = Game(p, seed=seed, salt=draw_salt(), form=form, columns=columns, rounds=rounds)  # seed None: a secret one
+            game = Game(p, seed=seed, salt=draw_salt(), form=form, columns=columns, rounds=rounds,
+                        form_settings=form_settings)  # seed None: a secret one
         except ValueError as e:
             raise ToolError(f"invalid_form: {e}") from None
         game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key

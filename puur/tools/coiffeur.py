@@ -7,10 +7,18 @@
 * Method A (default, source 22): the box is the tens of the unmultiplied round and the total is
   Σ box × factor. Method B (source 27): the box is the tens of the multiplied round and the total is
   Σ box (§2.3, C1).
+* The opponents count (``opponents_count``, default true): the factor "applies to the complete round
+  scores of both teams" and "the opposing team's score from the same round" rises with it (J27). The team
+  that did not choose writes the tens of its own round in its opponents' line (``opponents``: row t is
+  team t's points from the columns the other team chose), with the same factor and method, added to its
+  total. ``opponents_count=false`` keeps the boxes only.
 * An empty box (None) is "not yet played" and is not 0 (§2.2). The game ends when every box is filled;
   the higher total wins, equal totals are a tie (§2.6 [OPEN: reported as a tie]).
-* Joker columns record the contract chosen; whether it may repeat a played contract is the
-  ``joker_may_repeat`` agreement (§2.1), checked as a warning.
+* Joker columns record the contract chosen. ``joker_may_repeat`` (default true) false means one thing
+  here, in the game form and in the API: a team's two joker columns hold two different contracts (J30:
+  "The chosen contract should be identified for the relevant joker box", so a joker box is not "an
+  unmarked repeat" of the other); a joker may always name a contract of a fixed column, which with six
+  contracts for eight columns no whole sheet could avoid. Checked as a warning.
 
 >>> sheet = Sheet.standard().fill(0, "Eicheln", 12).fill(0, "Rosen", 12).fill(0, "Joker 2", 25)
 >>> sheet.totals()
@@ -98,6 +106,11 @@ class Sheet:
     jokers: tuple[tuple[str | None, ...], tuple[str | None, ...]] = ((), ())
     method: str = "A"
     joker_may_repeat: bool = True
+    opponents: tuple[tuple[int | None, ...], tuple[int | None, ...]] = ((), ())
+    """Each team's line as the opponents: ``opponents[t][i]`` the tens team t took in column ``i`` of the
+    other team (J27: the factor applies to both teams); None while not played."""
+    opponents_count: bool = True
+    """Whether the opponents' line adds to the totals (J27, the default); false: the boxes only."""
 
     def __post_init__(self) -> None:
         n = len(self.columns)
@@ -118,9 +131,11 @@ class Sheet:
                 "method", f"choose method 'A' or 'B', got {self.method!r}", "bad_method", {"text": str(self.method)}
             )
         boxes = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.boxes)
+        opponents = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.opponents)
         jokers = tuple(tuple(row) + (None,) * (n - len(row)) for row in self.jokers)
         for t in (0, 1):
-            for name, row in (("boxes", boxes[t]), ("jokers", jokers[t])):  # a joker's contract per box too
+            rows = (("boxes", boxes[t]), ("jokers", jokers[t]), ("opponents", opponents[t]))
+            for name, row in rows:  # a joker's contract per box too, and the opponents' line
                 if len(row) != n:
                     raise ToolInputError(
                         (name, t), f"a team row has {n} boxes, got {len(row)}", "box_count",
@@ -130,6 +145,17 @@ class Sheet:
                 if b is None:
                     continue
                 check_int(b, ("boxes", t, i), low=0, high=MAX_BOX)
+                if self.columns[i].factor is None:
+                    raise ToolInputError(
+                        ("columns", i, "factor"),
+                        f"agree a factor for {self.columns[i].name} before writing in its box",
+                        "factor_first",
+                        {"col": i},
+                    )
+            for i, b in enumerate(opponents[t]):
+                if b is None:
+                    continue
+                check_int(b, ("opponents", t, i), low=0, high=MAX_BOX)
                 if self.columns[i].factor is None:
                     raise ToolInputError(
                         ("columns", i, "factor"),
@@ -148,6 +174,7 @@ class Sheet:
                     parse_contract(j, ("jokers", t, i))
         object.__setattr__(self, "boxes", boxes)
         object.__setattr__(self, "jokers", jokers)
+        object.__setattr__(self, "opponents", opponents)
 
     @classmethod
     def standard(cls, method: str = "A") -> Sheet:
@@ -175,20 +202,39 @@ class Sheet:
             jk[team][i] = joker
         return replace(self, boxes=(tuple(rows[0]), tuple(rows[1])), jokers=(tuple(jk[0]), tuple(jk[1])))
 
-    def contribution(self, team: int, i: int) -> int | None:
-        """What a box adds to the total: box × factor (A) or the box (B); None while empty."""
-        b = self.boxes[team][i]
+    def fill_opponents(self, team: int, column: str | int, box: int | None) -> Sheet:
+        """Write (or clear) ``team``'s tens as the opponents in ``column`` of the other team (J27)."""
+        check_int(team, "team", low=0, high=1)
+        i = self.index(column)
+        rows = [list(self.opponents[0]), list(self.opponents[1])]
+        rows[team][i] = box
+        return replace(self, opponents=(tuple(rows[0]), tuple(rows[1])))
+
+    def _worth(self, b: int | None, i: int) -> int | None:
         if b is None:
             return None
         f = self.columns[i].factor
         assert f is not None
         return b * f if self.method == "A" else b
 
+    def contribution(self, team: int, i: int) -> int | None:
+        """What a box adds to the total: box × factor (A) or the box (B); None while empty."""
+        return self._worth(self.boxes[team][i], i)
+
+    def opponents_contribution(self, team: int, i: int) -> int | None:
+        """What ``team``'s opponents' line adds in column ``i``, by the same factor and method (J27: "the
+        factor applies to the complete round scores of both teams"); None while empty or when the table
+        does not count the opponents."""
+        return self._worth(self.opponents[team][i], i) if self.opponents_count else None
+
     def totals(self) -> tuple[int, int]:
-        """Each team's total over its filled boxes (empty boxes add nothing and are not 0)."""
+        """Each team's total over its filled boxes and, where the opponents count, its opponents' line
+        (empty boxes add nothing and are not 0)."""
         out = []
         for t in (0, 1):
-            out.append(sum(v for i in range(len(self.columns)) if (v := self.contribution(t, i)) is not None))
+            own = sum(v for i in range(len(self.columns)) if (v := self.contribution(t, i)) is not None)
+            opp = sum(v for i in range(len(self.columns)) if (v := self.opponents_contribution(t, i)) is not None)
+            out.append(own + opp)
         return (out[0], out[1])
 
     def empty(self, team: int) -> list[str]:
@@ -219,20 +265,18 @@ class Sheet:
                 if c.kind == "joker" and self.boxes[t][i] is not None and self.jokers[t][i] is None:
                     out.append(Notice("joker_unnamed", f"{TEAMS[t]}, {c.name}: name the contract chosen for the joker.",
                                       {"team": t, "col": i}))
-            if not self.joker_may_repeat:
-                played = {self._contract_key(c.name) for i, c in enumerate(self.columns)
-                          if c.kind != "joker" and self.boxes[t][i] is not None}
+            if not self.joker_may_repeat:  # the two jokers hold two different contracts (one meaning)
                 seen: set[str] = set()
                 for i, c in enumerate(self.columns):
                     j = self.jokers[t][i]
                     if c.kind != "joker" or j is None:
                         continue
                     key = self._contract_key(j)
-                    if key in played or key in seen:
+                    if key in seen:
                         out.append(Notice(
                             "joker_repeat",
-                            f"{TEAMS[t]}, {c.name}: {j} was already played, and your table does "
-                            "not let a joker repeat a contract.",
+                            f"{TEAMS[t]}, {c.name}: {j} is already the other joker's contract, and your table "
+                            "does not let the two jokers hold the same contract.",
                             {"team": t, "col": i, "contract": key},
                         ))
                     seen.add(key)
@@ -272,6 +316,11 @@ class Sheet:
             "boxes": [list(self.boxes[0]), list(self.boxes[1])],
             "jokers": [list(self.jokers[0]), list(self.jokers[1])],
             "contributions": [[self.contribution(t, i) for i in range(len(self.columns))] for t in (0, 1)],
+            "opponents": [list(self.opponents[0]), list(self.opponents[1])],
+            "opponents_contributions": [
+                [self.opponents_contribution(t, i) for i in range(len(self.columns))] for t in (0, 1)
+            ],
+            "opponents_count": self.opponents_count,
             "totals": list(tot),
             "empty": [self.empty(0), self.empty(1)],
             "complete": self.complete,
@@ -290,6 +339,8 @@ def sheet_from(
     jokers: Sequence[Sequence[str | None]] | None = None,
     method: str = "A",
     joker_may_repeat: bool = True,
+    opponents: Sequence[Sequence[int | None]] | None = None,
+    opponents_count: bool = True,
 ) -> Sheet:
     """Build a sheet from plain data (the API's form); ``columns`` None means the standard sheet."""
     cols: tuple[Column, ...]
@@ -320,7 +371,17 @@ def sheet_from(
                 ("boxes", t), f"the sheet has {len(cols)} columns, got {len(boxes[t])} boxes", "box_count",
                 {"team": t, "count": len(cols), "got": len(boxes[t])},
             )
-    return Sheet(cols, (tuple(boxes[0]), tuple(boxes[1])), (tuple(jk[0]), tuple(jk[1])), method, joker_may_repeat)
+    opp = opponents if opponents is not None else ((), ())
+    if len(opp) != 2:
+        raise ToolInputError("opponents", "give two team rows", "two_team_rows")
+    for t in (0, 1):
+        if len(opp[t]) > len(cols):
+            raise ToolInputError(
+                ("opponents", t), f"the sheet has {len(cols)} columns, got {len(opp[t])} boxes", "box_count",
+                {"team": t, "count": len(cols), "got": len(opp[t])},
+            )
+    return Sheet(cols, (tuple(boxes[0]), tuple(boxes[1])), (tuple(jk[0]), tuple(jk[1])), method, joker_may_repeat,
+                 (tuple(opp[0]), tuple(opp[1])), opponents_count)
 
 
 __all__ = [

@@ -6,10 +6,12 @@ and the lowest running total wins (TOOLS.md §3; widget of source 23, rules of s
 * The four actual values should add to 157 (a warning, not an error, §3.2 [DECISION]); 257 for one
   player and 0 for the others is accepted as a match under a convention that counts it (§3.1 [OPEN]).
 * Weis and Stöck do not count by default (§3.1 [DECISION]); with ``weis_stoeck`` a round may carry each
-  player's own Weis and Stöck, added to their points before the difference ("an option adds them to the
-  player's actual points"). Each for themselves: a player's own Weis counts for them (the Schieber's
-  "only the best meld's team writes" is a rule between teams, which Differenzler has not); Stöck is 20, for
-  one player at most; a hand declares at most ``MOST_IN_A_HAND`` Weis (the rules core's bound).
+  player's Weis and Stöck, added to their points before the difference ("an option adds them to the
+  player's actual points"). Whose Weis: page 23 calls Weis "declared combinations that are compared for
+  scoring", so only the player whose best meld wins the comparison writes Weis, their own melds (the game
+  form counts it so; the sheet takes what the table enters); Stöck is 20 to its holder "regardless of
+  the Weis comparison" (pages 23, 28), for one player at most; a hand declares at most ``MOST_IN_A_HAND``
+  Weis (the rules core's bound), and a prediction may reach what they add.
 * The game lasts an agreed number of rounds (``rounds_planned``; None = open-ended), or, optionally, until
   a player's total reaches ``threshold`` (§3.1 [DECISION]; the app's targets of page 28); with both, the
   first to come ends it. The lowest total wins and equal lowest totals share the lead (§3.1 [OPEN: tie]).
@@ -139,6 +141,12 @@ class Sheet:
                     "threshold_passed", {"rounds": ended, "threshold": self.threshold},
                 )
 
+    @property
+    def most_prediction(self) -> int:
+        """The highest prediction the sheet takes: 257 (a match), and with ``weis_stoeck`` the most Weis one
+        hand declares and Stöck's 20 on top (what a player can take)."""
+        return MATCH_TOTAL + (MOST_IN_A_HAND["extended"] + STOECK_POINTS if self.weis_stoeck else 0)
+
     def _threshold_round(self) -> int | None:
         """The round (1-based) after which a total first reached ``threshold``, or None."""
         if self.threshold is None:
@@ -165,7 +173,7 @@ class Sheet:
                 {"rounds": len(self.rounds)},  # finished: as many rounds as were agreed
             )
         w, st = _weis_stoeck(weis, stoeck, self.weis_stoeck, ("round",))
-        r = Round(_four(predicted, ("round", "predicted")), _four(actual, ("round", "actual")), w, st)
+        r = Round(_four(predicted, ("round", "predicted"), self.most_prediction), _four(actual, ("round", "actual")), w, st)
         return replace(self, rounds=(*self.rounds, r))
 
     def undo(self) -> Sheet:
@@ -260,7 +268,8 @@ def sheet_from(
     rs = []
     for i, r in enumerate(rounds):
         w, st = _weis_stoeck(r.get("weis"), r.get("stoeck"), weis_stoeck, ("rounds", i))
-        rs.append(Round(_four(r.get("predicted"), ("rounds", i, "predicted")),
+        most = MATCH_TOTAL + (MOST_IN_A_HAND["extended"] + STOECK_POINTS if weis_stoeck else 0)
+        rs.append(Round(_four(r.get("predicted"), ("rounds", i, "predicted"), most),
                         _four(r.get("actual"), ("rounds", i, "actual")), w, st))
     return Sheet(clean, tuple(rs), rounds_planned, threshold, weis_stoeck)  # type: ignore[arg-type]
 

@@ -29,7 +29,7 @@ from typing import Any
 from puur.core.cards import Contract
 from puur.core.profile import MULTIPLIER_TABLES, RuleProfile
 from puur.core.rules.chalk import Marks, to_marks
-from puur.core.rules.scoring import BLOCK_ORDERS, RoundScore, crossing, deck_totals
+from puur.core.rules.scoring import BLOCK_ORDERS, RoundScore, crossing
 from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
 from puur.tools import Notice, ToolInputError, check_int, contract_label, parse_contract
 
@@ -115,10 +115,7 @@ class Entry:
                     f"{MATCH_ROUND} is a match, {MATCH_ROUND} for one team and 0 for the other.",
                     {"total": MATCH_ROUND},
                 ))
-        elif total not in (FULL_ROUND, 152) and not (
-            self.contract.changes_direction  # Slalom, Guschti: the cards hold 108 + 11k
-            and {total, total - LAST_TRICK_BONUS} & deck_totals(self.contract, "modern")
-        ):
+        elif total not in (FULL_ROUND, 152):  # every contract, Slalom and Guschti too (J30: 152)
             out.append(Notice(
                 "card_sum",
                 f"Card points add to {total}: a round has 152, or {FULL_ROUND} with the last trick "

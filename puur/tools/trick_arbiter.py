@@ -16,8 +16,13 @@ from typing import Any
 from puur.core.cards import Card, CardSet, Contract, mask_of
 from puur.core.profile import RuleProfile
 from puur.core.rules.legal import Refusal, refusal
-from puur.core.rules.tables import LAST_TRICK_BONUS, card_points_table, suit_strength_order
-from puur.core.rules.trick import card_points, trick_winner
+from puur.core.rules.tables import (
+    LAST_TRICK_BONUS,
+    card_points_table,
+    suit_strength_order,
+    trick_points_table,
+)
+from puur.core.rules.trick import trick_winner
 from puur.tools import SWISS_RANKS, SWISS_SUITS, ToolInputError, card_label, contract_label, parse_card
 
 SEATS = 4
@@ -119,7 +124,10 @@ def judge(
                 "trick_index_needed",
                 {"contract": contract.name},
             )
+        values = trick_points_table(contract, trick_index, profile.undenufe_values, profile.slalom_guschti_values)
         contract = contract.direction(trick_index)
+    else:
+        values = card_points_table(contract, profile.undenufe_values)
     if isinstance(cards, str) or not isinstance(cards, Sequence):
         raise ToolInputError(
             "cards", "give up to four cards in playing order, e.g. ['HA', 'D7', 'HK', 'H10']", "card_list"
@@ -136,7 +144,7 @@ def judge(
             )
         played.append(card)
     hand_masks = _hands(hands, played)
-    table = card_points_table(contract, profile.undenufe_values)
+    table = values  # Slalom, Guschti: the round's one table (J30: 152), the trick's order for the winner
     trump = contract.trump
     plays: list[Play] = []
     for i, card in enumerate(played):
@@ -156,7 +164,7 @@ def judge(
             assert mask is not None
             illegal = refusal(card, mask, played[:i], contract, profile)
         plays.append(Play(i, card, table[card], role, illegal, checked))
-    worth = card_points(played, contract, profile.undenufe_values) + (LAST_TRICK_BONUS if last_trick and played else 0)
+    worth = sum(table[c] for c in played) + (LAST_TRICK_BONUS if last_trick and played else 0)
     complete = len(played) == SEATS
     if not played or (not complete and not partial):
         return TrickResult(contract, tuple(plays), None, complete, worth, "Enter the four cards in playing order.")

@@ -4,6 +4,7 @@ refused."""
 
 from __future__ import annotations
 
+import pytest
 from api_client import BOT, auth, new_game
 from fastapi.testclient import TestClient
 
@@ -24,7 +25,8 @@ def test_differenzler_and_coiffeur_through_the_game_api(client: TestClient) -> N
             assert view["form"]["own_prediction"] == 35 and view["contract"] == "C"
     assert view["form"]["sheet"]["rounds"][0]["predicted"][0] == 35
     record = client.get(f"/api/v1/games/{gid}/record", headers=h).json()
-    assert record["form"] == {"form": "differenzler", "rounds": 1, "contract": "rotate", "match_bonus": False}
+    assert record["form"] == {"form": "differenzler", "rounds": 1, "contract": "rotate", "match_bonus": True,
+                              "predictions": "open", "weis_stoeck": False}
     assert Game.from_record(record).result() == view["result"]
 
     gid, tokens = new_game(client, form="coiffeur", columns=8)
@@ -43,9 +45,15 @@ def test_differenzler_and_coiffeur_through_the_game_api(client: TestClient) -> N
         assert r.status_code == 422, (body, r.text)
 
 
-def test_live_events_show_another_players_prediction_only_as_made(client: TestClient) -> None:
+@pytest.mark.parametrize("predictions", ["covered", "open"])
+def test_live_events_show_another_players_prediction_as_the_table_plays_them(
+    client: TestClient, predictions: str
+) -> None:
+    """Covered predictions: another seat's live event says only that it predicted; open ones (page 28's
+    "announced prediction", the default) carry the number, and the view lists it (``announced``)."""
     for seed in range(1, 20):  # a deal whose forehand is not seat 1, so computers predict after seat 0
-        gid, tokens = new_game(client, form="differenzler", rounds=1, seed=seed)
+        gid, tokens = new_game(client, form="differenzler", rounds=1, seed=seed,
+                               form_settings={"predictions": predictions})
         view = client.get(f"/api/v1/games/{gid}", headers=auth(tokens["0"])).json()
         if view["forehand"] != 1:
             break
@@ -64,4 +72,11 @@ def test_live_events_show_another_players_prediction_only_as_made(client: TestCl
                 break
     assert (0, "predict:44") in seen
     others = [a for s, a in seen if s != 0 and a.startswith("predict")]
-    assert others and all(a == "predict" for a in others)
+    if predictions == "covered":
+        assert others and all(a == "predict" for a in others)
+        assert msg["view"]["form"]["announced"] is None
+    else:
+        assert others and all(a.startswith("predict:") for a in others)
+        announced = msg["view"]["form"]["announced"]
+        assert announced[0] == 44
+        assert all(int(a[len("predict:"):]) == announced[s] for s, a in seen if s != 0 and a.startswith("predict"))

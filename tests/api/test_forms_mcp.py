@@ -31,3 +31,24 @@ def test_mcp_new_game_takes_the_form() -> None:
         assert bad.is_error and "rounds belongs to Differenzler" in bad.content[0].text
 
     run_mcp(check)
+
+
+def test_mcp_new_game_takes_the_form_settings() -> None:
+    """``form_settings`` on MCP's ``new_game``: the settings of the New-game dialog and the API (covered
+    predictions, no match bonus, the forehand's contract; Coiffeur's boxes only), and a bad one refused."""
+
+    async def check(c: Any) -> None:
+        r = await c.call_tool("new_game", {"seed": 3, "form": "differenzler", "rounds": 1, "bot": "random",
+                                           "form_settings": {"predictions": "covered", "match_bonus": False,
+                                                             "contract": "forehand", "weis_stoeck": True}})
+        assert not r.is_error, r.content
+        form = r.structured_content["observation"]["form"]
+        assert form["settings"]["predictions"] == "covered" and form["announced"] is None
+        assert form["most"] == 157 + 350 + 20  # Weis and Stöck counted, no match bonus
+        r = await c.call_tool("new_game", {"seed": 3, "form": "coiffeur", "bot": "random",
+                                           "form_settings": {"opponents_count": False}})
+        assert not r.is_error and r.structured_content["observation"]["form"]["sheet"]["opponents_count"] is False
+        bad = await c.call_tool("new_game", {"form": "differenzler", "form_settings": {"predictions": "maybe"}})
+        assert bad.is_error and "predictions" in bad.content[0].text
+
+    run_mcp(check)

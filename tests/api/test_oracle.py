@@ -473,6 +473,7 @@ OPTIONS_14_1 = {
     "weis_declaration", "stoeck", "crossing_priority", "trick_block_tie", "game_end", "target",
     "targets_offered", "schneider",
     "extra_contracts",  # Slalom, Guschti (J30), beside §14.1's options; "none" in every preset
+    "slalom_guschti_values",  # their card points (J30: 152 a round); "obenabe" in every preset
 }  # fmt: skip
 
 

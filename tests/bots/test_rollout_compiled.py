@@ -33,6 +33,9 @@ PROFILES = {
     **PRESETS,
     "slalom_guschti": RuleProfile.resolve({"preset": "jasvel", "extra_contracts": "slalom_guschti"}),
     "slalom_classic": RuleProfile.resolve({"preset": "classic", "extra_contracts": "slalom"}),
+    "slalom_by_trick": RuleProfile.resolve(
+        {"preset": "schieber", "extra_contracts": "slalom_guschti", "slalom_guschti_values": "by_trick"}
+    ),
     "must_overtrump": RuleProfile.resolve({"preset": "schieber", "must_overtrump": True, "overtrump_on_trump_lead": True}),
     "lone_puur_kept": RuleProfile.resolve(
         {"preset": "jasvel", "overtrump_on_trump_lead": False, "lone_puur_may_be_kept": True}

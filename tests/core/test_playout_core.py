@@ -39,9 +39,11 @@ EXTRA = {
         "preset": "classic", "weis_overlap": "sequence_and_quartet_may_share",
         "weis_compare": "points_type_length_top", "weis_undenufe_reverse": False, "multipliers": "ascending",
     },
-    # Slalom and Guschti (J30): every trick by its direction
+    # Slalom and Guschti (J30): every trick by its direction, the cards at the Obenabe values (152)
     "slalom_guschti": {"preset": "jasvel", "extra_contracts": "slalom_guschti"},
     "slalom_classic_values": {"preset": "classic", "extra_contracts": "slalom"},
+    # the reading of records stored before the 152 of J30: each trick at its direction's values
+    "slalom_by_trick": {"preset": "schieber", "extra_contracts": "slalom_guschti", "slalom_guschti_values": "by_trick"},
 }  # fmt: skip
 PROFILES = {**{name: p for name, p in PRESETS.items()}, **{k: RuleProfile.resolve(v) for k, v in EXTRA.items()}}
 

@@ -142,7 +142,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
     },
 }
 
-OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts"}  # Slalom, Guschti (J30; off in every preset)
+OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts", "slalom_guschti_values"}  # Slalom, Guschti (J30; off in every preset; 152)
 
 # RULES.md §14 "Multiplier tables by name" (and §11.3).
 TABLES = {

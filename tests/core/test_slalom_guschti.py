@@ -59,10 +59,12 @@ def test_worked_tricks() -> None:
     trick = [Card.HA, Card.H6, Card.HK, Card.S6]  # the S6 does not follow suit: it never wins
     assert trick_winner(trick, SLO, 0) == 0  # Obenabe: A, K, O, U, 10, 9, 8, 7, 6
     assert trick_winner(trick, SLO, 1) == 1  # Undenufe: 6, 7, 8, ... A
-    # card values per trick: Obenabe A 11, 6 0; Undenufe (modern) A 0, 6 11
+    # card values: the Obenabe values in every trick (J30: 152 card points a round), A 11, 6 0
     assert card_points(trick, SLO, "modern", 0) == 11 + 0 + 4 + 0
-    assert card_points(trick, SLO, "modern", 1) == 0 + 11 + 4 + 11
+    assert card_points(trick, SLO, "modern", 1) == 11 + 0 + 4 + 0
     assert card_points(trick, SLO, "classic", 1) == 11 + 0 + 4 + 0
+    # the reading of records stored before it: each trick at its direction's values (modern A 0, 6 11)
+    assert card_points(trick, SLO, "modern", 1, "by_trick") == 0 + 11 + 4 + 11
     # Guschti, Undenufe first: trick 5 (index 4) is still Undenufe, trick 6 (index 5) Obenabe
     assert trick_winner(trick, GUU, 4) == 1 and trick_winner(trick, GUU, 5) == 0
     with pytest.raises(ValueError, match="trick's index"):
@@ -85,13 +87,16 @@ def test_weis_never_inverted() -> None:
 
 
 def test_round_points_invariant_over_random_rounds() -> None:
-    """Each card counts as its trick's direction, so a round's card points are 108 plus 11 for each ace
-    taken in an Obenabe trick and each six in an Undenufe trick (modern values), +5 for the last trick;
+    """Under the old reading (``slalom_guschti_values="by_trick"``, kept for records stored before the 152
+    of J30) each card counts as its trick's direction, so a round's card points are 108 plus 11 for each
+    ace taken in an Obenabe trick and each six in an Undenufe trick (modern values), +5 for the last trick;
     with classic Undenufe values (A 11, 6 0 in both directions) always 152 + 5. The round's trick record
     agrees with the rules core's ``card_points`` for every trick."""
     rng = random.Random(17)
     for preset in ("schieber", "classic"):
-        profile = RuleProfile.resolve({"preset": preset, "extra_contracts": "slalom_guschti"})
+        profile = RuleProfile.resolve(
+            {"preset": preset, "extra_contracts": "slalom_guschti", "slalom_guschti_values": "by_trick"}
+        )
         seen = set()
         for _ in range(400):
             r = random_round(profile, rng)
@@ -105,7 +110,7 @@ def test_round_points_invariant_over_random_rounds() -> None:
             k = 0
             for i, t in enumerate(r.tricks):
                 d = c.direction(i)
-                assert t.points == card_points(t.cards, c, profile.undenufe_values, i) + (5 if i == 8 else 0)
+                assert t.points == card_points(t.cards, c, profile.undenufe_values, i, "by_trick") + (5 if i == 8 else 0)
                 assert (t.leader + trick_winner(t.cards, d)) & 3 == t.winner
                 k += sum(1 for x in t.cards if x % 9 == (8 if d == Contract.O else 0))
             expected = 108 + 11 * k + 5 if profile.undenufe_values == "modern" else 157
@@ -136,15 +141,17 @@ def test_profile_option_offers_the_contracts() -> None:
 def test_oracle_http_and_mcp_accept_the_codes(client: TestClient) -> None:
     req = {"op": "trick", "contract": "slalom-obenabe", "trick": ["HA", "H6", "HK", "S6"], "trick_index": 1}
     got = evaluate(req)
-    assert got["ok"] and got["winner"] == 1 and got["points"] == 26 and got["direction"] == "U"
+    # the trick's order decides the winner; its cards count at the Obenabe values (J30: 152 a round)
+    assert got["ok"] and got["winner"] == 1 and got["points"] == 15 and got["direction"] == "U"
     assert evaluate({**req, "trick_index": None})["error"]["code"] == "missing_field"
     assert evaluate({**req, "trick_index": 9})["error"]["code"] == "bad_request"
     last = evaluate({"op": "trick", "contract": "GUU", "trick": ["HA", "H6", "HK", "S6"], "last": True})
     assert last["winner"] == 0 and last["points"] == 15 + 5 and last["direction"] == "O"
     cp = evaluate({"op": "card_points", "contract": "SLU", "cards": ["DA", "D6"], "trick_index": 0})
     assert cp["points"] == 11
-    score = {"op": "score", "contract": "GUO", "card_points": [120, 43], "tricks": [6, 3], "last_trick": 0}
-    assert evaluate(score)["written"] == [125 * 3, 43 * 3]
+    score = {"op": "score", "contract": "GUO", "card_points": [110, 42], "tricks": [6, 3], "last_trick": 0}
+    assert evaluate(score)["written"] == [115 * 3, 42 * 3]
+    assert evaluate({**score, "card_points": [120, 43]})["error"]["code"] == "impossible_input"  # 163, not 152
     assert evaluate({**score, "card_points": [100, 52]})["ok"]
     assert evaluate({**score, "card_points": [100, 50]})["error"]["code"] == "impossible_input"
     assert evaluate({**score, "stoeck": [20, 0]})["error"]["code"] == "impossible_input"
@@ -248,7 +255,7 @@ def test_dataset_lists_the_codes_with_assumptions() -> None:
     assert [c["code"] for c in block["contracts"]] == ["SLO", "SLU", "GUO", "GUU"]
     assert block["contracts"][3]["directions"] == ["U"] * 5 + ["O"] * 4
     assert {a["point"] for a in block["assumptions"]} >= {"card values", "Weis", "factor", "which direction starts"}
-    assert block["card_point_totals"]["modern"] == list(range(108, 197, 11))
+    assert block["card_point_totals"]["modern"] == [152]  # J30: every round holds 152 card points
     assert block["card_point_totals"]["classic"] == [152]
 
 
@@ -273,9 +280,9 @@ def test_trick_tool_judges_by_the_trick_index() -> None:
     direction that decided; without the index it says what is missing."""
     profile = RuleProfile.preset("schieber")
     res = judge(SLO, ["HA", "H6", "HK", "S6"], profile, trick_index=1)
-    assert res.winner == 1 and res.contract is Contract.U and res.worth == 26
+    assert res.winner == 1 and res.contract is Contract.U and res.worth == 15  # Obenabe values (J30: 152)
     last = judge(GUO, ["HA", "H6", "HK", "S6"], profile, last_trick=True)  # trick 9 of GUO: Undenufe
-    assert last.winner == 1 and last.worth == 26 + 5
+    assert last.winner == 1 and last.worth == 15 + 5
     with pytest.raises(ToolInputError, match="trick_index"):
         judge(SLU, ["HA", "H6"], profile)
     assert contract_label(GUU) == "Guschti (Undenufe first)"

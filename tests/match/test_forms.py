@@ -24,9 +24,14 @@ def random_game(form: str, seed: int, **kw: object) -> Game:
 
 
 @pytest.mark.parametrize("method", ["A", "B"])
-def test_coiffeur_every_column_once_per_team_and_sheet_sums(method: str) -> None:
+@pytest.mark.parametrize("opponents_count", [True, False])
+def test_coiffeur_every_column_once_per_team_and_sheet_sums(method: str, opponents_count: bool) -> None:
+    """Each team plays every column once; a team's total is its boxes by the sheet's method and, where the
+    opponents count (J27: the factor "applies to the complete round scores of both teams", the default),
+    the tens of its own round in every column the other team chose, with that column's factor."""
     for seed in range(6):
-        g = random_game("coiffeur", seed, columns=8, form_settings={"method": method})
+        g = random_game("coiffeur", seed, columns=8,
+                        form_settings={"method": method, "opponents_count": opponents_count})
         assert isinstance(g.form, CoiffeurForm)
         sheet, keys = g.form.sheet, g.form.keys
         assert len(g.rounds) == 16 and sheet.complete
@@ -44,6 +49,12 @@ def test_coiffeur_every_column_once_per_team_and_sheet_sums(method: str) -> None
             box = points // 10 if method == "A" else points * factor // 10
             assert rr.score["box"] == box and sheet.boxes[team][keys.index(rr.score["column"])] == box
             totals[team] += box * factor if method == "A" else box
+            other = rr.score["raw"][1 - team]
+            opp = other // 10 if method == "A" else other * factor // 10
+            assert sheet.opponents[1 - team][keys.index(rr.score["column"])] == opp
+            if opponents_count:
+                totals[1 - team] += opp * factor if method == "A" else opp
+                assert rr.score["opponents_box"] == opp
         assert list(sheet.totals()) == totals == g.scores == g.result()["scores"]  # type: ignore[index]
         assert g.winner == (None if totals[0] == totals[1] else int(totals[1] > totals[0]))
         assert Game.from_record(g.record()).record() == g.record()
@@ -92,12 +103,13 @@ def test_coiffeur_jokers_do_not_repeat_when_the_table_says_so() -> None:
         assert all(len(j) == 2 and j[0] != j[1] for j in jokers.values())
 
 
-def test_differenzler_predictions_are_hidden_until_the_round_ends() -> None:
-    # type level: the only running prediction an observation can hold is its own
+def test_differenzler_covered_predictions_are_hidden_until_the_round_ends() -> None:
+    """``predictions: covered`` (the "verdeckter Differenzler"): another seat's running prediction is in no
+    observation; the only other field that could hold one, ``announced``, is null."""
     names = {f.name for f in fields(FormView)} | {f.name for f in fields(Observation)}
-    assert {n for n in names if "predict" in n} == {"own_prediction", "predicted"}
+    assert {n for n in names if "predict" in n or n == "announced"} == {"own_prediction", "predicted", "announced"}
     for seed in range(6):
-        g = Game("schieber", seed=seed, form="differenzler", rounds=2)
+        g = Game("schieber", seed=seed, form="differenzler", rounds=2, form_settings={"predictions": "covered"})
         rng = random.Random(seed)
         while not g.is_over:
             seat = g.current_seat
@@ -113,6 +125,7 @@ def test_differenzler_predictions_are_hidden_until_the_round_ends() -> None:
                     for t in range(4):
                         if t != seat:
                             assert g.observation(t) == other.observation(t)
+                            assert g.observation(t).form.announced is None  # type: ignore[union-attr]
                     assert g.observation(seat).form.own_prediction == a  # type: ignore[union-attr]
                     act = rng.choice(g.legal_actions())
                     if g.observation(g.current_seat).phase == "predict":  # type: ignore[arg-type]
@@ -136,7 +149,7 @@ def test_differenzler_scores_and_replay() -> None:
         assert len(g.rounds) == rounds
         totals = [0, 0, 0, 0]
         for i, rr in enumerate(g.rounds):
-            assert sum(rr.score["taken"]) == 157
+            assert sum(rr.score["taken"]) in (157, 257)  # a match adds its 100 (page 28, match_bonus)
             pen = [abs(p - t) for p, t in zip(rr.score["predicted"], rr.score["taken"], strict=True)]
             assert rr.score["penalties"] == pen
             totals = [a + b for a, b in zip(totals, pen, strict=True)]
@@ -220,5 +233,29 @@ def test_terminal_plays_a_differenzler_round() -> None:
     players = {s: make_player("heuristic") for s in (1, 2, 3)}
     assert TerminalGame(game, players, Console(file=out, width=120), lambda _: next(answers)).run() == 0
     text = out.getvalue()
-    assert "type a number from 0 to 157" in text and "with the lowest total" in text
+    assert "type a number from 0 to 257" in text and "with the lowest total" in text  # a match counts (page 28)
     assert game.rounds[0].score["predicted"][0] == 57
+
+
+def test_terminal_takes_the_form_settings_and_announces_predictions() -> None:
+    """``puur play --setting KEY=VALUE``: the form's settings; under open predictions (the default) the
+    computers' predictions are printed as made, under covered ones only that they were made."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from puur.cli.terminal import TerminalGame, form_settings
+
+    assert form_settings(["predictions=covered", "threshold=400", "factors=[1,2]", "match_bonus=false"]) == {
+        "predictions": "covered", "threshold": 400, "factors": [1, 2], "match_bonus": False}
+    with pytest.raises(ValueError, match="KEY=VALUE"):
+        form_settings(["covered"])
+    for rule, shown in (("open", True), ("covered", False)):
+        out = StringIO()
+        answers = iter(["57"] + ["1"] * 20)
+        game = Game("schieber", seed=5, form="differenzler", rounds=1, form_settings={"predictions": rule})
+        players = {s: make_player("heuristic") for s in (1, 2, 3)}
+        read = answers.__next__
+        assert TerminalGame(game, players, Console(file=out, width=120), lambda _, read=read: read()).run() == 0
+        lines = [ln for ln in out.getvalue().splitlines() if ": predicted" in ln]
+        assert len(lines) == 4 and all(ln.strip()[-1].isdigit() == shown for ln in lines if "You" not in ln)

@@ -103,7 +103,9 @@ def round_score(
 
 
 @cache
-def possible_card_points(contract: Contract, undenufe_values: str = "modern") -> tuple[frozenset[int], ...]:
+def possible_card_points(
+    contract: Contract, undenufe_values: str = "modern", slalom_guschti_values: str = "obenabe"
+) -> tuple[frozenset[int], ...]:
     """For k = 0..9 tricks, every card-point total the 4k cards of k tricks can hold (RULES.md §6, §11.1).
 
     Derived from the core's card-points table (``undenufe_values`` matters in Undenufe): the sums of
@@ -111,9 +113,9 @@ def possible_card_points(contract: Contract, undenufe_values: str = "modern") ->
     what no set of 4k cards adds up to cannot be written. In a trump contract 15 cards are worth nothing
     (the plain 6, 7, 8, 9 and the trump 6, 7, 8), so four tricks (16 cards) hold at least 2 points.
     """
-    if Contract(contract).changes_direction:
-        # Slalom, Guschti (J30): a card counts as the direction of the trick it falls in, so each
-        # card may count its Obenabe or its Undenufe value (a necessary condition, not which trick it was).
+    if Contract(contract).changes_direction and slalom_guschti_values == "by_trick":
+        # Slalom, Guschti as records before the 152 of J30 count them: a card counts as the direction of the
+        # trick it falls in, so each card may count its Obenabe or its Undenufe value.
         values: list[tuple[int, ...]] = list(
             zip(card_points_table(Contract.O), card_points_table(Contract.U, undenufe_values), strict=True)
         )
@@ -129,23 +131,26 @@ def possible_card_points(contract: Contract, undenufe_values: str = "modern") ->
     return tuple(frozenset(p for p in range(total + 1) if reach[4 * k] >> p & 1) for k in range(10))
 
 
-def deck_totals(contract: Contract, undenufe_values: str = "modern") -> frozenset[int]:
-    """Every card-point total the 36 cards of a round can hold (RULES.md §6): 152 in the six contracts of the
-    Schieber; under Slalom and Guschti with modern Undenufe values 108 + 11·k for k = 0..8, k the aces taken
-    in Obenabe tricks plus the sixes taken in Undenufe tricks (docs/contracts-slalom-guschti.md; with classic
-    values 152)."""
-    return possible_card_points(contract, undenufe_values)[9]
+def deck_totals(
+    contract: Contract, undenufe_values: str = "modern", slalom_guschti_values: str = "obenabe"
+) -> frozenset[int]:
+    """Every card-point total the 36 cards of a round can hold (RULES.md §6): 152 in every contract, Slalom
+    and Guschti included (J30: "Every round contains exactly 152 card points"). Only the old reading
+    ``slalom_guschti_values="by_trick"`` with modern Undenufe values gives 108 + 11·k for k = 0..8 there
+    (docs/contracts-slalom-guschti.md)."""
+    return possible_card_points(contract, undenufe_values, slalom_guschti_values)[9]
 
 
 def impossible_split(
-    contract: Contract, undenufe_values: str, card_points: Sequence[int], tricks: Sequence[int]
+    contract: Contract, undenufe_values: str, card_points: Sequence[int], tricks: Sequence[int],
+    slalom_guschti_values: str = "obenabe",
 ) -> str | None:
     """Why a team cannot have taken ``card_points[t]`` in ``tricks[t]`` tricks under ``contract``, or
     None when both teams' splits are possible (``possible_card_points``; card points without the
-    last trick's 5, summing to 152, or to one of ``deck_totals`` under Slalom and Guschti). The team with fewer tricks is named first: its cards are the fewer."""
+    last trick's 5, summing to 152; ``deck_totals`` under the old Slalom and Guschti reading). The team with fewer tricks is named first: its cards are the fewer."""
     for t in sorted((0, 1), key=lambda team: tricks[team]):
         k, points = tricks[t], card_points[t]
-        possible = possible_card_points(contract, undenufe_values)[k]
+        possible = possible_card_points(contract, undenufe_values, slalom_guschti_values)[k]
         if points in possible:
             continue
         low, high = min(possible), max(possible)

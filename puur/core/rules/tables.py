@@ -40,10 +40,12 @@ def _one_order(contract: Contract) -> None:
 def card_points_table(contract: Contract, undenufe_values: str = "modern") -> tuple[int, ...]:
     """Points of every card under ``contract`` (RULES.md §6; option ``undenufe_values``).
 
-    Slalom and Guschti have no one table: their tricks count as the trick's direction
-    (``contract.direction(trick_index)``, docs/contracts-slalom-guschti.md), so asking for theirs is an
-    error."""
-    _one_order(contract)
+    Slalom and Guschti count every card of the round at the Obenabe values, whichever direction its trick
+    is played in: J30 (and J27, J28) "Every round contains exactly 152 card points", which one value set
+    for the whole round keeps in every preset (docs/contracts-slalom-guschti.md). Records played before
+    that reading keep theirs through the profile option ``slalom_guschti_values`` (``trick_points_table``)."""
+    if Contract(contract).changes_direction:
+        return card_points_table(Contract.O)
     out: list[int] = []
     for card in range(36):
         suit, rank = divmod(card, 9)
@@ -103,10 +105,26 @@ def trump_mask(contract: Contract) -> int:
     return SUIT_MASKS[int(contract)] if contract.is_trump else 0
 
 
-def trick_points_table(contract: Contract, trick_index: int, undenufe_values: str = "modern") -> tuple[int, ...]:
-    """The card points of trick ``trick_index`` (0..8) under ``contract``: ``card_points_table`` of the
-    trick's direction (Slalom, Guschti), the contract's own table otherwise."""
-    return card_points_table(Contract(contract).direction(trick_index), undenufe_values)
+def trick_points_table(
+    contract: Contract, trick_index: int, undenufe_values: str = "modern", slalom_guschti_values: str = "obenabe"
+) -> tuple[int, ...]:
+    """The card points of trick ``trick_index`` (0..8) under ``contract``: the round's one table
+    (``card_points_table``; Slalom and Guschti at the Obenabe values). Only the profile option
+    ``slalom_guschti_values="by_trick"``, the reading of records played before the 152 of J30, counts a
+    Slalom or Guschti trick at its direction's values (the profile's Undenufe values in an Undenufe trick)."""
+    if slalom_guschti_values == "by_trick":
+        return card_points_table(Contract(contract).direction(trick_index), undenufe_values)
+    return card_points_table(contract, undenufe_values)
+
+
+def direction_points_table(
+    contract: Contract, direction: Contract, undenufe_values: str = "modern", slalom_guschti_values: str = "obenabe"
+) -> tuple[int, ...]:
+    """The card points a trick played in ``direction`` counts under ``contract`` (``trick_points_table``
+    of its first trick in that direction): the round's one table, Obenabe values under Slalom and Guschti."""
+    contract = Contract(contract)
+    index = next(t for t in range(9) if contract.direction(t) == direction)
+    return trick_points_table(contract, index, undenufe_values, slalom_guschti_values)
 
 
 def suit_strength_order(contract: Contract, suit: int) -> list[int]:

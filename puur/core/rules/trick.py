@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puur.core.cards import CHANGES_DIRECTION, TRUMP_INDEX, CardIndex, Contract
-from puur.core.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table
+from puur.core.rules.tables import LAST_TRICK_BONUS, STRENGTH_TABLES, card_points_table, trick_points_table
 
 
 def trick_winner(cards: Sequence[CardIndex], contract: Contract, trick_index: int | None = None) -> int:
@@ -40,14 +40,18 @@ def trick_winner(cards: Sequence[CardIndex], contract: Contract, trick_index: in
 
 
 def card_points(
-    cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", trick_index: int | None = None
+    cards: Sequence[CardIndex], contract: Contract, undenufe_values: str = "modern", trick_index: int | None = None,
+    slalom_guschti_values: str = "obenabe",
 ) -> int:
     """Sum of the card points of ``cards`` under ``contract`` (RULES.md §6, option ``undenufe_values``).
-    Under Slalom and Guschti the cards of trick ``trick_index`` count as its direction (J30:
-    Obenabe values, or the profile's Undenufe values; docs/contracts-slalom-guschti.md)."""
+    Slalom and Guschti count at the Obenabe values in every trick (J30: "Every round contains exactly 152
+    card points"); ``trick_index`` is still required for them, and read only under the old reading
+    ``slalom_guschti_values="by_trick"`` (docs/contracts-slalom-guschti.md)."""
     if CHANGES_DIRECTION[contract]:
-        contract = _direction(contract, trick_index)
-    table = card_points_table(contract, undenufe_values)
+        _direction(contract, trick_index)
+        table = trick_points_table(contract, trick_index or 0, undenufe_values, slalom_guschti_values)
+    else:
+        table = card_points_table(contract, undenufe_values)
     return sum(table[c] for c in cards)
 
 
@@ -57,9 +61,10 @@ def trick_points(
     undenufe_values: str = "modern",
     last: bool = False,
     trick_index: int | None = None,
+    slalom_guschti_values: str = "obenabe",
 ) -> int:
     """Card points of a trick, plus 5 when it is the last trick of the round (RULES.md §6)."""
-    return card_points(cards, contract, undenufe_values, trick_index) + (LAST_TRICK_BONUS if last else 0)
+    return card_points(cards, contract, undenufe_values, trick_index, slalom_guschti_values) + (LAST_TRICK_BONUS if last else 0)
 
 
 def _direction(contract: Contract, trick_index: int | None) -> Contract:

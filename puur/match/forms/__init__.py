@@ -55,23 +55,51 @@ FORM_KEYS = ("form", "columns", "rounds", "form_settings")
 """The keys of a stored game's settings (the server's) that name its form."""
 
 
-def form_args(settings: Mapping[str, Any]) -> dict[str, Any]:
-    """``Game`` keyword arguments from a stored game's settings (``form``, ``columns``, ``rounds``,
-    ``form_settings``); none for a Schieber or settings from before the forms."""
+def table_settings(form: Form) -> dict[str, Any]:
+    """A form's own settings, every one written out (its ``settings()`` less ``form``, ``columns`` and
+    ``rounds``): what the server stores, so that a setting added later reads as it was played."""
+    return {k: v for k, v in form.settings().items() if k not in ("form", "columns", "rounds")}
+
+
+def stored_settings(form: str, rounds: int | None, settings: Mapping[str, Any] | None) -> tuple[int | None, dict[str, Any]]:
+    """The rounds and form settings of a game or record stored by an older Puur, read as they were played:
+    a setting it does not write did not exist then, so it takes the form's ``STORED_BEFORE`` value (the
+    reading of that time) rather than today's default. New games store every setting (``table_settings``)."""
+    kind = FORM_TYPES.get(form)
+    given = dict(settings or {})
+    if kind is None:
+        return rounds, given
+    old = {k: v for k, v in kind.STORED_BEFORE.items() if k not in given}
+    if old and form == "differenzler" and rounds is None:
+        rounds = 4  # before a threshold could end the game alone, 4 rounds bounded it
+    return rounds, {**given, **old}
+
+
+def form_args(settings: Mapping[str, Any], *, stored: bool = True) -> dict[str, Any]:
+    """``Game`` keyword arguments from a game's settings (``form``, ``columns``, ``rounds``,
+    ``form_settings``); none for a Schieber or settings from before the forms. ``stored``: settings read
+    back from the store, where one written before a form setting existed keeps the reading it was played
+    under (``stored_settings``); a new game's (``stored=False``) take today's defaults."""
     if settings.get("form") in (None, "schieber"):
         return {}
-    return {k: settings.get(k) for k in FORM_KEYS}
+    rounds, rest = settings.get("rounds"), dict(settings.get("form_settings") or {})
+    if stored:
+        rounds, rest = stored_settings(settings["form"], rounds, rest)
+    return {"form": settings["form"], "columns": settings.get("columns"), "rounds": rounds, "form_settings": rest}
 
 
 def form_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
-    """``Game`` keyword arguments from a record's ``form`` entry (``settings()`` of the form)."""
+    """``Game`` keyword arguments from a record's ``form`` entry (``settings()`` of the form; one written
+    before a setting existed keeps the reading it was played under, ``stored_settings``)."""
     if not isinstance(data, Mapping) or data.get("form") not in FORMS:
         raise ValueError(f"the record's form must name one of {', '.join(FORMS)}")
     rest = {k: v for k, v in data.items() if k not in ("form", "columns", "rounds")}
-    return {"form": data["form"], "columns": data.get("columns"), "rounds": data.get("rounds"), "form_settings": rest}
+    rounds, rest = stored_settings(data["form"], data.get("rounds"), rest)
+    return {"form": data["form"], "columns": data.get("columns"), "rounds": rounds, "form_settings": rest}
 
 
 __all__ = [
     "FORMS", "FORM_KEYS", "AnyAction", "CoiffeurForm", "ColumnChoice", "DifferenzlerForm", "Form", "FormAction", "FormView",
     "Prediction", "RoundWritten", "FORM_TYPES", "form_args", "form_from_record", "make_form", "parse_any_action",
+    "stored_settings", "table_settings",
 ]  # fmt: skip

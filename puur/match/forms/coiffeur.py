@@ -10,25 +10,30 @@ schieben, play, Weis, Stöck and the round's points. This module only adds what 
   (§2.1). The forehand rotates as in the Schieber, so the teams choose in turn and both rows fill after
   2 × columns rounds.
 * The box holds the tens of the choosing team's complete round: card points with the last trick's 5
-  (257 for a match) + Weis + Stöck, truncated: 257 → 25 (§2.2). The opponents' points are not written
-  (§2.5 [DECISION] of the Coiffeur tool). The factor enters by the sheet's method: A (default, source 22)
-  box × factor in the total, B box of the multiplied round (§2.3); ``puur.tools.coiffeur`` computes both.
+  (257 for a match) + Weis + Stöck, truncated: 257 → 25 (§2.2). The factor enters by the sheet's method:
+  A (default, source 22) box × factor in the total, B box of the multiplied round (§2.3);
+  ``puur.tools.coiffeur`` computes both.
+* The other team's round counts too (``opponents_count``, default true): J27 says the factor "applies to
+  the complete round scores of both teams" and "also" increases "the opposing team's score from the same
+  round". Its tens, by the same factor and method, go on its own opponents' line of the sheet and into its
+  total. ``opponents_count=false`` writes the boxes only (the reading of games stored before the setting).
 * When every box is filled the higher total wins; equal totals are a tie (§2.6, the tool's decision).
 
 Table settings (each written into the record): ``columns`` 8 (the standard sheet) or 10 (with Slalom and
 Guschti); ``factors`` one per column, default the Jasvel sheet ×1 … ×8 and, for the ten-column sheet, ×9
 Slalom and ×10 Guschti (the pages leave those two open, "agreed as part of the ten-column layout"; this
-default continues the printed sequence and is a [DECISION]); ``method`` A or B; ``joker_may_repeat``
-(default true, the tool's default: a joker may name a contract already played, §2.1). Where the table
-says false, a team's two jokers name two different contracts: with six contracts for eight columns a
-joker cannot avoid every contract column, so that is the reading a whole sheet can keep.
+default continues the printed sequence and is Puur's choice, which the table may change); ``method`` A
+or B; ``opponents_count``; ``joker_may_repeat`` (default true: a joker may name any contract). Where the
+table says false, a team's two jokers name two different contracts, the one meaning the form, the
+Coiffeur tool and the API share (``puur.tools.coiffeur``): a joker may always name a fixed column's
+contract, since with six contracts for eight columns no whole sheet could avoid them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from puur.core.actions import CONTRACT_COLUMN_KEYS, AnyAction, ColumnChoice, FormAction, parse_any_action
 from puur.core.cards import CLAIM, PUSH, Card, Contract, iter_cards
@@ -45,7 +50,8 @@ JASVEL_FACTORS = (1, 2, 3, 4, 5, 6, 7, 8)
 """The printed sheet (TOOLS.md §2.1, W17): Eicheln ×1, Rosen ×2, Schellen ×3, Schilten ×4, Obenabe ×5,
 Undenufe ×6, Joker 1 ×7, Joker 2 ×8."""
 EXTRA_FACTORS = (9, 10)
-"""Slalom ×9 and Guschti ×10 on the ten-column sheet: a [DECISION] (the sources leave them to the table)."""
+"""Slalom ×9 and Guschti ×10 on the ten-column sheet: Puur's choice, which the table may change (J30: "Any multiplier
+assigned to an added column must be agreed as part of the ten-column layout"; the New-game dialog says so)."""
 BASE = tuple(Contract(i) for i in range(6))
 """The six contracts of the Schieber, which a joker may name."""
 
@@ -70,6 +76,7 @@ class CoiffeurForm:
     factors: tuple[int, ...] = JASVEL_FACTORS
     method: str = "A"
     joker_may_repeat: bool = True
+    opponents_count: bool = True
     sheet: Sheet = field(init=False)
     keys: tuple[str, ...] = field(init=False)
     played: list[list[Contract | None]] = field(init=False)
@@ -93,17 +100,24 @@ class CoiffeurForm:
             raise ValueError(f"method: choose 'A' (box × factor) or 'B' (tens of the multiplied round), got {self.method!r}")
         if not isinstance(self.joker_may_repeat, bool):
             raise ValueError("joker_may_repeat must be true or false")
+        if not isinstance(self.opponents_count, bool):
+            raise ValueError("opponents_count must be true or false")
         self.factors = factors
         cols = tuple(Column(c.name, f, c.kind, c.contract) for c, f in zip(cols, factors, strict=True))
-        self.sheet = Sheet(cols, method=self.method, joker_may_repeat=self.joker_may_repeat)
+        self.sheet = Sheet(cols, method=self.method, joker_may_repeat=self.joker_may_repeat,
+                           opponents_count=self.opponents_count)
         self.keys = tuple(column_key(c) for c in cols)
         self.played = [[None] * len(cols), [None] * len(cols)]
 
+    SETTINGS: ClassVar[tuple[str, ...]] = ("factors", "method", "joker_may_repeat", "opponents_count")
+    STORED_BEFORE: ClassVar[Mapping[str, Any]] = {"opponents_count": False}
+    """The reading of a game or record stored before a setting existed (``puur.match.forms.stored_settings``)."""
+
     @classmethod
     def from_settings(cls, columns: int | None, settings: Mapping[str, Any]) -> CoiffeurForm:
-        unknown = set(settings) - {"factors", "method", "joker_may_repeat"}
+        unknown = set(settings) - set(cls.SETTINGS)
         if unknown:
-            raise ValueError(f"unknown Coiffeur setting(s) {sorted(unknown)}: the settings are factors, method, joker_may_repeat")
+            raise ValueError(f"unknown Coiffeur setting(s) {sorted(unknown)}: the settings are {', '.join(cls.SETTINGS)}")
         n = 8 if columns is None else columns
         factors = settings.get("factors")
         return cls(
@@ -111,12 +125,18 @@ class CoiffeurForm:
             factors=JASVEL_FACTORS if factors is None else tuple(factors),
             method=str(settings.get("method", "A")).upper(),
             joker_may_repeat=settings.get("joker_may_repeat", True),
+            opponents_count=settings.get("opponents_count", True),
         )
 
     def settings(self) -> dict[str, Any]:
         """The table settings, as the record and ``Game(form=..., form_settings=...)`` take them."""
         return {"form": self.name, "columns": self.columns, "factors": list(self.factors), "method": self.method,
-                "joker_may_repeat": self.joker_may_repeat}  # fmt: skip
+                "joker_may_repeat": self.joker_may_repeat, "opponents_count": self.opponents_count}  # fmt: skip
+
+    @property
+    def open_predictions(self) -> bool:
+        """Coiffeur has no predictions."""
+        return False
 
     def adapt_profile(self, profile: RuleProfile) -> RuleProfile:
         """The ten-column sheet plays Slalom and Guschti: the profile's ``extra_contracts`` offers both
@@ -231,7 +251,8 @@ class CoiffeurForm:
         return act.contract, i
 
     def finish_round(self, game: Game) -> RoundWritten:
-        """Write the choosing team's tens into its column (TOOLS.md §2.2); the match ends with the sheet."""
+        """Write the choosing team's tens into its column (TOOLS.md §2.2) and the other team's into its
+        opponents' line (J27); the match ends with the sheet."""
         r = game.round
         assert self.current is not None and r.chooser is not None and r.contract is not None
         team, i, contract = self.current
@@ -241,18 +262,21 @@ class CoiffeurForm:
         assert col.factor is not None
         box = box_from_points(points, col.factor, self.method)
         joker = contract.name if col.kind == "joker" else None
-        self.sheet = self.sheet.fill(team, i, box, joker)
+        opponents_box = box_from_points(s.raw[1 - team], col.factor, self.method)
+        self.sheet = self.sheet.fill(team, i, box, joker).fill_opponents(1 - team, i, opponents_box)
         self.played[team][i] = contract
         totals = self.sheet.totals()
         contribution = self.sheet.contribution(team, i)
         assert contribution is not None
-        written = (contribution, 0) if team == 0 else (0, contribution)
+        opponents = self.sheet.opponents_contribution(1 - team, i) or 0
+        written = (contribution, opponents) if team == 0 else (opponents, contribution)
         row = RoundResult(
             number=len(game.rounds) + 1, dealer=r.dealer, forehand=r.forehand, pushed=r.pushed,
             chooser=r.chooser, contract=contract,
             score={**{k: v for k, v in s.to_dict().items() if k not in ("raw", "written", "factor")},
                    "raw": list(s.raw), "team": team, "column": self.keys[i], "column_name": col.name,
-                   "factor": col.factor, "box": box},
+                   "factor": col.factor, "box": box,
+                   **({"opponents_box": opponents_box} if self.opponents_count else {})},
             written=written, totals=totals, complete=True,
         )  # fmt: skip
         self.current = None

@@ -36,6 +36,10 @@ class Form(Protocol):
 
     name: str
 
+    @property
+    def open_predictions(self) -> bool:
+        """Whether a seat's prediction is announced to all when made (Differenzler's open predictions)."""
+
     def settings(self) -> dict[str, Any]:
         """The form's table settings, as the record keeps them."""
 

@@ -27,7 +27,7 @@ from pydantic_core import PydanticCustomError
 from puur.core.actions import parse_any_action
 from puur.core.profile import RuleProfile
 from puur.match.forms import make_form
-from puur.match.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS
+from puur.match.forms.differenzler import CONTRACT_RULES, MAX_ROUNDS, PREDICTIONS
 from puur.match.game import check_declarations
 from puur.schema_types import (
     NAME_LENGTH,
@@ -191,10 +191,16 @@ class CoiffeurSettings(BaseModel):
     model_config = ConfigDict(extra="forbid")
     factors: list[Factor] = Field(None, min_length=8, max_length=10, json_schema_extra=_unset,  # type: ignore[arg-type]
                                   description="one factor per column: 8, or for 10 columns 10 (or 8: Slalom and "
-                                  "Guschti keep theirs)")
+                                  "Guschti keep theirs, ×9 and ×10, Puur's choice: the pages leave them to the table)")
     method: Literal["A", "B", "a", "b"] = Field(None, json_schema_extra=_unset,  # type: ignore[arg-type]
                                                 description="A: box × factor (default); B: tens of the multiplied round")
-    joker_may_repeat: StrictBool = Field(None, json_schema_extra=_unset)  # type: ignore[assignment]
+    joker_may_repeat: StrictBool = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
+                                         description="true (default): a joker names any contract; false: a team's "
+                                         "two jokers hold two different contracts")
+    opponents_count: StrictBool = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
+                                        description="true (default, J27: the factor applies to both teams): the "
+                                        "other team's round, in tens with the column's factor, adds to its total; "
+                                        "false: the boxes only")
 
 
 def _coiffeur_schema(schema: dict[str, Any]) -> None:
@@ -230,11 +236,20 @@ class DifferenzlerSettings(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     contract: Literal[CONTRACT_RULES] = Field(None, json_schema_extra=_unset,  # type: ignore[assignment,valid-type]
-                                              description="turned_up (default: the dealer's card turned up) or rotate")
+                                              description="turned_up (default: the dealer's card turned up, its suit "
+                                              "trump), rotate (the six in turn, Obenabe and Undenufe among them) or "
+                                              "forehand (the forehand names any of the six)")
     match_bonus: StrictBool = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
-                                    description="a match counts its 100 (the highest prediction 257)")
+                                    description="true (default, page 28): a match counts its 100, 257 for the round; "
+                                    "the highest prediction follows (legal_actions and the view's form.most)")
     threshold: Annotated[StrictInt, Field(ge=1, le=MAX_THRESHOLD), WHOLE] | None = Field(
-        None, description="a penalty total that ends the game after its round")
+        None, description="a penalty total that ends the game after its round; without rounds the only end")
+    predictions: Literal[PREDICTIONS] = Field(None, json_schema_extra=_unset,  # type: ignore[assignment,valid-type]
+                                              description="open (default, page 28: each prediction announced to all "
+                                              "when made) or covered (hidden until the round ends)")
+    weis_stoeck: StrictBool = Field(None, json_schema_extra=_unset,  # type: ignore[assignment]
+                                    description="false (default); true: the best Weis's holder adds their Weis, "
+                                    "Stöck's holder 20 (page 23), and the highest prediction grows with them")
 
 
 class DifferenzlerGame(_NewGame, json_schema_extra=_seed_needs_one_person):
@@ -242,7 +257,7 @@ class DifferenzlerGame(_NewGame, json_schema_extra=_seed_needs_one_person):
 
     form: Literal["differenzler"]
     rounds: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS), WHOLE] | None = Field(
-        None, description="the rounds to play (default 4)")
+        None, description="the rounds to play (default 4; with a threshold and no rounds the threshold alone ends it)")
     form_settings: DifferenzlerSettings | None = None
 
     @model_validator(mode="after")
@@ -372,8 +387,10 @@ class GameView(BaseModel):
     result: dict[str, Any] | None
     last_round: dict[str, Any] | None
     form: dict[str, Any] | None = Field(
-        None, description="Coiffeur or Differenzler: the sheet, the column in play, your own prediction "
-        "(never another player's before the round ends), who has predicted, the points taken, the turned-up card")
+        None, description="Coiffeur or Differenzler: the sheet (Coiffeur: the boxes and each team's opponents' "
+        "line), the column in play, your own prediction, `announced` (open predictions: every player's as made; "
+        "null under covered ones, which no other seat sees before the round ends), who has predicted, the points "
+        "taken, the turned-up card and `most`, the highest prediction the settings allow (257 with the match)")
     weis_choice: dict[str, Any] | None = Field(
         None,
         description="your Weis alternatives while you have not played to trick 1, where your hand gives a real "

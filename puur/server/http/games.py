@@ -27,7 +27,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from puur.core.cards import Card, Contract
 from puur.core.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
-from puur.core.rules.tables import card_points_table, suit_strength_order
+from puur.core.rules.tables import card_points_table, direction_points_table, suit_strength_order
 from puur.match.game import IllegalAction
 from puur.schema_types import CardCode
 from puur.server.http.game_models import (
@@ -371,7 +371,7 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
         if contract.changes_direction:  # one order per direction; the trick decides which (docs/contracts-slalom-guschti.md)
             orders = []
             for d in (Contract.O, Contract.U):
-                points = card_points_table(d, p.undenufe_values)
+                points = direction_points_table(contract, d, p.undenufe_values, p.slalom_guschti_values)
                 cards = suit_strength_order(d, 2)
                 orders.append(RulesOrder(label="obenabe" if d == Contract.O else "undenufe", suit="H",
                                          cards=[str(Card(c)) for c in cards], points=[points[c] for c in cards]))

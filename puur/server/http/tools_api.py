@@ -401,7 +401,15 @@ class CoiffeurRequest(BaseModel):
     jokers: list[Annotated[list[ContractCode | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
         default=[[], []], min_length=2, max_length=2, description="contract chosen per joker box"
     )
-    joker_may_repeat: StrictBool = True
+    joker_may_repeat: StrictBool = Field(
+        default=True, description="false: a team's two jokers hold two different contracts (a joker may always "
+        "name a fixed column's contract)")
+    opponents: list[Annotated[list[Box | None], Field(max_length=coiffeur_mod.MAX_COLUMNS)]] = Field(
+        default=[[], []], min_length=2, max_length=2,
+        description="each team's line as the opponents: its tens in the columns the other team chose")
+    opponents_count: StrictBool = Field(
+        default=True, description="the opponents' line adds to the totals with the column's factor (J27: the "
+        "factor applies to both teams); false: the boxes only")
     points: Box | None = Field(default=None, description="optional: points to convert into tens")
     points_column: Column | None = Field(default=None, description="column whose factor the conversion uses")
 
@@ -418,6 +426,9 @@ class CoiffeurResponse(BaseModel):
     boxes: list[list[int | None]]
     jokers: list[list[str | None]]
     contributions: list[list[int | None]]
+    opponents: list[list[int | None]]
+    opponents_contributions: list[list[int | None]]
+    opponents_count: bool
     totals: list[int]
     empty: list[list[str]]
     complete: bool
@@ -455,7 +466,8 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
                 )
             for c, f in zip(cols, req.factors, strict=True):
                 c["factor"] = f
-        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat)
+        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat,
+                                        req.opponents, req.opponents_count)
         conv = None
         if req.points is not None:
             col = req.points_column or 0
@@ -478,6 +490,9 @@ def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
 
 
 PlayerPoints = Annotated[StrictInt, Field(ge=0, le=differenzler_mod.MATCH_TOTAL), WHOLE]
+PlayerPrediction = Annotated[StrictInt, Field(
+    ge=0, le=differenzler_mod.MATCH_TOTAL + MOST_IN_A_HAND["extended"] + STOECK_POINTS,
+    description="a prediction: at most 257, or what Weis and Stöck add on a sheet that counts them"), WHOLE]
 PlayerWeis = Annotated[StrictInt, Field(ge=0, le=MOST_IN_A_HAND["extended"], multiple_of=10,
                                        json_schema_extra={"not": {"enum": [10, 30]}}), WHOLE]
 """A player's Weis: a sum of melds one hand declares (``is_weis_total``: not 10 or 30)."""
@@ -493,10 +508,11 @@ def _one_holds_stoeck(schema: dict[str, Any]) -> None:
 
 
 class DiffRound(BaseModel):
-    predicted: list[PlayerPoints] = Field(min_length=4, max_length=4)
+    predicted: list[PlayerPrediction] = Field(min_length=4, max_length=4)
     actual: list[PlayerPoints] = Field(min_length=4, max_length=4)
     weis: list[PlayerWeis] | None = Field(
-        default=None, min_length=4, max_length=4, description="each player's own Weis (with weis_stoeck only)"
+        default=None, min_length=4, max_length=4,
+        description="each player's Weis that counts (with weis_stoeck only): the best Weis's holder's own melds"
     )
     stoeck: list[PlayerStoeck] | None = Field(
         default=None, min_length=4, max_length=4, description="each player's Stöck, 20 or 0 (with weis_stoeck only): "
@@ -506,8 +522,10 @@ class DiffRound(BaseModel):
 
 
 def _weis_stoeck_counted(schema: dict[str, Any]) -> None:
-    """Weis and Stöck are written only on a sheet that counts them (``weis_stoeck``)."""
-    off = {"properties": {"weis": {"type": "null"}, "stoeck": {"type": "null"}}}
+    """Weis and Stöck are written only on a sheet that counts them (``weis_stoeck``); without them a
+    prediction is at most 257 (what a player can take: a match)."""
+    off = {"properties": {"weis": {"type": "null"}, "stoeck": {"type": "null"},
+                          "predicted": {"items": {"maximum": differenzler_mod.MATCH_TOTAL}}}}
     schema["if"] = {"not": {"required": ["weis_stoeck"], "properties": {"weis_stoeck": {"const": True}}}}
     schema["then"] = {"properties": {"rounds": {"items": off}, "add": off}}
 
@@ -523,7 +541,8 @@ class DifferenzlerRequest(BaseModel, json_schema_extra=_weis_stoeck_counted):
         default=None, description="optional: the game ends after the round in which a player's total reaches this"
     )
     weis_stoeck: StrictBool = Field(
-        default=False, description="each player's own Weis and Stöck add to their points (TOOLS.md §3.1: an option)"
+        default=False, description="Weis and Stöck add to a player's points (the best Weis's holder's own melds, "
+        "Stöck to its holder: page 23), and a prediction may reach what they add"
     )
     estimate_hand: Cards | None = Field(default=None, description="optional: a hand for the rule of thumb")
     estimate_contract: OneOrderContract | None = Field(

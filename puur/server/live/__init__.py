@@ -29,10 +29,10 @@ from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
 from puur.core.actions import public_action
 from puur.core.cards import Action, Card
-from puur.core.profile import RuleProfile
+from puur.core.profile import RuleProfile, stored_profile
 from puur.core.rules.chalk import to_marks
 from puur.match.fairness import draw_salt
-from puur.match.forms import form_args
+from puur.match.forms import form_args, table_settings
 from puur.match.game import Game, IllegalAction
 from puur.server.live.seats import alone_at_the_table, effective_seats, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
@@ -126,7 +126,7 @@ def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
     """The game of stored ``settings`` (profile, seed, salt, form) with the actions of the stored ``log``
     (``[seat, action, declarations]``) applied in order: the one replay of a stored game, for a game loaded
     from the store and for one cut back by an undo. ``RuntimeError`` when an action is not its seat's turn."""
-    game = Game(RuleProfile.from_dict(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
+    game = Game(stored_profile(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
                 seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
     for entry in log:
         if game.current_seat != entry[0]:
@@ -347,8 +347,9 @@ class LiveGame:
         """Log an applied action; the live connections' messages carry the view right after it."""
         self.log.append(entry)
         seq = self.seq
+        covered = self.game.form is None or not self.game.form.open_predictions  # Differenzler's open predictions
         messages = [
-            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": public_action(entry[1], entry[0], sub.seat),
+            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": public_action(entry[1], entry[0], sub.seat, covered),
                    "view": self.view(sub.seat)})  # another's Differenzler prediction: only that it was made
             for sub in list(self.subscribers) if not sub.remote
         ]
@@ -563,9 +564,11 @@ class GameHub:
         # a fresh secret seed unless the settings choose one (refused with more than one human seat:
         # GameCreate); a fresh salt always, so the table can show the commitment (puur.match.fairness)
         game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
-                    **form_args(settings))  # Coiffeur or Differenzler: the form and its table settings
+                    **form_args(settings, stored=False))  # Coiffeur or Differenzler: the form and its table settings
         settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
                     "seed_source": game.seed_source}
+        if game.form is not None:  # every setting written out: one added later reads as this game was played
+            settings["form_settings"] = table_settings(game.form)
         game_id = game_id or secrets.token_hex(8)
         if tokens is None:
             tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}

@@ -13,6 +13,13 @@ const FORMS_TEXT = {
     predicted: "predicted", taken: "taken", prediction: "Your prediction", turned_up: "Turned up", round: "Round",
     penalty: "Penalty", lowest_wins: "Lowest total wins", joker: "Joker {0}", as: "as",
     over_tie: "A tie at {0}.", over_win: "{0} win {1} to {2}.", over_diff: "{0} won with {1} (lowest total).",
+    differenzler_t: "Differenzler (until a total reaches the target)", opponents: "as opponents",
+    opponents_count: "The other team's round counts too (with the factor)", jokers_differ: "The two jokers hold different contracts",
+    extra_factors: "Slalom × and Guschti ×: the pages give no factors; ×9 and ×10 are Puur's choice, agree yours",
+    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Predictions", pred_open: "announced to all (open)",
+    pred_covered: "covered until the round ends", match_bonus: "A match counts 100 (257)", weis_stoeck: "Weis and Stöck count",
+    contract_rule: "Contract", rule_turned_up: "turned-up card's suit", rule_rotate: "in turn (with Obenabe, Undenufe)",
+    rule_forehand: "the forehand names it", threshold: "End when a total reaches", announced: "announced",
   },
   de: {
     game: "Spiel", schieber: "Schieber", coiffeur8: "Coiffeur (8 Spalten)", coiffeur10: "Coiffeur (10 Spalten, Slalom und Guschti)",
@@ -22,6 +29,13 @@ const FORMS_TEXT = {
     predicted: "angesagt", taken: "gemacht", prediction: "Deine Ansage", turned_up: "Aufgedeckt", round: "Runde",
     penalty: "Differenz", lowest_wins: "Das tiefste Total gewinnt", joker: "Joker {0}", as: "als",
     over_tie: "Unentschieden bei {0}.", over_win: "{0} gewinnen {1} zu {2}.", over_diff: "{0} gewinnt mit {1} (tiefstes Total).",
+    differenzler_t: "Differenzler (bis ein Total das Ziel erreicht)", opponents: "als Gegner",
+    opponents_count: "Die Runde des anderen Teams zählt auch (mit dem Faktor)", jokers_differ: "Die zwei Joker: verschiedene Trümpfe",
+    extra_factors: "Slalom × und Guschti ×: die Seiten nennen keine Faktoren; ×9 und ×10 wählt Puur, vereinbart eure",
+    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Ansagen", pred_open: "für alle offen",
+    pred_covered: "verdeckt bis zum Rundenende", match_bonus: "Ein Match zählt 100 (257)", weis_stoeck: "Weis und Stöck zählen",
+    contract_rule: "Trumpf", rule_turned_up: "Farbe der aufgedeckten Karte", rule_rotate: "der Reihe nach (mit Obenabe, Undenufe)",
+    rule_forehand: "die Vorhand bestimmt", threshold: "Ende, wenn ein Total erreicht", announced: "angesagt",
   },
   fr: {
     game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
@@ -31,11 +45,19 @@ const FORMS_TEXT = {
     predicted: "annoncé", taken: "fait", prediction: "Votre annonce", turned_up: "Retournée", round: "Manche",
     penalty: "Écart", lowest_wins: "Le total le plus bas gagne", joker: "Joker {0}", as: "en",
     over_tie: "Égalité à {0}.", over_win: "{0} gagnent {1} à {2}.", over_diff: "{0} gagne avec {1} (total le plus bas).",
+    differenzler_t: "Differenzler (jusqu'à ce qu'un total atteigne l'objectif)", opponents: "en défense",
+    opponents_count: "La manche de l'autre équipe compte aussi (avec le facteur)", jokers_differ: "Les deux jokers : contrats différents",
+    extra_factors: "Slalom × et Guschti × : les pages ne donnent pas de facteurs ; ×9 et ×10 sont le choix de Puur, convenez des vôtres",
+    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Annonces", pred_open: "ouvertes à tous",
+    pred_covered: "cachées jusqu'à la fin de la manche", match_bonus: "Un match compte 100 (257)", weis_stoeck: "Weis et Stöck comptent",
+    contract_rule: "Contrat", rule_turned_up: "couleur de la carte retournée", rule_rotate: "à tour de rôle (avec Obenabe, Undenufe)",
+    rule_forehand: "la main le choisit", threshold: "Fin quand un total atteint", announced: "annoncé",
   },
 };
 const FORM_CHOICES = {
   schieber: {}, coiffeur8: { form: "coiffeur", columns: 8 }, coiffeur10: { form: "coiffeur", columns: 10 },
   differenzler4: { form: "differenzler", rounds: 4 }, differenzler8: { form: "differenzler", rounds: 8 },
+  differenzler_t: { form: "differenzler" },
 };
 
 const PuurForms = (() => {
@@ -56,21 +78,88 @@ const PuurForms = (() => {
     for (const key of Object.keys(FORM_CHOICES)) sel.append(h("option", { value: key, text: ft(key) }));
     sel.value = localStorage.getItem("puur.form") || "schieber";
     if (!(sel.value in FORM_CHOICES)) sel.value = "schieber";
-    sel.addEventListener("change", () => localStorage.setItem("puur.form", sel.value));
+    sel.addEventListener("change", () => { localStorage.setItem("puur.form", sel.value); showSettings(); });
     const label = h("label", { class: "span2 form-choice" }, h("span", { id: "set-form-label", text: ft("game") }), sel);
     const grid = form.querySelector(".grid2");
-    if (grid) grid.prepend(label); else form.prepend(label);
+    if (grid) { grid.prepend(label); label.after(settingsBox()); } else form.prepend(label, settingsBox());
+    showSettings();
+  }
+
+  // ----- the form's table settings (docs/forms.md): each with its default, said in the page's language -----
+  const check = (id, on) => h("input", { type: "checkbox", id, ...(on ? { checked: "" } : {}) });
+  const row = (id, input) => h("label", { class: "span2 form-setting" }, input, h("span", { id: `${id}-label`, text: ft(id.slice(4)) }));
+  function pick(id, values) {
+    const sel = h("select", { id });
+    for (const v of values) sel.append(h("option", { value: v, text: v }));
+    return sel;
+  }
+  function settingsBox() {
+    const coif = h("div", { class: "span2 form-settings", id: "form-settings-coiffeur" },
+      row("set-opponents_count", check("set-opponents_count", true)),
+      row("set-jokers_differ", check("set-jokers_differ", false)),
+      h("p", { class: "form-note", id: "set-extra_factors-label", text: ft("extra_factors") }),
+      h("label", { class: "form-setting", id: "set-extra-factors" },
+        h("span", { id: "set-slalom-label", text: ft("slalom") }),
+        h("input", { type: "number", id: "set-slalom", min: 1, max: 100, step: 1, value: 9 }),
+        h("span", { id: "set-guschti-label", text: ft("guschti") }),
+        h("input", { type: "number", id: "set-guschti", min: 1, max: 100, step: 1, value: 10 })));
+    const diff = h("div", { class: "span2 form-settings", id: "form-settings-differenzler" },
+      h("label", { class: "span2 form-setting" }, h("span", { id: "set-predictions-label", text: ft("predictions") }),
+        pick("set-predictions", ["open", "covered"])),
+      h("label", { class: "span2 form-setting" }, h("span", { id: "set-contract_rule-label", text: ft("contract_rule") }),
+        pick("set-contract", ["turned_up", "rotate", "forehand"])),
+      row("set-match_bonus", check("set-match_bonus", true)),
+      row("set-weis_stoeck", check("set-weis_stoeck", false)),
+      h("label", { class: "span2 form-setting" }, h("span", { id: "set-threshold-label", text: ft("threshold") }),
+        h("input", { type: "number", id: "set-threshold", min: 1, max: 100000, step: 1, value: "" })));
+    return h("div", { class: "span2", id: "form-settings" }, coif, diff);
+  }
+  function showSettings() {
+    const sel = el("set-form");
+    if (!sel || !el("form-settings")) return;
+    const choice = FORM_CHOICES[sel.value] || {};
+    el("form-settings-coiffeur").hidden = choice.form !== "coiffeur";
+    el("set-extra-factors").hidden = choice.columns !== 10;
+    el("set-extra_factors-label").hidden = choice.columns !== 10;
+    el("form-settings-differenzler").hidden = choice.form !== "differenzler";
+    if (sel.value === "differenzler_t" && !el("set-threshold").value) el("set-threshold").value = 1000; // page 28's app target
+  }
+  function relabelSettings() {
+    if (!el("form-settings")) return;
+    for (const key of ["opponents_count", "jokers_differ", "extra_factors", "slalom", "guschti", "predictions", "contract_rule",
+      "match_bonus", "weis_stoeck", "threshold"]) el(`set-${key}-label`).textContent = ft(key);
+    for (const opt of el("set-predictions").options) opt.textContent = ft(`pred_${opt.value}`);
+    for (const opt of el("set-contract").options) opt.textContent = ft(`rule_${opt.value}`);
+  }
+  // The form's settings as POST /api/v1/games takes them (form_settings), every one written out.
+  function settingsFields(choice) {
+    if (choice.form === "coiffeur") {
+      const out = { opponents_count: el("set-opponents_count").checked, joker_may_repeat: !el("set-jokers_differ").checked };
+      if (choice.columns === 10) out.factors = [1, 2, 3, 4, 5, 6, 7, 8, Number(el("set-slalom").value) || 9, Number(el("set-guschti").value) || 10];
+      return out;
+    }
+    const out = { predictions: el("set-predictions").value, contract: el("set-contract").value,
+      match_bonus: el("set-match_bonus").checked, weis_stoeck: el("set-weis_stoeck").checked };
+    const threshold = Number(el("set-threshold").value);
+    if (el("set-threshold").value !== "" && Number.isInteger(threshold) && threshold > 0) out.threshold = threshold;
+    return out;
   }
   function relabel() {
     const sel = el("set-form");
     if (!sel) return;
     el("set-form-label").textContent = ft("game");
     for (const opt of sel.options) opt.textContent = ft(opt.value);
+    relabelSettings();
   }
   // The request's form fields (POST /api/v1/games): none for the Schieber.
   function createFields() {
     const sel = el("set-form");
-    return sel ? { ...FORM_CHOICES[sel.value] } : {};
+    if (!sel) return {};
+    const choice = { ...FORM_CHOICES[sel.value] };
+    if (!choice.form) return choice;
+    const settings = settingsFields(choice);
+    if (sel.value === "differenzler_t" && settings.threshold === undefined) settings.threshold = 1000;
+    return { ...choice, form_settings: settings };
   }
 
   // ----- the table -----
@@ -135,6 +224,17 @@ const PuurForms = (() => {
       tr.append(h("td", { class: "total", text: String(sheet.totals[team]) }));
       return tr;
     });
+    if (sheet.opponents_count) { // each team's round as the opponents, its own line (J27)
+      for (const team of [0, 1]) {
+        const tr = h("tr", { "data-team": team, class: "opponents" }, h("th", { text: `${teamLabel(team)} · ${ft("opponents")}` }));
+        sheet.columns.forEach((col, i) => {
+          const box = sheet.opponents[team][i];
+          tr.append(h("td", { class: box === null ? "empty" : "filled", "data-col": sheet.keys[i], text: box === null ? "" : String(box) }));
+        });
+        tr.append(h("td", { text: "" }));
+        rows.push(tr);
+      }
+    }
     const table = h("table", { class: "form-sheet coiffeur-sheet", id: "coiffeur-sheet" }, head, factors, ...rows);
     const kids = [h("h2", { text: "Coiffeur" }), h("div", { class: "form-scroll" }, table)];
     if (sheet.complete) {
@@ -155,11 +255,16 @@ const PuurForms = (() => {
       ...sheet.totals.map((x, s) => h("td", { text: String(x), "data-seat": s })));
     const kids = [h("h2", { text: "Differenzler" }),
       h("table", { class: "form-sheet diff-sheet", id: "diff-sheet" }, head, ...rows, total),
-      h("p", { class: "form-note", text: `${ft("lowest_wins")} · ${sheet.rounds.length}/${sheet.rounds_planned}` })];
+      h("p", { class: "form-note", text: `${ft("lowest_wins")} · ${sheet.rounds.length}` +
+        (sheet.rounds_planned !== null ? `/${sheet.rounds_planned}` : "") + (sheet.threshold !== null ? ` · ${ft("threshold")} ${sheet.threshold}` : "") })];
     if (v.status !== "over") {
       const now = h("tr", {}, h("th", { text: ft("taken") }), ...f.taken.map((x, s) => h("td", { text: String(x),
         class: f.predicted[s] ? "has-prediction" : "", title: f.predicted[s] ? ft("predicted") : "" })));
       kids.push(h("table", { class: "form-sheet diff-now", id: "diff-now" }, now));
+      if (f.announced) { // open predictions: every one as announced (page 28)
+        kids.push(h("table", { class: "form-sheet diff-announced", id: "diff-announced" }, h("tr", {}, h("th", { text: ft("announced") }),
+          ...f.announced.map((x, s) => h("td", { "data-seat": s, text: x === null ? "" : String(x) })))));
+      }
       const mine = [];
       if (f.own_prediction !== null) mine.push(`${ft("prediction")}: ${f.own_prediction}`);
       if (f.turned_up) mine.push(`${ft("turned_up")}: ${cardName(f.turned_up)}`);

@@ -6,7 +6,8 @@
 // The contract buttons: the four suits with their icon, then Obenabe, Undenufe, Slalom, Guschti, Schieben.
 function renderChoose(v) {
   const box = $("choose");
-  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !v.form; // a form's columns: forms.js
+  // Coiffeur's columns: forms.js; a Differenzler forehand names its contract here (contract: forehand)
+  const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !(v.form && v.form.form === "coiffeur");
   box.hidden = !mine;
   if (!mine) return;
   $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");

@@ -21,11 +21,13 @@ function sheetMessage(d) {
   return n === 1 ? t("co_empty_one") : t("co_empty", { n });
 }
 let lastAnswer = null;
-let S = Object.assign({ sheet: "8", method: "A", repeat: true, factors: null, boxes: [[], []], jokers: [[], []] }, load(KEY) || {});
+let S = Object.assign({ sheet: "8", method: "A", repeat: true, opp: true, factors: null, boxes: [[], []], jokers: [[], []],
+  opponents: [[], []] }, load(KEY) || {});
 let cols = [];
 function save() { store(KEY, S); }
 function req(extra) {
-  return Object.assign({ sheet: S.sheet, method: S.method, joker_may_repeat: S.repeat, factors: S.factors, boxes: S.boxes, jokers: S.jokers }, extra || {});
+  return Object.assign({ sheet: S.sheet, method: S.method, joker_may_repeat: S.repeat, factors: S.factors, boxes: S.boxes, jokers: S.jokers,
+    opponents_count: S.opp, opponents: S.opponents }, extra || {});
 }
 let shape = ""; // the sheet (teams and columns) the table was drawn for
 const asked = latest(); // the newest request counts
@@ -51,6 +53,8 @@ function update(d) {
       inp.parentElement.className = v === null ? "emptybox" : "";
       const sel = c.kind === "joker" ? inp.parentElement.querySelector("select") : null;
       if (sel && sel !== active) sel.value = d.jokers[t][i] || "";
+      const opp = document.querySelector(`input[data-oteam="${t}"][data-col="${i}"]`);
+      if (opp && opp !== active) opp.value = d.opponents[t][i] ?? "";
     });
     document.querySelector(`[data-total="${t}"]`).replaceChildren(el("strong", {}, d.totals[t]));
   });
@@ -76,6 +80,15 @@ function draw(d) {
     });
     row.append(el("td", { class: "total", "data-total": ti }, el("strong", {}, d.totals[ti])));
     body.push(row);
+    // the team's round in the columns the other team chose (J27: the factor applies to both teams)
+    const opp = el("tr", { class: "opponents" }, el("th", { class: "l", scope: "row" }, t("as_opponents", { team })));
+    cols.forEach((c, i) => {
+      const v = d.opponents[ti][i];
+      opp.append(el("td", {}, el("input", { type: "number", min: 0, value: v ?? "", "aria-label": t("opp_box_of", { team, col: colName(c, i) }),
+        "data-oteam": ti, "data-col": i, onchange: ev => setOpp(ti, i, ev.target.value) })));
+    });
+    opp.append(el("td", {}, ""));
+    body.push(opp);
   });
   $("#sheet-table tbody").replaceChildren(...body);
 }
@@ -87,16 +100,20 @@ async function refresh() {
   catch (e) { if (asked.newest(n)) $("#error").textContent = e.message; }
 }
 function setBox(t, i, v) { const n = intOr(v, null); S.boxes[t][i] = n; pad(); save(); refresh(); }
+function setOpp(t, i, v) { S.opponents[t][i] = intOr(v, null); pad(); save(); refresh(); }
 function setJoker(t, i, v) { S.jokers[t][i] = v || null; pad(); save(); refresh(); }
 function setFactor(i, v) { if (!S.factors) S.factors = cols.map(c => c.factor); S.factors[i] = intOr(v, null); save(); refresh(); }
-function pad() { for (const row of [...S.boxes, ...S.jokers]) { while (row.length < cols.length) row.push(null); for (let i = 0; i < row.length; i++) if (row[i] === undefined) row[i] = null; } }
+function pad() { if (!S.opponents) S.opponents = [[], []]; for (const row of [...S.boxes, ...S.jokers, ...S.opponents]) { while (row.length < cols.length) row.push(null); for (let i = 0; i < row.length; i++) if (row[i] === undefined) row[i] = null; } }
 document.addEventListener("DOMContentLoaded", () => {
-  $("#sheet").value = S.sheet; $("#method").value = S.method; $("#repeat").checked = S.repeat;
-  $("#sheet").onchange = e => { S.sheet = e.target.value; S.factors = null; S.boxes = [[], []]; S.jokers = [[], []]; save(); refresh(); };
+  if (!S.opponents) S.opponents = [[], []];
+  if (S.opp === undefined) S.opp = true;
+  $("#sheet").value = S.sheet; $("#method").value = S.method; $("#repeat").checked = S.repeat; $("#opp").checked = S.opp;
+  $("#opp").onchange = e => { S.opp = e.target.checked; save(); refresh(); };
+  $("#sheet").onchange = e => { S.sheet = e.target.value; S.factors = null; S.boxes = [[], []]; S.jokers = [[], []]; S.opponents = [[], []]; save(); refresh(); };
   $("#method").onchange = e => { S.method = e.target.value; save(); refresh(); };
   $("#repeat").onchange = e => { S.repeat = e.target.checked; save(); refresh(); };
   $("#conv-points").oninput = refresh; $("#conv-col").onchange = refresh;
-  $("#reset").onclick = () => { if (!confirm(t("confirm_clear_sheet"))) return; S.boxes = [[], []]; S.jokers = [[], []]; save(); refresh(); };
+  $("#reset").onclick = () => { if (!confirm(t("confirm_clear_sheet"))) return; S.boxes = [[], []]; S.jokers = [[], []]; S.opponents = [[], []]; save(); refresh(); };
   document.addEventListener("puur:lang", () => { shape = ""; refresh(); });
   refresh();
 });
