@@ -144,6 +144,15 @@ function playSound(kind) {
   }
 }
 
+// A card dealt into the hand flies in from above; while it flies it takes no press (the CSS: on a phone its
+// path lies over the top bar's buttons), and once it lies in the hand it is an ordinary card again.
+function dealIn(b) {
+  b.classList.add("deal");
+  const landed = () => b.classList.remove("deal");
+  b.addEventListener("animationend", landed, { once: true });
+  b.addEventListener("animationcancel", landed, { once: true });
+}
+
 // Cards that move: dealt into the hand, played in from the seat, gathered towards the trick's winner. Classes
 // only (the CSS holds the animations; prefers-reduced-motion turns them off). Each card moves once: what was
 // already seen is drawn in place on the next render.
@@ -152,7 +161,7 @@ function animateTable(v) {
   const round = `${v.game_id}:${v.round_number}`;
   if (MOTION.dealt !== round && v.hand.length === 9 && !S.covered) {
     MOTION.dealt = round; MOTION.seen.clear();
-    for (const b of $("hand").children) b.classList.add("deal");
+    for (const b of $("hand").children) dealIn(b);
   }
   const played = [...$("trick").querySelectorAll(".played")];
   let fresh = false;
