@@ -11,6 +11,13 @@ function roundScore(r) { return r.score || r; }
 // The card points each team took in a round, the last trick's 5 with them.
 function roundPoints(r) { const s = roundScore(r); return [0, 1].map((team) => s.card_points[team] + s.last_trick[team]); }
 
+// A Differenzler game: each player for themselves, the round unweighted (RULES.md's forms: docs/forms.md).
+function differenzler(v) { return Boolean(v.form && v.form.form === "differenzler"); }
+// The contract with its factor, or alone where the form weighs no round (the Differenzler).
+function contractLine(v, contract, factor) {
+  return differenzler(v) ? t("info_contract_plain", contractName(contract)) : t("info_contract", contractName(contract), factor);
+}
+
 // The result in plain words ("Vreni and you won 2535 to 1793"); a claim and a Schneider said after it.
 function resultParts(v) {
   const r = v.result || v.sheet.result;
@@ -64,7 +71,7 @@ function renderInfo(v) {
   if (v.dealer != null) box.append(h("p", { text: t("info_dealer", seatName(v.dealer)) }));
   if (v.forehand != null) box.append(h("p", { text: t("info_forehand", seatName(v.forehand)) }));
   if (v.contract) {
-    box.append(h("p", { text: t("info_contract", contractName(v.contract), v.factor) }));
+    box.append(h("p", { text: contractLine(v, v.contract, v.factor) }));
     if (v.pushed) box.append(h("p", { text: t("pushed_by", seatName(v.forehand)) }));
     box.append(h("p", { text: t("chosen_by", seatName(v.chooser)) }));
   }
@@ -79,8 +86,14 @@ function pointsLine(points) { return h("p", { id: "card-points", text: t("points
 function renderInfoRound(r) {
   $("info").replaceChildren(
     h("h2", { text: t("round", r.number) }),
-    h("p", { text: t("info_contract", contractName(r.contract), roundScore(r).factor) }),
-    pointsLine(roundPoints(r)));
+    h("p", { text: contractLine(S.view, r.contract, roundScore(r).factor) }),
+    pointsLine(madeOf(r)));
+}
+// Each team's card points as the sheet writes them: the cards' points and the last trick's 5 beside them
+// ("86 + 5"), so the number reads as the breakdown's rows add it up.
+function madeOf(r) {
+  const s = roundScore(r);
+  return [0, 1].map((team) => (s.last_trick[team] ? `${s.card_points[team]} + ${s.last_trick[team]}` : String(s.card_points[team])));
 }
 
 // The breakdown of a round: each part of its points for each team, their sum, the factor, what was written

@@ -13,6 +13,8 @@ const FORMS_TEXT = {
     predicted: "predicted", taken: "taken", prediction: "Your prediction", turned_up: "Turned up", round: "Round",
     penalty: "Penalty", lowest_wins: "Lowest total wins", joker: "Joker {0}", as: "as",
     over_tie: "A tie at {0}.", over_win: "{0} win {1} to {2}.", over_diff: "{0} won with {1} (lowest total).",
+    column: "Column", open_for: "Still open, {0}: {1}", legend: "predicted/taken +difference", difference: "Difference",
+    player: "Player", box: "Box",
   },
   de: {
     game: "Spiel", schieber: "Schieber", coiffeur8: "Coiffeur (8 Spalten)", coiffeur10: "Coiffeur (10 Spalten, Slalom und Guschti)",
@@ -22,6 +24,8 @@ const FORMS_TEXT = {
     predicted: "angesagt", taken: "gemacht", prediction: "Deine Ansage", turned_up: "Aufgedeckt", round: "Runde",
     penalty: "Differenz", lowest_wins: "Das tiefste Total gewinnt", joker: "Joker {0}", as: "als",
     over_tie: "Unentschieden bei {0}.", over_win: "{0} gewinnen {1} zu {2}.", over_diff: "{0} gewinnt mit {1} (tiefstes Total).",
+    column: "Spalte", open_for: "Noch offen, {0}: {1}", legend: "angesagt/gemacht +Differenz", difference: "Differenz",
+    player: "Spieler", box: "Feld",
   },
   fr: {
     game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
@@ -31,6 +35,8 @@ const FORMS_TEXT = {
     predicted: "annoncé", taken: "fait", prediction: "Votre annonce", turned_up: "Retournée", round: "Manche",
     penalty: "Écart", lowest_wins: "Le total le plus bas gagne", joker: "Joker {0}", as: "en",
     over_tie: "Égalité à {0}.", over_win: "{0} gagnent {1} à {2}.", over_diff: "{0} gagne avec {1} (total le plus bas).",
+    column: "Colonne", open_for: "Encore ouvert, {0} : {1}", legend: "annoncé/fait +écart", difference: "Écart",
+    player: "Joueur", box: "Case",
   },
 };
 const FORM_CHOICES = {
@@ -78,8 +84,8 @@ const PuurForms = (() => {
     let p = el("form-panel");
     if (!p) {
       p = h("div", { class: "panel form-panel", id: "form-panel" });
-      const score = document.querySelector(".score-panel");
-      if (score) score.after(p); else document.body.append(p);
+      const score = document.querySelector(".score-panel"); // the form's board where the Schieber's would be
+      if (score) score.before(p); else document.body.append(p);
     }
     return p;
   }
@@ -109,34 +115,33 @@ const PuurForms = (() => {
     drawChooser(c, v);
   }
 
+  // The Coiffeur sheet with its columns as rows (a column's name and factor, then each team's box), so it
+  // fits a phone's width and the side's; the boxes still open are marked, and each team's open columns said.
   function drawCoiffeur(p, v) {
     const sheet = v.form.sheet, cur = v.form.current;
-    const head = h("tr", {}, h("th", { text: "" }));
-    const factors = h("tr", { class: "factors" }, h("th", { text: ft("factor") }));
-    sheet.columns.forEach((col, i) => {
-      head.append(h("th", { text: columnName(col, i, sheet), "data-col": sheet.keys[i] }));
-      factors.append(h("td", { text: `×${col.factor}` }));
-    });
-    head.append(h("th", { text: ft("total") }));
-    factors.append(h("td", { text: "" }));
-    const rows = [0, 1].map((team) => {
-      const tr = h("tr", { "data-team": team }, h("th", { text: teamLabel(team) }));
-      sheet.columns.forEach((col, i) => {
+    const head = h("tr", {}, h("th", { text: ft("column") }), h("th", { text: ft("factor") }),
+      ...[0, 1].map((team) => h("th", { text: teamLabel(team), "data-team": team })));
+    const rows = sheet.columns.map((col, i) => {
+      const tr = h("tr", { "data-col": sheet.keys[i] }, h("th", { text: columnName(col, i, sheet), "data-col": sheet.keys[i] }),
+        h("td", { class: "factor", text: `×${col.factor}` }));
+      for (const team of [0, 1]) {
         const box = sheet.boxes[team][i];
         const playing = cur && cur.team === team && cur.column === sheet.keys[i];
         const joker = sheet.jokers[team][i];
         const td = h("td", {
-          class: (box === null ? "empty" : "filled") + (playing ? " playing" : ""), "data-col": sheet.keys[i],
+          class: (box === null ? "empty" : "filled") + (playing ? " playing" : ""), "data-col": sheet.keys[i], "data-team": team,
           text: box === null ? "" : String(box),
         });
         if (joker || (playing && col.kind !== "contract")) td.title = contractName(joker || cur.contract);
         tr.append(td);
-      });
-      tr.append(h("td", { class: "total", text: String(sheet.totals[team]) }));
+      }
       return tr;
     });
-    const table = h("table", { class: "form-sheet coiffeur-sheet", id: "coiffeur-sheet" }, head, factors, ...rows);
-    const kids = [h("h2", { text: "Coiffeur" }), h("div", { class: "form-scroll" }, table)];
+    const total = h("tr", { class: "totals" }, h("th", { text: ft("total") }), h("td", { text: "" }),
+      ...[0, 1].map((team) => h("td", { class: "total", "data-team": team, text: String(sheet.totals[team]) })));
+    const table = h("table", { class: "form-sheet coiffeur-sheet", id: "coiffeur-sheet" }, head, ...rows, total);
+    const kids = [h("h2", { text: "Coiffeur" }), table];
+    if (!sheet.complete) kids.push(...[0, 1].map((team) => openColumns(sheet, team)));
     if (sheet.complete) {
       const w = sheet.winner;
       kids.push(h("p", { class: "form-result", id: "form-result",
@@ -144,10 +149,16 @@ const PuurForms = (() => {
     }
     p.replaceChildren(...kids);
   }
+  // A team's columns still open, with their factors: what it may still choose.
+  function openColumns(sheet, team) {
+    const open = sheet.columns.map((col, i) => [col, i]).filter(([, i]) => sheet.boxes[team][i] === null)
+      .map(([col, i]) => `${columnName(col, i, sheet)} ×${col.factor}`);
+    return h("p", { class: "form-note open-columns", "data-team": team, text: ft("open_for", teamLabel(team), open.join(", ")) });
+  }
 
   function drawDifferenzler(p, v) {
     const f = v.form, sheet = f.sheet;
-    const head = h("tr", {}, h("th", { text: ft("round") }), ...[0, 1, 2, 3].map((s) => h("th", { text: seatName(s) })));
+    const head = h("tr", {}, h("th", { text: ft("round") }), ...[0, 1, 2, 3].map((s) => h("th", { text: seatName(s), title: seatName(s) })));
     const rows = sheet.rounds.map((r) => h("tr", { class: "diff-round" }, h("th", { text: String(r.number) }),
       ...r.predicted.map((pr, s) => h("td", { title: `${ft("predicted")} ${pr}, ${ft("taken")} ${r.actual[s]}`,
         text: `${pr}/${r.actual[s]} +${r.differences[s]}` }))));
@@ -155,6 +166,7 @@ const PuurForms = (() => {
       ...sheet.totals.map((x, s) => h("td", { text: String(x), "data-seat": s })));
     const kids = [h("h2", { text: "Differenzler" }),
       h("table", { class: "form-sheet diff-sheet", id: "diff-sheet" }, head, ...rows, total),
+      h("p", { class: "form-note", id: "diff-legend", text: `${ft("round")}: ${ft("legend")}` }),
       h("p", { class: "form-note", text: `${ft("lowest_wins")} · ${sheet.rounds.length}/${sheet.rounds_planned}` })];
     if (v.status !== "over") {
       const now = h("tr", {}, h("th", { text: ft("taken") }), ...f.taken.map((x, s) => h("td", { text: String(x),
@@ -172,13 +184,36 @@ const PuurForms = (() => {
     p.replaceChildren(...kids);
   }
 
-  // The column of the round in play: its factor in the banner (not the profile's).
+  // A column to choose, each word once: "Eicheln ×1", "Joker 1 ×7 als Rosen", "Slalom, Obenabe zuerst ×9"
+  // (the contract's name already says the column's: not "Slalom ×9 als Slalom, ...").
+  function columnLabel(sheet, i, contract) {
+    const col = sheet.columns[i], name = columnName(col, i, sheet), factor = `×${col.factor}`;
+    if (!contract || col.kind === "contract") return `${name} ${factor}`;
+    const played = contractName(contract);
+    return played.startsWith(name) ? `${played} ${factor}` : `${name} ${factor} ${ft("as")} ${played}`;
+  }
+
+  // The column of the round in play: its factor in the banner (not the profile's), and its name where the
+  // banner's contract does not already say it (a Joker, Slalom or Guschti column: "Joker 1 ×7").
   function fixBanner(v) {
     const cur = v.form.current;
     const fac = document.querySelector("#banner .factor");
     if (!cur || !fac) return;
-    const i = v.form.sheet.keys.indexOf(cur.column);
-    if (i >= 0) fac.textContent = `${columnName(v.form.sheet.columns[i], i, v.form.sheet)} ×${v.form.sheet.columns[i].factor}`;
+    const sheet = v.form.sheet, i = sheet.keys.indexOf(cur.column);
+    if (i < 0) return;
+    const col = sheet.columns[i];
+    fac.textContent = col.kind === "contract" ? `×${col.factor}` : `${columnName(col, i, sheet)} ×${col.factor}`;
+  }
+
+  // A Differenzler round on the sheet, for its round-end dialog: each player's prediction, points taken, the
+  // difference and the total after it (no teams, no factor: the Differenzler is played alone and unweighted).
+  function roundTable(v, number) {
+    const r = v.form.sheet.rounds.find((x) => x.number === number);
+    if (!r) return null;
+    const head = h("tr", {}, ...[ft("player"), ft("predicted"), ft("taken"), ft("difference"), ft("total")].map((x) => h("th", { text: x })));
+    const rows = [0, 1, 2, 3].map((s) => h("tr", { "data-seat": s }, h("th", { text: seatName(s) }),
+      ...[r.predicted[s], r.actual[s], r.differences[s], r.totals[s]].map((x, k) => h("td", { text: String(x), "data-col": ["predicted", "taken", "difference", "total"][k] }))));
+    return h("table", { class: "breakdown diff-round-table", id: "diff-round", "data-round": number }, head, ...rows);
   }
 
   function drawChooser(c, v) {
@@ -197,7 +232,7 @@ const PuurForms = (() => {
         else {
           const [key, contract] = a.slice("column:".length).split("=");
           const i = sheet.keys.indexOf(key);
-          label = `${columnName(sheet.columns[i], i, sheet)} ×${sheet.columns[i].factor}` + (contract ? ` ${ft("as")} ${contractName(contract)}` : "");
+          label = columnLabel(sheet, i, contract);
         }
         box.append(h("button", { type: "button", class: "column-btn" + (a === "P" ? " push" : ""), "data-action": a,
           onclick: (e) => { for (const b of c.querySelectorAll("button")) b.disabled = true; e.currentTarget.blur(); act(a); } }, h("span", { text: label })));
@@ -230,7 +265,7 @@ const PuurForms = (() => {
     return [w === null ? ft("over_tie", sheet.totals[0]) : ft("over_win", teamLabel(w), sheet.totals[w], sheet.totals[1 - w])];
   }
 
-  return { setup, relabel, createFields, render, resultParts };
+  return { setup, relabel, createFields, render, resultParts, roundTable };
 })();
 
 document.addEventListener("DOMContentLoaded", () => PuurForms.setup());
