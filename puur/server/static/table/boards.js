@@ -12,7 +12,7 @@ function roundScore(r) { return r.score || r; }
 function roundPoints(r) { const s = roundScore(r); return [0, 1].map((team) => s.card_points[team] + s.last_trick[team]); }
 
 // A Differenzler game: each player for themselves, the round unweighted (RULES.md's forms: docs/forms.md).
-function differenzler(v) { return Boolean(v.form && v.form.form === "differenzler"); }
+function differenzler(v) { return Boolean(v && v.form && v.form.form === "differenzler"); }
 // The contract with its factor, or alone where the form weighs no round (the Differenzler).
 function contractLine(v, contract, factor) {
   return differenzler(v) ? t("info_contract_plain", contractName(contract)) : t("info_contract", contractName(contract), factor);
@@ -78,7 +78,7 @@ function renderInfo(v) {
   if (v.weis.announced.length) box.append(h("p", { text: t("announced_list", v.weis.announced.map(([s, p]) => `${seatName(s)} ${p}`).join(", ")) }));
   if (v.weis.shown.length) box.append(h("p", { text: t("shown_list", v.weis.shown.map(([s, ms]) => `${seatName(s)} ${ms.reduce((a, m) => a + m.points, 0)}`).join(", ")) }));
   if (v.stoeck) box.append(h("p", { text: t("stoeck_line", seatName(v.stoeck.seat)) }));
-  if (v.phase === "play") box.append(pointsLine(v.round_points));
+  if (v.phase === "play" && !differenzler(v)) box.append(pointsLine(v.round_points)); // a team's points: not the Differenzler's
 }
 function pointsLine(points) { return h("p", { id: "card-points", text: t("points_line", teamName(0), points[0], teamName(1), points[1]) }); }
 
@@ -87,7 +87,7 @@ function renderInfoRound(r) {
   $("info").replaceChildren(
     h("h2", { text: t("round", r.number) }),
     h("p", { text: contractLine(S.view, r.contract, roundScore(r).factor) }),
-    pointsLine(madeOf(r)));
+    differenzler(S.view) ? "" : pointsLine(madeOf(r)));
 }
 // Each team's card points as the sheet writes them: the cards' points and the last trick's 5 beside them
 // ("86 + 5"), so the number reads as the breakdown's rows add it up.
