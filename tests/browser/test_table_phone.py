@@ -39,6 +39,15 @@ def words_once(label: str) -> bool:
     return len(words) == len(set(words))
 
 
+def play_cards_to_round_end(page: Any) -> None:
+    """Play the first playable card until the round's dialog opens."""
+    while True:
+        page.wait_for_selector("#hand .card.legal:not([disabled]), #dlg-round[open]", timeout=20_000)
+        if page.locator("#dlg-round[open]").count():
+            return
+        page.locator("#hand .card.legal:not([disabled])").first.click()
+
+
 @pytest.mark.parametrize("width", [360, 390, 430])
 def test_no_page_is_wider_than_the_phone(open_page: Any, live_server: str, width: int) -> None:
     page = open_page({"width": width, "height": 844}, locale="de-CH")
@@ -65,7 +74,7 @@ def test_no_page_is_wider_than_the_phone(open_page: Any, live_server: str, width
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_server: str, size: dict[str, int]) -> None:
-    page = open_page(size, locale="de-CH")
+    page = open_page(size, locale="de-CH", reduced_motion="reduce")
     open_on_the_table(page, live_server, form_game(live_server, "coiffeur"), {"lang": "de"})
     page.wait_for_selector(READY["coiffeur"])
     for schieber_only in ("#target", "#tafel", "#score-table"):
@@ -88,6 +97,13 @@ def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_
     banner = page.locator("#banner .contract").inner_text() + " " + page.locator("#banner .factor").inner_text()
     assert page.locator("#banner .factor").inner_text() == "×6" and words_once(banner), banner
     page.wait_for_selector("#coiffeur-sheet td.playing[data-col=undenufe]")
+    # the round's breakdown says how the box was written: its tens in the column's box, times its factor
+    play_cards_to_round_end(page)
+    box = page.locator("#breakdown tr[data-row=box]")
+    assert "Undenufe" in box.locator("th").inner_text()
+    ours = int(box.locator("td[data-team='0']").inner_text())
+    written = int(page.locator("#breakdown tr[data-row=written] td[data-team='0']").inner_text())
+    assert written == ours * 6 and box.locator("td[data-team='1']").inner_text() == "–"
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -101,11 +117,7 @@ def test_differenzler_shows_its_sheet_and_its_own_round_result(open_page: Any, l
     assert "angesagt/gemacht +Differenz" in page.locator("#diff-legend").inner_text()
     page.fill("#predict-input", "40")
     page.locator("#predict-btn").click()
-    while True:
-        page.wait_for_selector("#hand .card.legal:not([disabled]), #dlg-round[open]", timeout=20_000)
-        if page.locator("#dlg-round[open]").count():
-            break
-        page.locator("#hand .card.legal:not([disabled])").first.click()
+    play_cards_to_round_end(page)
     assert page.locator("#dlg-round #breakdown").count() == 0  # not the Schieber's team breakdown
     assert "×" not in page.locator("#round-title").inner_text()
     rows = page.locator("#diff-round tr[data-seat]")

@@ -96,6 +96,15 @@ function madeOf(r) {
   return [0, 1].map((team) => (s.last_trick[team] ? `${s.card_points[team]} + ${s.last_trick[team]}` : String(s.card_points[team])));
 }
 
+// A Coiffeur round writes the tens of the choosing team's points in its column's box (docs/forms.md): the
+// box's row, so that box × factor reads as what was written.
+function coiffeurBox(r, row) {
+  if (r.box == null || r.team == null) return [];
+  const column = S.view && S.view.form ? PuurForms.columnTitle(S.view, r.column) : r.column_name;
+  const label = `${t("forms").box}: ${column}`;
+  return [row(label, "box", [0, 1].map((team) => (team === r.team ? r.box : "–")))];
+}
+
 // The breakdown of a round: each part of its points for each team, their sum, the factor, what was written
 // and the totals after it.
 function breakdownTable(r) {
@@ -105,6 +114,6 @@ function breakdownTable(r) {
   return h("table", { class: "breakdown", id: "breakdown", "data-round": r.number }, teamsRow(),
     row(t("card_points"), "card_points", s.card_points), row(t("last_trick_bonus"), "last_trick", s.last_trick),
     row(t("match"), "match", s.match), row(t("weis"), "weis", s.weis), row(t("stoeck"), "stoeck", s.stoeck),
-    row(t("sum"), "raw", raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
+    row(t("sum"), "raw", raw), ...coiffeurBox(r, row), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
     row(t("written"), "written", r.written), row(t("totals"), "totals", r.totals));
 }

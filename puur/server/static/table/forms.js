@@ -265,7 +265,13 @@ const PuurForms = (() => {
     return [w === null ? ft("over_tie", sheet.totals[0]) : ft("over_win", teamLabel(w), sheet.totals[w], sheet.totals[1 - w])];
   }
 
-  return { setup, relabel, createFields, render, resultParts, roundTable };
+  // A Coiffeur column by its key, named in the page's language ("Joker 2", "Rosen").
+  function columnTitle(v, key) {
+    const sheet = v.form.sheet, i = sheet.keys.indexOf(key);
+    return i < 0 ? key : columnName(sheet.columns[i], i, sheet);
+  }
+
+  return { setup, relabel, createFields, render, resultParts, roundTable, columnTitle };
 })();
 
 document.addEventListener("DOMContentLoaded", () => PuurForms.setup());
