@@ -48,9 +48,11 @@ def play_cards_to_round_end(page: Any) -> None:
         page.locator("#hand .card.legal:not([disabled])").first.click()
 
 
-@pytest.mark.parametrize("width", [360, 390, 430])
-def test_no_page_is_wider_than_the_phone(open_page: Any, live_server: str, width: int) -> None:
-    page = open_page({"width": width, "height": 844}, locale="de-CH")
+@pytest.mark.parametrize("size", [{"width": 360, "height": 780}, PHONE, {"width": 430, "height": 932}, LAPTOP],
+                         ids=["360", "390", "430", "laptop"])  # fmt: skip
+def test_no_page_is_wider_than_the_screen(open_page: Any, live_server: str, size: dict[str, int]) -> None:
+    width = size["width"]
+    page = open_page(size, locale="de-CH")
     for form in FORMS:
         open_on_the_table(page, live_server, form_game(live_server, form), {"lang": "de"})
         page.wait_for_selector(READY[form])
@@ -120,6 +122,9 @@ def test_differenzler_shows_its_sheet_and_its_own_round_result(open_page: Any, l
     play_cards_to_round_end(page)
     assert page.locator("#dlg-round #breakdown").count() == 0  # not the Schieber's team breakdown
     assert "×" not in page.locator("#round-title").inner_text()
+    page.locator("#btn-next").click()  # the rounds stay at hand: Rounds opens the same result again
+    page.locator("#btn-sheet").click()
+    page.wait_for_selector("#dlg-round[open] #diff-round[data-round='1']")
     rows = page.locator("#diff-round tr[data-seat]")
     assert rows.count() == 4
     for seat in range(4):
