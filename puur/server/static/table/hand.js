@@ -87,7 +87,7 @@ function renderHand(v) {
   const buttons = cards.map((code, i) => {
     const b = kept.get(code) || h("button", { type: "button", class: "card", "data-card": code, onclick: () => pressCard(b) });
     const legal = myTurn && v.legal_actions.includes(code);
-    b.classList.toggle("legal", myTurn && legal);
+    b.classList.toggle("legal", legal);
     b.classList.toggle("dimmed", myTurn && !legal);
     b.classList.remove("hinted");
     b.disabled = false;
@@ -104,7 +104,7 @@ function renderHand(v) {
 function pressCard(b) { if (b.dataset.legal === "true") act(b.dataset.card); else why(b.dataset.card); }
 
 // ----- keyboard: a hand played without a pointer -----
-// The hand is drawn anew after every move; a player who was on the hand (or just played from it) stays on it,
+// The hand changes after every move; a player who was on the hand (or just played from it) stays on it,
 // at the same place or the last card.
 function handFocusIndex() {
   const cards = [...$("hand").children];
