@@ -149,11 +149,14 @@ const PuurForms = (() => {
     }
     p.replaceChildren(...kids);
   }
-  // A team's columns still open, with their factors: what it may still choose.
+  // A team's columns still open, with their factors: what it may still choose (a column and its factor never
+  // split over two lines).
   function openColumns(sheet, team) {
     const open = sheet.columns.map((col, i) => [col, i]).filter(([, i]) => sheet.boxes[team][i] === null)
       .map(([col, i]) => `${columnName(col, i, sheet)} ×${col.factor}`);
-    return h("p", { class: "form-note open-columns", "data-team": team, text: ft("open_for", teamLabel(team), open.join(", ")) });
+    const [before, after] = ft("open_for", teamLabel(team), "\u0000").split("\u0000");
+    const items = open.flatMap((x, k) => [k ? ", " : "", h("span", { class: "open-column", text: x })]);
+    return h("p", { class: "form-note open-columns", "data-team": team }, before, ...items, after);
   }
 
   function drawDifferenzler(p, v) {
