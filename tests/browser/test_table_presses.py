@@ -120,3 +120,22 @@ def test_fifty_games_start_and_take_their_first_card_at_the_first_press(open_pag
         page.wait_for_function(PLAYED, arg=code)
         assert not page.locator(f"#hand [data-card='{code}']").count()
     assert len(games) == 50
+
+
+def test_a_choice_on_offer_keeps_its_buttons_and_what_is_typed(open_page: Any, live_server: str) -> None:
+    """The table drawn again with the same offer (another player's news, a reaction): the contract's buttons
+    are the same elements, and a Differenzler prediction half typed stays typed, its field the same."""
+    page = open_page(PHONE)
+    open_on_the_table(page, live_server, game_against_computers(live_server, CHOOSE_SEED), {"lang": "en"})
+    page.wait_for_selector("#choose:not([hidden]) button:not([disabled])")
+    page.evaluate("() => { for (const b of document.querySelectorAll('#choose button')) b.puurMark = true; }")
+    page.evaluate("() => render()")
+    assert page.evaluate("() => [...document.querySelectorAll('#choose button')].every((b) => b.puurMark)")
+    differenzler = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"],
+                                                           "seed": CHOOSE_SEED, "form": "differenzler", "rounds": 4})  # fmt: skip
+    open_on_the_table(page, live_server, differenzler, {"lang": "en"})
+    page.locator("#predict-input").fill("4")
+    page.evaluate("() => { document.getElementById('predict-input').puurMark = true; render(); }")
+    assert page.evaluate("() => document.getElementById('predict-input').puurMark === true")
+    page.locator("#predict-input").press("2")
+    assert page.locator("#predict-input").input_value() == "42"

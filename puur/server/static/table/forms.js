@@ -224,7 +224,15 @@ const PuurForms = (() => {
     const choosing = mine && v.phase === "contract" && v.form.form === "coiffeur";
     const predicting = mine && v.phase === "predict";
     c.hidden = !(choosing || predicting);
-    if (c.hidden) { c.replaceChildren(); return; }
+    if (c.hidden) { c.replaceChildren(); c.dataset.offer = ""; return; }
+    // the same offer drawn again (another player's prediction, a reaction) keeps its buttons and the number
+    // being typed: a press or a prediction half typed is not lost
+    const offer = JSON.stringify([v.game_id, v.round_number, v.phase, v.legal_actions, prefs.lang, prefs.deck]);
+    if (c.dataset.offer === offer) {
+      for (const x of c.querySelectorAll("button, input")) x.disabled = false;
+      return;
+    }
+    c.dataset.offer = offer;
     if (choosing) {
       const sheet = v.form.sheet;
       const kids = [h("p", { class: "form-choose-title", text: ft("choose_column") })];

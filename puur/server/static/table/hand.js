@@ -8,8 +8,15 @@ function renderChoose(v) {
   const box = $("choose");
   const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !v.form; // a form's columns: forms.js
   box.hidden = !mine;
-  if (!mine) return;
+  if (!mine) { box.dataset.offer = ""; return; }
   $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");
+  // the same offer drawn again (another seat's news, a reaction) keeps its buttons: a press on one is not lost
+  const offer = JSON.stringify([v.game_id, v.round_number, v.legal_actions, prefs.lang, prefs.deck]);
+  if (box.dataset.offer === offer) {
+    for (const b of box.querySelectorAll("button")) { b.disabled = false; b.classList.remove("hinted"); }
+    return;
+  }
+  box.dataset.offer = offer;
   const suits = $("choose-suits"), other = $("choose-other");
   suits.replaceChildren(); other.replaceChildren();
   for (const a of v.legal_actions) {
