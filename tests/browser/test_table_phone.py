@@ -10,7 +10,17 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import CHOOSE_SEED, DESKTOP, LAPTOP, PHONE, WEIS_SEED, open_on_the_table, step, table_game
+from helpers import (
+    CHOOSE_SEED,
+    DESKTOP,
+    HUMAN_TO_ACT,
+    LAPTOP,
+    PHONE,
+    WEIS_SEED,
+    open_on_the_table,
+    step,
+    table_game,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +172,10 @@ def test_weis_cards_are_readable_and_long_names_have_a_tooltip(open_page: Any, l
     name = page.locator(".seat[data-seat='3'] .name")
     assert name.get_attribute("title") == long_name
     assert name.evaluate("e => e.scrollWidth > e.clientWidth")  # cut on the phone, said whole in its tooltip
-    while not page.locator(".bubble .mini").count():
+    # the Weis of seat 3 shows from the first trick's end to the second's: at this seat's turn in the second
+    page.wait_for_selector(HUMAN_TO_ACT)
+    while page.evaluate("() => S.view.tricks.length") < 1:
         step(page)
+        page.wait_for_selector(HUMAN_TO_ACT)
     widths = page.locator(".bubble .mini .card-svg").evaluate_all("els => els.map((e) => e.getBoundingClientRect().width)")
     assert widths and min(widths) >= 18, widths

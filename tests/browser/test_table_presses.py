@@ -5,6 +5,7 @@ presses (Playwright's own clicks with their checks, never an event sent to an el
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -60,6 +61,9 @@ def test_the_rules_answer_puts_no_card_out_and_in_again(open_page: Any, live_ser
     open_on_the_table(page, live_server, game_against_computers(live_server, CHOOSE_SEED), {"lang": "en"})
     page.wait_for_selector("#choose:not([hidden]) button:not([disabled])")
     page.evaluate(WATCH_HAND)
+    deadline = time.monotonic() + 10
+    while not held and time.monotonic() < deadline:  # the request held by the route (Playwright's events)
+        page.wait_for_timeout(20)
     assert held and page.evaluate("() => S.rules") is None  # the rules asked for, not answered yet
     for route in held:
         route.continue_()
