@@ -88,11 +88,11 @@ def test_dealt_cards_in_flight_take_no_press(open_page: Any, live_server: str) -
 
 
 def start_from_new_game(page: Any, level: str, leaving: bool) -> None:
-    """New game, the cheapest computers, Start (and, ``leaving`` a game in progress, Leave and start): one press
-    each."""
+    """New game, the cheapest computers (New game keeps them once chosen), Start (and, ``leaving`` a game in
+    progress, Leave and start): one press each."""
     page.locator("#btn-new").click()
     page.wait_for_selector("#dlg-setup[open]")
-    for sel in ("#set-strength", "#set-strength-partner"):
+    for sel in ("#set-strength", "#set-strength-partner") if not leaving else ():
         page.select_option(sel, page.locator(f"{sel} option[data-level={level}]").get_attribute("value"))
     page.locator("#setup-start").click()
     if leaving:
@@ -124,6 +124,7 @@ def test_fifty_games_start_and_take_their_first_card_at_the_first_press(open_pag
         page.wait_for_function(PLAYED, arg=code)
         assert not page.locator(f"#hand [data-card='{code}']").count()
     assert len(games) == 50
+    assert page.evaluate("() => prefs.strength") == page.locator(f"#set-strength option[data-level={level}]").get_attribute("value")
 
 
 def test_a_choice_on_offer_keeps_its_buttons_and_what_is_typed(open_page: Any, live_server: str) -> None:
