@@ -11,7 +11,7 @@ function roundScore(r) { return r.score || r; }
 // The card points each team took in a round, the last trick's 5 with them.
 function roundPoints(r) { const s = roundScore(r); return [0, 1].map((team) => s.card_points[team] + s.last_trick[team]); }
 
-// A Differenzler game: each player for themselves, the round unweighted (RULES.md's forms: docs/forms.md).
+// A Differenzler game: each player for themselves, the round unweighted (docs/forms.md).
 function differenzler(v) { return Boolean(v && v.form && v.form.form === "differenzler"); }
 // The contract with its factor, or alone where the form weighs no round (the Differenzler).
 function contractLine(v, contract, factor) {
