@@ -1,10 +1,13 @@
-"""Renew the README's screenshots of the table: desktop and phone (390×844), Swiss and French cards.
+"""Renew the screenshots of the table: the README's (desktop and phone, 390×844, Swiss and French cards) and
+the phone table in each game form (docs/forms.md: Schieber, Coiffeur, Differenzler).
 
-    .venv/bin/python docs/screenshots.py            # writes docs/table-{swiss,french}[-phone].png
+    .venv/bin/python docs/screenshots.py            # writes docs/table-{swiss,french}[-phone].png, docs/screens/*.png
+    .venv/bin/python docs/screenshots.py --forms    # only docs/screens/table-{schieber,coiffeur,differenzler}-phone.png
 
 It starts ``puur serve`` on a free loopback port with a throwaway database, opens a game (you with
 a computer partner against two computers) in Debian's Chromium, plays the first legal card until the
-fourth trick is under way, and photographs the table in each size and deck.
+fourth trick is under way, and photographs the table in each size and deck; then, on a phone, a game of each
+form (a column chosen or the points predicted), the whole page with the form's own board under the table.
 """
 
 from __future__ import annotations
@@ -25,6 +28,12 @@ from puur.server.probe import wait_serving
 DOCS = Path(__file__).resolve().parent
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"": {"width": 1280, "height": 900}, "-phone": {"width": 390, "height": 844}}
+PHONE = SIZES["-phone"]
+SCREENS = DOCS / "screens"
+FORMS = {"schieber": {}, "coiffeur": {"form": "coiffeur", "columns": 8}, "differenzler": {"form": "differenzler", "rounds": 4}}
+NEXT = ("#choose:not([hidden]) button:not([disabled]), #form-choose:not([hidden]) button.column-btn:not([disabled]),"
+        " #predict-btn:not([disabled]), #hand .card.legal:not([disabled])")
+"""What the player does next in any form: a contract, a column, a prediction or a card."""
 
 
 def _free_port() -> int:
@@ -69,6 +78,37 @@ def _shoot(browser: Any, base: str, size: dict[str, int], deck: str, path: Path)
     context.close()
 
 
+def _shoot_form(browser: Any, base: str, form: str, path: Path) -> None:
+    """The phone table of ``form`` (German, Swiss cards) with three cards played, the whole page: its board."""
+    game = _post(base + "/api/v1/games", {"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 8, **FORMS[form]})
+    context = browser.new_context(viewport=PHONE, locale="de-CH", reduced_motion="reduce")
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.goto(f"{base}/?pace=0")
+    page.evaluate(
+        "([id, tokens]) => { localStorage.setItem('puur.games', JSON.stringify({[id]: {tokens, saved: 0}}));"
+        " localStorage.setItem('puur.current', id); localStorage.setItem('puur.prefs', JSON.stringify({lang: 'de', deck: 'swiss'})); }",
+        [game["game_id"], game["tokens"]],
+    )
+    page.goto(f"{base}/?pace=0")
+    played = 0
+    while played < 3:
+        page.wait_for_selector(NEXT)
+        if page.locator("#predict-btn:not([disabled])").count():
+            page.fill("#predict-input", "40")
+            page.locator("#predict-btn").click()
+        elif page.locator("#form-choose:not([hidden]) button.column-btn:not([disabled])").count():
+            page.locator("#form-choose button[data-action='column:rosen']").click()
+        elif page.locator("#choose:not([hidden]) button:not([disabled])").count():
+            page.locator("#choose button[data-action=H]").click()
+        else:
+            page.locator("#hand .card.legal:not([disabled])").first.click()
+            played += 1
+    page.wait_for_selector("#hand .card.legal:not([disabled])")
+    page.screenshot(path=str(path), full_page=True)
+    context.close()
+
+
 def main() -> int:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
@@ -82,11 +122,16 @@ def main() -> int:
             wait_serving(base, proc, timeout=60)
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-                for suffix, size in SIZES.items():
+                for suffix, size in SIZES.items() if "--forms" not in sys.argv else ():
                     for deck in ("swiss", "french"):
                         path = DOCS / f"table-{deck}{suffix}.png"
                         _shoot(browser, base, size, deck, path)
                         print(path)
+                SCREENS.mkdir(exist_ok=True)
+                for form in FORMS:
+                    path = SCREENS / f"table-{form}-phone.png"
+                    _shoot_form(browser, base, form, path)
+                    print(path)
                 browser.close()
         finally:
             proc.terminate()

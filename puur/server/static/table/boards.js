@@ -11,6 +11,13 @@ function roundScore(r) { return r.score || r; }
 // The card points each team took in a round, the last trick's 5 with them.
 function roundPoints(r) { const s = roundScore(r); return [0, 1].map((team) => s.card_points[team] + s.last_trick[team]); }
 
+// A Differenzler game: each player for themselves, the round unweighted (docs/forms.md).
+function differenzler(v) { return Boolean(v && v.form && v.form.form === "differenzler"); }
+// The contract with its factor, or alone where the form weighs no round (the Differenzler).
+function contractLine(v, contract, factor) {
+  return differenzler(v) ? t("info_contract_plain", contractName(contract)) : t("info_contract", contractName(contract), factor);
+}
+
 // The result in plain words ("Vreni and you won 2535 to 1793"); a claim and a Schneider said after it.
 function resultParts(v) {
   const r = v.result || v.sheet.result;
@@ -64,14 +71,14 @@ function renderInfo(v) {
   if (v.dealer != null) box.append(h("p", { text: t("info_dealer", seatName(v.dealer)) }));
   if (v.forehand != null) box.append(h("p", { text: t("info_forehand", seatName(v.forehand)) }));
   if (v.contract) {
-    box.append(h("p", { text: t("info_contract", contractName(v.contract), v.factor) }));
+    box.append(h("p", { text: contractLine(v, v.contract, v.factor) }));
     if (v.pushed) box.append(h("p", { text: t("pushed_by", seatName(v.forehand)) }));
     box.append(h("p", { text: t("chosen_by", seatName(v.chooser)) }));
   }
   if (v.weis.announced.length) box.append(h("p", { text: t("announced_list", v.weis.announced.map(([s, p]) => `${seatName(s)} ${p}`).join(", ")) }));
   if (v.weis.shown.length) box.append(h("p", { text: t("shown_list", v.weis.shown.map(([s, ms]) => `${seatName(s)} ${ms.reduce((a, m) => a + m.points, 0)}`).join(", ")) }));
   if (v.stoeck) box.append(h("p", { text: t("stoeck_line", seatName(v.stoeck.seat)) }));
-  if (v.phase === "play") box.append(pointsLine(v.round_points));
+  if (v.phase === "play" && !differenzler(v)) box.append(pointsLine(v.round_points)); // a team's points: not the Differenzler's
 }
 function pointsLine(points) { return h("p", { id: "card-points", text: t("points_line", teamName(0), points[0], teamName(1), points[1]) }); }
 
@@ -79,8 +86,23 @@ function pointsLine(points) { return h("p", { id: "card-points", text: t("points
 function renderInfoRound(r) {
   $("info").replaceChildren(
     h("h2", { text: t("round", r.number) }),
-    h("p", { text: t("info_contract", contractName(r.contract), roundScore(r).factor) }),
-    pointsLine(roundPoints(r)));
+    h("p", { text: contractLine(S.view, r.contract, roundScore(r).factor) }),
+    differenzler(S.view) ? "" : pointsLine(madeOf(r)));
+}
+// Each team's card points as the sheet writes them: the cards' points and the last trick's 5 beside them
+// ("86 + 5"), so the number reads as the breakdown's rows add it up.
+function madeOf(r) {
+  const s = roundScore(r);
+  return [0, 1].map((team) => (s.last_trick[team] ? `${s.card_points[team]} + ${s.last_trick[team]}` : String(s.card_points[team])));
+}
+
+// A Coiffeur round writes the tens of the choosing team's points in its column's box (docs/forms.md): the
+// box's row, so that box × factor reads as what was written.
+function coiffeurBox(r, row) {
+  if (r.box == null || r.team == null) return [];
+  const column = S.view && S.view.form ? PuurForms.columnTitle(S.view, r.column) : r.column_name;
+  const label = `${t("forms").box}: ${column}`;
+  return [row(label, "box", [0, 1].map((team) => (team === r.team ? r.box : "–")))];
 }
 
 // The breakdown of a round: each part of its points for each team, their sum, the factor, what was written
@@ -92,6 +114,6 @@ function breakdownTable(r) {
   return h("table", { class: "breakdown", id: "breakdown", "data-round": r.number }, teamsRow(),
     row(t("card_points"), "card_points", s.card_points), row(t("last_trick_bonus"), "last_trick", s.last_trick),
     row(t("match"), "match", s.match), row(t("weis"), "weis", s.weis), row(t("stoeck"), "stoeck", s.stoeck),
-    row(t("sum"), "raw", raw), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
+    row(t("sum"), "raw", raw), ...coiffeurBox(r, row), row(t("factor"), "factor", [`×${s.factor}`, `×${s.factor}`]),
     row(t("written"), "written", r.written), row(t("totals"), "totals", r.totals));
 }

@@ -39,7 +39,8 @@ function roundDialog(v, index = v.sheet.rounds.length - 1, browse = false) {
   const r = rounds[index];
   S.roundDialog = { index, browse };
   if (!browse && index === rounds.length - 1) { S.roundShown = r; renderScore(v); renderInfoRound(r); } // the side shows the round just written
-  const title = r.contract ? t("round_title", r.number, contractName(r.contract), roundScore(r).factor) : t("round_title_plain", r.number);
+  const alone = differenzler(v); // each player for themselves, unweighted: no teams, no factor
+  const title = r.contract && !alone ? t("round_title", r.number, contractName(r.contract), roundScore(r).factor) : t("round_title_plain", r.number);
   $("round-title").textContent = title;
   const body = $("round-body");
   const nav = h("div", { class: "round-nav" },
@@ -47,7 +48,7 @@ function roundDialog(v, index = v.sheet.rounds.length - 1, browse = false) {
       onclick: () => roundDialog(v, index - 1, browse), text: "‹" }),
     h("button", { type: "button", id: "round-next", "aria-label": t("next_round_view"), title: t("next_round_view"),
       disabled: index === rounds.length - 1, onclick: () => roundDialog(v, index + 1, browse), text: "›" }));
-  body.replaceChildren(nav, breakdownTable(r));
+  body.replaceChildren(nav, (alone && PuurForms.roundTable(v, r.number)) || breakdownTable(r));
   const buttons = $("round-buttons");
   buttons.replaceChildren();
   const review = h("button", { type: "button", id: "btn-review", text: t("review") });

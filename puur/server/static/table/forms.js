@@ -20,6 +20,8 @@ const FORMS_TEXT = {
     pred_covered: "covered until the round ends", match_bonus: "A match counts 100 (257)", weis_stoeck: "Weis and Stöck count",
     contract_rule: "Contract", rule_turned_up: "turned-up card's suit", rule_rotate: "in turn (with Obenabe, Undenufe)",
     rule_forehand: "the forehand names it", threshold: "End when a total reaches", announced: "announced",
+    column: "Column", open_for: "Still open, {0}: {1}", legend: "predicted/taken +difference", difference: "Difference",
+    player: "Player", box: "Box",
   },
   de: {
     game: "Spiel", schieber: "Schieber", coiffeur8: "Coiffeur (8 Spalten)", coiffeur10: "Coiffeur (10 Spalten, Slalom und Guschti)",
@@ -36,6 +38,8 @@ const FORMS_TEXT = {
     pred_covered: "verdeckt bis zum Rundenende", match_bonus: "Ein Match zählt 100 (257)", weis_stoeck: "Weis und Stöck zählen",
     contract_rule: "Trumpf", rule_turned_up: "Farbe der aufgedeckten Karte", rule_rotate: "der Reihe nach (mit Obenabe, Undenufe)",
     rule_forehand: "die Vorhand bestimmt", threshold: "Ende, wenn ein Total erreicht", announced: "angesagt",
+    column: "Spalte", open_for: "Noch offen, {0}: {1}", legend: "angesagt/gemacht +Differenz", difference: "Differenz",
+    player: "Spieler", box: "Feld",
   },
   fr: {
     game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
@@ -52,6 +56,8 @@ const FORMS_TEXT = {
     pred_covered: "cachées jusqu'à la fin de la manche", match_bonus: "Un match compte 100 (257)", weis_stoeck: "Weis et Stöck comptent",
     contract_rule: "Contrat", rule_turned_up: "couleur de la carte retournée", rule_rotate: "à tour de rôle (avec Obenabe, Undenufe)",
     rule_forehand: "la main le choisit", threshold: "Fin quand un total atteint", announced: "annoncé",
+    column: "Colonne", open_for: "Encore ouvert, {0} : {1}", legend: "annoncé/fait +écart", difference: "Écart",
+    player: "Joueur", box: "Case",
   },
 };
 const FORM_CHOICES = {
@@ -167,8 +173,8 @@ const PuurForms = (() => {
     let p = el("form-panel");
     if (!p) {
       p = h("div", { class: "panel form-panel", id: "form-panel" });
-      const score = document.querySelector(".score-panel");
-      if (score) score.after(p); else document.body.append(p);
+      const score = document.querySelector(".score-panel"); // the form's board where the Schieber's would be
+      if (score) score.before(p); else document.body.append(p);
     }
     return p;
   }
@@ -198,45 +204,36 @@ const PuurForms = (() => {
     drawChooser(c, v);
   }
 
+  // The Coiffeur sheet with its columns as rows (a column's name and factor, then each team's box), so it
+  // fits a phone's width and the side's; the boxes still open are marked, and each team's open columns said.
   function drawCoiffeur(p, v) {
     const sheet = v.form.sheet, cur = v.form.current;
-    const head = h("tr", {}, h("th", { text: "" }));
-    const factors = h("tr", { class: "factors" }, h("th", { text: ft("factor") }));
-    sheet.columns.forEach((col, i) => {
-      head.append(h("th", { text: columnName(col, i, sheet), "data-col": sheet.keys[i] }));
-      factors.append(h("td", { text: `×${col.factor}` }));
-    });
-    head.append(h("th", { text: ft("total") }));
-    factors.append(h("td", { text: "" }));
-    const rows = [0, 1].map((team) => {
-      const tr = h("tr", { "data-team": team }, h("th", { text: teamLabel(team) }));
-      sheet.columns.forEach((col, i) => {
+    const head = h("tr", {}, h("th", { text: ft("column") }), h("th", { text: ft("factor") }),
+      ...[0, 1].map((team) => h("th", { text: teamLabel(team), "data-team": team })));
+    const rows = sheet.columns.map((col, i) => {
+      const tr = h("tr", { "data-col": sheet.keys[i] }, h("th", { text: columnName(col, i, sheet), "data-col": sheet.keys[i] }),
+        h("td", { class: "factor", text: `×${col.factor}` }));
+      for (const team of [0, 1]) {
         const box = sheet.boxes[team][i];
         const playing = cur && cur.team === team && cur.column === sheet.keys[i];
         const joker = sheet.jokers[team][i];
         const td = h("td", {
-          class: (box === null ? "empty" : "filled") + (playing ? " playing" : ""), "data-col": sheet.keys[i],
+          class: (box === null ? "empty" : "filled") + (playing ? " playing" : ""), "data-col": sheet.keys[i], "data-team": team,
           text: box === null ? "" : String(box),
         });
         if (joker || (playing && col.kind !== "contract")) td.title = contractName(joker || cur.contract);
+        const opp = sheet.opponents_count ? sheet.opponents[team][i] : null;
+        if (opp !== null) td.append(h("small", { class: "opponents", title: `${teamLabel(team)} · ${ft("opponents")}`, text: ` +${opp}` }));
         tr.append(td);
-      });
-      tr.append(h("td", { class: "total", text: String(sheet.totals[team]) }));
+      }
       return tr;
     });
-    if (sheet.opponents_count) { // each team's round as the opponents, its own line (J27)
-      for (const team of [0, 1]) {
-        const tr = h("tr", { "data-team": team, class: "opponents" }, h("th", { text: `${teamLabel(team)} · ${ft("opponents")}` }));
-        sheet.columns.forEach((col, i) => {
-          const box = sheet.opponents[team][i];
-          tr.append(h("td", { class: box === null ? "empty" : "filled", "data-col": sheet.keys[i], text: box === null ? "" : String(box) }));
-        });
-        tr.append(h("td", { text: "" }));
-        rows.push(tr);
-      }
-    }
-    const table = h("table", { class: "form-sheet coiffeur-sheet", id: "coiffeur-sheet" }, head, factors, ...rows);
-    const kids = [h("h2", { text: "Coiffeur" }), h("div", { class: "form-scroll" }, table)];
+    const total = h("tr", { class: "totals" }, h("th", { text: ft("total") }), h("td", { text: "" }),
+      ...[0, 1].map((team) => h("td", { class: "total", "data-team": team, text: String(sheet.totals[team]) })));
+    const table = h("table", { class: "form-sheet coiffeur-sheet", id: "coiffeur-sheet" }, head, ...rows, total);
+    const kids = [h("h2", { text: "Coiffeur" }), table];
+    if (sheet.opponents_count) kids.push(h("p", { class: "form-note", id: "opponents-legend", text: `+N: ${ft("opponents")}` }));
+    if (!sheet.complete) kids.push(...[0, 1].map((team) => openColumns(sheet, team)));
     if (sheet.complete) {
       const w = sheet.winner;
       kids.push(h("p", { class: "form-result", id: "form-result",
@@ -244,10 +241,19 @@ const PuurForms = (() => {
     }
     p.replaceChildren(...kids);
   }
+  // A team's columns still open, with their factors: what it may still choose (a column and its factor never
+  // split over two lines).
+  function openColumns(sheet, team) {
+    const open = sheet.columns.map((col, i) => [col, i]).filter(([, i]) => sheet.boxes[team][i] === null)
+      .map(([col, i]) => `${columnName(col, i, sheet)} ×${col.factor}`);
+    const [before, after] = ft("open_for", teamLabel(team), "\u0000").split("\u0000");
+    const items = open.flatMap((x, k) => [k ? ", " : "", h("span", { class: "open-column", text: x })]);
+    return h("p", { class: "form-note open-columns", "data-team": team }, before, ...items, after);
+  }
 
   function drawDifferenzler(p, v) {
     const f = v.form, sheet = f.sheet;
-    const head = h("tr", {}, h("th", { text: ft("round") }), ...[0, 1, 2, 3].map((s) => h("th", { text: seatName(s) })));
+    const head = h("tr", {}, h("th", { text: ft("round") }), ...[0, 1, 2, 3].map((s) => h("th", { text: seatName(s), title: seatName(s) })));
     const rows = sheet.rounds.map((r) => h("tr", { class: "diff-round" }, h("th", { text: String(r.number) }),
       ...r.predicted.map((pr, s) => h("td", { title: `${ft("predicted")} ${pr}, ${ft("taken")} ${r.actual[s]}`,
         text: `${pr}/${r.actual[s]} +${r.differences[s]}` }))));
@@ -255,6 +261,7 @@ const PuurForms = (() => {
       ...sheet.totals.map((x, s) => h("td", { text: String(x), "data-seat": s })));
     const kids = [h("h2", { text: "Differenzler" }),
       h("table", { class: "form-sheet diff-sheet", id: "diff-sheet" }, head, ...rows, total),
+      h("p", { class: "form-note", id: "diff-legend", text: `${ft("round")}: ${ft("legend")}` }),
       h("p", { class: "form-note", text: `${ft("lowest_wins")} · ${sheet.rounds.length}` +
         (sheet.rounds_planned !== null ? `/${sheet.rounds_planned}` : "") + (sheet.threshold !== null ? ` · ${ft("threshold")} ${sheet.threshold}` : "") })];
     if (v.status !== "over") {
@@ -277,13 +284,36 @@ const PuurForms = (() => {
     p.replaceChildren(...kids);
   }
 
-  // The column of the round in play: its factor in the banner (not the profile's).
+  // A column to choose, each word once: "Eicheln ×1", "Joker 1 ×7 als Rosen", "Slalom, Obenabe zuerst ×9"
+  // (the contract's name already says the column's: not "Slalom ×9 als Slalom, ...").
+  function columnLabel(sheet, i, contract) {
+    const col = sheet.columns[i], name = columnName(col, i, sheet), factor = `×${col.factor}`;
+    if (!contract || col.kind === "contract") return `${name} ${factor}`;
+    const played = contractName(contract);
+    return played.startsWith(name) ? `${played} ${factor}` : `${name} ${factor} ${ft("as")} ${played}`;
+  }
+
+  // The column of the round in play: its factor in the banner (not the profile's), and its name where the
+  // banner's contract does not already say it (a Joker, Slalom or Guschti column: "Joker 1 ×7").
   function fixBanner(v) {
     const cur = v.form.current;
     const fac = document.querySelector("#banner .factor");
     if (!cur || !fac) return;
-    const i = v.form.sheet.keys.indexOf(cur.column);
-    if (i >= 0) fac.textContent = `${columnName(v.form.sheet.columns[i], i, v.form.sheet)} ×${v.form.sheet.columns[i].factor}`;
+    const sheet = v.form.sheet, i = sheet.keys.indexOf(cur.column);
+    if (i < 0) return;
+    const col = sheet.columns[i];
+    fac.textContent = col.kind === "contract" ? `×${col.factor}` : `${columnName(col, i, sheet)} ×${col.factor}`;
+  }
+
+  // A Differenzler round on the sheet, for its round-end dialog: each player's prediction, points taken, the
+  // difference and the total after it (no teams, no factor: the Differenzler is played alone and unweighted).
+  function roundTable(v, number) {
+    const r = v.form.sheet.rounds.find((x) => x.number === number);
+    if (!r) return null;
+    const head = h("tr", {}, ...[ft("player"), ft("predicted"), ft("taken"), ft("difference"), ft("total")].map((x) => h("th", { text: x })));
+    const rows = [0, 1, 2, 3].map((s) => h("tr", { "data-seat": s }, h("th", { text: seatName(s) }),
+      ...[r.predicted[s], r.actual[s], r.differences[s], r.totals[s]].map((x, k) => h("td", { text: String(x), "data-col": ["predicted", "taken", "difference", "total"][k] }))));
+    return h("table", { class: "breakdown diff-round-table", id: "diff-round", "data-round": number }, head, ...rows);
   }
 
   function drawChooser(c, v) {
@@ -291,7 +321,15 @@ const PuurForms = (() => {
     const choosing = mine && v.phase === "contract" && v.form.form === "coiffeur";
     const predicting = mine && v.phase === "predict";
     c.hidden = !(choosing || predicting);
-    if (c.hidden) { c.replaceChildren(); return; }
+    if (c.hidden) { c.replaceChildren(); c.dataset.offer = ""; return; }
+    // the same offer drawn again (another player's prediction, a reaction) keeps its buttons and the number
+    // being typed: a press or a prediction half typed is not lost
+    const offer = JSON.stringify([v.game_id, v.round_number, v.phase, v.legal_actions, prefs.lang, prefs.deck]);
+    if (c.dataset.offer === offer) {
+      for (const x of c.querySelectorAll("button, input")) x.disabled = false;
+      return;
+    }
+    c.dataset.offer = offer;
     if (choosing) {
       const sheet = v.form.sheet;
       const kids = [h("p", { class: "form-choose-title", text: ft("choose_column") })];
@@ -302,7 +340,7 @@ const PuurForms = (() => {
         else {
           const [key, contract] = a.slice("column:".length).split("=");
           const i = sheet.keys.indexOf(key);
-          label = `${columnName(sheet.columns[i], i, sheet)} ×${sheet.columns[i].factor}` + (contract ? ` ${ft("as")} ${contractName(contract)}` : "");
+          label = columnLabel(sheet, i, contract);
         }
         box.append(h("button", { type: "button", class: "column-btn" + (a === "P" ? " push" : ""), "data-action": a,
           onclick: (e) => { for (const b of c.querySelectorAll("button")) b.disabled = true; e.currentTarget.blur(); act(a); } }, h("span", { text: label })));
@@ -335,7 +373,13 @@ const PuurForms = (() => {
     return [w === null ? ft("over_tie", sheet.totals[0]) : ft("over_win", teamLabel(w), sheet.totals[w], sheet.totals[1 - w])];
   }
 
-  return { setup, relabel, createFields, render, resultParts };
+  // A Coiffeur column by its key, named in the page's language ("Joker 2", "Rosen").
+  function columnTitle(v, key) {
+    const sheet = v.form.sheet, i = sheet.keys.indexOf(key);
+    return i < 0 ? key : columnName(sheet.columns[i], i, sheet);
+  }
+
+  return { setup, relabel, createFields, render, resultParts, roundTable, columnTitle };
 })();
 
 document.addEventListener("DOMContentLoaded", () => PuurForms.setup());

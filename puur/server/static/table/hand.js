@@ -9,8 +9,15 @@ function renderChoose(v) {
   // Coiffeur's columns: forms.js; a Differenzler forehand names its contract here (contract: forehand)
   const mine = v.phase === "contract" && v.to_act === S.seat && !S.covered && !(v.form && v.form.form === "coiffeur");
   box.hidden = !mine;
-  if (!mine) return;
+  if (!mine) { box.dataset.offer = ""; return; }
   $("choose-title").textContent = v.pushed ? t("choose_after_push", seatName(v.forehand)) : t("choose_contract");
+  // the same offer drawn again (another seat's news, a reaction) keeps its buttons: a press on one is not lost
+  const offer = JSON.stringify([v.game_id, v.round_number, v.legal_actions, prefs.lang, prefs.deck]);
+  if (box.dataset.offer === offer) {
+    for (const b of box.querySelectorAll("button")) { b.disabled = false; b.classList.remove("hinted"); }
+    return;
+  }
+  box.dataset.offer = offer;
   const suits = $("choose-suits"), other = $("choose-other");
   suits.replaceChildren(); other.replaceChildren();
   for (const a of v.legal_actions) {
@@ -63,34 +70,49 @@ function resortHand(contract) {
   const hand = $("hand");
   const buttons = [...hand.children];
   const order = sortHand(buttons.map((b) => b.dataset.card), contract);
-  buttons.sort((a, b) => order.indexOf(a.dataset.card) - order.indexOf(b.dataset.card));
-  hand.append(...buttons);
+  placeInOrder(hand, order.map((code) => buttons.find((b) => b.dataset.card === code)));
+}
+// The hand's elements in the given order, moving only those out of place: a card keeps its element (and a
+// press on it is not lost) for as long as it is in the hand, whatever the view or the rules table redraws.
+function placeInOrder(hand, buttons) {
+  buttons.forEach((b, i) => {
+    if (hand.children[i] !== b) hand.insertBefore(b, hand.children[i] || null);
+  });
 }
 
+// One element per card, kept while the card is in the hand and updated in place (keyed by the card): a card
+// pressed while a view or the rules table comes in is still the card under the finger.
 function renderHand(v) {
   const hand = $("hand");
   const focusAt = handFocusIndex();
-  hand.replaceChildren();
   const strict = v.profile.stoeck === "strict";
   $("btn-stoeck").hidden = !(strict && v.phase === "play" && !S.covered && v.hand.length > 0);
   $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck));
-  if (S.covered) return;
+  const cards = S.covered ? [] : sortHand(v.hand, v.contract);
+  const kept = new Map([...hand.children].map((b) => [b.dataset.card, b]));
+  for (const [code, b] of kept) if (!cards.includes(code)) b.remove();
   const myTurn = v.to_act === S.seat && v.phase === "play";
-  const cards = sortHand(v.hand, v.contract);
-  cards.forEach((code, i) => {
+  const buttons = cards.map((code, i) => {
+    const b = kept.get(code) || h("button", { type: "button", class: "card", "data-card": code, onclick: () => pressCard(b) });
     const legal = myTurn && v.legal_actions.includes(code);
-    const cls = "card" + (myTurn ? (legal ? " legal" : " dimmed") : "");
-    const label = myTurn && !legal ? t("not_playable", cardName(code)) : cardName(code);
-    const b = h("button", { type: "button", class: cls, "data-card": code, "aria-label": label, style: `--i:${i};--n:${cards.length}`,
-      onclick: () => (legal ? act(code) : why(code)) });
-    b.append(PuurCards.face(code, prefs.deck));
-    hand.append(b);
+    b.classList.toggle("legal", legal);
+    b.classList.toggle("dimmed", myTurn && !legal);
+    b.classList.remove("hinted");
+    b.disabled = false;
+    b.dataset.legal = String(legal);
+    b.setAttribute("aria-label", myTurn && !legal ? t("not_playable", cardName(code)) : cardName(code));
+    b.style.setProperty("--i", String(i)); b.style.setProperty("--n", String(cards.length));
+    if (b.dataset.deck !== prefs.deck) { b.replaceChildren(PuurCards.face(code, prefs.deck)); b.dataset.deck = prefs.deck; }
+    return b;
   });
+  placeInOrder(hand, buttons);
   restoreHandFocus(focusAt);
 }
+// A card pressed: played when the view drawn says it may be, else why not.
+function pressCard(b) { if (b.dataset.legal === "true") act(b.dataset.card); else why(b.dataset.card); }
 
 // ----- keyboard: a hand played without a pointer -----
-// The hand is drawn anew after every move; a player who was on the hand (or just played from it) stays on it,
+// The hand changes after every move; a player who was on the hand (or just played from it) stays on it,
 // at the same place or the last card.
 function handFocusIndex() {
   const cards = [...$("hand").children];

@@ -14,7 +14,8 @@ function renderSeats(v) {
     if (v.dealer === seat) badges.append(h("span", { class: "badge dealer", text: t("dealer") }));
     if (v.forehand === seat) badges.append(h("span", { class: "badge forehand", text: t("forehand") }));
     if (v.chooser === seat && v.contract) badges.append(h("span", { class: "badge chooser", text: contractName(v.contract) }));
-    box.append(h("div", { class: "seat-name" }, h("span", { class: "name", text: seatName(seat) }), badges));
+    // a long name is cut to the seat's width; its tooltip says it whole
+    box.append(h("div", { class: "seat-name" }, h("span", { class: "name", text: seatName(seat), title: seatName(seat) }), badges));
     if (pos !== 0) {
       const fan = h("div", { class: "fan", "aria-label": t("cards_n", v.hand_sizes[seat]) });
       for (let i = 0; i < v.hand_sizes[seat]; i++) fan.append(PuurCards.back());
@@ -96,9 +97,12 @@ function renderBanner(v) {
   const title = h("span", { class: "contract", "data-contract": v.contract });
   if (trump) title.append(PuurCards.suitIcon(v.contract, prefs.deck, 22), h("span", { text: t("trump_is", contractName(v.contract)) }));
   else title.append(h("span", { text: contractName(v.contract) }));
-  b.append(title, h("span", { class: "factor", text: `×${v.factor}` }));
+  b.append(title);
+  if (!differenzler(v)) b.append(h("span", { class: "factor", text: `×${v.factor}` })); // the Differenzler weighs no round
   // Slalom and Guschti: the order of the trick being played (the server's trick_direction, J30)
   if (v.trick_direction) b.append(h("span", { class: "direction", "data-direction": v.trick_direction, text: t("trick_direction", contractName(v.trick_direction)) }));
+  // on a phone "who" is left out for room: that the forehand pushed still shows, in a word
+  if (v.pushed) b.append(h("span", { class: "pushed", "data-pushed": v.forehand, text: t("pushed_word") }));
   const who = v.pushed ? `${t("chosen_by", seatName(v.chooser))} · ${t("pushed_by", seatName(v.forehand))}` : t("chosen_by", seatName(v.chooser));
   b.append(h("span", { class: "who", text: who }));
 }
@@ -144,6 +148,15 @@ function playSound(kind) {
   }
 }
 
+// A card dealt into the hand flies in from above; while it flies it takes no press (the CSS: on a phone its
+// path lies over the top bar's buttons), and once it lies in the hand it is an ordinary card again.
+function dealIn(b) {
+  b.classList.add("deal");
+  const landed = () => b.classList.remove("deal");
+  b.addEventListener("animationend", landed, { once: true });
+  b.addEventListener("animationcancel", landed, { once: true });
+}
+
 // Cards that move: dealt into the hand, played in from the seat, gathered towards the trick's winner. Classes
 // only (the CSS holds the animations; prefers-reduced-motion turns them off). Each card moves once: what was
 // already seen is drawn in place on the next render.
@@ -152,7 +165,7 @@ function animateTable(v) {
   const round = `${v.game_id}:${v.round_number}`;
   if (MOTION.dealt !== round && v.hand.length === 9 && !S.covered) {
     MOTION.dealt = round; MOTION.seen.clear();
-    for (const b of $("hand").children) b.classList.add("deal");
+    for (const b of $("hand").children) dealIn(b);
   }
   const played = [...$("trick").querySelectorAll(".played")];
   let fresh = false;
