@@ -443,7 +443,6 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         return
     watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.live.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
-    humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))
     try:
         await websocket.send_json(first)
@@ -460,7 +459,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
             if msg is REPLACED:
                 await _close(websocket, 4409, "this seat opened a newer connection")
                 break
-            if pace_s and msg.get("seat") not in humans:
+            if pace_s and _paced(live, msg):
                 await asyncio.sleep(pace_s)
             await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
     except TimeoutError:  # a reader that takes no message for so long is gone: its queue goes with it
@@ -473,6 +472,14 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         # shielded: a connection closed under cancellation (a test client, a server shutting down) still
         # tells the other seats who left; the thread runs to its end even when this await is cancelled
         await asyncio.shield(asyncio.to_thread(disconnected, live, seat))
+
+
+def _paced(live: LiveGame, msg: dict[str, Any]) -> bool:
+    """Whether ``msg`` waits the connection's pace before it goes out: a computer's move (a stand-in's
+    included, read as the seats are now), so a person can follow the cards. Anything else goes out at once:
+    a person's move, and a change of the table (someone joined, left, was stood in or is back; the start of
+    a rematch), which every screen shows together."""
+    return msg.get("type") == "event" and live.seats[msg["seat"]] != HUMAN
 
 
 async def _token(websocket: WebSocket) -> str | None:

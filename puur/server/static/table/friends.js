@@ -18,6 +18,7 @@ const FRIENDS_I18N = {
     away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
     take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
     waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
+    awaited: "Waiting for {0}: a computer plays for them in {1} s.", awaited_now: "Waiting for {0}: a computer plays for them now.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
   },
   de: {
@@ -31,6 +32,7 @@ const FRIENDS_I18N = {
     away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
     take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
     waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
+    awaited: "Wir warten auf {0}: in {1} s spielt ein Computer für sie oder ihn.", awaited_now: "Wir warten auf {0}: jetzt spielt ein Computer für sie oder ihn.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
   },
   fr: {
@@ -44,6 +46,7 @@ const FRIENDS_I18N = {
     away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
     take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
     waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
+    awaited: "On attend {0} : dans {1} s, un ordinateur joue à sa place.", awaited_now: "On attend {0} : un ordinateur joue à sa place maintenant.",
     react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
   },
 };
@@ -120,7 +123,7 @@ const Friends = {
     for (const b of $("reactions").children) b.textContent = t("react")[b.dataset.react];
     $("reactions").setAttribute("aria-label", t("reactions"));
     Friends.renderWaiting(v);
-    if (!online) { $("seat-away").hidden = true; return; }
+    if (!online) { $("seat-away").hidden = true; Friends.renderAwaited(null); return; }
     for (let seat = 0; seat < 4; seat++) Friends.drawReaction(seat);
     for (let seat = 0; seat < 4; seat++) {
       const box = document.querySelector(`.seat[data-seat="${seat}"]`);
@@ -139,6 +142,7 @@ const Friends = {
           text: t("hand_to_computer"), onclick: () => Friends.setSeat(seat, Friends.computerFor(seat)) }));
       }
     }
+    Friends.renderAwaited(v);
     const mine = v.seating[S.seat];
     const stood = !!(mine && mine.kind === "person" && mine.player && v.status === "playing");
     $("seat-away").hidden = !stood;
@@ -147,6 +151,24 @@ const Friends = {
       $("btn-take-back").textContent = t("take_back");
       $("btn-take-back").onclick = () => Friends.setSeat(S.seat, "person");
     }
+  },
+
+  // A person away at their turn: every other screen says whom the table waits for and counts down to the
+  // moment the server has a computer play for them (the view's awaited.hand_over_at, the server's clock:
+  // every screen counts to the same moment, none guesses). Ticks each second while shown.
+  renderAwaited(v) {
+    const box = $("awaited");
+    const a = v && v.status === "playing" && v.awaited && v.awaited.seat !== S.seat ? v.awaited : null;
+    clearInterval(Friends.awaitTimer);
+    box.hidden = !a;
+    if (!a) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil(a.hand_over_at - Date.now() / 1000));
+      box.dataset.seconds = String(left);
+      box.textContent = left > 0 ? t("awaited", seatName(a.seat), left) : t("awaited_now", seatName(a.seat));
+    };
+    tick();
+    Friends.awaitTimer = setInterval(tick, 1000);
   },
 
   // The waiting room: every seat, who has joined, who is missing; the host sees each open seat's link
