@@ -341,7 +341,8 @@ const I18N_RULES = {
 addWords(I18N_RULES);
 // The hint and undo of a game against computers (puur/server/http/assist.py), merged likewise.
 const I18N_ASSIST = {
-  en: { hint: "Hint", undo: "Undo", claim_name: "claim the rest", hint_line: "Suggestion: {0}. {1}", hint_top: "Expected points: {0}",
+  en: { hint: "Hint", undo: "Undo", claim_name: "claim the rest", hint_line: "Suggestion: {0}. {1}", hint_top: "Expected points this round, your team minus the other: {0}",
+    hint_negative: "Below zero: the other team is expected to write that many points more.",
     hint_heuristic: "The rule-of-thumb player would choose {0}.",
     hint_reasons: { sampled: "Best expected points over {deals} sampled deals of the unseen cards.",
       solved: "Best result played out exactly on {deals} sampled deals of the unseen cards.",
@@ -352,7 +353,8 @@ const I18N_ASSIST = {
       go_ahead: "{card} takes the lead in this trick.", smear: "Your partner holds the trick: {card} gives them {points} points.",
       partner_holds: "Your partner holds the trick.", give_least: "The trick is lost: {card} gives away the least ({points} points).",
       give: "The trick goes to the opponents: {card} gives away {points} points.", claim: "You can claim the remaining tricks." } },
-  de: { hint: "Tipp", undo: "Zurück", claim_name: "den Rest ansagen", hint_line: "Vorschlag: {0}. {1}", hint_top: "Erwartete Punkte: {0}",
+  de: { hint: "Tipp", undo: "Zurück", claim_name: "den Rest ansagen", hint_line: "Vorschlag: {0}. {1}", hint_top: "Erwartete Punkte dieser Runde, euer Team minus das andere: {0}",
+    hint_negative: "Unter null: Das andere Team schreibt voraussichtlich so viele Punkte mehr.",
     hint_heuristic: "Der Faustregel-Spieler würde {0} wählen.",
     hint_reasons: { sampled: "Die meisten erwarteten Punkte über {deals} zufällige Verteilungen der unbekannten Karten.",
       solved: "Das beste Ergebnis, genau durchgespielt auf {deals} zufälligen Verteilungen der unbekannten Karten.",
@@ -363,7 +365,8 @@ const I18N_ASSIST = {
       go_ahead: "{card} übernimmt die Führung in diesem Stich.", smear: "Dein Partner hat den Stich: {card} schmiert ihm {points} Punkte.",
       partner_holds: "Dein Partner hat den Stich.", give_least: "Der Stich ist verloren: {card} gibt am wenigsten ab ({points} Punkte).",
       give: "Der Stich geht an die Gegner: {card} gibt {points} Punkte ab.", claim: "Du kannst die restlichen Stiche ansagen." } },
-  fr: { hint: "Conseil", undo: "Annuler", claim_name: "annoncer le reste", hint_line: "Suggestion : {0}. {1}", hint_top: "Points attendus : {0}",
+  fr: { hint: "Conseil", undo: "Annuler", claim_name: "annoncer le reste", hint_line: "Suggestion : {0}. {1}", hint_top: "Points attendus dans cette manche, votre équipe moins l'autre : {0}",
+    hint_negative: "Sous zéro : l'autre équipe devrait marquer autant de points de plus.",
     hint_heuristic: "Le joueur à règles simples choisirait {0}.",
     hint_reasons: { sampled: "Le plus de points attendus sur {deals} donnes tirées des cartes cachées.",
       solved: "Le meilleur résultat, joué exactement sur {deals} donnes tirées des cartes cachées.",
