@@ -14,7 +14,7 @@ const FRIENDS_I18N = {
     copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
     invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
     join_title: "Join the table", join_name: "Your name", join_take: "Take the seat",
-    join_taken: "This invitation has been used: its seat is taken.", join_unknown: "This invitation is not valid (any more).",
+    join_taken: "This invitation has already been used: its seat is taken.", join_name_hint: "The name the others see", invite_name: "Their name, when they join", join_unknown: "This invitation is not valid (any more).",
     away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
     take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
     waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
@@ -24,11 +24,11 @@ const FRIENDS_I18N = {
   de: {
     friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
     waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
-    kept: "Platz frei gehalten: noch nicht zurück", remove_computer: "Entfernen: ein Computer spielt diesen Platz",
+    kept: "Platz freigehalten: noch nicht zurück", remove_computer: "Entfernen: ein Computer spielt diesen Platz",
     copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
     invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
     join_title: "An den Tisch sitzen", join_name: "Dein Name", join_take: "Platz nehmen",
-    join_taken: "Diese Einladung ist gebraucht: ihr Platz ist besetzt.", join_unknown: "Diese Einladung gilt nicht (mehr).",
+    join_taken: "Diese Einladung wurde schon verwendet: Der Platz ist besetzt.", join_name_hint: "Der Name, den die anderen sehen", invite_name: "Den Namen gibt, wer beitritt", join_unknown: "Diese Einladung gilt nicht (mehr).",
     away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
     take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
     waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
@@ -42,7 +42,7 @@ const FRIENDS_I18N = {
     copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
     invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
     join_title: "Rejoindre la table", join_name: "Votre nom", join_take: "Prendre la place",
-    join_taken: "Cette invitation a servi : sa place est prise.", join_unknown: "Cette invitation n'est pas (plus) valable.",
+    join_taken: "Cette invitation a déjà été utilisée : la place est prise.", join_name_hint: "Le nom que les autres verront", invite_name: "Son nom, en arrivant", join_unknown: "Cette invitation n'est pas (plus) valable.",
     away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
     take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
     waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
@@ -84,6 +84,7 @@ const Friends = {
     if (known) { Friends.clearAddress(); start(m[1], known.tokens); return true; } // this browser holds the seat already
     $("join-error").hidden = true;
     $("join-name").value = prefs.name || "";
+    $("join-name").placeholder = t("join_name_hint");
     openDialog($("dlg-join"));
     $("join-name").focus();
     return true;
