@@ -14,7 +14,6 @@ from typing import Any
 
 import pytest
 from api_client import api
-from playwright.sync_api import expect
 from helpers import (
     CHOOSE_SEED,
     DESKTOP,
@@ -30,6 +29,7 @@ from helpers import (
     step,
     table_game,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 

@@ -11,8 +11,8 @@ from fastapi.testclient import TestClient
 from puur.bots.mcts import Evaluation
 from puur.cards import Card
 from puur.game import Game
-from puur.server.http.assist import best_of_list
 from puur.server.app import create_app
+from puur.server.http.assist import best_of_list
 
 
 def _view(c: TestClient, gid: str, token: str) -> dict[str, Any]:

@@ -392,7 +392,8 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
 @router.websocket("/games/{game_id}/live")
 async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> None:
     """Send ``{"token": TOKEN}`` first; then a ``hello`` with the seat's view, then one ``event`` per
-    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000).
+    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000); a person's
+    action and a change of the table (``table``) go out at once (``_paced``).
     Connections are bounded per client address (counted from the first byte, token or not) and per game:
     past either the connection is closed with code 4429 and the reason (``GameHub.connect``, ``listen``).
     A seat holds at most ``listeners_per_seat``: a newer one closes the seat's oldest with 4409. A token
