@@ -206,8 +206,8 @@ class LiveGame:
         """The seat whose person the table waits for now, and when (``time.monotonic``) a computer plays for
         them: a person's seat of an online table whose turn it is, with no connection, ``delay`` seconds after
         the turn came or the person left, whichever is later. None when nobody is awaited. The moment the
-        turn came is noted here (``table["turn"]``), so the watchdog and every view count from the same one.
-        Called under ``lock``."""
+        turn came is noted here (``table["turn"]``) at the first look, so the watchdog and every view count
+        from the same one (a view read without the lock may note it too: two first looks differ by a moment)."""
         plan = plan_of(self.settings)
         g = self.game
         if plan is None or self.status != "playing" or g.current_seat is None:
