@@ -134,7 +134,7 @@ def test_french_words_as_french_speaking_players_say_them(open_page: Any, live_s
     page.goto(f"{live_server}/?pace=0")
     page.wait_for_selector("#dlg-setup[open]")
     page.select_option("#seat-kind-2", "invite")
-    assert page.get_attribute("#seat-name-2", "placeholder") == "Son nom, en arrivant"
+    assert page.get_attribute("#seat-name-2", "placeholder") == "Son nom, à son arrivée"
     page.select_option("#seat-kind-2", "computer")
     assert page.get_attribute("#seat-name-2", "placeholder") == "Vreni"
     created = api(live_server, "/api/v1/games", body={"seats": ["human", "invite", "heuristic", "heuristic"]})
