@@ -100,7 +100,7 @@ def _to_the_end_dialog(p: Any) -> None:
 
 
 def test_every_screen_offers_the_rematch_and_shows_it_at_once(browser: Any, live_server: str) -> None:
-    """Four friends finish a match and open the table again (at the usual pace). Kari closes the end's
+    """Four friends finish a match and open the table again (the computers at their slow pace). Kari closes the end's
     dialog: her table still offers the rematch. The host asks first and waits for the others; Vreni and
     Ueli join; the host removes Kari from the waiting (a computer plays for her): the new game is on every
     screen of the table within 2 s (the table's changes are not held back by the computers' pace). Kari
@@ -110,8 +110,8 @@ def test_every_screen_offers_the_rematch_and_shows_it_at_once(browser: Any, live
     try:
         tokens = {seat: p.evaluate("S.tokens[S.seat]") for seat, p in enumerate(pages)}
         _play_out(live_server, game_id, tokens)
-        for p in pages:  # each opens the table again at the computers' usual pace (the match was played at 0)
-            p.goto(f"{live_server}/")
+        for p in pages:  # each opens the table again with the computers at their slow pace (the match was played at 0)
+            p.goto(f"{live_server}/?pace=900")
             _to_the_end_dialog(p)
         kari = pages[3]
         kari.locator("#dlg-round[open] #round-buttons button.primary").click()  # she closes the end's dialog
