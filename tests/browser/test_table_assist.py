@@ -29,6 +29,13 @@ def test_hint_then_play_then_undo(open_page: Any, live_server: str, size: dict[s
     assert page.locator("#hint").inner_text().strip()
     line = page.locator("#hint span").first.inner_text()  # "Vorschlag: <card>. <what it does>"
     assert line.count(".") >= 2 and not line.rstrip().endswith(". ."), line
+    hint = page.evaluate("S.hint")
+    if hint["top"]:  # the list says what its numbers are, its first is the suggestion, and a negative is explained
+        top = page.locator("#hint-top").inner_text()
+        listed = top.split(": ", 1)[1] if lang == "de" else top.split(" : ", 1)[1]
+        assert listed.startswith(page.evaluate("a => actionName(a)", hint["action"]) + " "), top
+        negative = any(c["points"] < 0 for c in hint["top"])
+        assert page.locator("#hint-negative").count() == int(negative)
     you = {"de": "Du", "fr": "Toi"}[lang]
     assert foreign_texts(page, [*NAMES, you]) == []
     if size is PHONE:  # the buttons and the line fit the phone's width

@@ -29,6 +29,7 @@ from helpers import (
     step,
     table_game,
 )
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -109,16 +110,50 @@ def test_every_text_on_the_table_is_in_the_page_language(open_page: Any, live_se
     assert foreign_texts(page, names) == []
 
 
-@pytest.mark.parametrize(("locale", "lang", "title"), [("de-CH", "de", "Neues Spiel"), ("fr-CH", "fr", "Nouvelle partie"),
-                                                       ("en-GB", "en", "New game"), ("it-CH", "en", "New game")])  # fmt: skip
-def test_a_first_visit_speaks_the_browser_language(open_page: Any, live_server: str, locale: str, lang: str, title: str) -> None:
+@pytest.mark.parametrize(("locale", "lang", "title", "deck"), [
+    ("de-CH", "de", "Neues Spiel", "swiss"), ("fr-CH", "fr", "Nouvelle partie", "french"),
+    ("en-GB", "en", "New game", "swiss"), ("it-CH", "en", "New game", "swiss")])  # fmt: skip
+def test_a_first_visit_speaks_the_browser_language(open_page: Any, live_server: str, locale: str, lang: str, title: str,
+                                                   deck: str) -> None:
+    """In the browser's language; French-speaking Switzerland plays with French cards, so a French browser
+    starts with them."""
     page = open_page(PHONE, locale=locale)
     page.goto(f"{live_server}/?pace=0")
     page.wait_for_selector("#dlg-setup[open]")
     assert page.locator("#setup-title").inner_text() == title
     assert page.evaluate("() => document.documentElement.lang") == lang
     assert page.input_value("#set-lang") == lang and page.input_value("#sel-lang") == lang
+    assert page.input_value("#set-deck") == deck and page.input_value("#sel-deck") == deck
     assert foreign_texts(page, NAMES) == []
+
+
+def test_french_words_as_french_speaking_players_say_them(open_page: Any, live_server: str) -> None:
+    """A friend's seat in New game and the join page say in French what the name field is for; the push is
+    "Chibrer"."""
+    page = open_page(PHONE, locale="fr-CH")
+    page.goto(f"{live_server}/?pace=0")
+    page.wait_for_selector("#dlg-setup[open]")
+    page.select_option("#seat-kind-2", "invite")
+    assert page.get_attribute("#seat-name-2", "placeholder") == "Son nom, à son arrivée"
+    page.select_option("#seat-kind-2", "computer")
+    assert page.get_attribute("#seat-name-2", "placeholder") == "Vreni"
+    created = api(live_server, "/api/v1/games", body={"seats": ["human", "invite", "heuristic", "heuristic"]})
+    page.goto(created["invites"]["1"]["url"].replace("/#join=", "/?pace=0#join="))
+    page.wait_for_selector("#dlg-join[open]")
+    assert page.get_attribute("#join-name", "placeholder") == "Le nom que les autres verront"
+    table_game(page, live_server, "fr", seed=9)  # seed 9: the human is the first forehand and may push
+    assert page.locator("#choose button[data-action=P]").inner_text() == "Chibrer"
+
+
+def test_a_used_invitation_says_so_in_plain_words(open_page: Any, live_server: str) -> None:
+    created = api(live_server, "/api/v1/games", body={"seats": ["human", "invite", "heuristic", "heuristic"]})
+    api(live_server, f"/api/v1/games/{created['game_id']}/join", body={"code": created["invites"]["1"]["code"], "name": "Vreni"})
+    page = open_page(PHONE, locale="de-CH")
+    page.goto(created["invites"]["1"]["url"].replace("/#join=", "/?pace=0#join="))
+    page.wait_for_selector("#dlg-join[open]")
+    page.fill("#join-name", "Ueli")
+    page.click("#join-take:not([disabled])")
+    expect(page.locator("#join-error")).to_have_text("Diese Einladung wurde schon verwendet: Der Platz ist besetzt.")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from helpers import SIZES, type_differenzler_round
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -42,6 +43,23 @@ def test_differenzler_difference_row_is_the_round_being_typed(tool_page: Any, li
     page.fill("#act1", "")
     page.wait_for_function("document.querySelector('#diff1').textContent === '—'")
     assert page.evaluate("document.documentElement.lang") == page.evaluate("JSON.parse(localStorage.getItem('puur.prefs')).lang")
+
+
+TYPED_SUM = {"de": "Die eingetippten Punkte ergeben 150, nicht 157", "fr": "Les points saisis font 150, pas 157",
+             "en": "The points typed add to 150, not 157"}
+
+
+def test_differenzler_warns_while_the_points_typed_do_not_add_to_157(tool_page: Any, live_server: str) -> None:
+    """The four points taken are typed: where they do not add to 157 the sheet says so before the round is
+    added, and the warning goes once they do."""
+    page = tool_page
+    lang = page.evaluate("JSON.parse(localStorage.getItem('puur.prefs')).lang")
+    page.goto(live_server + "/tools/differenzler")
+    page.wait_for_selector("#pred0")
+    type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 25])  # 150: a trick of 7 forgotten
+    expect(page.locator("#typed-warnings li")).to_contain_text(TYPED_SUM[lang])
+    page.fill("#act3", "32")  # 157
+    expect(page.locator("#typed-warnings li")).to_have_count(0)
 
 
 def test_jasstafel_targets_in_order_and_a_match_leaves_the_other_team_zero(tool_page: Any, live_server: str) -> None:

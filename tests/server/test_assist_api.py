@@ -8,8 +8,11 @@ from typing import Any
 from api_client import BOT, CARD, auth, new_game
 from fastapi.testclient import TestClient
 
+from puur.bots.mcts import Evaluation
+from puur.core.cards import Card
 from puur.match.game import Game
 from puur.server.app import create_app
+from puur.server.http.assist import best_of_list
 
 
 def _view(c: TestClient, gid: str, token: str) -> dict[str, Any]:
@@ -43,6 +46,8 @@ def test_hint_is_a_legal_choice_with_values_and_is_counted(client: TestClient) -
         assert h["reason"]["code"] in ("sampled", "solved") and h["reason"]["params"]["deals"] > 0
         assert 1 <= len(h["top"]) <= 3 and h["top"][0]["action"] == h["action"]
         assert all(t["action"] in playable and t["samples"] > 0 for t in h["top"])
+        points = [t["points"] for t in h["top"]]
+        assert points == sorted(points, reverse=True)  # best first: the suggestion is the best of its own list
     assert h["heuristic"] in v["legal_actions"]
     # what the card does at the table, from the seat's own view (puur.bots.explain)
     leading = not v["trick"]
@@ -51,6 +56,17 @@ def test_hint_is_a_legal_choice_with_values_and_is_counted(client: TestClient) -
     assert h["play"]["code"] in codes and h["play"]["params"]["card"] == h["action"]
     # the view is unchanged: a hint plays nothing
     assert _view(client, gid, tokens["0"]) == v
+
+
+def test_the_hint_suggests_the_best_of_its_own_list() -> None:
+    """The search picked the seven of hearts (valued longest), but valued the ace higher on fewer deals before
+    it stopped valuing it: the hint names the ace, and lists the choices best first, so it never says one
+    card and values another higher."""
+    h7, ha, s6 = (Card.parse(c) for c in ("H7", "HA", "S6"))
+    searched = Evaluation(h7, [(h7, 12.0, 240), (s6, -3.5, 60), (ha, 15.5, 120)], False)
+    hint = best_of_list(searched)
+    assert hint.action == ha and [v[0] for v in hint.values] == [ha, h7, s6]
+    assert best_of_list(Evaluation(h7, [], False)).action == h7  # a single card: nothing was valued
 
 
 def test_hint_and_undo_refused_outside_one_player_games(client: TestClient) -> None:

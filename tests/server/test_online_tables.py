@@ -202,6 +202,37 @@ def test_an_absent_person_is_stood_in_at_their_turn_and_takes_the_seat_back(tmp_
         assert v["seat"] == 3 and v["names"] == ["Host", "Vreni", "Ueli", "Kari"] and v["seats"] == ["human"] * 4
 
 
+def test_every_screen_sees_who_is_awaited_and_when_a_computer_plays_for_them(tmp_path: Path) -> None:
+    """A person absent at their turn: every view names the seat awaited and the moment (the server's clock)
+    a computer plays for them, the same moment on every screen and every time it is asked; nobody is
+    awaited while the person to act is connected, nor once they are back."""
+    settings = ServerSettings(away_seconds=60)
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
+        gid, tokens = _full_table(c)
+        url = f"/api/v1/games/{gid}/live?pace=0"
+        with c.websocket_connect(url) as ws0:
+            ws0.send_json({"token": tokens[0]})
+            _drain_to(ws0, "hello")
+            before = time.time()
+            v = _play_until(c, gid, tokens, 3)  # seat 3 never connected: absent at its turn
+            if v["seq"] == 0:  # seat 3 leads: its turn came with the deal, before this test's clock
+                before -= 5
+            awaited = v["awaited"]
+            assert awaited["seat"] == 3 and before + 59 <= awaited["hand_over_at"] <= time.time() + 61
+            for seat in (1, 2):  # the other screens: the same seat, the same moment
+                other = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[seat])).json()["awaited"]
+                assert other["seat"] == 3 and abs(other["hand_over_at"] - awaited["hand_over_at"]) < 0.1
+            if v["seq"]:
+                ev = _drain_to(ws0, "event")["view"]
+                while ev["seq"] < v["seq"]:
+                    ev = _drain_to(ws0, "event")["view"]
+                assert ev["awaited"]["seat"] == 3  # the live view carries it too
+            with c.websocket_connect(url) as ws3:  # seat 3 comes: nobody is awaited
+                ws3.send_json({"token": tokens[3]})
+                assert _drain_to(ws3, "hello")["view"]["awaited"] is None
+                assert c.get(f"/api/v1/games/{gid}", headers=auth(tokens[0])).json()["awaited"] is None
+
+
 def _rematch(c: TestClient, gid: str, token: str) -> Any:
     return c.post(f"/api/v1/games/{gid}/rematch", headers=auth(token))
 
@@ -250,8 +281,9 @@ def test_rematch_keeps_the_people_in_their_seats(client: TestClient) -> None:
 
 def test_a_rematch_seat_stays_its_persons_until_they_come_or_the_host_removes_them(client: TestClient) -> None:
     """While the rematch waits for a friend, the host cannot hand the friend's seat to a computer, nor stand
-    one in: only an explicit removal, which every screen of the rematch sees. The friend removed is told why
-    (409); a friend stood in by the host and asking again gets their seat and token again (never a 5xx)."""
+    one in: only an explicit removal, which every screen of the rematch sees. The seat stays the friend's,
+    name and all: a computer plays it until they ask for the rematch, which gives it back; a friend stood in
+    by the host and asking again gets their seat and token again (never a 5xx)."""
     gid, tokens = _finished_table(client)
     host = _rematch(client, gid, tokens[0]).json()
     new, h = host["game_id"], host["tokens"]["0"]
@@ -275,20 +307,26 @@ def test_a_rematch_seat_stays_its_persons_until_they_come_or_the_host_removes_th
         assert _seat_to(client, new, 3, h, player="heuristic", remove=True).status_code == 204
         for ws in (ws0, ws1):  # the removal is announced to every screen of the rematch
             view = _drain_to(ws, "table")["view"]
-            while view["seating"][3]["kind"] != "computer":
+            while view["seating"][3]["player"] is None:
                 view = _drain_to(ws, "table")["view"]
-            assert view["names"] == ["Host", "Vreni", "Ueli", "Computer 4"] and view["status"] == "waiting"
-    r = _rematch(client, gid, tokens[3])
-    assert r.status_code == 409 and "gave it to a computer" in r.json()["detail"]
+            assert view["seating"][3]["kind"] == "person" and view["status"] == "waiting"  # Ueli is still awaited
+            assert view["names"] == ["Host", "Vreni", "Ueli", "Kari"]  # still Kari's seat, a computer plays it
     r = _seat_to(client, new, 1, h, player="heuristic", remove=True)
     assert r.status_code == 409 and "remove" in r.json()["detail"]  # Vreni is here: no removal
     assert _rematch(client, gid, tokens[2]).status_code == 201  # the last seat kept is taken: the match starts
     v = client.get(f"/api/v1/games/{new}", headers=auth(t1)).json()
     assert v["status"] == "playing" and v["seats"] == ["human", "human", "human", "heuristic"]
-    assert v["names"] == ["Host", "Vreni", "Ueli", "Computer 4"]
+    assert v["seating"][3] == {"name": "Kari", "kind": "person", "connected": False, "host": False, "player": "heuristic"}
+    assert v["help"] is False  # the seat is still a person's: no practice help for anyone (SECURITY.md)
+    back = _rematch(client, gid, tokens[3])  # Kari asks after all: her seat is hers again at once
+    assert back.status_code == 201 and back.json()["game_id"] == new
+    v = client.get(f"/api/v1/games/{new}", headers=auth(back.json()["tokens"]["3"])).json()
+    assert v["seat"] == 3 and v["seats"] == ["human"] * 4 and v["seating"][3]["player"] is None
+    assert v["names"] == ["Host", "Vreni", "Ueli", "Kari"]
     assert _seat_to(client, new, 1, h, player="heuristic").status_code == 204  # a stand-in, in the open
     again = _rematch(client, gid, tokens[1])
     assert again.status_code == 201 and again.json()["game_id"] == new and again.json()["tokens"] == {"1": t1}
+    assert client.get(f"/api/v1/games/{new}", headers=auth(t1)).json()["seating"][1]["player"] is None  # asking is being here
 
 
 def test_a_join_or_a_filled_seat_changes_no_other_seats_name(client: TestClient) -> None:

@@ -4,8 +4,9 @@ a table with another person, even while a computer plays that person's seat), bo
 
 The hint is what the search player (``mcts`` at the default level, ``medium``) would choose from the asking
 seat's own observation: its sampled deals hold only what that seat may know (``puur.info.determinize``), so a
-hint never peeks. It names the chosen action, the top choices with their expected points (the seat's team
-minus the other, written points of the round, the mean over the sampled deals) and a reason as a code and
+hint never peeks. It names the best of the choices it valued and the top choices with their expected points
+(the seat's team minus the other, written points of the round, the mean over the sampled deals; best first,
+the suggestion the first: ``best_of_list``) and a reason as a code and
 parameters that the page says in its language; the rule-of-thumb player's choice (``heuristic``) is named
 beside it.
 
@@ -50,7 +51,9 @@ TOP = 3
 
 class Choice(BaseModel):
     action: str = Field(description="a card code or a contract code (P: push)")
-    points: float = Field(description="expected written points of the round, the seat's team minus the other")
+    points: float = Field(description="expected written points of the round, the seat's team minus the other "
+                          "(negative: the other team is expected to write more); the list is best first and "
+                          "the hint's action is its first")
     samples: int = Field(description="sampled deals behind the value")
 
 
@@ -102,6 +105,18 @@ def _kind(action: Action) -> str:
     return "card" if isinstance(action, Card) else "claim" if str(action) == "claim" else "contract"
 
 
+def best_of_list(ev: Evaluation) -> Evaluation:
+    """The hint's own reading of the search: its valued choices by expected points, best first, and the
+    suggestion the first of them, so the hint never names a card its own list values lower. The search
+    (successive halving) picks among the choices it valued longest; a choice dropped early on fewer deals can
+    end with a higher mean than the pick, and a hint that then lists it above its suggestion contradicts
+    itself. Without values (a single card, a claim, a form's column or prediction) the pick stands."""
+    if not ev.values:
+        return ev
+    ranked = sorted(ev.values, key=lambda v: -v[1])  # stable: equal points keep the search's order (its pick first)
+    return Evaluation(ranked[0][0], ranked, ev.exact)
+
+
 def _reason(ev: Evaluation) -> dict[str, Any]:
     """The hint's one line as a code and parameters (the page's tables word it in en/de/fr)."""
     if not ev.values:
@@ -142,7 +157,7 @@ def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
             obs = live.game.observation(seat)
             seq = live.seq
             seed = player_seed(live.game.seed, seq)
-        ev = _search_player(hub, seed).evaluate(obs)  # outside the lock: the search reads only the observation
+        ev = best_of_list(_search_player(hub, seed).evaluate(obs))  # outside the lock: the search reads only the observation
         rule_of_thumb = HeuristicPlayer().act(obs)
         counts = hub.change(live, lambda writes: _count_hint(live, seat, seq, writes))
     except Conflict as e:
@@ -218,4 +233,4 @@ def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
         raise HTTPException(409, str(e)) from None
 
 
-__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "router", "undo", "undo_point"]
+__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "best_of_list", "router", "undo", "undo_point"]

@@ -303,11 +303,20 @@ class SeatInfo(BaseModel):
     """Who sits at a seat (docs/api-online-tables.md)."""
 
     name: str
-    kind: Literal["person", "invite", "computer"] = Field(..., description="'invite': waiting for its friend")
+    kind: Literal["person", "invite", "reserved", "computer"] = Field(
+        ..., description="'invite': waiting for its friend; 'reserved': a rematch's seat kept for its person")
     connected: bool = Field(..., description="a live connection of the seat is open (a device's seats share one)")
     host: bool
     player: str | None = Field(..., description="the computer playing the seat (its own, or standing in for its "
                                "absent person); null while a person plays it")
+
+
+class Awaited(BaseModel):
+    """The absent person an online table waits for at their turn (docs/api-online-tables.md "Absence")."""
+
+    seat: int = Field(..., description="the seat whose turn it is; its person has no live connection")
+    hand_over_at: float = Field(..., description="Unix time (the server's clock, seconds) at which a computer "
+                                "plays for them (ServerSettings.away_seconds after the turn came or they left)")
 
 
 class ActionBody(BaseModel):
@@ -406,6 +415,8 @@ class GameView(BaseModel):
     seating: list[SeatInfo]
     help: bool = Field(..., description="whether hints and undo are offered to this seat: a match in play at a "
                        "table of one person against computers")
+    awaited: Awaited | None = Field(None, description="an online table waiting for an absent person at their "
+                                    "turn: who, and when a computer plays for them; null otherwise")
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs
     sheet: ScoreSheet

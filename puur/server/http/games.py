@@ -392,7 +392,8 @@ def table_rules(body: RulesBody) -> dict[str, Any]:
 @router.websocket("/games/{game_id}/live")
 async def live_socket(websocket: WebSocket, game_id: str, pace: int = 400) -> None:
     """Send ``{"token": TOKEN}`` first; then a ``hello`` with the seat's view, then one ``event`` per
-    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000).
+    accepted action with the view after it. Computer actions are sent ``pace`` ms apart (0..3000); a person's
+    action and a change of the table (``table``) go out at once (``_paced``).
     Connections are bounded per client address (counted from the first byte, token or not) and per game:
     past either the connection is closed with code 4429 and the reason (``GameHub.connect``, ``listen``).
     A seat holds at most ``listeners_per_seat``: a newer one closes the seat's oldest with 4409. A token
@@ -443,7 +444,6 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         return
     watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.live.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
-    humans = set(live.human_seats())
     receiver = asyncio.create_task(_drain(websocket))
     try:
         await websocket.send_json(first)
@@ -460,7 +460,7 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
             if msg is REPLACED:
                 await _close(websocket, 4409, "this seat opened a newer connection")
                 break
-            if pace_s and msg.get("seat") not in humans:
+            if pace_s and _paced(live, msg):
                 await asyncio.sleep(pace_s)
             await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
     except TimeoutError:  # a reader that takes no message for so long is gone: its queue goes with it
@@ -473,6 +473,14 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         # shielded: a connection closed under cancellation (a test client, a server shutting down) still
         # tells the other seats who left; the thread runs to its end even when this await is cancelled
         await asyncio.shield(asyncio.to_thread(disconnected, live, seat))
+
+
+def _paced(live: LiveGame, msg: dict[str, Any]) -> bool:
+    """Whether ``msg`` waits the connection's pace before it goes out: a computer's move (a stand-in's
+    included, read as the seats are now), so a person can follow the cards. Anything else goes out at once:
+    a person's move, and a change of the table (someone joined, left, was stood in or is back; the start of
+    a rematch), which every screen shows together."""
+    return msg.get("type") == "event" and live.seats[msg["seat"]] != HUMAN
 
 
 async def _token(websocket: WebSocket) -> str | None:

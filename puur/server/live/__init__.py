@@ -34,7 +34,7 @@ from puur.core.rules.chalk import to_marks
 from puur.match.fairness import draw_salt
 from puur.match.forms import form_args, table_settings
 from puur.match.game import Game, IllegalAction
-from puur.server.live.seats import alone_at_the_table, effective_seats, seating, stand_ins, waiting
+from puur.server.live.seats import alone_at_the_table, effective_seats, plan_of, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 
@@ -169,6 +169,9 @@ class LiveGame:
     _sheet: tuple[tuple[int, int, int, bool], dict[str, Any]] | None = field(default=None, repr=False)
     table: dict[str, Any] = field(default_factory=dict, repr=False)
     """An online table's passing state (``puur.server.live.tables``): absences, the watchdog, reactions."""
+    away_seconds: float = 60.0
+    """Seconds a person of an online table may be away at their turn before a computer plays for them
+    (``ServerSettings.away_seconds``)."""
 
     @property
     def seats(self) -> list[str]:
@@ -198,6 +201,39 @@ class LiveGame:
         """Hold ``game`` and its ``log`` instead (an undo, a replay of the stored log): the sheet is built
         anew. Called under ``lock``."""
         self.game, self.log, self._sheet = game, log, None
+
+    def hand_over_due(self, now: float, delay: float) -> tuple[int, float] | None:
+        """The seat whose person the table waits for now, and when (``time.monotonic``) a computer plays for
+        them: a person's seat of an online table whose turn it is, with no connection, ``delay`` seconds after
+        the turn came or the person left, whichever is later. None when nobody is awaited. The moment the
+        turn came is noted here (``table["turn"]``) at the first look, so the watchdog and every view count
+        from the same one (a view read without the lock may note it too: two first looks differ by a moment)."""
+        plan = plan_of(self.settings)
+        g = self.game
+        if plan is None or self.status != "playing" or g.current_seat is None:
+            return None
+        seat = g.current_seat
+        if self.seats[seat] != HUMAN:
+            return None
+        turn = self.table.get("turn")
+        if turn is None or turn[0] != self.seq:
+            self.table["turn"] = turn = (self.seq, now)
+        local = set(plan["local"])
+        listening = {sub.seat for sub in self.subscribers}
+        if seat in listening or (seat in local and listening & local):
+            return None
+        since = max(turn[1], self.table.get("away", {}).get(seat, turn[1]))
+        return seat, since + delay
+
+    def awaited(self) -> dict[str, Any] | None:
+        """The view's ``awaited``: the seat whose absent person the table waits for and ``hand_over_at``, the
+        Unix time at which a computer plays for them (the server's clock: every screen counts down to the
+        same moment instead of guessing); None when nobody is awaited."""
+        now = time.monotonic()
+        due = self.hand_over_due(now, self.away_seconds)
+        if due is None:
+            return None
+        return {"seat": due[0], "hand_over_at": round(time.time() + max(0.0, due[1] - now), 2)}
 
     def human_seats(self) -> list[int]:
         return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
@@ -241,6 +277,7 @@ class LiveGame:
             previous_trick=self.previous_trick(),
             seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}, self.held),
             help=self.status == "playing" and alone_at_the_table(self.settings, seat),
+            awaited=self.awaited(),
         )
         if out["status"] == "waiting":
             hide_the_deal(out)
@@ -581,7 +618,8 @@ class GameHub:
             return existing, tokens
         now = time.time()
         live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
-                        players=self.players, think=self.settings.think_per_request, version=1)
+                        players=self.players, think=self.settings.think_per_request, version=1,
+                        away_seconds=self.settings.away_seconds)
         with self._lock:
             self._games[game_id] = live
             self._touch(live)
@@ -643,7 +681,7 @@ class GameHub:
             raise RuntimeError(f"game {stored.id}: {e}") from None
         hashes = self.store.token_hashes(stored.id)
         live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players,
-                        think=self.settings.think_per_request)
+                        think=self.settings.think_per_request, away_seconds=self.settings.away_seconds)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
 

@@ -4,8 +4,9 @@
 game (``rematch_id``): the first person of the match to ask creates it, each other one joins it, every one
 with their own token (``rematch_token``: the same game and the same token however often they ask, on any
 worker). At an online table every person of the last match keeps their seat: the rematch waits for them
-(``puur.server.live.seats``: ``reserved``) until they ask or the host removes them in the open
-(``puur.server.live.tables.set_seat``). Everything refused here is a ``Conflict`` with its reason (the route's 409).
+(``puur.server.live.seats``: ``reserved``) until they ask or the host removes them from the waiting in the
+open (``puur.server.live.tables.set_seat``: a computer then plays for them, and gives the seat back when they
+ask). Everything refused here is a ``Conflict`` with its reason (the route's 409).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import threading
 
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, rematch_id, rematch_token
 from puur.server.live.seats import plan_of, rematch_settings
-from puur.server.live.tables import send, table_messages
+from puur.server.live.tables import send, table_messages, take_back_on_rematch
 from puur.server.policy import PlayerRefused
 
 _creating = threading.Lock()
@@ -34,8 +35,8 @@ def why_no_rematch(live: LiveGame) -> str | None:
 def rematch(hub: GameHub, live: LiveGame, seat: int, token: str) -> tuple[LiveGame, str]:
     """The rematch of ``live`` with ``seat`` (asking with its ``token``) in it, and the seat's new token. The
     other screens of the old table hear that this seat is in (each person joins with their own token);
-    the rematch's screens see the seat taken. ``Conflict`` when the match is not finished, or when the host
-    gave this seat of the rematch to a computer."""
+    the rematch's screens see the seat taken. ``Conflict`` when the match is not finished, or when the seat is
+    no longer a person's (a rematch stored while a removal still gave the seat to a computer for good)."""
     reason = why_no_rematch(live)
     if reason is not None:
         raise Conflict(reason)
@@ -58,11 +59,13 @@ def rematch(hub: GameHub, live: LiveGame, seat: int, token: str) -> tuple[LiveGa
 
 def _take_seat(hub: GameHub, new: LiveGame, seat: int, token: str) -> None:
     """``seat`` of the rematch is held with ``token`` (nothing new when it was already): the rematch's
-    screens see it taken, and the computers move if the last seat kept for a person was just taken."""
+    screens see it taken, and the computers move if the last seat kept for a person was just taken. A
+    computer that played the seat for its person (the host removed them from the waiting) gives it back."""
     if hub.claim(new, seat, token) and plan_of(new.settings) is not None:
         with new.lock:
             messages = table_messages(new)
         send(messages)
+    take_back_on_rematch(hub, new, seat)
     hub.advance(new)  # the row locked before the game, as every action (a shared store); nothing while waiting
 
 

@@ -14,8 +14,9 @@ computer player per seat; an online table adds ``settings["online"]``::
 
 **Whose seat is it.** A rematch keeps every person of the last match in their seat: each seat a person held
 is ``reserved`` for them until they ask for the rematch with their own token (``GameHub.claim`` stores a
-token for it: the seat is then *held*) or the host removes them in the open (``puur.server.live.tables.set_seat``
-with ``remove``: the seat becomes a computer's for the match, every screen is told). While a reserved seat
+token for it: the seat is then *held*) or the host removes them from the waiting in the open
+(``puur.server.live.tables.set_seat`` with ``remove``: every screen is told, and a computer stands in for them
+until they ask for the rematch, which gives them the seat back). While a reserved seat
 is not held the rematch waits like the waiting room: no card shown, no action taken, nobody stood in. Which
 seats are held is read from the game's tokens, not stored in the plan: two people claiming their seats at
 once on two workers each add a token, and neither can undo the other's claim.

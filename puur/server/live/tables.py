@@ -156,9 +156,9 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
 def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, remove: bool = False) -> None:
     """``POST /seats/{n}``: the host fills an open seat with a computer (for good), hands a person's seat to
     one, or gives it back; a person may take their own seat back. A rematch's seat kept for its person
-    (``puur.server.live.seats``) is theirs: the host may only remove them, saying so (``remove``), and the seat
-    is then a computer's for the match; every screen sees it. ``Conflict`` when the seat is not one this
-    can change; ``NotHost`` when the asker may not."""
+    (``puur.server.live.seats``) is theirs: the host may only remove them from the waiting, saying so
+    (``remove``); a computer then plays the seat for them until they ask for the rematch, and every screen
+    sees it. ``Conflict`` when the seat is not one this can change; ``NotHost`` when the asker may not."""
 
     def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
         plan = plan_of(live.settings)
@@ -171,8 +171,10 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, r
         if live.game.is_over:
             raise Conflict("the match is over")
         kept = seat in reserved_seats(live.settings, live.held)
-        if str(seat) in plan["open"] or kept:
-            _fill(settings, seat, player, back=back, remove=remove, kept=kept)
+        if str(seat) in plan["open"]:
+            _fill(settings, seat, player, back=back)
+        elif kept:
+            _remove(settings, seat, player, back=back, remove=remove)
         elif remove:
             raise Conflict(f"seat {seat} is not waiting for its person: 'remove' is for a seat still kept for one")
         elif settings["seats"][seat] != HUMAN:
@@ -198,24 +200,50 @@ def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, r
     hub.advance(live)  # the row locked before the game, as every action (a shared store)
 
 
-def _fill(settings: dict[str, Any], seat: int, player: str, *, back: bool, remove: bool, kept: bool) -> None:
-    """A computer takes ``seat`` for the match (changing ``settings``): an open invited seat, or a rematch's
-    seat kept for its person (``kept``), which only an explicit ``remove`` gives away: until then the seat
-    is theirs, as a chair at a Jass table stays free for the player who went to fetch a drink."""
+def _fill(settings: dict[str, Any], seat: int, player: str, *, back: bool) -> None:
+    """A computer takes the open invited ``seat`` for the match (changing ``settings``): its friend never
+    came, so the seat is the computer's and reads as one."""
     new = settings[ONLINE]
     if back:
-        whose = "its person of the last match: they take it by asking for the rematch" if kept else "its invited friend"
-        raise Conflict(f"seat {seat} waits for {whose}; wait, or give it to a computer for the match")
-    if kept and not remove:
-        raise Conflict(f"seat {seat} is kept for its person until they ask for the rematch: wait for them, or "
-                       "remove them from this match ('remove': true), which every screen sees")
+        raise Conflict(f"seat {seat} waits for its invited friend; wait, or give it to a computer for the match")
     settings["names"] = shown_names(settings)  # the other seats keep the names they show
-    if kept:
-        new[RESERVED] = [s for s in new[RESERVED] if s != seat]
-    else:
-        new["used"].append(new["open"].pop(str(seat)))
+    new["used"].append(new["open"].pop(str(seat)))
     settings["seats"][seat] = player
     settings["names"][seat] = f"Computer {seat + 1}"  # the seat was named for a person: it reads as a computer
+
+
+def _remove(settings: dict[str, Any], seat: int, player: str, *, back: bool, remove: bool) -> None:
+    """The host removes the person of a rematch's kept ``seat`` from the waiting (changing ``settings``):
+    only an explicit ``remove`` does, as a chair at a Jass table stays free for the player who went to fetch a
+    drink. The seat stays the person's, name and all: a computer plays it for them (a stand-in every screen
+    sees) until they ask for the rematch or connect again, which gives it back (``take_back_on_rematch``)."""
+    new = settings[ONLINE]
+    if back:
+        raise Conflict(f"seat {seat} waits for its person of the last match: they take it by asking for the "
+                       "rematch; wait, or remove them ('remove': true) and a computer plays for them until then")
+    if not remove:
+        raise Conflict(f"seat {seat} is kept for its person until they ask for the rematch: wait for them, or "
+                       "remove them from the waiting ('remove': true), which every screen sees")
+    new[RESERVED] = [s for s in new[RESERVED] if s != seat]
+    new["stand_in"][str(seat)] = player
+
+
+def take_back_on_rematch(hub: GameHub, live: LiveGame, seat: int) -> None:
+    """The person of ``seat`` asked for the rematch ``live``: a computer the host had play for them (removed
+    from the waiting, or stood in at their turn) gives the seat back at once, as when they connect again
+    (asking is being here). Nothing happens when no computer plays the seat."""
+
+    def back(writes: Writes) -> list[tuple[Any, dict[str, Any]]] | None:
+        if str(seat) not in (plan_of(live.settings) or {}).get("stand_in", {}):
+            return None
+        settings = copy.deepcopy(live.settings)
+        del settings[ONLINE]["stand_in"][str(seat)]
+        _store_plan(writes, live, settings)
+        return table_messages(live)
+
+    messages = hub.change(live, back)
+    if messages is not None:
+        send(messages)
 
 
 def react(hub: GameHub, live: LiveGame, seat: int, code: str) -> bool:
@@ -278,33 +306,20 @@ def disconnected(live: LiveGame, seat: int) -> None:
 
 def away_seat(live: LiveGame, now: float, delay: float) -> int | None:
     """The seat to hand to a computer now: a person's seat of an online table whose turn it is, with no
-    connection for ``delay`` seconds, counted from when the turn came or the person left, whichever is later."""
-    plan = plan_of(live.settings)
-    g = live.game
-    if plan is None or live.status != "playing" or g.current_seat is None:
-        return None
-    seat = g.current_seat
-    if live.seats[seat] != HUMAN:
-        return None
-    turn = live.table.get("turn")
-    if turn is None or turn[0] != live.seq:
-        live.table["turn"] = turn = (live.seq, now)
-    local = set(plan["local"])
-    listening = {sub.seat for sub in live.subscribers}
-    if seat in listening or (seat in local and listening & local):
-        return None
-    since = max(turn[1], live.table.get("away", {}).get(seat, turn[1]))
-    return seat if now - since >= delay else None
+    connection for ``delay`` seconds, counted from when the turn came or the person left, whichever is later
+    (``LiveGame.hand_over_due``, which every view's ``awaited`` reads too)."""
+    due = live.hand_over_due(now, delay)
+    return due[0] if due is not None and now >= due[1] else None
 
 
 def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
     """Hand the seat of a person absent at their turn to ``AWAY_PLAYER`` (and let it play); True if one was."""
     with live.lock:  # the watchdog's frequent look is cheap; the change below judges it again
-        if live.evicted or away_seat(live, time.monotonic(), hub.settings.away_seconds) is None:
+        if live.evicted or away_seat(live, time.monotonic(), live.away_seconds) is None:
             return False
 
     def hand_over(writes: Writes) -> list[tuple[Any, dict[str, Any]]] | None:
-        seat = away_seat(live, time.monotonic(), hub.settings.away_seconds)
+        seat = away_seat(live, time.monotonic(), live.away_seconds)
         if seat is None:
             return None
         settings = copy.deepcopy(live.settings)
@@ -337,7 +352,7 @@ def watch(hub: GameHub, live: LiveGame) -> None:
 
 
 async def _watchdog(hub: GameHub, live: LiveGame) -> None:
-    step = max(0.05, min(1.0, hub.settings.away_seconds / 4))
+    step = max(0.05, min(1.0, live.away_seconds / 4))
     while live.subscribers and not live.evicted and not live.game.is_over:
         await asyncio.sleep(step)
         if live.quick:
@@ -347,4 +362,4 @@ async def _watchdog(hub: GameHub, live: LiveGame) -> None:
 
 
 __all__ = ["REACTION_WINDOW", "NotHost", "UnknownCode", "arrive", "disconnected", "hand_over_away", "invites_of", "join",
-           "react", "send", "set_seat", "shown_names", "table_messages", "watch"]
+           "react", "send", "set_seat", "shown_names", "table_messages", "take_back_on_rematch", "watch"]

@@ -12,7 +12,10 @@ function browserLang() {
   }
   return "en";
 }
-const prefs = Object.assign({ deck: "swiss", lang: browserLang() }, stored("puur.prefs"));
+// French-speaking Switzerland plays with French cards, German-speaking Switzerland with Swiss-German ones: a
+// first visit in French starts with the French deck (the deck switch changes it, and it is remembered).
+const firstLang = browserLang();
+const prefs = Object.assign({ deck: firstLang === "fr" ? "french" : "swiss", lang: firstLang }, stored("puur.prefs"));
 const params = new URLSearchParams(location.search);
 // The computers' pace (ms between their moves): the speed chosen in New game, unless the address names one.
 const SPEEDS = { slow: 900, normal: 400, fast: 150 };

@@ -114,6 +114,18 @@ async function downloadRecord() {
   } catch (e) { toast(errorText(e)); }
 }
 
+// A finished match offers its rematch on the table itself too, not only in the end's dialog: a player who
+// closed that dialog, or came back later, joins the rematch (and takes their seat back) from here.
+function renderRematchOffer(v) {
+  const over = v.status === "over";
+  $("match-over").hidden = !over;
+  if (!over) return;
+  $("match-over-text").textContent = t("match_over_line");
+  const b = $("btn-rematch-over");
+  b.textContent = t("rematch");
+  b.onclick = rematch;
+}
+
 async function rematch() {
   // The server gives each seat only its own new token: a shared device (pass-and-play) asks once for every
   // seat whose token it holds; all of them join the same new game.

@@ -44,7 +44,7 @@ const FORMS_TEXT = {
   fr: {
     game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
     differenzler4: "Differenzler (4 manches)", differenzler8: "Differenzler (8 manches)",
-    choose_column: "Choisissez une colonne de votre équipe", push: "Schieben (passer)", factor: "Facteur", total: "Total",
+    choose_column: "Choisissez une colonne de votre équipe", push: "Chibrer", factor: "Facteur", total: "Total",
     we: "Nous", they: "Eux", predict_title: "Votre annonce : les points que vous ferez dans cette manche", predict: "Annoncer",
     predicted: "annoncé", taken: "fait", prediction: "Votre annonce", turned_up: "Retournée", round: "Manche",
     penalty: "Écart", lowest_wins: "Le total le plus bas gagne", joker: "Joker {0}", as: "en",

@@ -10,40 +10,43 @@ const FRIENDS_I18N = {
   en: {
     friend: "Friend (invite)", waiting_title: "Waiting for your friends",
     waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
-    kept: "seat kept: not back yet", remove_computer: "Remove: a computer plays this seat",
+    kept: "seat kept: not back yet", remove_computer: "Start without them: a computer plays until they are back",
     copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
     invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
     join_title: "Join the table", join_name: "Your name", join_take: "Take the seat",
-    join_taken: "This invitation has been used: its seat is taken.", join_unknown: "This invitation is not valid (any more).",
+    join_taken: "This invitation has already been used: its seat is taken.", join_name_hint: "The name the others see", invite_name: "Their name, when they join", join_unknown: "This invitation is not valid (any more).",
     away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
     take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
     waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
+    awaited: "Waiting for {0}: a computer plays for them in {1} s.", awaited_now: "Waiting for {0}: a computer plays for them now.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
   },
   de: {
     friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
     waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
-    kept: "Platz frei gehalten: noch nicht zurück", remove_computer: "Entfernen: ein Computer spielt diesen Platz",
+    kept: "Platz freigehalten: noch nicht zurück", remove_computer: "Ohne sie oder ihn anfangen: ein Computer spielt bis zur Rückkehr",
     copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
     invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
     join_title: "An den Tisch sitzen", join_name: "Dein Name", join_take: "Platz nehmen",
-    join_taken: "Diese Einladung ist gebraucht: ihr Platz ist besetzt.", join_unknown: "Diese Einladung gilt nicht (mehr).",
+    join_taken: "Diese Einladung wurde schon verwendet: Der Platz ist besetzt.", join_name_hint: "Der Name, den die anderen sehen", invite_name: "Name folgt beim Beitreten", join_unknown: "Diese Einladung gilt nicht (mehr).",
     away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
     take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
     waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
+    awaited: "Wir warten auf {0}: in {1} s spielt ein Computer für sie oder ihn.", awaited_now: "Wir warten auf {0}: jetzt spielt ein Computer für sie oder ihn.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
   },
   fr: {
     friend: "Ami (invitation)", waiting_title: "En attente de vos amis",
     waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
-    kept: "place gardée : pas encore revenu", remove_computer: "Retirer : un ordinateur joue cette place",
+    kept: "place gardée : pas encore revenu", remove_computer: "Commencer sans cette personne : un ordinateur joue jusqu'à son retour",
     copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
     invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
     join_title: "Rejoindre la table", join_name: "Votre nom", join_take: "Prendre la place",
-    join_taken: "Cette invitation a servi : sa place est prise.", join_unknown: "Cette invitation n'est pas (plus) valable.",
+    join_taken: "Cette invitation a déjà été utilisée : la place est prise.", join_name_hint: "Le nom que les autres verront", invite_name: "Son nom, à son arrivée", join_unknown: "Cette invitation n'est pas (plus) valable.",
     away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
     take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
     waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
+    awaited: "On attend {0} : dans {1} s, un ordinateur joue à sa place.", awaited_now: "On attend {0} : un ordinateur joue à sa place maintenant.",
     react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
   },
 };
@@ -81,6 +84,7 @@ const Friends = {
     if (known) { Friends.clearAddress(); start(m[1], known.tokens); return true; } // this browser holds the seat already
     $("join-error").hidden = true;
     $("join-name").value = prefs.name || "";
+    $("join-name").placeholder = t("join_name_hint");
     openDialog($("dlg-join"));
     $("join-name").focus();
     return true;
@@ -120,7 +124,7 @@ const Friends = {
     for (const b of $("reactions").children) b.textContent = t("react")[b.dataset.react];
     $("reactions").setAttribute("aria-label", t("reactions"));
     Friends.renderWaiting(v);
-    if (!online) { $("seat-away").hidden = true; return; }
+    if (!online) { $("seat-away").hidden = true; Friends.renderAwaited(null); return; }
     for (let seat = 0; seat < 4; seat++) Friends.drawReaction(seat);
     for (let seat = 0; seat < 4; seat++) {
       const box = document.querySelector(`.seat[data-seat="${seat}"]`);
@@ -139,6 +143,7 @@ const Friends = {
           text: t("hand_to_computer"), onclick: () => Friends.setSeat(seat, Friends.computerFor(seat)) }));
       }
     }
+    Friends.renderAwaited(v);
     const mine = v.seating[S.seat];
     const stood = !!(mine && mine.kind === "person" && mine.player && v.status === "playing");
     $("seat-away").hidden = !stood;
@@ -147,6 +152,24 @@ const Friends = {
       $("btn-take-back").textContent = t("take_back");
       $("btn-take-back").onclick = () => Friends.setSeat(S.seat, "person");
     }
+  },
+
+  // A person away at their turn: every other screen says whom the table waits for and counts down to the
+  // moment the server has a computer play for them (the view's awaited.hand_over_at, the server's clock:
+  // every screen counts to the same moment, none guesses). Ticks each second while shown.
+  renderAwaited(v) {
+    const box = $("awaited");
+    const a = v && v.status === "playing" && v.awaited && v.awaited.seat !== S.seat ? v.awaited : null;
+    clearInterval(Friends.awaitTimer);
+    box.hidden = !a;
+    if (!a) return;
+    const tick = () => {
+      const left = Math.max(0, Math.ceil(a.hand_over_at - Date.now() / 1000));
+      box.dataset.seconds = String(left);
+      box.textContent = left > 0 ? t("awaited", seatName(a.seat), left) : t("awaited_now", seatName(a.seat));
+    };
+    tick();
+    Friends.awaitTimer = setInterval(tick, 1000);
   },
 
   // The waiting room: every seat, who has joined, who is missing; the host sees each open seat's link

@@ -209,8 +209,12 @@ async function showHint() {
     const named = Object.entries(r.play.params).map(([k, x]) => [k, k === "card" || k === "contract" ? actionName(x) : x]);
     const play = fillNamed(t("hint_plays")[r.play.code] || "", Object.fromEntries(named));
     const top = r.top.map((c) => `${actionName(c.action)} ${c.points > 0 ? "+" : ""}${c.points.toFixed(1)}`).join(" · ");
+    // the list is the server's, best first, the suggestion its first (assist.py best_of_list); a value below
+    // zero is said for what it is
+    const negative = r.top.some((c) => c.points < 0);
     $("hint").replaceChildren(h("span", { text: t("hint_line", actionName(r.action), play) }), h("span", { text: reason }),
-      ...(top ? [h("span", { text: t("hint_top", top) })] : []),
+      ...(top ? [h("span", { id: "hint-top", text: t("hint_top", top) })] : []),
+      ...(negative ? [h("span", { id: "hint-negative", text: t("hint_negative") })] : []),
       ...(r.heuristic !== r.action ? [h("span", { text: t("hint_heuristic", actionName(r.heuristic)) })] : []));
     render();
   } catch (e) { toast(errorText(e)); if (S.view === v) render(); }

@@ -33,7 +33,16 @@ function applyView(view, ev) {
   S.view = view;
   S.finalTrick = null;
   afterView();
-  if (!sameGame && unseenRound(view)) { S.blocked = true; roundDialog(view); } // a reload while it was open
+  if (!sameGame && unseenRound(view)) { // a table opened again (a reload, a connection back) with a round unread
+    if (roundIsNews(view)) { S.blocked = true; roundDialog(view); } // this seat has not played on since: it is news
+    else markSeen(view); // the seat played on (another device, a stand-in): the score panel keeps it, not as new
+  }
+}
+
+// Whether the last round written is still news to this seat: the match is over, or the seat has played no
+// card of the next round yet (from this device or another, or a computer for it while it was away).
+function roundIsNews(v) {
+  return v.status === "over" || !v.trick.concat(...v.tricks.map(trickPlays)).some((x) => x[0] === S.seat);
 }
 
 // The round's last trick as the server recorded it: the view's previous_trick once the next round is dealt,

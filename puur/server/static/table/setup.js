@@ -60,7 +60,7 @@ function relabelSetup() {
     kind.setAttribute("aria-label", t("pos")[seat]);
     kind.options[0].textContent = t("human"); kind.options[1].textContent = t("computer"); kind.options[2].textContent = t("friend");
     name.setAttribute("aria-label", t("name_at", t("pos")[seat]));
-    if (seat === 0) name.placeholder = t("you");
+    name.placeholder = namePlaceholder(seat);
     $("seats-setup").children[seat].querySelector(".seat-pos").textContent = t("pos")[seat];
   }
 }
@@ -122,6 +122,14 @@ function computerSpec(seat, humans) {
   return $(partner ? "set-strength-partner" : "set-strength").value;
 }
 
+// What a seat's name field shows while empty, in the page's language: "You" for the first seat, the
+// computer's name for a computer, and for a friend's seat that the friend gives their name on joining.
+function namePlaceholder(seat) {
+  const kind = $(`seat-kind-${seat}`).value;
+  if (kind === "invite") return t("invite_name");
+  return seat === 0 && kind === "human" ? t("you") : kind === "computer" ? COMPUTER_NAMES[(seat + 2) % 3] : "";
+}
+
 function buildSeatRows() {
   const box = $("seats-setup");
   box.replaceChildren();
@@ -132,6 +140,7 @@ function buildSeatRows() {
     kind.value = seat === 0 ? "human" : "computer";
     const name = h("input", { type: "text", id: `seat-name-${seat}`, maxlength: 24, "aria-label": t("name_at", t("pos")[seat]),
       placeholder: seat === 0 ? t("you") : COMPUTER_NAMES[seat - 1] });
+    kind.addEventListener("change", () => { name.placeholder = namePlaceholder(seat); });
     box.append(h("div", { class: "seat-row" }, h("span", { class: "seat-pos", text: t("pos")[seat] }), kind, name));
   }
 }

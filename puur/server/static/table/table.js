@@ -29,6 +29,7 @@ function render() {
   $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
   $("btn-sheet").disabled = !v.sheet.rounds.length;
   renderAssist(v);
+  renderRematchOffer(v); // a finished match: its rematch on every screen (dialogs.js)
   Friends.render(v); // online tables: presence, stand-ins, the waiting room, reactions (friends.js)
   if (typeof PuurForms !== "undefined") PuurForms.render(v); // Coiffeur, Differenzler: the sheet, the column, the prediction (forms.js)
   animateTable(v);

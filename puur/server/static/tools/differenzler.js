@@ -39,18 +39,25 @@ async function refresh() {
   preview();
 }
 // The Difference row belongs to the round being typed: a player's column shows the server's difference once
-// both of their numbers are typed, "—" until then (never a round already added).
+// both of their numbers are typed, "—" until then (never a round already added). Once the four points taken
+// are typed, the server's check of their sum (157: TOOLS.md §3.2) shows before the round is added.
 const previews = latest(); // the newest preview counts
 async function preview() {
   const n = previews.ask(), p = four("pred"), a = four("act");
-  const typed = [0, 1, 2, 3].map(i => Number.isInteger(p[i]) && p[i] >= 0 && Number.isInteger(a[i]) && a[i] >= 0);
-  const show = diffs => { for (let i = 0; i < 4; i++) $(`#diff${i}`).textContent = typed[i] && diffs ? diffs[i] : "—"; };
-  if (!typed.some(Boolean) || (lastAnswer && lastAnswer.finished)) { show(null); return; }
-  const round = Object.assign({ predicted: p.map((x, i) => typed[i] ? x : 0), actual: a.map((x, i) => typed[i] ? x : 0) }, extras());
+  const given = x => Number.isInteger(x) && x >= 0;
+  const typed = [0, 1, 2, 3].map(i => given(p[i]) && given(a[i]));
+  const counted = a.every(given); // the four points taken: their sum can be checked
+  const show = (diffs, round) => {
+    for (let i = 0; i < 4; i++) $(`#diff${i}`).textContent = typed[i] && diffs ? diffs[i] : "—";
+    const warn = counted && round && round.warnings.length;
+    $("#typed-warnings").replaceChildren(...(warn ? [el("li", {}, t("diff_typed_sum_warning", { total: round.actual_total }))] : []));
+  };
+  if ((!typed.some(Boolean) && !counted) || (lastAnswer && lastAnswer.finished)) { show(null, null); return; }
+  const round = Object.assign({ predicted: p.map(x => given(x) ? x : 0), actual: a.map(x => given(x) ? x : 0) }, extras());
   try {
     const d = await api("differenzler", { players: names(), rounds: [], add: round, weis_stoeck: S.weisStoeck });
-    if (previews.newest(n)) show(d.rounds[0].differences);
-  } catch (e) { if (previews.newest(n)) show(null); }
+    if (previews.newest(n)) show(d.rounds[0].differences, d.rounds[0]);
+  } catch (e) { if (previews.newest(n)) show(null, null); }
 }
 async function add() {
   const r = Object.assign({ predicted: four("pred"), actual: four("act") }, extras());
