@@ -34,12 +34,13 @@ def test_the_other_screens_show_whom_the_table_waits_for_and_a_countdown(browser
         for p in pages.values():
             p.wait_for_function("S.view && S.view.status === 'playing'")
         for _ in range(12):  # Hana and Ueli play until it is Vreni's turn
-            to_act = host.evaluate("S.view.to_act")
+            to_act, phase = host.evaluate("[S.view.to_act, S.view.phase]")
             if to_act == 1:
                 break
             if to_act in pages:
                 step(pages[to_act])
-            host.wait_for_function("a => S.view.to_act !== a", arg=to_act)
+            # the chooser of the contract is the forehand and leads: the phase moves on, the seat stays
+            host.wait_for_function("([a, p]) => S.view.to_act !== a || S.view.phase !== p", arg=[to_act, phase])
         assert api(live_server, f"/api/v1/games/{game_id}", created["tokens"]["0"])["to_act"] == 1
         for p in pages.values():
             box = p.locator("#awaited")
