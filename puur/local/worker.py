@@ -1,0 +1,10 @@
+import puur.game
+import puur.bots.runner
+import puur.forms
+import puur.tools.coiffeur
+import puur.tools.differenzler
+import puur.tools.jasstafel
+import puur.tools.trick_arbiter
+import puur.tools.weis_calculator
+import puur.bots.explain
+import puur.fairness
