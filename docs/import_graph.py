@@ -20,6 +20,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "scoreboards": ("puur.tools",),
     "match": ("puur", "puur.game", "puur.forms", "puur.observation", "puur.inference", "puur.determinize"),
     "players": ("puur.bots", "puur.jasskit"),
+    "table: seats, views, help": ("puur.table",),
+    "table on one device (offline)": ("puur.local",),
     "data, oracle": ("puur.data", "puur.ops", "puur.oracle", "puur.schema_types", "puur.verify"),
     "research, arenas, benches": ("puur.env", "puur.selfplay", "puur.learning", "puur.distributed", "puur.arena",
                                   "puur.form_arena", "puur.bench", "puur.soak"),

@@ -1,10 +1,30 @@
-import puur.game
-import puur.bots.runner
-import puur.forms
-import puur.tools.coiffeur
-import puur.tools.differenzler
-import puur.tools.jasstafel
-import puur.tools.trick_arbiter
-import puur.tools.weis_calculator
-import puur.bots.explain
-import puur.fairness
+"""The entry of the engine in the page (``table/engine-worker.js`` imports it in Pyodide): one table of
+this device (``puur.local.table``) and the scoreboards' tools (``puur.local.tools``), spoken to in JSON
+text, so the worker passes strings and nothing of Python's objects crosses into JavaScript.
+
+``puur.local.bundle`` reads the offline bundle's modules from this module's imports."""
+
+from __future__ import annotations
+
+import json
+
+from puur.local.table import LocalTable
+
+TABLE = LocalTable()
+
+
+def request(method: str, path: str, body: str, token: str) -> str:
+    """One request of the game API (``path`` below ``/api/v1``); the answer as JSON text:
+    ``{"status", "body", "events", "saved"}`` (``LocalTable.request``)."""
+    return json.dumps(TABLE.request(method, path, json.loads(body) if body else None, token or None))
+
+
+def restore(saved: str) -> str:
+    """Hold a game the device kept (IndexedDB); its id, or an empty string when it no longer replays."""
+    try:
+        return TABLE.restore(json.loads(saved))
+    except (KeyError, ValueError, TypeError, RuntimeError):
+        return ""
+
+
+__all__ = ["TABLE", "request", "restore"]
