@@ -8,8 +8,9 @@ pages (``/tools/assets/chalk.js``).
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, Response
 
+from puur.local.bundle import content_hash, shell_files
 from puur.server import STATIC
 
 router = APIRouter(tags=["web table"], include_in_schema=False)
@@ -22,10 +23,26 @@ def table() -> FileResponse:
     return FileResponse(TABLE_DIR / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+ENGINE_MANIFEST = TABLE_DIR / "engine" / "manifest.json"
+VERSION_MARK = "__PUUR_OFFLINE_VERSION__"
+
+
+def offline_version() -> str:
+    """A hash of every file the service worker keeps: the page's and the tools' files and the engine's
+    manifest (which holds the hash of the engine's files and wheel: ``puur.local.bundle``). A change to any
+    of them makes a new service worker, which caches the new set whole and drops the old cache."""
+    parts = [(p.name, p.read_bytes()) for p in shell_files()]
+    if ENGINE_MANIFEST.is_file():
+        parts.append(("engine", ENGINE_MANIFEST.read_bytes()))
+    return content_hash(parts)
+
+
 @router.get("/sw.js")
-def service_worker() -> FileResponse:
-    """The table's service worker (an installable app), served at the root so its scope is the site."""
-    return FileResponse(TABLE_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+def service_worker() -> Response:
+    """The table's service worker (an installable app that plays offline), served at the root so its scope
+    is the site, with the version of what it caches written in (``offline_version``)."""
+    text = (TABLE_DIR / "sw.js").read_text(encoding="utf-8").replace(VERSION_MARK, offline_version())
+    return Response(text, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
 @router.get("/manifest.webmanifest")
