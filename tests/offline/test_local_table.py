@@ -91,7 +91,7 @@ def test_hint_undo_and_the_saved_game(client: TestClient, monkeypatch: pytest.Mo
     saved = undone["saved"]
     assert restore(json.dumps(saved)) == lid
     again = json.loads(request("GET", f"/games/{lid}", "", ltoken))
-    assert same(again["body"]) == same(served)
+    assert same(json.loads(again["body"])) == same(served)
     assert saved["settings"]["assist"] == {"hints": [1, 0, 0, 0], "undos": [1, 0, 0, 0]}
 
 

@@ -28,7 +28,7 @@ function inStore(mode, fn) {
   }));
 }
 const savedGames = () => inStore("readonly", (s) => s.getAll());
-const keep = (record) => inStore("readwrite", (s) => s.put(record));
+const keep = (record) => inStore("readwrite", (s) => s.put(record)); // {id, text}
 
 // ----- the engine -----
 async function boot() {
@@ -38,7 +38,7 @@ async function boot() {
   if (!wheel.ok) throw new Error(`the engine's wheel: HTTP ${wheel.status}`);
   pyodide.unpackArchive(new Uint8Array(await wheel.arrayBuffer()), "wheel");
   const engine = pyodide.pyimport("puur.local.worker");
-  for (const record of await savedGames()) engine.restore(JSON.stringify(record));
+  for (const record of await savedGames()) engine.restore(record.text); // {id, text}: the game as JSON text
   return { engine, version: manifest.version };
 }
 let booted = null;
@@ -51,9 +51,13 @@ self.onmessage = (e) => {
     try {
       const { engine, version } = await (booted ||= boot());
       if (kind === "ready") { self.postMessage({ id, answer: { version } }); return; }
-      const fn = kind === "tool" ? engine.tool : engine.request;
+      const fn = kind === "tool" ? engine.tool : engine.request; // "request" and "text": a request of the game API
       const answer = JSON.parse(kind === "tool" ? fn(path, JSON.stringify(body)) : fn(method, path, body === undefined ? "" : JSON.stringify(body), token || ""));
-      if (answer.saved) await keep(answer.saved);
+      if (answer.saved) await keep(answer.saved); // before the page hears of the action: a reload finds it
+      const text = answer.body;
+      answer.body = JSON.parse(text);
+      if (kind === "text") answer.text = text; // the body as the engine wrote it (a record's 64-bit seed)
+      delete answer.saved;
       self.postMessage({ id, answer });
     } catch (err) {
       self.postMessage({ id, error: String((err && err.message) || err) });

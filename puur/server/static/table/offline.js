@@ -48,13 +48,19 @@ const Offline = (() => {
     }
     return a.body;
   }
+  // A request's body as the engine wrote it (a record, whose 64-bit seed JSON.parse would round).
+  async function text(path, token) {
+    const a = await post({ kind: "text", method: "GET", path, token });
+    if (a.status >= 400) throw Object.assign(new Error((a.body && a.body.detail) || `HTTP ${a.status}`), { status: a.status });
+    return a.text;
+  }
   // A scoreboard's computation (/api/v1/tools/TOOL): the same answer or the same refusal as the server's.
   async function tool(name, body) {
     const a = await post({ kind: "tool", path: name, body });
     return { ok: a.status < 400, status: a.status, data: a.body };
   }
   return {
-    start, api, tool,
+    start, api, text, tool,
     ready: () => ready,
     whenReady(fn) { if (ready) fn(); else readyCallbacks.push(fn); },
     // a path about a game of this device: its requests go to the engine, online or not
