@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 
 from puur.local.table import LocalTable
+from puur.tools import ToolInputError
+from puur.tools.answers import ANSWERS, refusal
 
 TABLE = LocalTable()
 
@@ -24,6 +26,23 @@ def request(method: str, path: str, body: str, token: str) -> str:
                        "saved": None if saved is None else {"id": saved["id"], "text": json.dumps(saved)}})
 
 
+def tool(name: str, body: str) -> str:
+    """A scoreboard's computation (``POST /api/v1/tools/NAME``, ``puur.tools.answers``), answered as
+    ``request`` answers: the status and the body as JSON text. A rule of the board is the server's 422; a
+    body the server's schema would refuse is a 422 naming what is wrong."""
+    fn = ANSWERS.get(name)
+    if fn is None:
+        status, answer = 404, {"detail": f"no tool {name!r}"}
+    else:
+        try:
+            status, answer = 200, fn(json.loads(body))
+        except ToolInputError as e:
+            status, answer = 422, {"detail": refusal(e)}
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as e:
+            status, answer = 422, {"detail": [{"loc": ["body"], "msg": str(e), "type": "value_error"}]}
+    return json.dumps({"status": status, "events": [], "body": json.dumps(answer), "saved": None})
+
+
 def restore(saved: str) -> str:
     """Hold a game the device kept (IndexedDB); its id, or an empty string when it no longer replays."""
     try:
@@ -32,4 +51,4 @@ def restore(saved: str) -> str:
         return ""
 
 
-__all__ = ["TABLE", "request", "restore"]
+__all__ = ["TABLE", "request", "restore", "tool"]
