@@ -9,13 +9,12 @@ engine loads once per page load: about 4 s). They press like a person: Playwrigh
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from api_client import api
-from helpers import DESKTOP, LiveServer
+from helpers import DESKTOP, LiveServer, play_on_trick_tool, type_differenzler_round
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -26,6 +25,8 @@ pytestmark = [
     pytest.mark.skipif(not ENGINE_MANIFEST.is_file(), reason="the offline engine is not built (make offline)"),
 ]
 
+SLOW = 30_000
+"""ms a page's first answer offline may take: it waits for its engine to start (about 4 s, more on a busy machine)."""
 READY = "#offline-ready:not([hidden])"
 HUMAN_NEXT = ("#dlg-round[open], #choose:not([hidden]) button:not([disabled]), "
               "#form-choose:not([hidden]) button.column-btn:not(.push):not([disabled]), #hand .card.legal:not([disabled])")
@@ -152,7 +153,7 @@ def test_a_whole_schieber_match_offline(table: Any, server: LiveServer) -> None:
     done = [act(table) for _ in range(1)]
     while done[-1] != "over" and len(done) < 400:
         done.append(act(table))
-    assert done[-1] == "over" and done.count("round") >= 1 and done.count("card") >= 18
+    assert done[-1] == "over" and done.count("card") >= 9  # one round or more: Undenufe ×6 may win it at once
     assert table.locator("#btn-rematch").is_visible()
     totals = table.evaluate("S.view.sheet.totals")
     assert max(totals) >= 1000 and table.evaluate("S.view.status") == "over"
@@ -180,13 +181,54 @@ def test_a_coiffeur_round_offline_and_a_reload_resumes_it(table: Any) -> None:
     after = table.evaluate("[S.view.seq, S.view.hand, S.gameId]")
     assert after == before
     assert act(table) == "card"  # and it plays on: the card leaves the hand
-    expect(table.locator("#hand .card")).to_have_count(len(before[1]) - 1)
+    expect(table.locator("#hand .card")).to_have_count(len(before[1]) - 1, timeout=SLOW)
 
 
-def test_what_needs_the_network_says_so(table: Any) -> None:
-    saved = table.evaluate("localStorage.getItem('puur.current')")
-    assert saved.startswith("local-")
-    table.evaluate("api('/games/lookup', {method: 'POST', body: {tokens: []}}).catch((e) => e.status)")
-    status = table.evaluate("api('/games/x/join', {method: 'POST', body: {}}).then(() => 'answered', (e) => e.status)")
-    assert status == 0
-    assert json.loads(json.dumps(table.evaluate("t('errors')[0]"))).startswith("This needs the network")
+def test_each_scoreboard_computes_offline(table: Any, server: LiveServer) -> None:
+    """The five scoreboards open from the cache and compute in the engine in the page (each page starts its
+    own: the first answer takes the engine's start)."""
+    page = table
+    page.goto(f"{server.url}/tools/jasstafel")
+    page.select_option("#contract", "D")
+    page.fill("#we-cards", "100")
+    page.fill("#they-cards", "57")
+    page.click("#write")
+    expect(page.locator("#rounds tbody tr")).to_have_count(1, timeout=SLOW)
+    page.goto(f"{server.url}/tools/weis")
+    for c in ("H10", "HJ", "HQ", "HK", "HA"):
+        page.click(f"button[data-seat='0'][data-card='{c}']")
+    expect(page.locator("#out0")).to_contain_text("Total if your team writes: 100", timeout=SLOW)
+    page.goto(f"{server.url}/tools/trick")
+    page.select_option("#contract", "D")
+    for seat, card in enumerate(["HA", "D7", "D9", "DJ"]):
+        play_on_trick_tool(page, seat, card)
+    expect(page.locator("#winner")).to_have_text("Seat 4", timeout=SLOW)
+    expect(page.locator("#worth")).to_have_text("45", timeout=SLOW)
+    page.goto(f"{server.url}/tools/coiffeur")
+    page.fill("input[data-team='0'][data-col='0']", "12")
+    page.press("input[data-team='0'][data-col='0']", "Tab")
+    expect(page.locator("[data-total='0']")).to_have_text("12", timeout=SLOW)
+    page.goto(f"{server.url}/tools/differenzler")
+    type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 32])
+    page.click("#add")
+    expect(page.locator("#totals tbody tr")).to_have_count(1, timeout=SLOW)
+    expect(page.locator("[data-total='0']")).to_have_text("5", timeout=SLOW)
+    page.goto(f"{server.url}/?pace=0")  # back to the table for the next step
+    page.wait_for_selector(READY, timeout=60_000)
+
+
+def test_a_table_with_friends_says_it_needs_the_network(table: Any) -> None:
+    """Offline, a New game with a friend's seat (an invite: the friend plays on their own device) is refused
+    in plain words; the game on the table stays."""
+    current = table.evaluate("localStorage.getItem('puur.current')")
+    assert current.startswith("local-")
+    table.click("#btn-new")
+    table.wait_for_selector("#dlg-setup[open] #set-form")
+    table.select_option("#set-form", "schieber")
+    table.select_option("#seat-kind-2", "invite")
+    table.click("#setup-start")
+    table.wait_for_selector("#dlg-leave[open], #toast:not([hidden])")
+    if table.locator("#dlg-leave[open]").count():  # the Coiffeur game is still played: leave it (it stays)
+        table.click("#leave-go")
+    expect(table.locator("#toast")).to_have_text("This needs the network: connect and try again", timeout=SLOW)
+    assert table.evaluate("localStorage.getItem('puur.current')") == current
