@@ -12,9 +12,10 @@ from api_client import auth
 from fastapi.testclient import TestClient
 
 from puur.local.table import LocalTable
-from puur.local.worker import request, restore
+from puur.local.worker import TABLE, request, restore
 from puur.server.http import assist as server_assist
 from puur.table import assist as table_assist
+from puur.verify import verify_record
 
 # the computers: the rule-of-thumb player, a random one and a search bounded by playouts only (a level's safety
 # stop in seconds would make the search's choice depend on how busy the machine is, here or on the server)
@@ -116,3 +117,20 @@ def test_options_and_rules_are_the_servers(client: TestClient) -> None:
     for profile in ("schieber", {"preset": "classic"}, {"preset": "schieber", "extra_contracts": "slalom_guschti"}):
         body = {"profile": profile}
         assert table.request("POST", "/table/rules", body)["body"] == client.post("/api/v1/table/rules", json=body).json()
+
+
+def test_a_game_of_the_device_gives_a_record_puur_verify_accepts() -> None:
+    """An offline game is a normal game record: downloaded from the engine in the page, ``puur verify``
+    replays it to the same deals and scores and checks the fairness commitment."""
+    table = TABLE  # the engine's own table, which request() asks
+    made = table.request("POST", "/games", {"profile": {"preset": "schieber", "target": 1000},
+                                             "seats": ["human", "heuristic", "heuristic", "heuristic"]})["body"]
+    gid, token = made["game_id"], made["tokens"]["0"]
+    view = table.request("GET", f"/games/{gid}", token=token)["body"]
+    assert table.request("GET", f"/games/{gid}/record", token=token)["status"] == 409  # not before the end
+    while view["status"] == "playing":
+        view = table.request("POST", f"/games/{gid}/actions", {"action": view["legal_actions"][0]}, token)["body"]
+    text = json.loads(request("GET", f"/games/{gid}/record", "", token))["body"]  # as the page downloads it
+    verdict = verify_record(json.loads(text))
+    assert verdict.ok, verdict.lines()
+    assert json.loads(text)["seed"] == table.games[gid].game.seed  # whole: the text keeps a 64-bit seed
