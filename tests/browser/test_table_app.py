@@ -45,6 +45,9 @@ def test_manifest_and_icons_are_served(live_server: str) -> None:
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
     status, kind, _ = get(f"{live_server}/sw.js")
     assert kind.startswith("text/javascript")
+    for lang, words in (("de", "ohne Verbindung"), ("fr", "sans connexion"), ("en", "without a connection")):
+        translated = json.loads(get(f"{live_server}/manifest.webmanifest?lang={lang}")[2])
+        assert translated["lang"] == lang and words in translated["description"] and translated["icons"] == manifest["icons"]
 
 
 @pytest.mark.browser
@@ -56,7 +59,7 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
     try:
         page = context.new_page()
         page.goto(f"{live_server}/")
-        assert page.evaluate("() => document.querySelector('link[rel=manifest]').href").endswith("/manifest.webmanifest")
+        assert page.evaluate("() => document.querySelector('link[rel=manifest]').href").endswith("/manifest.webmanifest?lang=en")
         page.evaluate("""() => navigator.serviceWorker.controller ? true : new Promise((ok) =>
             navigator.serviceWorker.addEventListener('controllerchange', () => ok(true)))""")
         cached = page.evaluate(CACHED, cache_name(live_server))

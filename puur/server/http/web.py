@@ -7,6 +7,8 @@ pages (``/tools/assets/chalk.js``).
 
 from __future__ import annotations
 
+import json
+
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
 
@@ -45,7 +47,19 @@ def service_worker() -> Response:
     return Response(text, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
 
+MANIFEST_WORDS: dict[str, dict[str, str]] = {
+    "de": {"lang": "de", "description": "Schweizer Jass (Schieber) am Tisch: gegen den Computer, mit Freunden oder "
+           "reihum auf einem Gerät; gegen den Computer auch ohne Verbindung."},
+    "fr": {"lang": "fr", "description": "Le Jass suisse (Schieber) à table : contre l'ordinateur, entre amis ou à tour "
+           "de rôle sur un appareil ; contre l'ordinateur même sans connexion."},
+}
+"""The manifest's words in German and French (the file holds the English)."""
+
+
 @router.get("/manifest.webmanifest")
-def web_manifest() -> FileResponse:
-    """The web app manifest: name, start page, colours and icons for "add to home screen"."""
-    return FileResponse(TABLE_DIR / "manifest.webmanifest", media_type="application/manifest+json")
+def web_manifest(lang: str = "en") -> Response:
+    """The web app manifest: name, start page, colours and icons for "add to home screen", in the page's
+    language (``?lang=de|fr|en``: the page links the one of its language)."""
+    manifest = json.loads((TABLE_DIR / "manifest.webmanifest").read_text(encoding="utf-8"))
+    manifest.update(MANIFEST_WORDS.get(lang, {}))
+    return Response(json.dumps(manifest, ensure_ascii=False, indent=2), media_type="application/manifest+json")

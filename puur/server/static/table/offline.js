@@ -8,7 +8,7 @@
 
 const Offline = (() => {
   const LOCAL = "local-";
-  let worker = null, next = 1, ready = false;
+  let worker = null, next = 1, ready = false, broken = false;
   const pending = new Map();
   const readyCallbacks = [];
   let onEvents = () => {};
@@ -22,7 +22,14 @@ const Offline = (() => {
       pending.delete(e.data.id);
       if (e.data.error) p.reject(new Error(e.data.error)); else p.resolve(e.data.answer);
     };
-    worker.onerror = (e) => { console.warn("offline engine:", e.message); };
+    // the engine's script did not load (not built, or not cached): every question waiting, and every later
+    // one, is answered "needs the network" instead of waiting for ever
+    worker.onerror = (e) => {
+      console.warn("offline engine:", e.message);
+      broken = true;
+      for (const p of pending.values()) p.reject(Object.assign(new Error("no engine"), { status: 0 }));
+      pending.clear();
+    };
     const cached = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker.ready : Promise.resolve();
     Promise.all([post({ kind: "ready" }), cached]).then(() => {
       ready = true;
@@ -31,7 +38,7 @@ const Offline = (() => {
   }
   function post(message) {
     start();
-    if (!worker) return Promise.reject(Object.assign(new Error("no engine"), { status: 0 }));
+    if (!worker || broken) return Promise.reject(Object.assign(new Error("no engine"), { status: 0 }));
     const id = next++;
     return new Promise((resolve, reject) => { pending.set(id, { resolve, reject }); worker.postMessage({ id, ...message }); });
   }

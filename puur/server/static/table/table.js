@@ -76,6 +76,7 @@ function startOffline() {
 // ----- page setup -----
 function translate() {
   document.documentElement.lang = prefs.lang;
+  document.querySelector("link[rel=manifest]").href = `/manifest.webmanifest?lang=${prefs.lang}`; // the app's name and words in it
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   $("btn-stoeck").title = t("stoeck_note");
