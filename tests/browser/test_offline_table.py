@@ -184,6 +184,46 @@ def test_a_coiffeur_round_offline_and_a_reload_resumes_it(table: Any) -> None:
     expect(table.locator("#hand .card")).to_have_count(len(before[1]) - 1, timeout=SLOW)
 
 
+def read_the_round(page: Any) -> None:
+    """Wait until the person may act; a round's breakdown open meanwhile is read (its Next pressed)."""
+    while act_or_round(page) == "round":
+        pass
+
+
+def act_or_round(page: Any) -> str:
+    page.wait_for_selector(HUMAN_NEXT)
+    if page.locator("#dlg-round[open] #btn-next").count():
+        page.click("#btn-next")
+        page.wait_for_selector("#dlg-round", state="hidden")
+        return "round"
+    return "ready"
+
+
+def test_pass_and_play_offline(table: Any) -> None:
+    """Two people on one device, offline: the table covers the hands and hands the device over."""
+    read_the_round(table)
+    table.click("#btn-new")
+    table.wait_for_selector("#dlg-setup[open] #set-form")
+    table.select_option("#set-form", "schieber")
+    table.select_option("#seat-kind-2", "human")
+    table.click("#setup-start")
+    table.wait_for_selector("#dlg-leave[open], #cover:not([hidden])")
+    if table.locator("#dlg-leave[open]").count():  # the Coiffeur game is still played: it stays under Resume
+        table.click("#leave-go")
+    table.wait_for_selector("#cover:not([hidden])")
+    first = table.locator("#cover-text").inner_text()
+    table.click("#cover-btn")
+    done = [act(table)]
+    while not table.locator("#cover:not([hidden])").count():  # until the other person is to act
+        done.append(act(table))
+        table.wait_for_selector(f"{HUMAN_NEXT}, #cover:not([hidden])")
+    assert table.locator("#cover-text").inner_text() != first  # handed to the other person
+    seat = table.evaluate("S.seat")
+    table.click("#cover-btn")
+    table.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
+    assert table.evaluate("S.seat") == (seat + 2) % 4 and table.evaluate("S.gameId").startswith("local-")
+
+
 def test_each_scoreboard_computes_offline(table: Any, server: LiveServer) -> None:
     """The five scoreboards open from the cache and compute in the engine in the page (each page starts its
     own: the first answer takes the engine's start)."""
