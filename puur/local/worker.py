@@ -7,6 +7,7 @@ text, so the worker passes strings and nothing of Python's objects crosses into 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from puur.local.table import LocalTable
 from puur.tools import ToolInputError
@@ -31,6 +32,7 @@ def tool(name: str, body: str) -> str:
     ``request`` answers: the status and the body as JSON text. A rule of the board is the server's 422; a
     body the server's schema would refuse is a 422 naming what is wrong."""
     fn = ANSWERS.get(name)
+    answer: Any
     if fn is None:
         status, answer = 404, {"detail": f"no tool {name!r}"}
     else:
