@@ -22,7 +22,8 @@ from puur.server.http.web import ENGINE_MANIFEST
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.skipif(not ENGINE_MANIFEST.is_file(), reason="the offline engine is not built (make offline)"),
+    pytest.mark.skipif(not (ENGINE_MANIFEST.parent / "pyodide.asm.wasm").is_file(),
+                       reason="the offline engine is not built (make offline; it needs npm)"),
 ]
 
 SLOW = 30_000
