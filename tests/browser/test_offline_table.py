@@ -9,12 +9,14 @@ engine loads once per page load: about 4 s). They press like a person: Playwrigh
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from api_client import api
 from helpers import DESKTOP, LiveServer, play_on_trick_tool, type_differenzler_round
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
@@ -96,6 +98,28 @@ def test_the_engine_in_the_page_plays_seeded_deals_as_the_server_does(table: Any
             assert same(mine) == same(theirs)  # the same cards, legal moves, sheet and scores, view by view
 
 
+def test_a_network_that_hangs_does_not_hold_the_page(table: Any) -> None:
+    """A train's network: the server's answers for the page's scripts do not come; the service worker answers
+    from its cache after 1.5 s and the page is drawn."""
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:  # never answered while the page loads
+        held.append(route)
+
+    table.context.route("**/static/table/*.js", hold)
+    try:
+        table.reload(wait_until="commit")
+        table.wait_for_selector("#dlg-setup[open]", timeout=10_000)  # the scripts ran: New game opens
+        assert held  # the network was asked, and did not answer
+    finally:
+        table.context.unroute("**/static/table/*.js")
+        for route in held:
+            with contextlib.suppress(PlaywrightError):  # the page they were for is gone
+                route.continue_()
+    table.reload()
+    table.wait_for_selector(READY, timeout=60_000)
+
+
 def go_offline(page: Any, server: LiveServer) -> None:
     """The server stopped, the browser cut off, the page opened again: from the service worker's cache."""
     server.stop()
@@ -122,8 +146,9 @@ def new_game(page: Any, form: str = "schieber", target: str | None = None, mult:
 def act(page: Any) -> str:
     """The person's next step: read the breakdown (next round, or say the match is over), choose Undenufe
     (the highest factor of the ascending table: a short match) or
-    the first column offered, or play the first legal card. A control that the round's breakdown covers
-    as it opens (the last trick is shown a moment first) is left: the next step reads the breakdown."""
+    the first column offered, or play the first legal card. A control that the round's breakdown or the
+    hand-over covers as it opens (the last trick is shown a moment first), or that is redrawn under the
+    pointer, is left: the next step looks again."""
     page.wait_for_selector(HUMAN_NEXT)
     if page.locator("#dlg-round[open]").count():
         if page.locator("#btn-next").count():
@@ -139,10 +164,8 @@ def act(page: Any) -> str:
         if control.count():
             try:
                 control.first.click(timeout=3000)
-            except PlaywrightTimeoutError:
-                if page.locator("#dlg-round[open]").count():
-                    return "covered"
-                raise
+            except PlaywrightTimeoutError:  # covered meanwhile (the breakdown, the hand-over) or redrawn: look again
+                return "covered" if page.locator("#dlg-round[open]").count() else "waited"
             return kind
     return "waited"
 

@@ -3,7 +3,7 @@
 // every card; there are no card image files), the scoreboards' pages and the engine in the page (Pyodide's
 // files and puur.whl, listed in engine/manifest.json, built by `make offline`).
 // The page's files: network first, so a running server always gives its newest files; the cache answers
-// only when the network does not. The engine's files: from the cache (they change only with the version).
+// when the network does not, or does not within 1.5 s. The engine's files: from the cache (they change only with the version).
 // It never caches the game API (/api/...): views, seat tokens and records stay between the page and the
 // server (a game of this device lives in IndexedDB: engine-worker.js). Served at /sw.js so that its scope
 // is the whole site.
@@ -67,8 +67,23 @@ self.addEventListener("fetch", (e) => {
     e.respondWith(caches.open(CACHE).then((c) => c.match(key)).then((hit) => hit || fetch(e.request)));
     return;
   }
-  e.respondWith(fetch(e.request).then((res) => {
+  e.respondWith(networkOrCache(e.request, key));
+});
+
+// The network's answer (kept in the cache), or the cache's when the network fails, or when it has not answered
+// within NETWORK_WAIT ms and the cache holds the file (a train's network that hangs: the page paints from the
+// cache, and the network's answer still refreshes the cache for the next visit).
+const NETWORK_WAIT = 1500;
+function networkOrCache(request, key) {
+  const cached = caches.open(CACHE).then((c) => c.match(key));
+  const network = fetch(request).then((res) => {
     if (res.ok) { const copy = res.clone(); caches.open(CACHE).then((c) => c.put(key, copy)); }
     return res;
-  }).catch(() => caches.open(CACHE).then((c) => c.match(key)).then((hit) => hit || Response.error())));
-});
+  });
+  return new Promise((resolve) => {
+    let answered = false;
+    const answer = (res) => { if (!answered) { answered = true; clearTimeout(timer); resolve(res); } };
+    const timer = setTimeout(() => cached.then((hit) => { if (hit) answer(hit); }), NETWORK_WAIT);
+    network.then(answer, () => cached.then((hit) => answer(hit || Response.error())));
+  });
+}
