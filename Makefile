@@ -22,7 +22,7 @@ DB ?=
 RUN_DB := $(strip $(or $(DB),$(PUUR_DB)))
 RUN_STAMP := $(if $(filter postgres%,$(firstword $(subst ://, ,$(RUN_DB)))),$(POSTGRES_STAMP),$(SERVE_STAMP))
 
-.PHONY: run test install install-test lint soak bench clean browser-deps postgres-deps
+.PHONY: run test install install-test lint soak bench clean browser-deps postgres-deps offline
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -44,7 +44,26 @@ install: $(SERVE_STAMP)
 
 install-test: $(TEST_STAMP)
 
-run: $(RUN_STAMP)
+# The offline table (docs/offline-table.md): Pyodide from the npm registry, pinned in package-lock.json, and
+# the wheel of the Puur modules a game needs, in a folder the server serves (never fetched elsewhere at run
+# time). `npm ci` runs only when the lock changes; the wheel and its manifest are rewritten only when their
+# bytes change. Without npm the table still works online; the page then never says "offline ready".
+OFFLINE_DIR := puur/server/static/table/engine
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+NPM_STAMP := node_modules/.package-lock.json
+
+$(NPM_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: the offline table is not built (the table works online)"; exit 0; }
+	npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+
+$(OFFLINE_DIR)/%: $(NPM_STAMP)
+	@mkdir -p $(OFFLINE_DIR)
+	@if [ -f node_modules/pyodide/$* ]; then cp node_modules/pyodide/$* $@; fi
+
+offline: $(addprefix $(OFFLINE_DIR)/,$(PYODIDE_FILES)) | $(PY)
+	@$(PY) -m puur.local.bundle $(OFFLINE_DIR)
+
+run: $(RUN_STAMP) offline
 	$(VENV)/bin/puur serve --host 127.0.0.1 --port 8000 $(if $(DB),--db '$(DB)')
 
 # Debian's Chromium for the browser tests (Playwright drives /usr/bin/chromium; nothing is downloaded by Playwright).
@@ -56,7 +75,7 @@ browser-deps:
 postgres-deps:
 	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { (apt-get update -qq && apt-get install -y -qq postgresql >/dev/null) || echo "postgresql could not be installed: the PostgreSQL tests will be skipped"; }
 
-test: $(TEST_STAMP) browser-deps postgres-deps
+test: $(TEST_STAMP) browser-deps postgres-deps offline
 	$(VENV)/bin/ruff check puur tests benchmarks
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
@@ -75,4 +94,4 @@ bench: $(TEST_STAMP)
 	$(VENV)/bin/python benchmarks/engine.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info puur/bots/_solver_core*.so puur/_playout_core*.so
+	rm -rf $(VENV) build *.egg-info node_modules $(OFFLINE_DIR) puur/bots/_solver_core*.so puur/_playout_core*.so

@@ -23,6 +23,8 @@ LAYERS: dict[str, tuple[str, ...]] = {
     "players": ("puur.bots",),
     "open data": ("puur.data",),
     "research": ("puur.env", "puur.lab"),
+    "table: seats, views, help": ("puur.table",),
+    "table on one device (offline)": ("puur.local",),
     "server: store": ("puur.server.store",),
     "server: settings": ("puur.server.policy", "puur.server.serving", "puur.server.http_protocol"),
     "server: live table": ("puur.server.live",),

@@ -11,13 +11,15 @@ stand-in, as jass-kit's own ``AgentByNetwork`` does) and counted in ``fallbacks`
 from __future__ import annotations
 
 import random
-
-import httpx
+from typing import TYPE_CHECKING
 
 from puur.bots import register
 from puur.bots.jasskit_protocol import observation_to_jasskit, trump_from_jasskit
 from puur.core.cards import CLAIM, Action, Card
 from puur.info.observation import Observation
+
+if TYPE_CHECKING:
+    import httpx
 
 
 class RemotePlayer:
@@ -32,7 +34,11 @@ class RemotePlayer:
         self.timeout = timeout
         self.rng = random.Random(seed)
         self.fallbacks = 0
-        self.client = httpx.Client(timeout=timeout)
+        import httpx  # here, not at the top: the players' loader imports this module, and a table without a
+        # network (the engine in the page: docs/offline-table.md) has no httpx and never builds this player
+
+        self.client: httpx.Client = httpx.Client(timeout=timeout)
+        self.errors: tuple[type[Exception], ...] = (httpx.HTTPError, ValueError, KeyError, TypeError)
 
     def act(self, observation: Observation) -> Action:
         legal = [a for a in observation.legal_actions if a is not CLAIM]
@@ -48,7 +54,7 @@ class RemotePlayer:
                 r = self.client.post(f"{self.url}/action_play_card", json=body)
                 r.raise_for_status()
                 action = Card.parse(r.json()["card"])
-        except (httpx.HTTPError, ValueError, KeyError, TypeError):
+        except self.errors:
             action = None  # type: ignore[assignment]
         if action not in legal:
             self.fallbacks += 1

@@ -8,22 +8,21 @@ from __future__ import annotations
 import json
 import re
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import DESKTOP, PHONE, SETTLED, SIZES, foreign_texts, step, table_game
 
-SW_JS = Path(__file__).resolve().parents[2] / "puur" / "server" / "static" / "table" / "sw.js"
 CACHED = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
 """The paths in the service worker's cache ``name``."""
 
 
-def cache_name() -> str:
-    """The service worker's cache of this version of the table's files (sw.js ``CACHE``)."""
-    m = re.search(r'const CACHE = "([^"]+)"', SW_JS.read_text(encoding="utf-8"))
+def cache_name(base: str) -> str:
+    """The service worker's cache of this version of the table's files (sw.js ``CACHE``: ``puur-VERSION``, the
+    version the server writes into /sw.js)."""
+    m = re.search(r'const VERSION = "([0-9a-f]+)"', get(f"{base}/sw.js")[2].decode())
     assert m is not None
-    return m.group(1)
+    return f"puur-{m.group(1)}"
 
 
 def get(url: str) -> tuple[int, str, bytes]:
@@ -46,6 +45,9 @@ def test_manifest_and_icons_are_served(live_server: str) -> None:
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
     status, kind, _ = get(f"{live_server}/sw.js")
     assert kind.startswith("text/javascript")
+    for lang, words in (("de", "ohne Verbindung"), ("fr", "sans connexion"), ("en", "without a connection")):
+        translated = json.loads(get(f"{live_server}/manifest.webmanifest?lang={lang}")[2])
+        assert translated["lang"] == lang and words in translated["description"] and translated["icons"] == manifest["icons"]
 
 
 @pytest.mark.browser
@@ -57,10 +59,10 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
     try:
         page = context.new_page()
         page.goto(f"{live_server}/")
-        assert page.evaluate("() => document.querySelector('link[rel=manifest]').href").endswith("/manifest.webmanifest")
+        assert page.evaluate("() => document.querySelector('link[rel=manifest]').href").endswith("/manifest.webmanifest?lang=en")
         page.evaluate("""() => navigator.serviceWorker.controller ? true : new Promise((ok) =>
             navigator.serviceWorker.addEventListener('controllerchange', () => ok(true)))""")
-        cached = page.evaluate(CACHED, cache_name())
+        cached = page.evaluate(CACHED, cache_name(live_server))
         scripts = page.evaluate("() => [...document.scripts].map((s) => new URL(s.src).pathname)")
         assert "/" in cached and "/static/table/core.js" in scripts and set(scripts) <= set(cached), (scripts, cached)
         context.set_offline(True)
@@ -69,7 +71,7 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
         assert page.evaluate("() => typeof PuurCards.face === 'function' && typeof init === 'function'")
         assert page.evaluate("() => PuurCards.face('HA', 'swiss').tagName.toLowerCase()") == "svg"
         assert page.evaluate("() => typeof render === 'function' && typeof connect === 'function' && t('new_game')") == "New game"
-        cached = page.evaluate(CACHED, cache_name())
+        cached = page.evaluate(CACHED, cache_name(live_server))
         assert not [p for p in cached if p.startswith("/api/")], cached
     finally:
         context.close()

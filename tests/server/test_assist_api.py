@@ -12,7 +12,7 @@ from puur.bots.mcts import Evaluation
 from puur.core.cards import Card
 from puur.match.game import Game
 from puur.server.app import create_app
-from puur.server.http.assist import best_of_list
+from puur.table.assist import best_of_list
 
 
 def _view(c: TestClient, gid: str, token: str) -> dict[str, Any]:

@@ -1,8 +1,8 @@
-"""The seat plan of an online table (puur.server.live.seats): pure functions of a game's settings."""
+"""The seat plan of an online table (puur.table.seats): pure functions of a game's settings."""
 
 from __future__ import annotations
 
-from puur.server.live.seats import (
+from puur.table.seats import (
     code_hash,
     connected,
     effective_seats,

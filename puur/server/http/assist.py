@@ -27,26 +27,18 @@ from fastapi import APIRouter, HTTPException, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from puur.bots.explain import explain
-from puur.bots.heuristic import HeuristicPlayer
-from puur.bots.mcts import Evaluation, MCTSPlayer
-from puur.core.cards import Action, Card
-from puur.info.observation import Observation
+from puur.bots.mcts import MCTSPlayer
 from puur.server.http.game_models import Error, GameView
 from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict, GameHub, LiveGame, player_seed, replay
-from puur.server.live.seats import alone_at_the_table
 from puur.server.policy import PlayerRefused
 from puur.server.store import Writes
+from puur.table.assist import HINT_PLAYER, NOTHING_TO_UNDO, ONLY_ALONE, assist_counts, counted
+from puur.table.assist import hint as hint_of
+from puur.table.assist import undo_point as table_undo_point
+from puur.table.seats import alone_at_the_table
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
-
-HINT_PLAYER = "mcts:iters=240,citers=720,time=0.45"
-"""The player whose choice a hint shows: the search at the default level's budget (``medium``: 240 playouts
-per card, 720 per contract) with a 0.45 s safety stop instead of 0.9 s, so a hint answers within 0.5 s
-(the slow hints were exact endgames stopped by the safety limit)."""
-TOP = 3
-"""How many valued choices a hint lists."""
 
 
 class Choice(BaseModel):
@@ -79,58 +71,12 @@ class Hint(BaseModel):
 CONFLICT: dict[int | str, dict[str, Any]] = {409: {"model": Error, "description": "not a game against computers, not this seat's turn, or over"}}
 
 
-def assist_counts(live: LiveGame) -> dict[str, list[int]]:
-    """The game's marks: hints and undos per seat (zero for a game that has none yet)."""
-    a = live.settings.get("assist") or {}
-    return {"hints": list(a.get("hints", [0, 0, 0, 0])), "undos": list(a.get("undos", [0, 0, 0, 0]))}
-
-
 def _only_alone(live: LiveGame, seat: int) -> None:
     """Refuse help (409) at a table with more than one person, or in a match that is over."""
     if not alone_at_the_table(live.settings, seat):
-        raise Conflict("hints and undo are practice help: they are offered only at a table of one person "
-                       "against computers")
+        raise Conflict(ONLY_ALONE)
     if live.game.is_over:
         raise Conflict("the match is over")
-
-
-def _counted(live: LiveGame, seat: int, kind: str) -> dict[str, Any]:
-    """The game's settings with one more hint or undo (``kind``) counted for ``seat``; ``live`` unchanged."""
-    counts = assist_counts(live)
-    counts[kind][seat] += 1
-    return {**live.settings, "assist": counts}
-
-
-def _kind(action: Action) -> str:
-    return "card" if isinstance(action, Card) else "claim" if str(action) == "claim" else "contract"
-
-
-def best_of_list(ev: Evaluation) -> Evaluation:
-    """The hint's own reading of the search: its valued choices by expected points, best first, and the
-    suggestion the first of them, so the hint never names a card its own list values lower. The search
-    (successive halving) picks among the choices it valued longest; a choice dropped early on fewer deals can
-    end with a higher mean than the pick, and a hint that then lists it above its suggestion contradicts
-    itself. Without values (a single card, a claim, a form's column or prediction) the pick stands."""
-    if not ev.values:
-        return ev
-    ranked = sorted(ev.values, key=lambda v: -v[1])  # stable: equal points keep the search's order (its pick first)
-    return Evaluation(ranked[0][0], ranked, ev.exact)
-
-
-def _reason(ev: Evaluation) -> dict[str, Any]:
-    """The hint's one line as a code and parameters (the page's tables word it in en/de/fr)."""
-    if not ev.values:
-        return {"code": "claim" if _kind(ev.action) == "claim" else "only_card", "params": {}}
-    deals = max(n for _, _, n in ev.values)
-    return {"code": "solved" if ev.exact else "sampled", "params": {"deals": deals}}
-
-
-def _play(obs: Observation, action: Action) -> dict[str, Any]:
-    """What the suggested action does at the table, as a code and parameters (``puur.bots.explain``)."""
-    if _kind(action) == "claim":
-        return {"code": "claim", "params": {}}
-    code, params = explain(obs, action)
-    return {"code": code, "params": params}
 
 
 def _search_player(hub: GameHub, seed: int) -> MCTSPlayer:
@@ -157,16 +103,11 @@ def hint(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
             obs = live.game.observation(seat)
             seq = live.seq
             seed = player_seed(live.game.seed, seq)
-        ev = best_of_list(_search_player(hub, seed).evaluate(obs))  # outside the lock: the search reads only the observation
-        rule_of_thumb = HeuristicPlayer().act(obs)
+        answer = hint_of(obs, _search_player(hub, seed))  # outside the lock: the search reads only the observation
         counts = hub.change(live, lambda writes: _count_hint(live, seat, seq, writes))
     except Conflict as e:
         raise HTTPException(409, str(e)) from None
-    return {
-        "action": str(ev.action), "kind": _kind(ev.action),
-        "top": [{"action": str(a), "points": round(p, 1), "samples": n} for a, p, n in ev.values[:TOP]],
-        "reason": _reason(ev), "play": _play(obs, ev.action), "heuristic": str(rule_of_thumb), "seq": seq, "hints": counts["hints"][seat],
-    }
+    return {**answer, "seq": seq, "hints": counts["hints"][seat]}
 
 
 def _count_hint(live: LiveGame, seat: int, seq: int, writes: Writes) -> dict[str, list[int]]:
@@ -174,30 +115,19 @@ def _count_hint(live: LiveGame, seat: int, seq: int, writes: Writes) -> dict[str
     if live.seq != seq:
         raise Conflict("the game moved on while the hint was computed: ask again")
     _only_alone(live, seat)
-    settings = _counted(live, seat, "hints")
+    settings = counted(live.settings, seat, "hints")
     writes.settings(settings)
     live.settings = settings
-    return assist_counts(live)
+    return assist_counts(settings)
 
 
 def undo_point(live: LiveGame, seat: int) -> int:
-    """The ``seq`` of ``seat``'s last card in the current round: the log is cut there. ``Conflict`` when the
-    round holds none (a card of an earlier round stays: the round was written)."""
-    g = live.game
-    first = live.seq - len(g.actions[-1])  # the current round's first action (Game.actions: per round)
-    for i in range(live.seq - 1, first - 1, -1):
-        entry = live.log[i]
-        if entry[0] == seat and _is_card(entry[1]):
-            return i
-    raise Conflict("nothing to undo: you have played no card in this round")
-
-
-def _is_card(action: str) -> bool:
-    try:
-        Card.parse(action)
-    except ValueError:
-        return False
-    return True
+    """The ``seq`` of ``seat``'s last card in the current round (``puur.table.assist.undo_point``): the log is
+    cut there. ``Conflict`` when the round holds none."""
+    cut = table_undo_point(live.log, len(live.game.actions[-1]), seat)  # Game.actions: per round
+    if cut is None:
+        raise Conflict(NOTHING_TO_UNDO)
+    return cut
 
 
 def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
@@ -210,7 +140,7 @@ def undo(hub: GameHub, live: LiveGame, seat: int) -> dict[str, Any]:
         cut = undo_point(live, seat)
         log = live.log[:cut]
         game = replay(live.settings, log)
-        settings = _counted(live, seat, "undos")
+        settings = counted(live.settings, seat, "undos")
         writes.undo(cut, settings)
         live.settings = settings
         live.replace(game, log)
@@ -233,4 +163,4 @@ def post_undo(game_id: str, token: Token, hub: Hub) -> Response:
         raise HTTPException(409, str(e)) from None
 
 
-__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "best_of_list", "router", "undo", "undo_point"]
+__all__ = ["HINT_PLAYER", "Hint", "assist_counts", "router", "undo", "undo_point"]

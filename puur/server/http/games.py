@@ -25,10 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
-from puur.core.cards import Card, Contract
-from puur.core.profile import MULTIPLIER_TABLES, PRESETS, RuleProfile
-from puur.core.rules.tables import card_points_table, direction_points_table, suit_strength_order
-from puur.match.game import IllegalAction
+from puur.core.cards import Card
 from puur.schema_types import CardCode
 from puur.server.http.game_models import (
     ActionBody,
@@ -40,8 +37,6 @@ from puur.server.http.game_models import (
     GameView,
     LookupBody,
     RulesBody,
-    RulesContract,
-    RulesOrder,
     TableOptions,
     TableRules,
     Why,
@@ -59,11 +54,13 @@ from puur.server.live import (
     default_names,
 )
 from puur.server.live.rematch import rematch as rematch_of
-from puur.server.live.seats import INVITE, new_plan
 from puur.server.live.shared import open_hub
 from puur.server.live.tables import arrive, disconnected, invites_of, watch
 from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
 from puur.server.store import open_store
+from puur.table.options import rules_tables, table_options
+from puur.table.play import why_answer
+from puur.table.seats import INVITE, new_plan
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
@@ -165,7 +162,7 @@ TOO_MANY_GAMES: dict[int | str, dict[str, Any]] = {
                                        "named alike but for case (type `name_taken`)"}},
 )
 def create_game(body: Annotated[GameCreate, Body()], hub: Hub, request: Request) -> dict[str, Any]:
-    """An ``invite`` seat makes an online table (``puur.server.live.seats``): the reply names each invited seat's
+    """An ``invite`` seat makes an online table (``puur.table.seats``): the reply names each invited seat's
     link; the game waits (phase ``waiting``) until every invited seat is taken or filled."""
     settings = body.settings()
     if INVITE not in settings["seats"]:
@@ -278,29 +275,7 @@ def why(game_id: str, token: Token, hub: Hub, card: Annotated[CardCode, Query(ex
     except ValueError as e:
         raise HTTPException(422, f"card: {e}") from None
     with live.lock:
-        reason, code, params = _why_not(live, seat, c)
-    return {"card": str(c), "legal": reason is None, "reason": reason, "code": code, "params": params}
-
-
-def _why_not(live: LiveGame, seat: int, card: Card) -> tuple[str | None, str | None, dict[str, Any]]:
-    """Why ``seat`` may not play ``card`` now (None when it may), judged against the seat's own hand only
-    when a card of it is to be played now: before the table starts, at another's turn, while contracts or
-    predictions are made, the answer says so and reads no hand (RULES.md §7: the rules of play judge the
-    seat to play)."""
-    g = live.game
-    if live.status == "waiting":
-        return "the table is waiting for its invited players", "no_card_now", {}
-    if g.is_over:
-        return "the match is over", "match_over", {}
-    if g.current_seat != seat:
-        return f"it is not your turn: seat {g.current_seat} is to act", "not_your_turn", {"seat": g.current_seat}
-    if g.form is not None and g.form.waiting_seat(g) is not None:  # the form's own step (a prediction)
-        return "no card is played now: the round's predictions come first", "no_card_now", {}
-    try:
-        g.round.check_card(int(card))
-    except IllegalAction as e:
-        return str(e), e.code, e.params
-    return None, None, {}
+        return why_answer(live.game, live.status, seat, c)
 
 
 @router.get(
@@ -341,51 +316,15 @@ def rematch(game_id: str, token: Token, hub: Hub) -> dict[str, Any]:
 
 
 # ----- what the page offers and draws -----
-STRENGTHS = {"easy": "mcts:level=easy", "medium": "mcts:level=medium", "strong": "mcts:level=strong"}
-
-
 @router.get("/table/options", response_model=TableOptions, summary="Presets, multiplier tables and players")
 def options(request: Request) -> dict[str, Any]:
-    names = settings_of(request.app).players.names()  # only the players a request may name
-    strengths = dict(STRENGTHS) if "mcts" in names else {}
-    for fallback in ("heuristic", "random"):
-        if fallback in names:
-            strengths.setdefault("heuristic", fallback)
-            for k in STRENGTHS:
-                strengths.setdefault(k, fallback)
-            break
-    presets = {
-        name: {"target": p.target, "targets_offered": list(p.targets_offered), "multipliers": p.multiplier_name,
-               "stoeck": p.stoeck, "weis_declaration": p.weis_declaration}
-        for name, p in PRESETS.items()
-    }
-    return {"presets": presets, "multiplier_tables": MULTIPLIER_TABLES, "players": names, "strengths": strengths}
+    return table_options(settings_of(request.app).players.names())  # only the players a request may name
 
 
 @router.post("/table/rules", response_model=TableRules, summary="Orders, values and factors of a profile")
 def table_rules(body: RulesBody) -> dict[str, Any]:
     """Each contract's strength order (strongest first) and card points, from the rules tables."""
-    p = RuleProfile.resolve(body.profile)
-    contracts = []
-    for contract in p.contracts:  # with Slalom and Guschti when the profile offers them
-        if contract.changes_direction:  # one order per direction; the trick decides which (docs/contracts-slalom-guschti.md)
-            orders = []
-            for d in (Contract.O, Contract.U):
-                points = direction_points_table(contract, d, p.undenufe_values, p.slalom_guschti_values)
-                cards = suit_strength_order(d, 2)
-                orders.append(RulesOrder(label="obenabe" if d == Contract.O else "undenufe", suit="H",
-                                         cards=[str(Card(c)) for c in cards], points=[points[c] for c in cards]))
-            contracts.append(RulesContract(code=str(contract), factor=p.factor(contract), orders=orders))
-            continue
-        points = card_points_table(contract, p.undenufe_values)
-        suits = [("trump", int(contract)), ("plain", (int(contract) + 2) % 4)] if contract.is_trump else [("all", 2)]
-        orders = []
-        for label, suit in suits:
-            cards = suit_strength_order(contract, suit)
-            orders.append(RulesOrder(label=label, suit="CDHS"[suit], cards=[str(Card(c)) for c in cards],
-                                     points=[points[c] for c in cards]))
-        contracts.append(RulesContract(code=str(contract), factor=p.factor(contract), orders=orders))
-    return {"profile": p.to_dict(), "contracts": contracts}
+    return rules_tables(body.profile)
 
 
 # ----- live connection -----

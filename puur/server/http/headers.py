@@ -36,6 +36,12 @@ CONTENT_SECURITY_POLICY = "; ".join(
     )
 )
 
+ENGINE_WORKER = "/static/table/engine-worker.js"
+"""The engine in the page (docs/offline-table.md): a module worker whose policy (a worker's own, from its
+script's response) lets it compile WebAssembly, Pyodide's CPython (``'wasm-unsafe-eval'``: WebAssembly
+only, never JavaScript's ``eval``). The pages keep the policy above."""
+ENGINE_WORKER_POLICY = CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'")
+
 SECURITY_HEADERS: tuple[tuple[str, str], ...] = (
     ("content-security-policy", CONTENT_SECURITY_POLICY),
     ("x-content-type-options", "nosniff"),
@@ -61,8 +67,11 @@ class SecurityHeadersMiddleware:
             return
 
         added = SECURITY_HEADERS
-        if str(scope.get("path", "")).startswith(OPEN_DATA_PATHS):
+        path = str(scope.get("path", ""))
+        if path.startswith(OPEN_DATA_PATHS):
             added = SECURITY_HEADERS + OPEN_DATA_HEADERS
+        elif path == ENGINE_WORKER:
+            added = (("content-security-policy", ENGINE_WORKER_POLICY), *SECURITY_HEADERS[1:])
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":

@@ -21,7 +21,6 @@ from puur.schema_types import NameTaken, SeatName
 from puur.server.http.game_models import Error
 from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
 from puur.server.live import Conflict
-from puur.server.live.seats import PERSON, REACTIONS
 from puur.server.live.tables import (
     REACTION_WINDOW,
     NotHost,
@@ -33,6 +32,7 @@ from puur.server.live.tables import (
     set_seat,
 )
 from puur.server.policy import BUILTIN_SPECS, PlayerRefused
+from puur.table.seats import PERSON, REACTIONS
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
 

@@ -8,13 +8,13 @@ pydantic's own validation errors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 from puur.core.profile import MULTIPLIER_TABLES
-from puur.core.rules.chalk import Marks, format_marks, to_marks
 from puur.core.rules.tables import STOECK_POINTS
 from puur.core.rules.weis import MOST_IN_A_HAND
 from puur.ops import DIRECTION_CONTRACT_PATTERN, JasstafelMarks
@@ -32,15 +32,14 @@ from puur.schema_types import (
 )
 from puur.tools import (
     ToolInputError,
+    answers,
     contract_label,
     parse_contract,
-    resolve_profile,
-    trick_arbiter,
-    weis_calculator,
 )
 from puur.tools import coiffeur as coiffeur_mod
 from puur.tools import differenzler as differenzler_mod
 from puur.tools import jasstafel as jt
+from puur.tools.answers import refusal
 
 router = APIRouter(prefix="/api/v1/tools", tags=["tools"])
 
@@ -55,13 +54,18 @@ def refusals(*codes: str) -> dict[int | str, dict[str, Any]]:
                   '{"code", ...}}], the same shape): ' + "; ".join(codes)}}
 
 
-def _fail(e: ToolInputError, prefix: tuple[str | int, ...] = ()) -> HTTPException:
-    """422 in pydantic's error shape; an error with a code carries it in ``ctx`` (``{"code": ..., **params}``)
-    so a page can say it in the player's language."""
-    error: dict[str, Any] = {"loc": ["body", *prefix, *e.field], "msg": e.reason, "type": "value_error"}
-    if e.code is not None:
-        error["ctx"] = {"code": e.code, **e.params}
-    return HTTPException(422, detail=[error])
+def _fail(e: ToolInputError) -> HTTPException:
+    """422 in pydantic's error shape, the code in ``ctx`` (``puur.tools.answers.refusal``)."""
+    return HTTPException(422, detail=refusal(e))
+
+
+def _answer(fn: Callable[[answers.Body], dict[str, Any]], req: BaseModel) -> dict[str, Any]:
+    """The tool's answer (``puur.tools.answers``, shared with the engine in the page) to a body the schema
+    has checked; a rule of the board no schema states is a 422."""
+    try:
+        return fn(req.model_dump())
+    except ToolInputError as e:
+        raise _fail(e) from None
 
 
 # Bounds that keep every answer small: a written total beyond a million points is no Jass score.
@@ -119,10 +123,6 @@ class MarksModel(JasstafelMarks):  # the marks (as the chalk op answers them), t
     text: str
 
 
-def _marks(m: Marks) -> MarksModel:
-    return MarksModel(**m.to_dict(), value=m.value, text=format_marks(m))
-
-
 class JasstafelResponse(BaseModel):
     profile: str
     trick_block_tie: str
@@ -149,58 +149,14 @@ class JasstafelResponse(BaseModel):
     targets: list[int]
 
 
-def _entry(r: JassRound, field: tuple[str | int, ...]) -> jt.Entry:
-    return jt.Entry.of(r.contract, r.card_points, r.weis, r.stoeck, first_in_tricks=r.first_in_tricks, field=field)
-
-
 @router.post("/jasstafel", response_model=JasstafelResponse, summary="Score a Jasstafel board (TOOLS.md §1)",
              responses=refusals("game_over: a round written after the match is won",
                                 "style_needs_rounds: the cumulative style needs the rounds written",
                                 "a round's card points, Weis and Stöck as a round can write them (card_points, "
                                 "not_whole, too_small, too_large)"))
-def jasstafel(req: JasstafelRequest) -> JasstafelResponse:
+def jasstafel(req: JasstafelRequest) -> dict[str, Any]:
     """Score every round, write ``write`` if given, and answer totals, marks per team and the winner."""
-    try:
-        profile = resolve_profile(req.profile)
-        board = jt.Board(profile, req.target, req.multipliers)
-        entries = tuple(_entry(r, ("rounds", i)) for i, r in enumerate(req.rounds))
-        board = jt.Board(profile, req.target, req.multipliers, entries)
-        board.state()
-        if req.write is not None:
-            board = board.write(_entry(req.write, ("write",)))
-        notices = _entry(req.check, ("check",)).notices() if req.check is not None else []
-        st = board.state()
-        marks = st.marks(req.style)
-    except ToolInputError as e:
-        if e.field == ("round",):
-            e = ToolInputError(("write",), e.reason, e.code, e.params)
-        raise _fail(e) from None
-    out = st.outcome
-    tp = board.table_profile
-    return JasstafelResponse(
-        profile=profile.name,
-        trick_block_tie=profile.trick_block_tie,
-        teams=list(jt.TEAMS),
-        target=board.target,
-        multipliers=tp.multiplier_name,
-        multipliers_label=jt.TABLE_LABELS.get(tp.multiplier_name, tp.multiplier_name),
-        factors=tp.multiplier_table,
-        block_order=list(board.block_order),
-        rounds=[r.to_dict() for r in st.rounds],
-        totals=list(st.totals),
-        marks=[_marks(m) for m in marks],
-        style=req.style,
-        finished=st.finished,
-        winner=out.winner if out else None,
-        winner_name=jt.TEAMS[out.winner] if out and out.winner is not None else None,
-        block=out.block if out else None,
-        tie=bool(out and out.tie),
-        message=out.message if out else None,
-        check_warnings=[n.text for n in notices],
-        check_notices=[n.to_dict() for n in notices],
-        tables={k: jt.TABLE_LABELS[k] for k in MULTIPLIER_TABLES},
-        targets=list(jt.TARGETS),
-    )
+    return _answer(answers.jasstafel, req)
 
 
 class ChalkRequest(BaseModel):
@@ -209,8 +165,8 @@ class ChalkRequest(BaseModel):
 
 
 @router.post("/chalk", response_model=list[MarksModel], summary="Totals as chalk marks (TOOLS.md §1.3)")
-def chalk(req: ChalkRequest) -> list[MarksModel]:
-    return [_marks(to_marks(v)) for v in req.values]
+def chalk(req: ChalkRequest) -> list[dict[str, Any]]:
+    return answers.chalk(req.model_dump())
 
 
 # ----- Weis -----
@@ -270,27 +226,9 @@ class WeisResponse(BaseModel):
                                 "not_a_meld, melds_share_mixed: melds that are melds, their cards of one kind",
                                 "no_such_meld: the other team's meld the points and cards of one the profile "
                                 "scores"))
-def weis(req: WeisRequest) -> WeisResponse:
+def weis(req: WeisRequest) -> dict[str, Any]:
     """Melds per seat, the comparison chain step by step, and which team writes what."""
-    try:
-        profile = resolve_profile(req.profile)
-        contract = parse_contract(req.contract)
-        seats = [None if s is None else s.model_dump(exclude_none=True) for s in req.seats]
-        for i, s in enumerate(seats):
-            if s is not None and not s:
-                seats[i] = None
-        res = weis_calculator.calculate(seats, contract, profile, req.forehand)
-        cmp = None
-        if req.compare is not None:
-            mine = weis_calculator.team_best(res, 0, profile)
-            try:
-                cmp = weis_calculator.compare_with_other_team(mine, req.compare.points, req.compare.cards, profile)
-            except ToolInputError as e:  # the function's their_points / their_cards are compare.points / .cards
-                field = [str(e.field[0]).removeprefix("their_"), *e.field[1:]]
-                raise _fail(ToolInputError(field, e.reason, e.code, e.params), ("compare",)) from None
-    except ToolInputError as e:
-        raise _fail(e) from None
-    return WeisResponse(**res.to_dict(), compare=None if cmp is None else cmp.to_dict(), profile=profile.name)
+    return _answer(answers.weis, req)
 
 
 # ----- Trick -----
@@ -344,16 +282,8 @@ class TrickResponse(BaseModel):
              responses=refusals("card_in_two_hands: no card in two hands",
                                 "played_not_in_hand: each played card in its seat's hand, when hands are given",
                                 "card_twice: no card both played and in a hand"))
-def trick(req: TrickRequest) -> TrickResponse:
-    try:
-        profile = resolve_profile(req.profile)
-        contract = parse_contract(req.contract)
-        res = trick_arbiter.judge(
-            contract, req.cards, profile, req.hands, last_trick=req.last_trick, trick_index=req.trick_index
-        )
-    except ToolInputError as e:
-        raise _fail(e) from None
-    return TrickResponse(**res.to_dict())
+def trick(req: TrickRequest) -> dict[str, Any]:
+    return _answer(answers.trick, req)
 
 
 # ----- Coiffeur -----
@@ -448,42 +378,8 @@ class CoiffeurResponse(BaseModel):
                                 "not repeated when the sheet refuses it", "factor_first: a factor agreed before a "
                                 "box is written (method B)", "no_column: the conversion's column exists",
                                 "column_name_twice, column_no_name: the columns' names differ"))
-def coiffeur(req: CoiffeurRequest) -> CoiffeurResponse:
-    try:
-        if req.columns is not None:
-            cols: list[dict[str, Any]] | None = [c.model_dump() for c in req.columns]
-        elif req.sheet == "8":
-            cols = [c.to_dict() for c in coiffeur_mod.standard_columns()]
-        elif req.sheet == "10":
-            cols = [c.to_dict() for c in coiffeur_mod.ten_columns()]
-        else:
-            raise ToolInputError("sheet", "choose '8' or '10' columns", "bad_sheet")
-        assert cols is not None
-        if req.factors is not None:
-            if len(req.factors) != len(cols):
-                raise ToolInputError(
-                    "factors", f"give {len(cols)} factors, one per column", "factor_count", {"count": len(cols)}
-                )
-            for c, f in zip(cols, req.factors, strict=True):
-                c["factor"] = f
-        sheet = coiffeur_mod.sheet_from(cols, req.boxes, req.jokers, req.method, req.joker_may_repeat,
-                                        req.opponents, req.opponents_count)
-        conv = None
-        if req.points is not None:
-            col = req.points_column or 0
-            if col >= len(sheet.columns):
-                raise ToolInputError(
-                    "points_column", f"the sheet has {len(sheet.columns)} columns", "no_column", {"text": str(col)}
-                )
-            f = sheet.columns[col].factor
-            if f is None and req.method == "B":
-                raise ToolInputError(
-                    "points_column", f"agree a factor for {sheet.columns[col].name} first", "factor_first", {"col": col}
-                )
-            conv = coiffeur_mod.box_from_points(req.points, f or 1, req.method)
-    except ToolInputError as e:
-        raise _fail(e) from None
-    return CoiffeurResponse(**sheet.to_dict(), teams=list(coiffeur_mod.TEAMS), box_from_points=conv)
+def coiffeur(req: CoiffeurRequest) -> dict[str, Any]:
+    return _answer(answers.coiffeur, req)
 
 
 # ----- Differenzler -----
@@ -578,35 +474,8 @@ class DifferenzlerResponse(BaseModel):
              responses=refusals("rounds_agreed, rounds_over: no round after the planned ones",
                                 "threshold_passed, threshold_over: no round after the one a total reached the "
                                 "threshold with"))
-def differenzler(req: DifferenzlerRequest) -> DifferenzlerResponse:
-    try:
-        sheet = differenzler_mod.sheet_from(
-            req.players, [r.model_dump() for r in req.rounds], req.rounds_planned, req.threshold, req.weis_stoeck
-        )
-        if req.add is not None:
-            try:
-                sheet = sheet.add(req.add.predicted, req.add.actual, req.add.weis, req.add.stoeck)
-            except ToolInputError as e:
-                raise ToolInputError(
-                    ("add", *e.field[1:]) if e.field[0] == "round" else e.field, e.reason, e.code, e.params
-                ) from None
-        est = None
-        if req.estimate_hand is not None:
-            contract = parse_contract(req.estimate_contract or "C", "estimate_contract")
-            if contract.changes_direction:  # Slalom, Guschti: the estimate reads one order for the whole round
-                raise ToolInputError(
-                    "estimate_contract",
-                    f"the estimate is for C D H S O or U: {contract.name} changes direction by trick",
-                    "not_a_contract",
-                    {"text": str(req.estimate_contract)},
-                )
-            try:
-                est = differenzler_mod.estimate(req.estimate_hand, contract, resolve_profile(req.profile))
-            except ToolInputError as e:
-                raise ToolInputError(("estimate_hand", *e.field[1:]), e.reason, e.code, e.params) from None
-    except ToolInputError as e:
-        raise _fail(e) from None
-    return DifferenzlerResponse(**sheet.to_dict(), estimate=est)
+def differenzler(req: DifferenzlerRequest) -> dict[str, Any]:
+    return _answer(answers.differenzler, req)
 
 
 @router.get("/contracts", summary="Contracts and multiplier tables the tools offer")

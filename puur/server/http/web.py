@@ -7,9 +7,12 @@ pages (``/tools/assets/chalk.js``).
 
 from __future__ import annotations
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
+import json
 
+from fastapi import APIRouter
+from fastapi.responses import FileResponse, Response
+
+from puur.local.bundle import content_hash, shell_files
 from puur.server import STATIC
 
 router = APIRouter(tags=["web table"], include_in_schema=False)
@@ -22,13 +25,41 @@ def table() -> FileResponse:
     return FileResponse(TABLE_DIR / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
 
 
+ENGINE_MANIFEST = TABLE_DIR / "engine" / "manifest.json"
+VERSION_MARK = "__PUUR_OFFLINE_VERSION__"
+
+
+def offline_version() -> str:
+    """A hash of every file the service worker keeps: the page's and the tools' files and the engine's
+    manifest (which holds the hash of the engine's files and wheel: ``puur.local.bundle``). A change to any
+    of them makes a new service worker, which caches the new set whole and drops the old cache."""
+    parts = [(p.name, p.read_bytes()) for p in shell_files()]
+    if ENGINE_MANIFEST.is_file():
+        parts.append(("engine", ENGINE_MANIFEST.read_bytes()))
+    return content_hash(parts)
+
+
 @router.get("/sw.js")
-def service_worker() -> FileResponse:
-    """The table's service worker (an installable app), served at the root so its scope is the site."""
-    return FileResponse(TABLE_DIR / "sw.js", media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+def service_worker() -> Response:
+    """The table's service worker (an installable app that plays offline), served at the root so its scope
+    is the site, with the version of what it caches written in (``offline_version``)."""
+    text = (TABLE_DIR / "sw.js").read_text(encoding="utf-8").replace(VERSION_MARK, offline_version())
+    return Response(text, media_type="text/javascript", headers={"Cache-Control": "no-cache"})
+
+
+MANIFEST_WORDS: dict[str, dict[str, str]] = {
+    "de": {"lang": "de", "description": "Schweizer Jass (Schieber) am Tisch: gegen den Computer, mit Freunden oder "
+           "reihum auf einem Gerät; gegen den Computer auch ohne Verbindung."},
+    "fr": {"lang": "fr", "description": "Le Jass suisse (Schieber) à table : contre l'ordinateur, entre amis ou à tour "
+           "de rôle sur un appareil ; contre l'ordinateur même sans connexion."},
+}
+"""The manifest's words in German and French (the file holds the English)."""
 
 
 @router.get("/manifest.webmanifest")
-def web_manifest() -> FileResponse:
-    """The web app manifest: name, start page, colours and icons for "add to home screen"."""
-    return FileResponse(TABLE_DIR / "manifest.webmanifest", media_type="application/manifest+json")
+def web_manifest(lang: str = "en") -> Response:
+    """The web app manifest: name, start page, colours and icons for "add to home screen", in the page's
+    language (``?lang=de|fr|en``: the page links the one of its language)."""
+    manifest = json.loads((TABLE_DIR / "manifest.webmanifest").read_text(encoding="utf-8"))
+    manifest.update(MANIFEST_WORDS.get(lang, {}))
+    return Response(json.dumps(manifest, ensure_ascii=False, indent=2), media_type="application/manifest+json")

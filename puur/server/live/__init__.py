@@ -20,7 +20,7 @@ import secrets
 import threading
 import time
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Protocol, TypeVar
@@ -28,15 +28,13 @@ from typing import Any, Protocol, TypeVar
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
 from puur.core.actions import public_action
-from puur.core.cards import Action, Card
-from puur.core.profile import RuleProfile, stored_profile
-from puur.core.rules.chalk import to_marks
-from puur.match.fairness import draw_salt
-from puur.match.forms import form_args, table_settings
+from puur.core.cards import Action
 from puur.match.game import Game, IllegalAction
-from puur.server.live.seats import alone_at_the_table, effective_seats, plan_of, seating, stand_ins, waiting
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
+from puur.table.play import player_seed, replay, start_game, stored_declarations
+from puur.table.seats import effective_seats, plan_of, stand_ins, waiting
+from puur.table.view import default_names, score_sheet, seat_view, table_status
 
 log = logging.getLogger(__name__)
 
@@ -116,31 +114,6 @@ REPLACED: dict[str, Any] = {"type": "replaced"}
 """The last message of a seat's oldest connection when a newer one takes its place: closed (4409)."""
 
 
-def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:
-    """The declarations of a stored action ``[seat, action, declare]``, each once: an action stored before
-    ``Game.apply`` refused a declaration given twice (2026-12-03) replays as it was taken, Stöck once."""
-    return tuple(dict.fromkeys(entry[2])) if len(entry) > 2 else ()
-
-
-def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
-    """The game of stored ``settings`` (profile, seed, salt, form) with the actions of the stored ``log``
-    (``[seat, action, declarations]``) applied in order: the one replay of a stored game, for a game loaded
-    from the store and for one cut back by an undo. ``RuntimeError`` when an action is not its seat's turn."""
-    game = Game(stored_profile(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
-                seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
-    for entry in log:
-        if game.current_seat != entry[0]:
-            raise RuntimeError(f"stored action by seat {entry[0]} does not replay")
-        game.apply(entry[1], stored_declarations(entry))
-    return game
-
-
-def player_seed(game_seed: int, seq: int) -> int:
-    """A computer's seed for the action numbered ``seq``: replays and restarts decide the same way."""
-    digest = hashlib.sha256(f"{game_seed}:{seq}".encode()).digest()
-    return int.from_bytes(digest[:4], "big")
-
-
 @dataclass
 class LiveGame:
     id: str
@@ -176,7 +149,7 @@ class LiveGame:
     @property
     def seats(self) -> list[str]:
         """Who acts for each seat now: ``human`` or a computer (one standing in for an absent person of an
-        online table included: ``puur.server.live.seats``)."""
+        online table included: ``puur.table.seats``)."""
         return effective_seats(self.settings)
 
     @property
@@ -186,11 +159,8 @@ class LiveGame:
 
     @property
     def status(self) -> str:
-        """``waiting`` while an online table has an invited seat open (or a rematch a seat kept for its
-        person: ``puur.server.live.seats``), then ``playing``, then ``over``."""
-        if waiting(self.settings, self.held):
-            return "waiting"
-        return "over" if self.game.is_over else "playing"
+        """``waiting``, ``playing`` or ``over`` (``puur.table.view.table_status``)."""
+        return table_status(self.settings, self.game, self.held)
 
     @property
     def seq(self) -> int:
@@ -243,55 +213,21 @@ class LiveGame:
 
     # ----- views (only what the seat may know) -----
     def sheet(self) -> dict[str, Any]:
-        """The public score sheet: every written round with its breakdown, totals and chalk marks.
+        """The public score sheet (``puur.table.view.score_sheet``).
 
         It changes only when a round is written or the match ends, so it is built once per such state
         (the cached dict is shared by the views built from it and never modified)."""
         g = self.game
         key = (len(g.rounds), g.scores[0], g.scores[1], g.is_over)
         if self._sheet is None or self._sheet[0] != key:
-            sheet = {
-                "rounds": [r.to_dict() for r in g.rounds],
-                "totals": list(g.scores),
-                "marks": [to_marks(g.scores[0]).to_dict(), to_marks(g.scores[1]).to_dict()],
-                "target": g.target,
-                "result": g.result(),
-            }
-            self._sheet = (key, sheet)
+            self._sheet = (key, score_sheet(g))
         return self._sheet[1]
 
     def view(self, seat: int) -> dict[str, Any]:
-        """The seat's observation (INTERFACES.md §2) plus the public score sheet and the table's settings."""
-        out = self.game.observation(seat).to_dict()
-        names = list(self.settings.get("names") or default_names(self.settings["seats"]))
-        out.update(
-            game_id=self.id,
-            seats=self.seats,
-            names=names,
-            human_seats=self.human_seats(),
-            status=self.status,
-            seq=self.seq,
-            prefs={"deck": self.settings.get("deck", "swiss"), "lang": self.settings.get("lang", "en")},
-            sheet=self.sheet(),
-            fair_deal=self.game.fair_deal(),  # the commitment; the seed only once the match is over
-            previous_trick=self.previous_trick(),
-            seating=seating(self.settings, names, {sub.seat for sub in self.subscribers}, self.held),
-            help=self.status == "playing" and alone_at_the_table(self.settings, seat),
-            awaited=self.awaited(),
-        )
-        if out["status"] == "waiting":
-            hide_the_deal(out)
-        return out
-
-    def previous_trick(self) -> dict[str, Any] | None:
-        """The last trick of the round before the current one, as the view's ``tricks`` write a trick
-        (leader, cards, winner, points): public, every seat saw it played; a table shows it, its winner
-        marked, once the next round is dealt. None in round 1 and after a round that ended before a trick."""
-        states = self.game.round_states
-        if len(states) < 2 or not states[-2].tricks:
-            return None
-        t = states[-2].tricks[-1]
-        return {"leader": t.leader, "cards": [str(Card(c)) for c in t.cards], "winner": t.winner, "points": t.points}
+        """The seat's view (``puur.table.view.seat_view``: the one definition, shared with the table on one
+        device), its live connections and held seats as this server knows them."""
+        return seat_view(self.game, seat, game_id=self.id, settings=self.settings, seq=self.seq, held=self.held,
+                         listening={sub.seat for sub in self.subscribers}, sheet=self.sheet(), awaited=self.awaited())
 
     # ----- acting -----
     @cached_property
@@ -403,18 +339,6 @@ class LiveGame:
                 sub.put(message)
 
 
-def hide_the_deal(view: dict[str, Any]) -> None:
-    """A view of a table still waiting for its invited players: nothing of the deal (drawn when the game was
-    created, for the fairness commitment) shows before the table starts: no hand, no card to play, and
-    nothing that follows from the cards either: the turned-up trump card and the contract it makes, the
-    forehand and dealer (a profile may give the first forehand to the holder of a card, RULES.md §3.2)."""
-    view.update(phase="waiting", hand=[], legal_actions=[], to_act=None, hand_sizes=[0, 0, 0, 0], weis_choice=None,
-                dealer=None, forehand=None, chooser=None, contract=None)
-    view.pop("trick_direction", None)
-    if isinstance(view.get("form"), dict):
-        view["form"] = {**view["form"], "turned_up": None}
-
-
 def rematch_id(game_id: str) -> str:
     """The id of ``game_id``'s rematch: one per game, so every seat that asks for it joins the same one."""
     return hashlib.sha256(f"puur rematch|{game_id}".encode()).hexdigest()[:16]
@@ -426,17 +350,6 @@ def rematch_token(token: str, rematch_game_id: str) -> str:
     stores neither (only the new token's hash, once claimed). The old token cannot be read back from it."""
     mac = hmac.new(token.encode(), f"puur rematch token|{rematch_game_id}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(mac).rstrip(b"=").decode()
-
-
-def default_names(seats: list[str]) -> list[str]:
-    humans = [s for s, k in enumerate(seats) if k == HUMAN]
-    out = []
-    for s, kind in enumerate(seats):
-        if kind == HUMAN:
-            out.append("You" if len(humans) == 1 else f"Player {humans.index(s) + 1}")
-        else:
-            out.append(f"Computer {s + 1}")
-    return out
 
 
 SWEEP_EVERY = 3600.0
@@ -598,14 +511,8 @@ class GameHub:
                 self.players.check(spec)
         self._sweep_if_due()
         self._make_room()
-        # a fresh secret seed unless the settings choose one (refused with more than one human seat:
-        # GameCreate); a fresh salt always, so the table can show the commitment (puur.match.fairness)
-        game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
-                    **form_args(settings, stored=False))  # Coiffeur or Differenzler: the form and its table settings
-        settings = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
-                    "seed_source": game.seed_source}
-        if game.form is not None:  # every setting written out: one added later reads as this game was played
-            settings["form_settings"] = table_settings(game.form)
+        # a chosen seed is refused with more than one human seat (GameCreate)
+        game, settings = start_game(settings)
         game_id = game_id or secrets.token_hex(8)
         if tokens is None:
             tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
@@ -766,4 +673,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token", "stored_declarations"]

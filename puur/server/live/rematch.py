@@ -4,7 +4,7 @@
 game (``rematch_id``): the first person of the match to ask creates it, each other one joins it, every one
 with their own token (``rematch_token``: the same game and the same token however often they ask, on any
 worker). At an online table every person of the last match keeps their seat: the rematch waits for them
-(``puur.server.live.seats``: ``reserved``) until they ask or the host removes them from the waiting in the
+(``puur.table.seats``: ``reserved``) until they ask or the host removes them from the waiting in the
 open (``puur.server.live.tables.set_seat``: a computer then plays for them, and gives the seat back when they
 ask). Everything refused here is a ``Conflict`` with its reason (the route's 409).
 """
@@ -14,9 +14,9 @@ from __future__ import annotations
 import threading
 
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, rematch_id, rematch_token
-from puur.server.live.seats import plan_of, rematch_settings
 from puur.server.live.tables import send, table_messages, take_back_on_rematch
 from puur.server.policy import PlayerRefused
+from puur.table.seats import plan_of, rematch_settings
 
 _creating = threading.Lock()
 """One rematch created per game on this worker: the first request creates it, the others find it (another

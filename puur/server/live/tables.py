@@ -1,5 +1,5 @@
 """Online tables: invite links, joining, seats handed to a computer and back, presence, quick
-reactions. The seat plan itself is ``puur.server.live.seats``; the routes are ``puur.server.http.tables_api``.
+reactions. The seat plan itself is ``puur.table.seats``; the routes are ``puur.server.http.tables_api``.
 
 Every change is made through ``GameHub.change`` (under the game's lock; on a shared store with the game's
 row locked and the copy brought up to it) and stored before it is announced; each live connection then gets a ``table`` message with its own seat's view.
@@ -23,7 +23,8 @@ from starlette.concurrency import run_in_threadpool
 
 from puur.schema_types import refuse_taken_name
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
-from puur.server.live.seats import (
+from puur.server.store import Writes, token_hash
+from puur.table.seats import (
     AWAY_PLAYER,
     HUMAN,
     ONLINE,
@@ -38,7 +39,6 @@ from puur.server.live.seats import (
     stand_ins,
     waiting,
 )
-from puur.server.store import Writes, token_hash
 
 log = logging.getLogger(__name__)
 
@@ -156,7 +156,7 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
 def set_seat(hub: GameHub, live: LiveGame, asker: int, seat: int, player: str, remove: bool = False) -> None:
     """``POST /seats/{n}``: the host fills an open seat with a computer (for good), hands a person's seat to
     one, or gives it back; a person may take their own seat back. A rematch's seat kept for its person
-    (``puur.server.live.seats``) is theirs: the host may only remove them from the waiting, saying so
+    (``puur.table.seats``) is theirs: the host may only remove them from the waiting, saying so
     (``remove``); a computer then plays the seat for them until they ask for the rematch, and every screen
     sees it. ``Conflict`` when the seat is not one this can change; ``NotHost`` when the asker may not."""
 

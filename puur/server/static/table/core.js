@@ -68,10 +68,20 @@ function seenRounds() { return stored("puur.seen"); }
 function unseenRound(v) { return v.sheet.rounds.length > (seenRounds()[v.game_id] || 0); }
 function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds.length; store("puur.seen", all); }
 
+// A request of the game API. A game of this device, and a new game, the options or the rules while the
+// server cannot be reached, are answered by the engine in the page instead (offline.js), with the same JSON.
 async function api(path, { method = "GET", body, token } = {}) {
+  if (Offline.owns(path)) return Offline.api(path, { method, body, token });
+  if (path === "/games/lookup") return lookupBoth(body);
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  let r;
+  try {
+    r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch (e) { // no network, or no server
+    if (Offline.serves(path, method)) return Offline.api(path, { method, body, token });
+    throw Object.assign(new Error(`offline: ${e.message}`), { status: 0 });
+  }
   let data = null;
   try { data = await r.json(); } catch (_) { data = null; }
   if (!r.ok) {
@@ -80,6 +90,22 @@ async function api(path, { method = "GET", body, token } = {}) {
     const err = new Error(msg || `HTTP ${r.status}`); err.status = r.status; err.detail = data && data.detail; throw err;
   }
   return data;
+}
+
+// The games these tokens hold seats in: the server's and this device's, each side asked for its own tokens.
+async function lookupBoth(body) {
+  const local = new Set(Object.entries(storedGames()).filter(([id]) => Offline.isLocal(id)).flatMap(([, g]) => Object.values(g.tokens)));
+  const mine = body.tokens.filter((x) => local.has(x)), theirs = body.tokens.filter((x) => !local.has(x));
+  const asked = [];
+  if (mine.length) asked.push(Offline.api("/games/lookup", { method: "POST", body: { tokens: mine } }));
+  if (theirs.length || !mine.length) {
+    asked.push(fetch("/api/v1/games/lookup", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ tokens: theirs }) })
+      .then((r) => (r.ok ? r.json() : Promise.reject(Object.assign(new Error(`HTTP ${r.status}`), { status: r.status })))));
+  }
+  const got = await Promise.allSettled(asked);
+  if (got.every((x) => x.status === "rejected")) throw Object.assign(new Error("offline"), { status: got[0].reason.status || 0 });
+  const games = got.flatMap((x) => (x.status === "fulfilled" ? x.value.games : []));
+  return { games: games.sort((a, b) => b.updated - a.updated) };
 }
 
 // ----- names -----

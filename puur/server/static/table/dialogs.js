@@ -104,12 +104,19 @@ async function showReview(gameId, number, body) {
   } catch (e) { box.replaceChildren(h("p", { text: t("review_failed", errorText(e)) })); }
 }
 
+// The record's text from whoever holds the game: the server, or the engine in the page for a game of this device.
+async function recordText(gameId, token) {
+  if (Offline.isLocal(gameId)) return Offline.text(`/games/${gameId}/record`, token);
+  const r = await fetch(`/api/v1/games/${gameId}/record`, { headers: { Authorization: `Bearer ${token}` } });
+  if (!r.ok) throw Object.assign(new Error((await r.json().catch(() => null) || {}).detail || `HTTP ${r.status}`), { status: r.status });
+  return r.text();
+}
+
 async function downloadRecord() {
   try {
     // the text as the server wrote it: JSON.parse would round a 64-bit seed, and `puur verify` would fail
-    const r = await fetch(`/api/v1/games/${S.gameId}/record`, { headers: { Authorization: `Bearer ${S.tokens[S.seat]}` } });
-    if (!r.ok) throw new Error((await r.json().catch(() => null) || {}).detail || `HTTP ${r.status}`);
-    const a = h("a", { href: URL.createObjectURL(new Blob([await r.text()], { type: "application/json" })), download: `puur-${S.gameId}.json` });
+    const text = await recordText(S.gameId, S.tokens[S.seat]);
+    const a = h("a", { href: URL.createObjectURL(new Blob([text], { type: "application/json" })), download: `puur-${S.gameId}.json` });
     document.body.append(a); a.click(); a.remove();
   } catch (e) { toast(errorText(e)); }
 }

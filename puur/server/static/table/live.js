@@ -96,8 +96,9 @@ function pump() {
 }
 
 function connect() {
-  if (S.ws) { S.ws.onclose = null; S.ws.close(); }
+  if (S.ws) { S.ws.onclose = null; S.ws.close(); S.ws = null; }
   S.queue = []; S.wsOpen = false;
+  if (Offline.isLocal(S.gameId)) { connectLocal(); return; }
   const proto = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${proto}://${location.host}/api/v1/games/${S.gameId}/live?pace=${PACE}`);
   S.ws = ws;
@@ -117,6 +118,18 @@ function connect() {
     clearTimeout(S.retry);
     S.retry = setTimeout(connect, 1000); // the server restarted or the network blinked: resume
   };
+}
+
+// A game of this device (offline.js): the engine in the page plays the part of the live connection. Its view
+// stands for the hello; each action's answer brings the events (the action and the view after it) in order.
+function connectLocal() {
+  const gameId = S.gameId;
+  Offline.listen((events) => { if (S.gameId !== gameId) return; S.queue.push(...events); pump(); });
+  S.wsOpen = true;
+  api(`/games/${gameId}`, { token: S.tokens[S.seat] }).then((view) => {
+    if (S.gameId !== gameId) return;
+    if (!S.blocked) showAnew(view); else S.pendingHello = view;
+  }).catch((e) => toast(errorText(e)));
 }
 
 // A game on this table: its tokens kept, then the seat's view (pass-and-play: after the cover).

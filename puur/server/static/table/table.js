@@ -7,6 +7,7 @@
 // origin (script-src 'self', no inline script). index.html loads them in this order, deferred, and they
 // share their top-level names (one global scope of classic scripts, as friends.js and forms.js do):
 //   i18n.js     the words in each language (I18N)
+//   offline.js  the engine in the page (engine-worker.js): a game of this device, and the table offline
 //   core.js     the state (S, prefs), t, h, the API, names, messages, what this browser keeps
 //   hand.js     the hand, the contract choice, acting, why a card may not be played, hint and undo
 //   trick.js    the seats, the trick, the banner, the status line, the last trick, cards that move and sound
@@ -67,9 +68,16 @@ function registerServiceWorker() {
   if ("serviceWorker" in navigator && window.isSecureContext) navigator.serviceWorker.register("/sw.js").catch((e) => console.warn(e));
 }
 
+// The engine in the page (offline.js) starts once the page is drawn; the bar says when the table plays offline.
+function startOffline() {
+  Offline.whenReady(() => { const el = $("offline-ready"); el.hidden = false; el.title = t("offline_ready_title"); });
+  setTimeout(Offline.start, 0);
+}
+
 // ----- page setup -----
 function translate() {
   document.documentElement.lang = prefs.lang;
+  document.querySelector("link[rel=manifest]").href = `/manifest.webmanifest?lang=${prefs.lang}`; // the app's name and words in it
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   $("btn-stoeck").title = t("stoeck_note");
@@ -92,6 +100,7 @@ function init() {
   $("btn-theme").onclick = toggleTheme;
   $("btn-sound").onclick = toggleSound;
   registerServiceWorker();
+  startOffline();
   // The New-game dialog's options are fetched ahead, so the button opens it without a request of its own.
   loadOptions().catch(() => {}); // a failure is said when the button is pressed (openSetup asks again)
   $("btn-stoeck").onclick = () => { S.stoeck = !S.stoeck; $("btn-stoeck").setAttribute("aria-pressed", String(S.stoeck)); };

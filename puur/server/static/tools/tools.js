@@ -101,10 +101,18 @@ function latest() {
     claim(n) { if (n !== asked) return false; asked++; return true; },
   };
 }
+// A scoreboard's computation by the server, or, when it cannot be reached, by the engine in the page
+// (/static/table/offline.js: the same Python, the same answer; docs/offline-table.md).
 async function api(tool, body) {
-  const r = await fetch("/api/v1/tools/" + tool, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) {
+  let ok, data;
+  try {
+    const r = await fetch("/api/v1/tools/" + tool, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    ok = r.ok; data = await r.json();
+  } catch (e) {
+    if (typeof Offline === "undefined") throw e;
+    ({ ok, data } = await Offline.tool(tool, body));
+  }
+  if (!ok) {
     const d = Array.isArray(data.detail) ? data.detail[0] : { msg: String(data.detail), loc: [] };
     // A page words the errors it knows (err.detail: loc, type, ctx.code); any other is the server's own words.
     const err = new Error(t("server_error", { msg: errorWords(d) })); err.detail = d; throw err;

@@ -1,0 +1,61 @@
+"""The offline bundle (``puur.local.bundle``): the Puur modules a game on one device needs, read from the
+import graph, import and play with the standard library alone, as they must in the engine in the page
+(Pyodide has no fastapi, pydantic, httpx, numpy: docs/offline-table.md)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from puur.local.bundle import ENTRY, build, closure
+
+# run in a Python with the standard library only (-I: no environment, -S: no site-packages), the unpacked
+# bundle first on its path; a whole game with the players the page offers, a Coiffeur round, the tools
+PLAY = """
+import json, sys
+sys.path.insert(0, sys.argv[1])
+import puur.local.worker as w
+from puur.bots import make_player
+from puur.match.game import Game
+from puur.core.profile import RuleProfile
+for spec in ("random", "heuristic", "mcts:level=easy"):
+    make_player(spec, seed=1)
+g = Game(RuleProfile.resolve({"preset": "schieber", "target": 300}), seed=5)
+players = [make_player("heuristic", seed=s) for s in range(4)]
+while not g.is_over:
+    g.apply(players[g.current_seat].act(g.observation(g.current_seat)))
+outside = sorted({m.split(".")[0] for m in sys.modules if getattr(sys.modules[m], "__file__", None) and "site-packages" in sys.modules[m].__file__})
+print(json.dumps({"scores": list(g.scores), "outside": outside}))
+"""
+
+
+def test_the_bundle_plays_a_whole_game_with_the_standard_library_alone(tmp_path: Path) -> None:
+    manifest = build(tmp_path / "engine")
+    unpacked = tmp_path / "site"
+    with zipfile.ZipFile(tmp_path / "engine" / manifest["wheel"]) as z:  # type: ignore[operator]
+        z.extractall(unpacked)
+    run = subprocess.run([sys.executable, "-I", "-S", "-c", PLAY, str(unpacked)], capture_output=True, text=True,
+                         timeout=120, check=False)
+    assert run.returncode == 0, run.stderr[-3000:]
+    out = json.loads(run.stdout)
+    assert max(out["scores"]) >= 300
+    assert out["outside"] == []
+    # the bots' models travel with their package; nothing of the server, the command line or the data tools
+    names = set(manifest["modules"])  # type: ignore[arg-type]
+    assert {"puur/bots/hand_model.json", "puur/bots/bidding_model.json"} <= names
+    assert not any(n.startswith(("puur/server/", "puur/cli", "puur/data/", "puur/env/")) for n in names)
+
+
+def test_the_set_follows_the_import_graph_of_the_entry() -> None:
+    modules = closure()
+    assert ENTRY in modules and "puur.match.game" in modules and "puur.bots.mcts" in modules  # named by a string
+    assert "puur.local.bundle" not in modules  # the builder itself stays out
+
+
+def test_the_same_sources_give_the_same_bytes(tmp_path: Path) -> None:
+    a, b = build(tmp_path / "a"), build(tmp_path / "b")
+    assert (tmp_path / "a" / "puur.whl").read_bytes() == (tmp_path / "b" / "puur.whl").read_bytes()
+    assert a["version"] == b["version"]
