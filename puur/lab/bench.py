@@ -1,4 +1,5 @@
-"""``puur bench engine``: full random rounds per second on one core (INTERFACES.md §3).
+"""``puur bench engine``: full random rounds per second on one core (INTERFACES.md §3); ``puur bench env``:
+environment steps per second, the PettingZoo environment's or (``--vector``) the vector environment's.
 
 A round is: deal, contract choice with pushing, random legal play of all 36 cards, Weis, Stöck and the
 written score — through ``puur.core.round.random_round`` and ``RoundState.score``, the rules core's own path;
@@ -14,6 +15,7 @@ import json
 import random
 import sys
 import time
+from typing import Any
 
 from puur.core.profile import RuleProfile
 from puur.core.round import random_round
@@ -58,6 +60,86 @@ def bench_batch(seconds: float = 5.0, profile: RuleProfile | str | None = None, 
     return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
 
 
+def bench_env(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, Any]:
+    """Steps of the PettingZoo environment (``puur.env.env``), uniformly random legal actions, whole
+    matches: a step is ``last()`` (the acting seat's encoded observation and mask) and ``step``."""
+    import numpy as np
+
+    import puur.env
+
+    env = puur.env.env(RuleProfile.resolve(profile))
+    rng = random.Random(seed)
+    env.reset(seed=seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+            steps += 1
+            if steps % 256 == 0 and time.perf_counter() >= deadline:
+                break
+        else:
+            env.reset()
+    elapsed = time.perf_counter() - start
+    return {"env": "pettingzoo", "steps": steps, "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1)}
+
+
+def bench_vector(
+    seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1, tables: int = 1024
+) -> dict[str, Any]:
+    """Steps of ``puur.env.vector.VectorEnv``: ``tables`` tables, a uniformly random legal action at each
+    (from the mask), every step's observations encoded into one array; a step is one table's action."""
+    import numpy as np
+
+    from puur.env.vector import VectorEnv, random_actions
+
+    env = VectorEnv(tables, RuleProfile.resolve(profile), seed=seed)
+    rng = np.random.default_rng(seed)
+    _, mask = env.reset()
+    calls = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        _, mask, _, _ = env.step(random_actions(mask, rng))
+        calls += 1
+    elapsed = time.perf_counter() - start
+    steps = calls * tables
+    return {"env": "vector", "tables": tables, "steps": steps, "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1)}
+
+
+def run_bench_env(args: argparse.Namespace) -> int:
+    try:
+        if args.vector:
+            result = bench_vector(args.seconds, args.profile, tables=args.tables)
+        else:
+            result = bench_env(args.seconds, args.profile)
+    except (ValueError, ImportError) as e:
+        print(f"puur bench: {e}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(f"{result['steps']} steps in {result['seconds']} s: {result['steps_per_s']} steps/s "
+              f"({result['env']} environment, profile {args.profile}, one process)")  # fmt: skip
+    return 0
+
+
+def _tables(text: str) -> int:
+    """``--tables``: 1 to 65,536 tables."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of tables: {text!r}") from None
+    if not 1 <= value <= 65_536:
+        raise argparse.ArgumentTypeError(f"give 1 to 65536 tables, not {text}")
+    return value
+
+
 def _seconds(text: str) -> float:
     """``--seconds``: a number of seconds from 0.1 to an hour (not 0, negative, nan or inf)."""
     try:
@@ -91,3 +173,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     eng.add_argument("--json", action="store_true")
     eng.add_argument("--batch", action="store_true", help="through puur.core.playout.random_rounds (the batch API)")
     eng.set_defaults(handler=run_bench)
+    env = bench.add_parser("env", help="environment steps per second, random legal actions, the encoding included")
+    env.add_argument("--seconds", type=_seconds, default=5.0, help="how long to step, 0.1 to 3600 (default 5)")
+    env.add_argument("--profile", default="schieber")
+    env.add_argument("--json", action="store_true")
+    env.add_argument("--vector", action="store_true", help="the vector environment (puur.env.vector), many tables a step")
+    env.add_argument("--tables", type=_tables, default=1024, help="tables of the vector environment (default 1024)")
+    env.set_defaults(handler=run_bench_env)

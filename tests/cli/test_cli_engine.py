@@ -68,3 +68,20 @@ def test_a_port_out_of_range_is_refused(command: str, port: str) -> None:
     args = ("bots", "serve", "--port", port) if command == "bots" else ("serve", "--port", port)
     out = _puur(*args, timeout=30)
     assert out.returncode == 2 and "a port is 1 to 65535" in out.stderr
+
+
+@pytest.mark.parametrize("vector", [True, False])
+def test_bench_env_json(vector: bool) -> None:
+    """`puur bench env [--vector] --json`: one JSON object with the environment's steps a second."""
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
+    out = _puur("bench", "env", "--seconds", "0.2", "--json", *(["--vector", "--tables", "64"] if vector else []))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["env"] == ("vector" if vector else "pettingzoo")
+    assert result["steps"] > 0 and result["steps_per_s"] > 0
+
+
+def test_bench_env_vector_refuses_a_profile_it_cannot_play() -> None:
+    pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
+    out = _puur("bench", "env", "--vector", "--seconds", "0.1", "--profile", "jasvel", timeout=30)
+    assert out.returncode == 2 and "weis_declaration" in out.stderr and "Traceback" not in out.stderr

@@ -1,0 +1,106 @@
+"""The network of the hidden hands: its numpy inference against a plain reference on fixed inputs, the
+shipped weights, that it reads the observation alone, and that ``benchmarks/hand_net.py`` learns."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
+
+from puur.core.round import deal  # noqa: E402
+from puur.env.encoding import OBS_SIZE, encode  # noqa: E402
+from puur.env.hand_net import HandNet, default_net, load, seat_weights  # noqa: E402
+from puur.match.game import Game  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location("hand_net_bench", Path(__file__).parents[2] / "benchmarks" / "hand_net.py")
+assert _spec and _spec.loader
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+
+def _tiny(hidden: int = 3, seed: int = 0) -> HandNet:
+    rng = np.random.default_rng(seed)
+    shapes = [(OBS_SIZE, hidden), (hidden,), (hidden, hidden), (hidden,), (hidden, 108), (108,)]
+    return HandNet(*(rng.normal(0, 0.3, s).astype(np.float32) for s in shapes), source="test")
+
+
+def _reference_scores(net: HandNet, x: list[float]) -> list[list[float]]:
+    """The network written out sum by sum, without numpy's matrix products."""
+    w1, b1, w2, b2, w3, b3 = (a.tolist() for a in (net.w1, net.b1, net.w2, net.b2, net.w3, net.b3))
+    h1 = [max(0.0, b1[j] + sum(x[i] * w1[i][j] for i in range(len(x)) if x[i])) for j in range(len(b1))]
+    h2 = [max(0.0, b2[j] + sum(h1[i] * w2[i][j] for i in range(len(h1)))) for j in range(len(b2))]
+    out = [b3[k] + sum(h2[i] * w3[i][k] for i in range(len(h2))) for k in range(108)]
+    return [out[3 * c : 3 * c + 3] for c in range(36)]
+
+
+def test_numpy_inference_equals_the_reference_on_fixed_inputs() -> None:
+    net = _tiny()
+    obs = Game("schieber", seed=11).observation(1)
+    x = encode(obs)
+    got = net.scores(x[None, :])[0]
+    want = np.array(_reference_scores(net, x.tolist()))
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    w = seat_weights(obs, net)
+    assert (w[:, 1] == 0).all()  # the observing seat's own column
+    for c in (0, 17, 35):
+        top = max(want[c])
+        assert [round(w[c, (1 + r) % 4], 5) for r in (1, 2, 3)] == [round(math.exp(v - top), 5) for v in want[c]]
+
+
+def test_the_weights_round_trip_and_the_shipped_network_loads() -> None:
+    net = _tiny()
+    again = load(net.to_bytes())
+    for k in ("w1", "b1", "w2", "b2", "w3", "b3"):  # kept to half precision
+        np.testing.assert_allclose(getattr(again, k), getattr(net, k), rtol=1e-3, atol=1e-4)
+    assert again.source == "test"
+    shipped = default_net()
+    assert shipped.w1.shape[0] == OBS_SIZE and "benchmarks/hand_net.py" in shipped.source
+    w = seat_weights(Game("schieber", seed=3).observation(0))
+    assert np.isfinite(w).all() and (w[:, 1:] > 0).all()
+
+
+def test_it_reads_the_observation_alone() -> None:
+    """Two deals that give seat 0 the same hand, the other seats' cards dealt differently: after the same
+    contract seat 0's observation is the same, and so are the network's weights."""
+    rng = random.Random(4)
+    a = deal(rng, 3)
+    others = [c for s in (1, 2, 3) for c in range(36) if a[s] >> c & 1]
+    rng.shuffle(others)
+    b = [a[0]] + [sum(1 << c for c in others[9 * i : 9 * i + 9]) for i in range(3)]
+    assert a != b
+    views = []
+    for hands in (a, b):
+        game = Game.from_deal("schieber", hands, forehand=0, seed=1)
+        game.apply(game.legal_actions()[0])
+        views.append(game.observation(0))
+    assert views[0] == views[1]
+    np.testing.assert_array_equal(seat_weights(views[0]), seat_weights(views[1]))
+
+
+def test_the_learner_s_gradient_is_the_loss_s_slope_and_a_few_steps_learn() -> None:
+    """On a handful of heuristic positions: the back-propagated gradient agrees with finite differences, and
+    a few epochs lower the training log-loss below the room's."""
+    rows = bench.play_shard((0, "heuristic", ""))[:120]
+    d = bench.positions(rows)
+    p = bench.init(OBS_SIZE, 4, np.random.default_rng(0))
+    p["w3"] = np.random.default_rng(1).normal(0, 0.1, p["w3"].shape).astype(np.float32)
+    p = {k: v.astype(np.float64) for k, v in p.items()}
+    d64 = {**d, "x": d["x"].astype(np.float64)}
+    _, g = bench.loss_and_grads(p, d64, 0.0)
+    for key, idx in (("w3", (2, 7)), ("b1", (1,)), ("w2", (0, 3))):
+        e = 1e-5
+        p[key][idx] += e
+        up = bench.loss_and_grads(p, d64, 0.0)[0]
+        p[key][idx] -= 2 * e
+        down = bench.loss_and_grads(p, d64, 0.0)[0]
+        p[key][idx] += e
+        assert g[key][idx] == pytest.approx((up - down) / (2 * e), rel=1e-3, abs=1e-7)
+    net, history = bench.train(d, d, hidden=16, epochs=4, seed=0, batch=32, lr=3e-3, log=False)
+    room = bench.nll(bench.init(OBS_SIZE, 16, np.random.default_rng(0)), d)["nll"]
+    assert bench.nll(net, d)["nll"] < room

@@ -1,0 +1,33 @@
+"""``learned``: the search dealing its worlds by the network of the hidden hands, selectable by name."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
+
+import puur.lab.arena  # noqa: E402,F401 - the arena registers the player
+from puur.bots import make_player, player_names  # noqa: E402
+from puur.bots.runner import play_turn  # noqa: E402
+from puur.env.learned import LearnedPlayer  # noqa: E402
+from puur.match.game import Game  # noqa: E402
+
+
+def test_learned_is_a_player_name_and_deals_by_the_network() -> None:
+    assert "learned" in player_names()
+    player = make_player("learned:level=easy,iters=8,seed=1")
+    assert isinstance(player, LearnedPlayer)
+    game = Game("schieber", seed=5)
+    while game.round.contract is None or len(game.round.tricks) < 2:
+        seat = game.current_seat
+        assert seat is not None
+        play_turn(game, player if seat == 0 else make_player("heuristic"))
+    obs = game.observation(0)
+    det = player.determinizer(obs)
+    assert det.weights is not None and set(det.weights) == set(det.cards)
+    assert all(w[0] == 0 and min(w[1:]) > 0 for w in det.weights.values())
+
+
+def test_learned_refuses_another_hand_model() -> None:
+    with pytest.raises(ValueError, match="hands"):
+        make_player("learned:hands=model")
