@@ -141,21 +141,11 @@ class Sheet:
                         (name, t), f"a team row has {n} boxes, got {len(row)}", "box_count",
                         {"team": t, "count": n, "got": len(row)},
                     )
-            for i, b in enumerate(boxes[t]):
+            written = [("boxes", i, b) for i, b in enumerate(boxes[t])] + [("opponents", i, b) for i, b in enumerate(opponents[t])]
+            for name, i, b in written:  # a box of the team's own column or of its line as the opponents
                 if b is None:
                     continue
-                check_int(b, ("boxes", t, i), low=0, high=MAX_BOX)
-                if self.columns[i].factor is None:
-                    raise ToolInputError(
-                        ("columns", i, "factor"),
-                        f"agree a factor for {self.columns[i].name} before writing in its box",
-                        "factor_first",
-                        {"col": i},
-                    )
-            for i, b in enumerate(opponents[t]):
-                if b is None:
-                    continue
-                check_int(b, ("opponents", t, i), low=0, high=MAX_BOX)
+                check_int(b, (name, t, i), low=0, high=MAX_BOX)
                 if self.columns[i].factor is None:
                     raise ToolInputError(
                         ("columns", i, "factor"),

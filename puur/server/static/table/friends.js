@@ -177,9 +177,14 @@ const Friends = {
   // them; the host may only remove them, in the open (the server tells every screen).
   renderWaiting(v) {
     const box = $("waiting");
-    if (!v || v.status !== "waiting") { box.hidden = true; Friends.invites = null; return; }
+    if (!v || v.status !== "waiting") { box.hidden = true; box.dataset.drawn = ""; Friends.invites = null; return; }
     const host = Friends.isHost(v);
     if (host && Friends.invitesFor !== v.game_id) Friends.loadInvites(v);
+    // drawn again only when what it shows changed: a press on one of its buttons is never lost to a new view
+    const key = JSON.stringify([v.game_id, host, v.seating, Friends.invites, document.documentElement.lang]);
+    $("status").textContent = host ? t("waiting_title") : t("waiting_guest");
+    if (!box.hidden && box.dataset.drawn === key) return;
+    box.dataset.drawn = key;
     const rows = v.seating.map((s, seat) => {
       const open = s.kind === "invite", kept = s.kind === "reserved";
       const row = h("li", { class: "waiting-seat" + (open ? " open" : ""), "data-seat": seat },
@@ -202,7 +207,6 @@ const Friends = {
     box.replaceChildren(h("div", { class: "waiting-box" },
       h("h2", { text: host ? t("waiting_title") : t("waiting_guest") }), h("ul", { class: "waiting-list" }, ...rows)));
     box.hidden = false;
-    $("status").textContent = host ? t("waiting_title") : t("waiting_guest");
   },
   async loadInvites(v) {
     Friends.invitesFor = v.game_id;
