@@ -8,6 +8,8 @@ pages (``/tools/assets/chalk.js``).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
+from pathlib import Path
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse, Response
@@ -32,10 +34,16 @@ VERSION_MARK = "__PUUR_OFFLINE_VERSION__"
 def offline_version() -> str:
     """A hash of every file the service worker keeps: the page's and the tools' files and the engine's
     manifest (which holds the hash of the engine's files and wheel: ``puur.local.bundle``). A change to any
-    of them makes a new service worker, which caches the new set whole and drops the old cache."""
-    parts = [(p.name, p.read_bytes()) for p in shell_files()]
-    if ENGINE_MANIFEST.is_file():
-        parts.append(("engine", ENGINE_MANIFEST.read_bytes()))
+    of them makes a new service worker, which caches the new set whole and drops the old cache. The files
+    are read again only when one of them changed (its size or time), not at every request for ``/sw.js``."""
+    files = [*shell_files(), *([ENGINE_MANIFEST] if ENGINE_MANIFEST.is_file() else [])]
+    return _version_of(tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files))
+
+
+@lru_cache(maxsize=4)
+def _version_of(stamps: tuple[tuple[str, int, int], ...]) -> str:
+    parts = [("engine" if Path(name) == ENGINE_MANIFEST else Path(name).name, Path(name).read_bytes())
+             for name, _, _ in stamps]
     return content_hash(parts)
 
 
