@@ -235,11 +235,16 @@ def test_pass_and_play_offline(table: Any) -> None:
     table.wait_for_selector("#cover:not([hidden])")
     first = table.locator("#cover-text").inner_text()
     table.click("#cover-btn")
-    done = [act(table)]
-    while not table.locator("#cover:not([hidden])").count():  # until the other person is to act
-        done.append(act(table))
+    done: list[str] = []
+    while True:  # until the other person is to act and the table covers the hands
         table.wait_for_selector(f"{HUMAN_NEXT}, #cover:not([hidden])")
-    assert table.locator("#cover-text").inner_text() != first  # handed to the other person
+        if table.locator("#cover:not([hidden])").count():
+            break
+        seq = table.evaluate("S.view.seq")
+        done.append(act(table))
+        if done[-1] not in ("round", "over"):  # a move taken: look again once the table has moved on from it
+            table.wait_for_function("s => S.view.seq !== s || !document.getElementById('cover').hidden", arg=seq)
+    assert done and table.locator("#cover-text").inner_text() != first  # handed to the other person
     seat = table.evaluate("S.seat")
     table.click("#cover-btn")
     table.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
