@@ -126,6 +126,14 @@ Answer = dict[str, Any]
 """``{"status": int, "body": ..., "events": [...], "saved": record or None}``."""
 
 
+def _check_players(seats: list[str]) -> None:
+    """Every computer seat names one of the built-in players offered offline (``LOCAL_PLAYERS``), never a
+    module to import (``parse_spec`` reads ``package.module:Class`` as one)."""
+    for seat, spec in enumerate(seats):
+        if spec != HUMAN and parse_spec(spec)[0] not in LOCAL_PLAYERS:
+            raise _field_error(("seats", seat), f"seat {seat}: offline the computers are {', '.join(LOCAL_PLAYERS)}")
+
+
 @dataclass
 class LocalTable:
     """The games of this device, answering the game API's requests (``request``)."""
@@ -134,7 +142,9 @@ class LocalTable:
 
     # ----- the device's storage -----
     def restore(self, saved: dict[str, Any]) -> str:
-        """Hold a game kept on the device (``LocalGame.saved``), replayed from its record; its id."""
+        """Hold a game kept on the device (``LocalGame.saved``), replayed from its record; its id. Its computers
+        are checked against the built-in players as a new game's are: a saved game never names code to load."""
+        _check_players(saved["settings"]["seats"])
         game = replay(saved["settings"], saved["log"])
         live = LocalGame(saved["id"], saved["settings"], game, {str(t): int(s) for t, s in saved["tokens"].items()},
                          [list(e) for e in saved["log"]], saved.get("created", time.time()), saved.get("updated", time.time()))
@@ -230,9 +240,7 @@ class LocalTable:
             raise Refused(503, NEEDS_NETWORK.format(what="a table with friends on their own devices"))
         if HUMAN not in seats:
             raise _field_error(("seats",), "at least one seat must be 'human'")
-        for seat, spec in enumerate(seats):
-            if spec != HUMAN and parse_spec(spec)[0] not in LOCAL_PLAYERS:
-                raise _field_error(("seats", seat), f"seat {seat}: offline the computers are {', '.join(LOCAL_PLAYERS)}")
+        _check_players(seats)
         form = body.get("form", "schieber")
         settings = {"profile": body.get("profile") or "schieber", "seats": list(seats), "seed": body.get("seed"),
                     "deck": body.get("deck", "swiss"), "lang": body.get("lang", "en"), "form": form,

@@ -94,6 +94,10 @@ def test_hint_undo_and_the_saved_game(client: TestClient, monkeypatch: pytest.Mo
     again = json.loads(request("GET", f"/games/{lid}", "", ltoken))
     assert same(json.loads(again["body"])) == same(served)
     assert saved["settings"]["assist"] == {"hints": [1, 0, 0, 0], "undos": [1, 0, 0, 0]}
+    # a kept game whose computer names a module to import is refused, as a new game's would be
+    forged = {**saved, "id": "local-forged", "settings": {**saved["settings"], "seats": ["human", "os:system", "heuristic", "heuristic"]}}
+    with pytest.raises(Exception, match="offline the computers are"):
+        LocalTable().restore(forged)
 
 
 def test_what_needs_the_network_says_so() -> None:
