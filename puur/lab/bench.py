@@ -15,10 +15,25 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from puur.core.profile import RuleProfile
 from puur.core.round import random_round
+
+
+def _rounds_per_second(play: Callable[[int], int], seconds: float) -> dict[str, float]:
+    """Call ``play(done)`` (it plays some rounds and says how many) until ``seconds`` have passed; the count."""
+    n = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        n += play(n)
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    elapsed = now - start
+    return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
 
 
 def bench_engine(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, float]:
@@ -27,18 +42,13 @@ def bench_engine(seconds: float = 5.0, profile: RuleProfile | str | None = None,
     rng = random.Random(seed)
     for _ in range(50):  # warm the tables and caches
         random_round(p, rng).score()
-    n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
+
+    def hundred(_: int) -> int:
         for _ in range(100):
             random_round(p, rng).score()  # the round written: factor, last trick, match (RULES.md §11)
-        n += 100
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
+        return 100
+
+    return _rounds_per_second(hundred, seconds)
 
 
 def bench_batch(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, float]:
@@ -47,17 +57,12 @@ def bench_batch(seconds: float = 5.0, profile: RuleProfile | str | None = None, 
 
     p = RuleProfile.resolve(profile)
     random_rounds(p, 100, seed)  # warm the tables
-    n = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        random_rounds(p, 1000, seed, start=n)
-        n += 1000
-        now = time.perf_counter()
-        if now >= deadline:
-            break
-    elapsed = now - start
-    return {"rounds": n, "seconds": round(elapsed, 3), "rounds_per_s": round(n / elapsed, 1)}
+
+    def thousand(done: int) -> int:
+        random_rounds(p, 1000, seed, start=done)
+        return 1000
+
+    return _rounds_per_second(thousand, seconds)
 
 
 def bench_env(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, Any]:
