@@ -142,7 +142,10 @@ def play_a_match(browser: Any, base: str, seat_bases: list[str]) -> None:
         pages[3].click("#btn-rematch")
         host.wait_for_function("S.view.seating[3].kind === 'person'")
         assert host.locator("button[data-remove='3']").count() == 0
-        host.click("button[data-remove='2']")  # Ueli does not come: a computer plays for him, his seat stays his
+        # Ueli does not come: he has closed his browser (a screen still open on the table is a person there, whose
+        # seat a connection gives back at once), and the host has a computer play for him; the seat stays his
+        pages[2].close()
+        host.click("button[data-remove='2']")
         host.wait_for_function("S.view.seating[2].player !== null && S.view.seating[2].kind === 'person'")
         pages[1].click("#btn-rematch")
         host.wait_for_function("S.view.status === 'playing'")
