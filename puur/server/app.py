@@ -50,6 +50,9 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         hub = getattr(app.state, "game_hub", None)
         if hub is not None and hub.shared is not None:  # stop listening to a shared store
             hub.close()
+        place = getattr(app.state, "place", None)
+        if place is not None:  # the place's database (puur.server.http.identity)
+            place.close()
 
     app = FastAPI(
         title="Puur",

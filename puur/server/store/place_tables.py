@@ -1,0 +1,9 @@
+"""Imports every module of the place that defines tables on ``puur.server.store.place.metadata``, so that
+the metadata is whole wherever it is used (``open_place``, the test that holds the Alembic revisions equal
+to it)."""
+
+from __future__ import annotations
+
+from puur.server.store import players  # noqa: F401
+
+__all__: list[str] = []

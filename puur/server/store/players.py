@@ -1,0 +1,122 @@
+"""Players who are remembered without an account: a chosen name, a short tag, and the keys of their devices.
+
+A person's browser makes a player key (a 256-bit secret) on the first visit; the server keeps only its
+SHA-256 (as with seat tokens, ``puur.server.store.token_hash``). A player may hold several keys, one per
+device: carrying the player to another device adds a key, revoking one deletes it. Nothing else about a
+person is stored: no e-mail, no password, no address (docs/players.md says what is kept and how a player
+deletes themselves).
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass
+
+from sqlalchemy import (
+    Column,
+    Connection,
+    Double,
+    ForeignKey,
+    Index,
+    Table,
+    Text,
+    delete,
+    insert,
+    select,
+    update,
+)
+
+from puur.server.store import token_hash
+from puur.server.store.place import metadata
+
+players = Table(
+    "players", metadata,
+    Column("id", Text, primary_key=True),  # public: names the player in standings, ratings, the lobby
+    Column("name", Text, nullable=False),
+    Column("tag", Text, nullable=False),  # four digits: two players called Ueli are Ueli#0412 and Ueli#7730
+    Column("created", Double, nullable=False),
+    Column("seen", Double, nullable=False),
+)  # fmt: skip
+player_keys = Table(
+    "player_keys", metadata,
+    Column("key_hash", Text, primary_key=True),
+    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("device", Text, nullable=False),  # what the key's holder called the device ("phone"), for revoking
+    Column("created", Double, nullable=False),
+)  # fmt: skip
+Index("player_keys_player", player_keys.c.player_id)
+
+KEY_BYTES = 32
+"""A player key's randomness (256 bits, as a seat token's): it is the player's only proof of being them."""
+
+
+def new_key() -> str:
+    return secrets.token_urlsafe(KEY_BYTES)
+
+
+def new_player_id() -> str:
+    return secrets.token_urlsafe(9)
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    name: str
+    tag: str
+    created: float
+
+    @property
+    def handle(self) -> str:
+        """The name with its tag, as lists show it: ``Ueli#0412``."""
+        return f"{self.name}#{self.tag}"
+
+
+def create_player(conn: Connection, name: str, device: str = "") -> tuple[Player, str]:
+    """A new player named ``name`` (already checked by the caller: ``puur.schema_types.check_name``) with
+    its first key; returns the player and the key (shown once, never stored)."""
+    now = time.time()
+    player = Player(new_player_id(), name, f"{secrets.randbelow(10_000):04d}", now)
+    conn.execute(insert(players).values(id=player.id, name=name, tag=player.tag, created=now, seen=now))
+    key = add_key(conn, player.id, device)
+    return player, key
+
+
+def add_key(conn: Connection, player_id: str, device: str = "") -> str:
+    """Another key for ``player_id`` (carrying the player to another device)."""
+    key = new_key()
+    conn.execute(insert(player_keys).values(key_hash=token_hash(key), player_id=player_id, device=device,
+                                            created=time.time()))
+    return key
+
+
+def player_of_key(conn: Connection, key: str) -> Player | None:
+    """The player a key belongs to, or None (an unknown or revoked key)."""
+    row = conn.execute(
+        select(players.c.id, players.c.name, players.c.tag, players.c.created)
+        .join(player_keys, player_keys.c.player_id == players.c.id)
+        .where(player_keys.c.key_hash == token_hash(key))
+    ).first()
+    return None if row is None else Player(row[0], row[1], row[2], row[3])
+
+
+def get_player(conn: Connection, player_id: str) -> Player | None:
+    row = conn.execute(
+        select(players.c.id, players.c.name, players.c.tag, players.c.created).where(players.c.id == player_id)
+    ).first()
+    return None if row is None else Player(row[0], row[1], row[2], row[3])
+
+
+def rename(conn: Connection, player_id: str, name: str) -> None:
+    conn.execute(update(players).where(players.c.id == player_id).values(name=name, seen=time.time()))
+
+
+def delete_player(conn: Connection, player_id: str) -> None:
+    """Forget the player: their keys go with them (``ON DELETE CASCADE``; each part of the place that keeps
+    rows about a player deletes or anonymises them in the same transaction)."""
+    conn.execute(delete(player_keys).where(player_keys.c.player_id == player_id))
+    conn.execute(delete(players).where(players.c.id == player_id))
+
+
+__all__ = ["KEY_BYTES", "Player", "add_key", "create_player", "delete_player", "get_player", "new_key",
+           "player_keys", "player_of_key", "players", "rename"]
