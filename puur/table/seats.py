@@ -48,6 +48,10 @@ AWAY_PLAYER = "heuristic"
 """The computer that plays for a person absent at their turn (``ServerSettings.away_seconds``)."""
 REACTIONS = ("bravo", "hopp", "sorry", "well_played", "uff")
 """The quick reactions a seat may send (no free text); the page words them in en/de/fr."""
+PLAYERS = "players"
+"""The key, in a game's settings, of its remembered players: seat (a string, as JSON keys are) -> the player
+id (``puur.server.store.players``) of the person who took that seat with their player key. Any game may have
+it (a table with computers, pass-and-play, an online table); the place reads it for statistics and ratings."""
 CODE_BYTES = 18
 """An invite code's length: 144 bits, base64url (24 characters)."""
 
@@ -176,6 +180,20 @@ def seating(settings: dict[str, Any], names: list[str], listening: set[int],
     return out
 
 
+def seat_players(settings: dict[str, Any]) -> dict[int, str]:
+    """Seat -> the remembered player who holds it (seats taken without a player key are absent)."""
+    held = settings.get(PLAYERS)
+    return {int(seat): str(pid) for seat, pid in held.items()} if isinstance(held, dict) else {}
+
+
+def with_seat_player(settings: dict[str, Any], seat: int, player_id: str | None) -> dict[str, Any]:
+    """``settings`` with ``seat`` held by ``player_id`` (None: by nobody remembered)."""
+    held = {str(s): pid for s, pid in seat_players(settings).items() if s != seat}
+    if player_id is not None:
+        held[str(seat)] = player_id
+    return {**settings, PLAYERS: dict(sorted(held.items()))}
+
+
 def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
     """A rematch's settings: the same people in the same seats (no invite open, nobody stood in), a new
     seed; the hints and undos are counted anew. At an online table every person's seat is ``reserved`` for
@@ -189,7 +207,7 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "REACTIONS", "RESERVED", "a_person_plays", "alone_at_the_table", "code_hash", "connected",
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "PLAYERS", "REACTIONS", "RESERVED", "a_person_plays", "alone_at_the_table", "code_hash", "connected",
     "effective_seats", "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings",
-    "reserved_seats", "seating", "stand_ins", "waiting",
+    "reserved_seats", "seat_players", "seating", "stand_ins", "waiting", "with_seat_player",
 ]

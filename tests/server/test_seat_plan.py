@@ -66,3 +66,15 @@ def test_a_rematch_keeps_each_persons_seat_until_they_hold_it() -> None:
     fresh["seats"][1] = "heuristic"  # the host removed the person of seat 1
     assert reserved_seats(fresh, {0, 3}) == [] and not waiting(fresh, {0, 3})
     assert waiting(fresh)  # without the held seats every reserved seat is awaited
+
+
+def test_a_seat_is_held_by_one_remembered_player_and_the_rematch_keeps_them() -> None:
+    from puur.table.seats import rematch_settings, seat_players, with_seat_player
+
+    settings = {"seats": ["human", "heuristic", "human", "heuristic"], "seed": 7}
+    assert seat_players(settings) == {}
+    settings = with_seat_player(with_seat_player(settings, 0, "p-ueli"), 2, "p-vreni")
+    settings = with_seat_player(settings, 0, "p-hans")  # the seat changed hands: one player per seat
+    assert seat_players(settings) == {0: "p-hans", 2: "p-vreni"}
+    assert seat_players(with_seat_player(settings, 2, None)) == {0: "p-hans"}
+    assert seat_players(rematch_settings(settings)) == {0: "p-hans", 2: "p-vreni"}
