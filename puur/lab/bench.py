@@ -134,26 +134,26 @@ def run_bench_env(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tables(text: str) -> int:
-    """``--tables``: 1 to 65,536 tables."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number of tables: {text!r}") from None
-    if not 1 <= value <= 65_536:
-        raise argparse.ArgumentTypeError(f"give 1 to 65536 tables, not {text}")
-    return value
+def _bounded(cast: type[int] | type[float], what: str, low: float, high: float) -> Callable[[str], float]:
+    """An argparse type: a number of ``what`` from ``low`` to ``high`` (never nan or inf)."""
+
+    def parse(text: str) -> float:
+        try:
+            value = cast(text)
+        except ValueError:
+            kind = "whole number" if cast is int else "number"
+            raise argparse.ArgumentTypeError(f"not a {kind} of {what}: {text!r}") from None
+        if not low <= value <= high:  # false for nan
+            raise argparse.ArgumentTypeError(f"give {low:g} to {high:g} {what}, not {text}")
+        return value
+
+    return parse
 
 
-def _seconds(text: str) -> float:
-    """``--seconds``: a number of seconds from 0.1 to an hour (not 0, negative, nan or inf)."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0.1 <= value <= 3600:  # false for nan
-        raise argparse.ArgumentTypeError(f"give 0.1 to 3600 seconds, not {text}")
-    return value
+_tables = _bounded(int, "tables", 1, 65_536)
+"""``--tables``: 1 to 65,536 tables."""
+_seconds = _bounded(float, "seconds", 0.1, 3600)
+"""``--seconds``: a number of seconds from 0.1 to an hour (not 0, negative, nan or inf)."""
 
 
 def run_bench(args: argparse.Namespace) -> int:

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import secrets
-import threading
 from collections.abc import Callable
 from functools import partial
 from typing import Annotated, Any, TypeVar
@@ -27,6 +26,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from puur.core.cards import Card
 from puur.schema_types import CardCode
+from puur.server.http.app_state import opened_once
 from puur.server.http.game_models import (
     ActionBody,
     Error,
@@ -74,7 +74,6 @@ TOKEN_WAIT = 10.0
 SEND_TIMEOUT = 20.0
 """Seconds one message to a live connection may take to go out: a reader that takes none for so long (a
 connection that stopped reading) is closed, and what was queued for it is given back."""
-_hub_lock = threading.Lock()
 T = TypeVar("T")
 
 
@@ -85,17 +84,15 @@ async def hub_dependency(request: Request) -> GameHub:
 
 def get_hub(request: HTTPConnection) -> GameHub:
     """The app's games (one store per app, opened on first use on ``app.state.db_path``)."""
-    state = request.app.state
-    hub = getattr(state, "game_hub", None)
-    if hub is None:
-        with _hub_lock:
-            hub = getattr(state, "game_hub", None)
-            if hub is None:
-                hub = open_hub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
-                for watcher in getattr(state, "hub_watchers", ()):  # the round reviews (create_app names them)
-                    hub.watchers.append(partial(watcher, request.app))
-                state.game_hub = hub
-    return hub
+    app = request.app
+
+    def make() -> GameHub:
+        hub = open_hub(open_store(getattr(app.state, "db_path", None)), settings_of(app))
+        for watcher in getattr(app.state, "hub_watchers", ()):  # the round reviews (create_app names them)
+            hub.watchers.append(partial(watcher, app))
+        return hub
+
+    return opened_once(app.state, "game_hub", make)
 
 
 Hub = Annotated[GameHub, Depends(hub_dependency)]

@@ -7,29 +7,20 @@ TOKEN``; a request that needs both â€” joining a table as a remembered player â€
 
 from __future__ import annotations
 
-import threading
 from typing import Annotated
 
 from fastapi import Depends, Header, HTTPException, Request
 from starlette.requests import HTTPConnection
 
+from puur.server.http.app_state import opened_once
 from puur.server.store.place import PlaceDb, open_place
 from puur.server.store.players import Player, player_of_key
-
-_place_lock = threading.Lock()
 
 
 def get_place(request: HTTPConnection) -> PlaceDb:
     """The app's place database (opened on first use on ``app.state.db_path``, the games' own database)."""
     state = request.app.state
-    place = getattr(state, "place", None)
-    if place is None:
-        with _place_lock:
-            place = getattr(state, "place", None)
-            if place is None:
-                place = open_place(getattr(state, "db_path", None))
-                state.place = place
-    return place
+    return opened_once(state, "place", lambda: open_place(getattr(state, "db_path", None)))
 
 
 async def place_dependency(request: Request) -> PlaceDb:
