@@ -84,16 +84,22 @@ async def hub_dependency(request: Request) -> GameHub:
 
 
 def get_hub(request: HTTPConnection) -> GameHub:
-    """The app's games (one store per app, opened on first use on ``app.state.db_path``)."""
-    state = request.app.state
+    """The games of the request's app (``hub_of``)."""
+    return hub_of(request.app)
+
+
+def hub_of(app: Any) -> GameHub:
+    """The app's games (one store per app, opened on first use on ``app.state.db_path``): the HTTP API's and
+    the MCP game tools' (``puur.server.mcp_server``) alike."""
+    state = app.state
     hub = getattr(state, "game_hub", None)
     if hub is None:
         with _hub_lock:
             hub = getattr(state, "game_hub", None)
             if hub is None:
-                hub = open_hub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
+                hub = open_hub(open_store(getattr(state, "db_path", None)), settings_of(app))
                 for watcher in getattr(state, "hub_watchers", ()):  # the round reviews (create_app names them)
-                    hub.watchers.append(partial(watcher, request.app))
+                    hub.watchers.append(partial(watcher, app))
                 state.game_hub = hub
     return hub
 
@@ -451,4 +457,4 @@ async def _drain(websocket: WebSocket) -> None:
             await websocket.receive_text()
 
 
-__all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "router", "seat_or_403"]
+__all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "hub_of", "router", "seat_or_403"]
