@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from game_checks import stoeck_outcomes
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import run_mcp
+from mcp_helpers import MCP_HEADERS, call_mcp, run_mcp
 
 from puur.core.profile import PRESETS
 from puur.data import DATASET_NAMES, dataset
@@ -19,8 +19,6 @@ from puur.oracle import evaluate
 from puur.server.live import GameHub
 from puur.server.mcp_server import build_server
 from puur.server.store import Store
-
-MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 
 RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     # tool: (arguments, the oracle request it must equal)
@@ -200,21 +198,11 @@ def test_game_tools_play_a_match_and_keep_the_information_boundary() -> None:
     run(check)
 
 
-def _mcp_call(client: TestClient, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    """A tool call at ``/mcp`` of the app: the tool's result (``structuredContent``, ``isError``)."""
-    r = client.post("/mcp", headers=MCP_HEADERS, json={
-        "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments},
-    })  # fmt: skip
-    assert r.status_code == 200, r.text
-    result: dict[str, Any] = r.json()["result"]
-    return result
-
-
 def test_a_game_started_over_mcp_is_the_http_apis_game_and_shows_one_seat_only(client: TestClient) -> None:
     """MCP plays the server's games: the game ``new_game`` starts is stored with the HTTP API's, its token is a
     seat there, an action over either is seen by the other, and every answer is the same seat view (the one
     definition: ``seat_view``), never with a card of another seat's hand."""
-    started = _mcp_call(client, "new_game", {"seed": 11, "seat": 2, "bot": "random"})["structuredContent"]
+    started = call_mcp(client, "new_game", {"seed": 11, "seat": 2, "bot": "random"})["structuredContent"]
     gid, token = started["game_id"], started["token"]
     auth = {"Authorization": f"Bearer {token}"}
     over_http = client.get(f"/api/v1/games/{gid}", headers=auth)
@@ -228,9 +216,9 @@ def test_a_game_started_over_mcp_is_the_http_apis_game_and_shows_one_seat_only(c
             assert r.status_code == 200, r.text
             answers.append({"view": r.json()})
         else:
-            answers.append(_mcp_call(client, "game_play", {"game_id": gid, "token": token, "action": action,
+            answers.append(call_mcp(client, "game_play", {"game_id": gid, "token": token, "action": action,
                                                            "seq": view["seq"]})["structuredContent"])
-        mcp_view = _mcp_call(client, "game_view", {"game_id": gid, "token": token})["structuredContent"]
+        mcp_view = call_mcp(client, "game_view", {"game_id": gid, "token": token})["structuredContent"]
         assert mcp_view == client.get(f"/api/v1/games/{gid}", headers=auth).json()
         answers.append(mcp_view)
     deals = client.app.state.game_hub.get(gid).game.deals  # type: ignore[attr-defined]  # every round's, to know the hidden cards
