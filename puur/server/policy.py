@@ -470,6 +470,8 @@ class ShareFull(Exception):
 
 @dataclass
 class _Share:
+    """One counted game: the address that started it (None over stdio) and when MCP last used it."""
+
     client: str | None
     touched: float
 
@@ -610,6 +612,7 @@ __all__ = [
     "FALLBACK_PLAYER",
     "MAX_THINK_SECONDS",
     "BodyLimit",
+    "GameShares",
     "Limited",
     "Option",
     "PlayerPolicy",
@@ -618,6 +621,7 @@ __all__ = [
     "RateRule",
     "SeatRate",
     "ServerSettings",
+    "ShareFull",
     "rate_rules",
     "seat_rate_of",
     "settings_of",
