@@ -18,7 +18,7 @@ import time
 
 import ray
 
-from puur.lab.arena import play_arena
+from puur.lab.arena import Arena, play_arena
 
 
 def main() -> None:
@@ -29,13 +29,13 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     start = time.perf_counter()
-    local = play_arena(args.a, args.b, args.deals, seed=args.seed)
+    local = play_arena(Arena(args.a, args.b, args.deals, seed=args.seed))
     out: dict[str, object] = {"a": args.a, "b": args.b, "deals": args.deals, "local_s": round(time.perf_counter() - start, 2)}
     for cpus in (1, 2):
         t0 = time.perf_counter()
         ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False)
         t1 = time.perf_counter()
-        result = play_arena(args.a, args.b, args.deals, seed=args.seed, backend="ray")
+        result = play_arena(Arena(args.a, args.b, args.deals, seed=args.seed, backend="ray"))
         t2 = time.perf_counter()
         ray.shutdown()
         if result.deals != local.deals:

@@ -7,6 +7,20 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+"""What a client of ``/mcp`` (streamable HTTP) sends with each message."""
+
+
+def call_mcp(client: Any, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
+    """A tool call at ``/mcp`` of an app's ``TestClient``: the tool's result (``structuredContent``,
+    ``isError``, ``content``)."""
+    r = client.post("/mcp", headers=MCP_HEADERS, json={
+        "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments},
+    })  # fmt: skip
+    assert r.status_code == 200, r.text
+    result: dict[str, Any] = r.json()["result"]
+    return result
+
 
 def run_mcp(fn: Callable[[Any], Awaitable[None]], server: Any = None) -> None:
     """``fn(client)`` with an MCP client of ``server`` (default: a fresh ``build_server()``), on an event loop

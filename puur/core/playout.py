@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 from puur.core.cards import BASE_CONTRACTS, Contract
 from puur.core.profile import RuleProfile
-from puur.core.round import RoundState, deal_packets
+from puur.core.round import RoundState, deal_packets, play_random
 from puur.core.rules.beats import HIGHER_TRUMPS
 from puur.core.rules.scoring import RoundScore
 from puur.core.rules.stoeck import StoeckStatus, stoeck_cards
@@ -102,26 +102,12 @@ def shuffled_deal(rng: SplitMix, dealer: int) -> list[int]:
 
 
 def python_round(profile: RuleProfile, seed: int, index: int) -> RoundState:
-    """Round ``index`` of the batch with ``seed``, played through ``RoundState`` and the rules core: the
+    """Round ``index`` of the batch with ``seed``, played through ``RoundState`` and the rules core
+    (``puur.core.round.play_random``, the one random round) on the compiled core's random stream: the
     reference the compiled core is tested against. Returns the finished round."""
     rng = SplitMix(seed, index)
     dealer = rng.below(4)
-    r = RoundState(profile, shuffled_deal(rng, dealer), dealer, (dealer + 1) % 4)
-    opts = r.contract_options()
-    choice = opts[rng.below(len(opts))]
-    if choice == "P":
-        r.push()
-        opts = r.contract_options()
-        choice = opts[rng.below(len(opts))]
-    assert isinstance(choice, Contract)
-    r.choose(choice)
-    below = rng.below
-    for _ in range(36):
-        legal = r.legal_cards()
-        for _ in range(below(legal.bit_count())):
-            legal &= legal - 1
-        r.play((legal & -legal).bit_length() - 1)
-    return r
+    return play_random(profile, shuffled_deal(rng, dealer), dealer, rng.below)
 
 
 @dataclass(frozen=True)

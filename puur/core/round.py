@@ -471,26 +471,32 @@ def first_forehand(profile: RuleProfile, hands: Sequence[int], dealer: int) -> i
 
 
 def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
-    """Play one full round with random legal actions (the ``puur bench engine`` workload)."""
+    """Play one full round with random legal actions (the ``puur bench engine`` workload), drawn from ``rng``."""
     dealer = rng.randrange(4)
-    r = RoundState(profile, deal(rng, dealer), dealer, (dealer + 1) % 4)
+    rnd = rng.random
+    return play_random(profile, deal(rng, dealer), dealer, lambda n: int(rnd() * n))
+
+
+def play_random(profile: RuleProfile, hands: list[int], dealer: int, below: Callable[[int], int]) -> RoundState:
+    """Play a dealt round to its end with uniformly random legal actions, ``below(n)`` drawing a whole number
+    in 0..n-1 for each choice: the contract (or a push, then the partner's contract) and each card, the
+    ``below(k)``-th lowest of the ``k`` legal ones. The one random round: ``random_round`` draws from
+    ``random.Random``, ``puur.core.playout.python_round`` from the stream the compiled core draws from, so
+    the core can be tested equal to it round for round."""
+    r = RoundState(profile, hands, dealer, (dealer + 1) % 4)
     opts = r.contract_options()
-    choice = opts[rng.randrange(len(opts))]
+    choice = opts[below(len(opts))]
     if choice == "P":
         r.push()
-        choice = profile.contracts[rng.randrange(len(profile.contracts))]
+        opts = r.contract_options()
+        choice = opts[below(len(opts))]
     assert isinstance(choice, Contract)
     r.choose(choice)
-    rnd = rng.random
-    hands, contract, play = r.hands, choice, r.play
+    held, play = r.hands, r.play  # RoundState.legal_cards unrolled: this loop is the engine benchmark's
     for _ in range(36):
-        legal = legal_moves(hands[r.to_act], r.trick, contract, profile)  # type: ignore[index]
-        n = legal.bit_count()
-        if n > 1:
-            k = int(rnd() * n)  # a uniform choice among the legal cards
-            while k:
-                legal &= legal - 1
-                k -= 1
+        legal = legal_moves(held[r.to_act], r.trick, choice, profile)  # type: ignore[index]
+        for _ in range(below(legal.bit_count())):
+            legal &= legal - 1
         play((legal & -legal).bit_length() - 1)
     return r
 
@@ -529,7 +535,7 @@ class RoundResult:
 
 __all__ = [
     "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "deal_packets", "first_forehand", "holder_of",
-    "RoundResult", "random_round",
+    "RoundResult", "play_random", "random_round",
 ]  # fmt: skip
 
 

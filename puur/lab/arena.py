@@ -5,7 +5,7 @@ Each round is played through the ``Game`` API: the players see only real ``Obser
 contract themselves (pushing included) and are scored by the written points of the round. With
 ``games`` whole matches to the profile's target are played the same way (same seed, teams swapped).
 
->>> r = run_arena("heuristic", "random", deals=2, seed=1)
+>>> r = run_arena(Arena("heuristic", "random", deals=2, seed=1))
 >>> r["rounds"], 0.0 <= r["paired_win_rate"]["value"] <= 1.0
 (4, True)
 """
@@ -39,6 +39,36 @@ def mix_seed(*parts: int) -> int:
     for p in parts:
         h = ((h ^ (p & 0xFFFFFFFFFFFF)) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
     return h >> 1
+
+
+@dataclass(frozen=True)
+class Arena:
+    """One arena, as ``puur arena`` names it (INTERFACES.md §3): players ``a`` and ``b``, ``deals`` duplicate
+    deals and ``games`` duplicate matches under ``profile`` from ``seed``, played by ``jobs`` worker processes
+    here or as Ray tasks (``backend="ray"``, at ``address``: ``puur.lab.distributed``). Passed whole to each
+    task: one deal or match is ``(arena, index)``."""
+
+    a: str
+    b: str
+    deals: int
+    games: int = 0
+    profile: str = "schieber"
+    seed: int = 0
+    jobs: int = 1
+    backend: str = "local"
+    address: str | None = None
+
+    def check(self) -> None:
+        """``ValueError`` before anything is played: an unknown profile, a player spec that does not build, a
+        backend that cannot run."""
+        RuleProfile.resolve(self.profile)
+        make_seat_player(self.a, 0)
+        make_seat_player(self.b, 0)
+        check_backend(self.backend, self.address)
+
+
+Task = tuple[Arena, int]
+"""One deal or match of an arena: the arena and the deal's (or match's) index."""
 
 
 def _players(a: str, b: str, a_seats: int, seed: int) -> dict[int, Player]:
@@ -81,25 +111,25 @@ def seatings(a: str, b: str, seed: int, index: int) -> list[tuple[int, dict[int,
     return [(a_seats, _players(a, b, a_seats, mix_seed(seed, index, 1 + a_seats))) for a_seats in (0, 1)]
 
 
-def play_deal(args: tuple[str, str, str, int, int]) -> tuple[int, int, int, int]:
+def play_deal(task: Task) -> tuple[int, int, int, int]:
     """Both seatings of one deal: (a's points, b's points) with a at seats 0/2, then with a at 1/3."""
-    a, b, profile_name, seed, index = args
-    profile = RuleProfile.resolve(profile_name)
-    hands, dealer = deal_of(profile, seed, index)
-    (_, first), (_, second) = seatings(a, b, seed, index)
+    arena, index = task
+    profile = RuleProfile.resolve(arena.profile)
+    hands, dealer = deal_of(profile, arena.seed, index)
+    (_, first), (_, second) = seatings(arena.a, arena.b, arena.seed, index)
     w1 = play_round(profile, hands, dealer, first)
     w2 = play_round(profile, hands, dealer, second)
     return w1[0], w1[1], w2[1], w2[0]
 
 
-def play_game_pair(args: tuple[str, str, str, int, int]) -> tuple[int, int]:
+def play_game_pair(task: Task) -> tuple[int, int]:
     """One match seed played twice, teams swapped: 1 when a won, else 0, for each seating."""
-    a, b, profile_name, seed, index = args
-    profile = RuleProfile.resolve(profile_name)
+    arena, index = task
+    profile = RuleProfile.resolve(arena.profile)
     out = []
     for a_seats in (0, 1):
-        game = Game(profile, seed=mix_seed(seed, index, 11))
-        players = _players(a, b, a_seats, mix_seed(seed, index, 12 + a_seats))
+        game = Game(profile, seed=mix_seed(arena.seed, index, 11))
+        players = _players(arena.a, arena.b, a_seats, mix_seed(arena.seed, index, 12 + a_seats))
         n = 0
         while not game.is_over and n < 10000:
             seat = game.current_seat
@@ -144,7 +174,7 @@ class ArenaResult:
     deals: list[tuple[int, int, int, int]]
     games: list[tuple[int, int]]
 
-    def summary(self, a: str, b: str, profile: str, seconds: float, with_games: bool) -> dict[str, Any]:
+    def summary(self, arena: Arena, seconds: float) -> dict[str, Any]:
         diffs: list[float] = []
         rounds_won = 0.0
         paired = 0.0
@@ -159,81 +189,48 @@ class ArenaResult:
         pd["mean"] = round(sum(diffs) / len(diffs), 3) if diffs else 0.0
         game_wins = sum(x + y for x, y in self.games)
         return {
-            "a": a,
-            "b": b,
-            "profile": profile,
+            "a": arena.a,
+            "b": arena.b,
+            "profile": arena.profile,
             "deals": n,
             "rounds": 2 * n,
             "seconds": round(seconds, 2),
             "points_diff": pd,
             "round_win_rate": rate_ci(rounds_won, 2 * n),
             "paired_win_rate": rate_ci(paired, n),
-            "game_win_rate": rate_ci(game_wins, 2 * len(self.games)) if with_games else None,
+            "game_win_rate": rate_ci(game_wins, 2 * len(self.games)) if arena.games > 0 else None,
         }
 
 
-def _iter_results(
-    fn: Callable[[tuple[str, str, str, int, int]], Any],
-    tasks: list[tuple[str, str, str, int, int]],
-    jobs: int,
-    backend: str = "local",
-    address: str | None = None,
-) -> Iterator[Any]:
-    """The results in task order: worker processes here, or Ray tasks (``puur.lab.distributed``)."""
-    yield from map_tasks(fn, tasks, backend=backend, jobs=jobs, address=address)
+def _iter_results(fn: Callable[[Task], Any], arena: Arena, count: int) -> Iterator[Any]:
+    """``fn`` of the arena's tasks 0..count-1, the results in task order: worker processes here, or Ray tasks
+    (``puur.lab.distributed``)."""
+    tasks = [(arena, i) for i in range(count)]
+    yield from map_tasks(fn, tasks, backend=arena.backend, jobs=arena.jobs, address=arena.address)
 
 
-def run_arena(
-    a: str,
-    b: str,
-    deals: int,
-    games: int = 0,
-    profile: str = "schieber",
-    seed: int = 0,
-    jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    backend: str = "local",
-    address: str | None = None,
-) -> dict[str, Any]:
-    """Play ``deals`` duplicate deals (and ``games`` duplicate matches); the INTERFACES.md §3 summary.
-    ``backend="ray"`` plays them as Ray tasks (``puur.lab.distributed``), with the same result."""
+def run_arena(arena: Arena, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
+    """Play the arena's duplicate deals (and matches); the INTERFACES.md §3 summary. Ray tasks
+    (``backend="ray"``) give the same result as worker processes here."""
     start = time.perf_counter()
-    results = play_arena(a, b, deals, games, profile, seed, jobs, progress, backend, address)
-    return results.summary(a, b, profile, time.perf_counter() - start, games > 0)
+    results = play_arena(arena, progress)
+    return results.summary(arena, time.perf_counter() - start)
 
 
-def play_arena(
-    a: str,
-    b: str,
-    deals: int,
-    games: int = 0,
-    profile: str = "schieber",
-    seed: int = 0,
-    jobs: int = 1,
-    progress: Callable[[int, int], None] | None = None,
-    backend: str = "local",
-    address: str | None = None,
-) -> ArenaResult:
-    """Every deal's and match's result, in order (``run_arena`` sums them up)."""
-    RuleProfile.resolve(profile)
-    make_seat_player(a, 0)  # fail early on a bad spec
-    make_seat_player(b, 0)
-    check_backend(backend, address)
-    total = deals + games
-    done = 0
-    deal_tasks = [(a, b, profile, seed, i) for i in range(deals)]
+def play_arena(arena: Arena, progress: Callable[[int, int], None] | None = None) -> ArenaResult:
+    """Every deal's and match's result, in order (``run_arena`` sums them up); ``progress(done, total)``
+    after each."""
+    arena.check()
+    total = arena.deals + arena.games
     results = ArenaResult([], [])
-    for r in _iter_results(play_deal, deal_tasks, jobs, backend, address):
+    for r in _iter_results(play_deal, arena, arena.deals):
         results.deals.append(r)
-        done += 1
         if progress:
-            progress(done, total)
-    game_tasks = [(a, b, profile, seed, i) for i in range(games)]
-    for g in _iter_results(play_game_pair, game_tasks, jobs, backend, address):
+            progress(len(results.deals), total)
+    for g in _iter_results(play_game_pair, arena, arena.games):
         results.games.append(g)
-        done += 1
         if progress:
-            progress(done, total)
+            progress(arena.deals + len(results.games), total)
     return results
 
 
@@ -261,35 +258,28 @@ def cli(args: Any) -> int:
     import json
     import sys
 
+    arena = Arena(args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs,
+                  getattr(args, "backend", "local"), getattr(args, "address", None))
     try:
         if args.deals < 1 or args.games < 0 or args.jobs < 1:
             raise ValueError("--deals and --jobs must be at least 1, --games at least 0")
-        RuleProfile.resolve(args.profile)
-        make_seat_player(args.a, 0)
-        make_seat_player(args.b, 0)
-        backend, address = getattr(args, "backend", "local"), getattr(args, "address", None)
-        check_backend(backend, address)
+        arena.check()
     except ValueError as e:
         print(f"puur arena: {e}", file=sys.stderr)
         return 2
     if args.json:
-        result = run_arena(
-            args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs, backend=backend, address=address
-        )
+        result = run_arena(arena)
     else:
         from rich.progress import Progress
 
         with Progress(transient=True) as bar:
             task = bar.add_task(f"{args.a} vs {args.b}", total=args.deals + args.games)
-            result = run_arena(
-                args.a, args.b, args.deals, args.games, args.profile, args.seed, args.jobs,
-                progress=lambda done, total: bar.update(task, completed=done), backend=backend, address=address,
-            )  # fmt: skip
+            result = run_arena(arena, progress=lambda done, total: bar.update(task, completed=done))
     print(json.dumps(result) if args.json else format_table(result))
     return 0
 
 
 __all__ = [
-    "deal_of", "format_table", "mean_ci", "play_arena", "play_deal", "play_round", "rate_ci", "round_game", "run_arena",
+    "Arena", "deal_of", "format_table", "mean_ci", "play_arena", "play_deal", "play_round", "rate_ci", "round_game", "run_arena",
     "seatings",
 ]  # fmt: skip

@@ -79,6 +79,21 @@ def check_declarations(declare: object) -> tuple[str, ...]:
     return tuple(str(d) for d in decl)
 
 
+def logged_action(seat: int | str, action: object, declare: Sequence[str] = ()) -> str:
+    """The one text form of a taken action in a record: ``"seat:action"``, each declaration after a ``+``
+    (``"1:HQ+stoeck"``). The server stores the same three parts in a row's columns
+    (``puur.table.play.stored_of``)."""
+    return f"{seat}:{action}" + "".join(f"+{d}" for d in declare)
+
+
+def parse_logged(item: str) -> tuple[int | None, str, tuple[str, ...]]:
+    """``logged_action``'s parts read back: the seat (None when the text names none), the action, the
+    declarations."""
+    seat_text, _, rest = item.partition(":")
+    action, *declare = rest.split("+")
+    return (int(seat_text) if seat_text.isdigit() else None), action, tuple(declare)
+
+
 class RecordMismatch(ValueError):
     """A record that this engine does not reproduce. ``part`` names what differs: ``commitment`` (the
     seed and salt do not hash to it), ``deal``, ``action`` (not legal, or not that seat's turn), ``written``
@@ -296,7 +311,21 @@ class Game:
         self._after_events(events)
 
     def _log(self, seat: int, act: Action | FormAction, decl: tuple[str, ...]) -> None:
-        self.actions[-1].append(f"{seat}:{act}" + "".join(f"+{d}" for d in decl))
+        self.actions[-1].append(logged_action(seat, act, decl))
+
+    def replay_action(self, seat: int | None, action: str, declare: Sequence[str] = ()) -> None:
+        """Apply one taken action again, as a record or a stored log holds it: the one step of every replay
+        (``from_record``; ``puur.table.play.replay``, which the server's stored games, the device's and an
+        undo go through). ``RecordMismatch`` (``action``, naming the round) when it is not ``seat``'s turn or
+        the action is not legal; the state is then unchanged."""
+        n = len(self.deals)
+        item = logged_action(seat if seat is not None else "?", action, declare)
+        if self.current_seat is None or self.current_seat != seat:
+            raise RecordMismatch("action", f"round {n}: action {item!r} is by seat {seat}, but seat {self.current_seat} is to act", n)
+        try:
+            self.apply(action, declare)
+        except IllegalAction as e:
+            raise RecordMismatch("action", f"round {n}: action {item!r} is not legal: {e}", n) from None
 
     # ----- match end -----
     def _after_events(self, events: Sequence[str]) -> None:
@@ -547,16 +576,7 @@ class Game:
             if [" ".join(_hand_str(h)) for h in game.deals[n - 1]] != entry.get("deal"):
                 raise RecordMismatch("deal", f"round {n}: the record's deal differs from what its seed deals", n)
             for item in str(entry.get("actions", "")).split():
-                seat_text, _, rest = item.partition(":")
-                action, *declare = rest.split("+")
-                if str(game.current_seat) != seat_text:
-                    raise RecordMismatch(
-                        "action", f"round {n}: action {item!r} is by seat {seat_text}, but seat {game.current_seat} is to act", n
-                    )
-                try:
-                    game.apply(action, declare)
-                except IllegalAction as e:
-                    raise RecordMismatch("action", f"round {n}: action {item!r} is not legal: {e}", n) from None
+                game.replay_action(*parse_logged(item))
             _check_written(game, entry, n)
         if record.get("scores") is not None and list(game.scores) != record["scores"]:
             raise RecordMismatch("scores", f"the record's scores {record['scores']} differ from the replay's {game.scores}")
@@ -674,4 +694,5 @@ def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
         raise ValueError(f"scores {[a, b]} already reach the target {target}: the match would be over")
     return a, b
 
-__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special", "check_declarations"]
+__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special", "check_declarations",
+           "logged_action", "parse_logged"]

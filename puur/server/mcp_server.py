@@ -7,17 +7,15 @@ multiplier table and the rule section. Impossible input is a tool error whose te
 message. ``solve_open_cards`` takes ``/api/v1/solve``'s request model the same way.
 
 ``puur mcp`` runs it on standard input/output; ``create_app`` mounts the same server at ``/mcp``
-(streamable HTTP). Game tools are added when the match engine (``puur.match.game``) is importable: they show
-only the user's own seat's observation, never another seat's hidden cards.
+(streamable HTTP). The game tools play the server's games (``puur.server.live.GameHub``, the games of the HTTP
+API, held by seat tokens) and answer with the seat's one view (``puur.table.view.seat_view``): only the
+user's own seat's, never another seat's hidden cards.
 """
 
 from __future__ import annotations
 
 import inspect
-import secrets
 import threading
-import time
-from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import partial
@@ -31,14 +29,16 @@ from mcp_types import ToolAnnotations
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from puur import __version__
-from puur.core.profile import PRESET_SOURCES, PRESETS
+from puur.core.profile import PRESET_SOURCES, PRESETS, RuleProfile
 from puur.data import DATASET_NAMES, dataset, dumps
-from puur.match.fairness import draw_salt
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.schema_types import Seed
 from puur.server.http.api_solver import SolveRequest, SolveResult
-from puur.server.policy import FALLBACK_PLAYER, ServerSettings, settings_of
+from puur.server.http.game_models import ActionBody
+from puur.server.live import HUMAN, Busy, Conflict, GameHub, LiveGame, NotFound
+from puur.server.policy import GameShares, PlayerRefused, ServerSettings, ShareFull, settings_of
+from puur.server.store import Store
 
 INSTRUCTIONS = (
     "Puur answers Swiss Jass (Schieber) rules questions by computing them. Cards are suit C D H S + rank "
@@ -187,10 +187,12 @@ def _refuse_unknown_arguments(server: MCPServer) -> None:
         tool.fn_metadata.arg_model = strict
 
 
-def build_server(*, games: bool = True, settings: ServerSettings | None = None) -> MCPServer:
-    """A fresh MCP server with the rules tools, ``list_profiles``, the datasets as resources and, when the
-    match engine exists and ``games`` is true, the game tools; ``settings`` say which players ``new_game``
-    may name and how many games are kept (``puur.server.policy``)."""
+def build_server(*, games: bool = True, settings: ServerSettings | None = None,
+                 hub: Callable[[], GameHub] | None = None) -> MCPServer:
+    """A fresh MCP server with the rules tools, ``list_profiles``, the datasets as resources and, when
+    ``games`` is true, the game tools over ``hub`` (the app's ``GameHub``; None: one of its own over an
+    in-memory store, as ``puur mcp`` runs); ``settings`` say which players ``new_game`` may name and what one
+    client's games may cost (``puur.server.policy``)."""
     server: MCPServer = MCPServer(
         name="puur",
         title="Puur — Swiss Jass (Schieber) rules",
@@ -230,7 +232,8 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None) 
         )
 
     if games:
-        _add_game_tools(server, settings or ServerSettings())
+        settings = settings or ServerSettings()
+        _add_game_tools(server, settings, hub or _own_hub(settings))
     _refuse_unknown_arguments(server)
     return server
 
@@ -247,137 +250,41 @@ def _client_of(ctx: Context | None) -> str | None:
     return host if isinstance(host, str) else None
 
 
-class GameTables:
-    """The MCP games (in memory only): at most ``max_games``, at most ``per_client`` of them for one client
-    address, and none kept after ``idle_seconds`` untouched. Reading a game touches it. When the tables are
-    full a new game takes the place of the least recently used finished one; while every game held is still
-    running a new one is refused (``busy``): a running game never loses its actions to somebody else's new
-    game. A client at its own share makes room the same way from its own games only (``limit`` while all of
-    them run), so one client cannot fill the tables for the others."""
+def _add_game_tools(server: MCPServer, settings: ServerSettings, hub_of: Callable[[], GameHub]) -> None:
+    """The game tools (INTERFACES.md §2) over the server's ``GameHub`` (``hub_of``: the app's, the one the HTTP
+    API serves): a game started here is stored as every game is, its seat held by a token, and every answer
+    is the seat's one view (``puur.table.view.seat_view``, the HTTP API's ``GameView``). What one MCP client
+    may cost is bounded per client address (``GameShares``)."""
+    shares = GameShares.of(settings)
 
-    def __init__(self, max_games: int, idle_seconds: float, clock: Callable[[], float] = time.monotonic,
-                 per_client: int | None = None) -> None:  # fmt: skip
-        self.max_games = max_games
-        self.idle_seconds = idle_seconds
-        self.clock = clock
-        self.per_client = per_client
-        self._tables: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
-        self._clients: dict[str, str] = {}
-        """The client address each game was started from (games started over stdio have none)."""
+    def _is_over(game_id: str) -> bool:
+        """Whether a counted game is over (the store's status once it has left the hub's memory)."""
+        hub = hub_of()
+        live = hub.held_game(game_id)
+        if live is not None:
+            return bool(live.game.is_over)
+        meta = hub.store.games_meta([game_id])
+        return game_id not in meta or meta[game_id][0] == "over"
 
-    def _forget_idle(self) -> None:
-        cutoff = self.clock() - self.idle_seconds
-        while self._tables and next(iter(self._tables.values()))[0] < cutoff:
-            self._forget(next(iter(self._tables)))
-
-    def _forget(self, game_id: str) -> None:
-        del self._tables[game_id]
-        self._clients.pop(game_id, None)
-
-    def _make_room_for(self, client: str) -> None:
-        """Room for one more game of ``client``: its least recently used finished game leaves when it holds its
-        share; ``limit`` when all of them run."""
-        mine = [k for k, c in self._clients.items() if c == client]
-        if self.per_client is None or len(mine) < self.per_client:
-            return
-        over = next((k for k in self._tables if k in mine and self._tables[k][1]["game"].is_over), None)
-        if over is None:
-            raise ToolError(
-                f"limit: this client address holds its most MCP games ({self.per_client}), all of them running; "
-                f"finish one, or one untouched for {self.idle_seconds / 3600:g} hours leaves: try again then"
-            )
-        self._forget(over)
-
-    def __contains__(self, game_id: object) -> bool:
-        self._forget_idle()
-        return game_id in self._tables
-
-    def __getitem__(self, game_id: str) -> dict[str, Any]:
-        self._forget_idle()
-        table = self._tables.pop(game_id)[1]
-        self._tables[game_id] = (self.clock(), table)
-        return table
-
-    def __setitem__(self, game_id: str, table: dict[str, Any]) -> None:
-        self.add(game_id, table)
-
-    def add(self, game_id: str, table: dict[str, Any], client: str | None = None) -> None:
-        """Hold a new game started from ``client`` (an address; None: no share is counted, as over stdio)."""
-        self._forget_idle()
-        if game_id in self._tables:
-            self._forget(game_id)
-        if client is not None:
-            self._make_room_for(client)
-        if len(self._tables) >= self.max_games:
-            over = next((k for k, (_, t) in self._tables.items() if t["game"].is_over), None)
-            if over is None:
-                raise ToolError(
-                    f"busy: this server holds its most MCP games ({self.max_games}), all of them running; a game "
-                    f"untouched for {self.idle_seconds / 3600:g} hours leaves: try again later"
-                )
-            self._forget(over)
-        self._tables[game_id] = (self.clock(), table)
-        if client is not None:
-            self._clients[game_id] = client
-
-    def __len__(self) -> int:
-        self._forget_idle()
-        return len(self._tables)
-
-
-def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
-    """Game tools over ``puur.match.game`` (INTERFACES.md §2) if it is importable; False when it is not."""
-    try:
-        from puur.match.game import Game  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        return False
-    from puur.bots.runner import play_computers  # the server's players come with it (puur.server.policy)
-
-    tables = GameTables(settings.mcp_max_games, settings.mcp_idle_seconds, per_client=settings.mcp_games_per_client)
-
-    def _player(spec: str) -> Any:
-        """Only a player the server offers (``PlayerPolicy``: built-ins with bounded options, the operator's
-        names); anything else is refused before it is imported or built. 'auto' is the heuristic."""
-        return settings.players.make("heuristic" if spec == "auto" else spec)
-
-    tables_lock = threading.Lock()  # the tables themselves; each game has its own lock, held while it moves
-
-    def _table(game_id: str) -> dict[str, Any]:
-        with tables_lock:
-            if game_id not in tables:
-                raise ToolError(f"unknown game {game_id!r}: start one with new_game")
-            return tables[game_id]
-
-    def _advance(t: dict[str, Any]) -> None:
-        """Let the computer seats act until the user's seat is to act or the match is over."""
-        game = t["game"]
-        # the runner's one path for computer seats: each action with the declarations it owes (Stöck); past
-        # the request's think budget the remaining decisions are the quick player's (ServerSettings)
-        play_computers(game, lambda s: None if s == t["seat"] else t["players"][s], max_moves=10_000,
-                       think=settings.think_per_request, quick=lambda s: settings.players.make(FALLBACK_PLAYER))
-        if not game.is_over and game.current_seat != t["seat"]:
-            raise ToolError("the computer players did not finish their turns")
-
-    def _view(game_id: str, t: dict[str, Any]) -> dict[str, Any]:
-        game = t["game"]
-        return {
-            "game_id": game_id,
-            "seat": t["seat"],
-            "your_turn": game.current_seat == t["seat"],
-            "is_over": bool(game.is_over),
-            "scores": list(game.scores),
-            "winner": game.winner,
-            "result": game.result() if game.is_over else None,  # Coiffeur, Differenzler: winners, penalties
-            "observation": game.observation(t["seat"]).to_dict(),
-            "fair_deal": game.fair_deal(),  # the commitment; the seed and salt only once the match is over
-            "assumptions": {"profile": t["profile"], "rule": "RULES.md §14.1 (what a seat may see)"},
-        }
+    def _seat(game_id: str, token: str) -> tuple[LiveGame, int]:
+        """The game and the seat ``token`` holds in it (as the HTTP API's 404 and 403, in a tool error's words)."""
+        try:
+            live = hub_of().get(game_id)
+        except NotFound:
+            raise ToolError(f"unknown game {game_id!r}: start one with new_game") from None
+        seat = live.seat_of(token)
+        if seat is None:
+            raise ToolError("not_your_seat: this token is not a seat of this game")
+        shares.touch(game_id)
+        return live, seat
 
     @server.tool(
         description="Start a Schieber match: you hold `seat` (0..3; seats 0 and 2 are partners), the other "
-        "seats are computer players (`bot`: 'auto' = heuristic if installed, else random; or e.g. 'random', "
-        "'mcts:time=0.5'). Returns your view only: your hand and what the rules have made public, and "
-        "`fair_deal.commitment`, the SHA-256 the deals are fixed by (the seed is revealed when the match is over). "
+        "seats are computer players (`bot`: 'auto' = heuristic; or e.g. 'random', 'mcts:level=easy'). Returns "
+        "`game_id`, your `seat`, your seat's `token` (pass it to game_view and game_play; the HTTP API takes it "
+        "as `Authorization: Bearer TOKEN` for the same game) and `view`: your seat's view (the HTTP API's "
+        "GameView): your hand and what the rules have made public, and `fair_deal.commitment`, the SHA-256 the "
+        "deals are fixed by (the seed is revealed when the match is over). "
         "Without `seed` the server draws a secret one; a chosen seed is marked `seed_source: chosen`. "
         "`form`: 'schieber' (default), 'coiffeur' (a sheet of 8 or 10 `columns`; you choose a column as "
         "'column:rosen' or 'column:joker1=H') or 'differenzler' (each for themselves, `rounds` rounds; you "
@@ -400,74 +307,90 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings) -> bool:
             description="the form's table settings (see the description); left out, the defaults")] = None,
         ctx: Context | None = None,
     ) -> dict[str, Any]:
-        from puur.core.profile import RuleProfile
-
         try:
-            p = RuleProfile.resolve(profile)
+            RuleProfile.resolve(profile)
         except (TypeError, ValueError) as e:
             raise ToolError(f"invalid_profile: {e}") from None
+        spec = "heuristic" if bot == "auto" else bot
+        table = {"profile": profile if profile is not None else "schieber", "seed": seed, "form": form,
+                 "columns": columns, "rounds": rounds, "form_settings": form_settings,
+                 "seats": [HUMAN if s == seat else spec for s in range(4)]}
         try:
-            players = [None if s == seat else _player(bot) for s in range(4)]
-        except (TypeError, ValueError) as e:
+            place = shares.start(_client_of(ctx), _is_over)
+        except ShareFull as e:
+            raise ToolError(f"{e.code}: {e}") from None
+        try:
+            live, tokens = _create(table)
+        except BaseException:
+            shares.release(place)
+            raise
+        shares.bind(place, live.id)
+        return {"game_id": live.id, "seat": seat, "token": tokens[seat], "view": live.view(seat)}
+
+    def _create(table: dict[str, Any]) -> tuple[LiveGame, dict[int, str]]:
+        """``GameHub.create``, its refusals in a tool error's words (nothing is built for a refused player)."""
+        try:
+            return hub_of().create(table)
+        except PlayerRefused as e:
             raise ToolError(f"invalid_bot: {e}") from None
-        try:
-            game = Game(p, seed=seed, salt=draw_salt(), form=form, columns=columns, rounds=rounds,
-                        form_settings=form_settings)  # seed None: a secret one
+        except Busy as e:
+            raise ToolError(f"busy: {e}") from None
         except ValueError as e:
             raise ToolError(f"invalid_form: {e}") from None
-        game_id = secrets.token_urlsafe(12)  # unguessable: the id is the only key
-        lock = threading.Lock()
-        t: dict[str, Any] = {"game": game, "seat": seat, "players": players, "profile": p.to_dict(), "lock": lock}
-        with lock:
-            with tables_lock:  # refused (busy) while every game held is running, (limit) the client's own
-                tables.add(game_id, t, _client_of(ctx))
-            _advance(t)
-            return _view(game_id, t)
 
     @server.tool(
-        annotations=READ_ONLY, description="Your view of a game: your hand and what is public, nothing more."
+        annotations=READ_ONLY,
+        description="Your seat's view of a game (the HTTP API's GameView): your hand and what is public, nothing more.",
     )
-    def game_view(game_id: str) -> dict[str, Any]:
-        t = _table(game_id)
-        with t["lock"]:
-            return _view(game_id, t)
+    def game_view(game_id: str, token: str) -> dict[str, Any]:
+        live, seat = _seat(game_id, token)
+        hub_of().resume_computers(live)
+        return live.view(seat)
 
     @server.tool(
         annotations=READ_ONLY, description="The actions you may take now (contracts, P to push, or cards)."
     )
-    def game_legal_actions(game_id: str) -> dict[str, Any]:
-        t = _table(game_id)
-        with t["lock"]:
-            game = t["game"]
-            mine = game.current_seat == t["seat"]
-            return {
-                "game_id": game_id,
-                "your_turn": mine,
-                "legal_actions": [str(a) for a in game.legal_actions()] if mine else [],
-            }
+    def game_legal_actions(game_id: str, token: str) -> dict[str, Any]:
+        view = game_view(game_id, token)
+        mine = view["to_act"] == view["seat"]
+        return {"game_id": game_id, "your_turn": mine, "legal_actions": view["legal_actions"] if mine else []}
 
     @server.tool(
-        description="Play an action for your seat: a contract (C D H S O U), P to push, or a card (H10); "
-        "in Coiffeur a column ('column:rosen', 'column:joker1=H'), in Differenzler a prediction ('predict:57'). "
-        "Optional declare: ['stoeck']; with your first card ['weis:N'], the Weis alternative N your view's "
-        "observation.weis_choice offers (weis:0, the most points, when none is named). Under a profile with "
-        "claims ('game_end': 'claim', as classic), 'claim' says your team has reached the target: a false claim "
-        "loses the match. The computer seats then play until it is your turn again."
+        description="Play an action for your seat (the `token` new_game gave): a contract (C D H S O U), P to "
+        "push, or a card (H10); in Coiffeur a column ('column:rosen', 'column:joker1=H'), in Differenzler a "
+        "prediction ('predict:57'). Optional declare: ['stoeck']; with your first card ['weis:N'], the Weis "
+        "alternative N your view's weis_choice offers (weis:0, the most points, when none is named). Under a "
+        "profile with claims ('game_end': 'claim', as classic), 'claim' says your team has reached the target: "
+        "a false claim loses the match. Optional `seq`, the view's: refused (stale) if the game has moved on. "
+        "The computer seats then play until it is your turn again; returns your seat's view."
     )
-    def game_play(game_id: str, action: str, declare: list[str] | None = None) -> dict[str, Any]:
-        t = _table(game_id)
-        with t["lock"]:
-            game = t["game"]
-            if game.current_seat != t["seat"]:
-                raise ToolError("not your turn")
-            try:
-                game.apply(action, declare=tuple(declare or ()))
-            except Exception as e:  # IllegalAction or a parse error: state unchanged
-                raise ToolError(f"illegal: {e}") from None
-            _advance(t)
-            return _view(game_id, t)
+    def game_play(game_id: str, token: str, action: str, declare: list[str] | None = None,
+                  seq: int | None = None) -> dict[str, Any]:
+        try:  # the HTTP API's action body: one text form of an action
+            body = ActionBody.model_validate({"action": action, "declare": declare or [], "seq": seq})
+        except ValidationError as e:
+            raise ToolError(f"illegal: {_model_error(e)}") from None
+        live, seat = _seat(game_id, token)
+        try:
+            hub_of().act(live, seat, body.action, tuple(body.declare), body.seq)
+        except Conflict as e:
+            raise ToolError(f"illegal: {e}") from None
+        return live.view(seat)
 
-    return True
+
+def _own_hub(settings: ServerSettings) -> Callable[[], GameHub]:
+    """A hub of the MCP server's own (``puur mcp`` on stdio: one user, nobody else's games), over an
+    in-memory store, opened at its first game."""
+    held: list[GameHub] = []
+    lock = threading.Lock()
+
+    def hub() -> GameHub:
+        with lock:
+            if not held:
+                held.append(GameHub(Store(":memory:"), settings))
+            return held[0]
+
+    return hub
 
 
 def main() -> None:
@@ -525,7 +448,9 @@ def mount_mcp(app: Any, path: str = "/mcp") -> MCPServer:
     """
     from starlette.routing import Route
 
-    server = build_server(settings=settings_of(app))
+    from puur.server.http.games import hub_of  # the app's hub: the games the HTTP API serves
+
+    server = build_server(settings=settings_of(app), hub=partial(hub_of, app))
     endpoint = _Endpoint(server, path)
     app.router.routes.append(Route(path, endpoint=endpoint, include_in_schema=False))
     app.state.mcp = server

@@ -25,6 +25,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import secrets
+import threading
 import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field
@@ -312,13 +314,13 @@ class ServerSettings:
     retention_days: float = 90.0
     """Games whose last action is older than this are deleted from the store."""
     mcp_max_games: int = 500
-    """MCP games held (they live in memory only)."""
+    """Running games started over MCP, all clients together (``GameShares``; a new one past it: ``busy``)."""
     mcp_idle_seconds: float = 6 * 3600.0
-    """An MCP game untouched this long is forgotten."""
+    """An MCP game untouched over MCP this long no longer counts as running (it stays stored, as any game)."""
     mcp_games_per_client: int = 20
-    """MCP games held for one client address: below ``mcp_max_games``, so that one client cannot fill the
-    server's MCP games for everyone else (its least recently used finished game makes room; while all of
-    its games run, its new one is refused)."""
+    """Running MCP games started from one client address: below ``mcp_max_games``, so that one client cannot
+    take every MCP game's place from the others (a finished game makes room; while all of its games run, its
+    new one is refused: ``limit``)."""
     think_per_request: float = 10.0
     """Seconds the computer seats of one table may think in one request (after a person's action they move
     until a person is to act). Once spent, that request's remaining computer decisions are the quick
@@ -457,6 +459,94 @@ def _retry_after(limiter: Any, item: Any, keys: tuple[str, ...], clock: Callable
     return max(1, math.ceil(reset - clock()))
 
 
+class ShareFull(Exception):
+    """A new game refused by ``GameShares``: ``code`` is ``busy`` (the server's bound) or ``limit`` (the
+    client's own share); the message says which and when a place frees."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class _Share:
+    """One counted game: the address that started it (None over stdio) and when MCP last used it."""
+
+    client: str | None
+    touched: float
+
+
+class GameShares:
+    """The running games started over MCP, counted per client address and in all: what one MCP client may
+    cost is bounded per client, not only in total (SECURITY.md). A game counts while it runs and is touched
+    (``touch``) within ``idle_seconds``; a finished one (``is_over``, asked of the hub at each count) and an
+    idle one stop counting, and stay stored as every game does. A game started over stdio has no address:
+    it counts in the total only. Thread-safe: ``start`` holds a place (under the lock) before the game is
+    built, so two calls at once cannot both take the last one."""
+
+    def __init__(self, max_games: int, per_client: int, idle_seconds: float,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.max_games = max_games
+        self.per_client = per_client
+        self.idle_seconds = idle_seconds
+        self.clock = clock
+        self._games: dict[str, _Share] = {}
+        """The running games by id."""
+        self._starting: dict[str, _Share] = {}
+        """The places held by games being built, by a key of their own."""
+        self._lock = threading.Lock()
+
+    @classmethod
+    def of(cls, settings: ServerSettings) -> GameShares:
+        return cls(settings.mcp_max_games, settings.mcp_games_per_client, settings.mcp_idle_seconds)
+
+    def _held(self) -> list[_Share]:
+        return [*self._games.values(), *self._starting.values()]
+
+    def start(self, client: str | None, is_over: Callable[[str], bool]) -> str:
+        """Hold a place for a new game of ``client`` (None: over stdio) and return its key for ``bind`` or
+        ``release``; ``ShareFull`` when the client's share or the server's bound is taken by running games."""
+        hours = f"{self.idle_seconds / 3600:g} hours"
+        with self._lock:
+            cutoff = self.clock() - self.idle_seconds
+            for game_id, share in list(self._games.items()):
+                if share.touched < cutoff or is_over(game_id):
+                    del self._games[game_id]
+            if client is not None and sum(s.client == client for s in self._held()) >= self.per_client:
+                raise ShareFull("limit", f"this client address holds its most MCP games ({self.per_client}), all "
+                                f"of them running; finish one, or one untouched for {hours} stops counting: try again then")
+            if len(self._held()) >= self.max_games:
+                raise ShareFull("busy", f"this server holds its most MCP games ({self.max_games}), all of them "
+                                f"running; a game untouched for {hours} stops counting: try again later")
+            key = secrets.token_hex(8)
+            self._starting[key] = _Share(client, self.clock())
+            return key
+
+    def bind(self, key: str, game_id: str) -> None:
+        """The place ``key`` holds is the game ``game_id`` now."""
+        with self._lock:
+            share = self._starting.pop(key, None)
+            if share is not None:
+                self._games[game_id] = share
+
+    def release(self, key: str) -> None:
+        """Give back a place whose game was not started (its settings were refused)."""
+        with self._lock:
+            self._starting.pop(key, None)
+
+    def touch(self, game_id: str) -> None:
+        """The game was used over MCP now: it counts as running for ``idle_seconds`` more."""
+        with self._lock:
+            share = self._games.get(game_id)
+            if share is not None:
+                share.touched = self.clock()
+
+    def running(self, client: str | None = None) -> int:
+        """How many places are held (``client``'s only, when given)."""
+        with self._lock:
+            return sum(client is None or s.client == client for s in self._held())
+
+
 class SeatRate:
     """At most ``limit`` (``limits`` notation, a moving window in memory, as ``RateLimit``) actions per seat of
     a game. Keyed by game and seat, not by address: the seats of a pass-and-play table share one address,
@@ -522,6 +612,7 @@ __all__ = [
     "FALLBACK_PLAYER",
     "MAX_THINK_SECONDS",
     "BodyLimit",
+    "GameShares",
     "Limited",
     "Option",
     "PlayerPolicy",
@@ -530,6 +621,7 @@ __all__ = [
     "RateRule",
     "SeatRate",
     "ServerSettings",
+    "ShareFull",
     "rate_rules",
     "seat_rate_of",
     "settings_of",

@@ -1,4 +1,5 @@
-"""A table's game from its record, and what the table says about a move: the one replay of a stored game,
+"""A table's game from its record, and what the table says about a move: the one replay of a stored game
+(and the stored game's record, both ways: ``record_of``, ``stored_of``),
 the computers' seeds, why a card may not be played, and a new game's start. Pure (settings and a log in, a ``Game`` out), shared by
 the server's live games (``puur.server.live``) and the table on one device (``puur.local``), so a record
 replays and a seeded game's computers decide the same way on either."""
@@ -13,7 +14,7 @@ from puur.core.cards import Card
 from puur.core.profile import RuleProfile, stored_profile
 from puur.match.fairness import draw_salt
 from puur.match.forms import form_args, table_settings
-from puur.match.game import Game, IllegalAction
+from puur.match.game import Game, IllegalAction, parse_logged
 
 
 def start_game(settings: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
@@ -38,15 +39,48 @@ def stored_declarations(entry: Sequence[Any]) -> tuple[str, ...]:
 
 def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
     """The game of stored ``settings`` (profile, seed, salt, form) with the actions of the stored ``log``
-    (``[seat, action, declarations]``) applied in order: the one replay of a stored game, for a game loaded
-    from the store and for one cut back by an undo. ``RuntimeError`` when an action is not its seat's turn."""
+    (``[seat, action, declarations]``) applied in order, each by ``Game.replay_action`` (the step a record's
+    replay, ``Game.from_record``, takes too): the one replay of a stored game, for a game loaded from the
+    store, one kept on the device and one cut back by an undo. ``RecordMismatch`` (a ``ValueError``) when an
+    action is not its seat's turn or not legal."""
     game = Game(stored_profile(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
                 seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
     for entry in log:
-        if game.current_seat != entry[0]:
-            raise RuntimeError(f"stored action by seat {entry[0]} does not replay")
-        game.apply(entry[1], stored_declarations(entry))
+        game.replay_action(entry[0], entry[1], stored_declarations(entry))
     return game
+
+
+RECORD_START = ("profile", "seed", "salt", "seed_source", "form", "columns", "rounds", "form_settings")
+"""The settings of a stored game that its record holds too (the rest, the seats and names, are the table's)."""
+
+
+def record_of(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> dict[str, Any]:
+    """The ``Game.record()`` of a stored game: its settings and its log replayed (``replay``). The server's
+    ``GET /games/{id}/record`` answers it; ``stored_of`` is the way back."""
+    return replay(settings, log).record()
+
+
+def stored_of(record: dict[str, Any]) -> tuple[dict[str, Any], list[list[Any]]]:
+    """A record as the server stores it: the settings its start is (``RECORD_START``: the profile, seed, salt
+    and seed source, the form and its settings) and the log, one ``[seat, action, declarations]`` a taken
+    action (``parse_logged`` of each of the rounds' ``"seat:action+declaration"``), which the stores keep one
+    row each (``puur.server.store.action_row``). ``record_of`` of the two replays to ``record`` again.
+    ``ValueError`` for a record the server cannot hold: one that does not replay (``Game.from_record``), or
+    whose first round was dealt by hand (``start``: not from its seed)."""
+    game = Game.from_record(record)  # refuses a record that does not replay, before anything is read from it
+    if game.start is not None:
+        raise ValueError("a record whose first round was dealt by hand (start) is not a stored game's: its seed did not deal it")
+    settings: dict[str, Any] = {"profile": record["profile"], "seed": record["seed"]}
+    if "salt" in record:
+        settings.update(salt=record["salt"], seed_source=record.get("seed_source"))
+    form = record.get("form")
+    settings.update(form="schieber", columns=None, rounds=None, form_settings=None)
+    if form is not None:
+        settings.update(form=form["form"], columns=form.get("columns"), rounds=form.get("rounds"),
+                        form_settings={k: v for k, v in form.items() if k not in ("form", "columns", "rounds")})
+    log = [[seat, action, list(declare)] for entry in record["rounds"]
+           for seat, action, declare in map(parse_logged, str(entry.get("actions", "")).split())]
+    return settings, log
 
 
 def player_seed(game_seed: int, seq: int) -> int:
@@ -82,4 +116,4 @@ def why_answer(game: Game, status: str, seat: int, card: Card) -> dict[str, Any]
     return {"card": str(card), "legal": reason is None, "reason": reason, "code": code, "params": params}
 
 
-__all__ = ["player_seed", "replay", "stored_declarations", "why_answer", "why_not"]
+__all__ = ["RECORD_START", "player_seed", "record_of", "replay", "stored_declarations", "stored_of", "why_answer", "why_not"]

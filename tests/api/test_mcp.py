@@ -11,12 +11,14 @@ from fastapi.testclient import TestClient
 from game_checks import stoeck_outcomes
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
-from mcp_helpers import run_mcp
+from mcp_helpers import MCP_HEADERS, call_mcp, run_mcp
 
 from puur.core.profile import PRESETS
 from puur.data import DATASET_NAMES, dataset
 from puur.oracle import evaluate
+from puur.server.live import GameHub
 from puur.server.mcp_server import build_server
+from puur.server.store import Store
 
 RULE_TOOLS: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {
     # tool: (arguments, the oracle request it must equal)
@@ -150,53 +152,84 @@ def test_datasets_are_resources() -> None:
     run(check)
 
 
-def _has_game_tools() -> bool:
-    try:
-        import puur.match.game  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def _hidden_cards(deals: list[Any], seat: int, view: dict[str, Any]) -> set[str]:
+    """The cards of the other seats' hands in ``deals`` (one round's) not yet played where ``view`` shows."""
+    shown = {str(card) for _, card in view["trick"]}
+    for trick in view["tricks"]:
+        shown |= set(trick["cards"])
+    if view["previous_trick"]:
+        shown |= set(view["previous_trick"]["cards"])
+    return {str(x) for s in range(4) if s != seat for x in _cards(deals[s])} - shown
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 def test_game_tools_play_a_match_and_keep_the_information_boundary() -> None:
     from puur.match.game import Game
 
     async def check(c: Client) -> None:
         r = await c.call_tool("new_game", {"seed": 7, "seat": 0, "bot": "random"})
         assert not r.is_error, r.content
-        view = r.structured_content
-        gid = view["game_id"]
+        started = r.structured_content
+        gid, token, view = started["game_id"], started["token"], started["view"]
         hands = Game("schieber", seed=7).deals[0]  # the same seeded deal, to know the hidden cards
-        mine = {str(c_) for c_ in view["observation"]["hand"]}
-        others = set()
-        for seat in (1, 2, 3):
-            others |= {str(x) for x in _cards(hands[seat])}
-        played = {card for _, card in view["observation"]["trick"]}
-        text = json.dumps(view)
-        for card in others - played:
+        text = json.dumps(started)
+        for card in _hidden_cards(hands, 0, view):
             assert f'"{card}"' not in text, f"hidden card {card} leaked"
-        assert mine == {str(x) for x in _cards(hands[0])}
-        assert "hands" not in view["observation"]
-        # unknown game, illegal action: readable errors
-        assert (await c.call_tool("game_view", {"game_id": "nope"})).is_error
-        bad = await c.call_tool("game_play", {"game_id": gid, "action": "ZZ"})
+        assert set(view["hand"]) == {str(x) for x in _cards(hands[0])}
+        assert "hands" not in view
+        # unknown game, another token, illegal action: readable errors
+        assert (await c.call_tool("game_view", {"game_id": "nope", "token": token})).is_error
+        assert "not_your_seat" in (await c.call_tool("game_view", {"game_id": gid, "token": "x"})).content[0].text
+        bad = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": "ZZ"})
         assert bad.is_error and "illegal" in bad.content[0].text
         steps = 0
-        while not view["is_over"]:
-            la = (await c.call_tool("game_legal_actions", {"game_id": gid})).structured_content
+        while view["status"] != "over":
+            la = (await c.call_tool("game_legal_actions", {"game_id": gid, "token": token})).structured_content
             assert la["your_turn"] and la["legal_actions"]
-            r = await c.call_tool("game_play", {"game_id": gid, "action": la["legal_actions"][-1]})
+            r = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": la["legal_actions"][-1]})
             assert not r.is_error, r.content
             view = r.structured_content
-            assert view["observation"]["seat"] == 0
+            assert view["seat"] == 0 and view["game_id"] == gid
             steps += 1
             assert steps < 3000
         assert view["winner"] in (0, 1) and max(view["scores"]) >= 2500
-        again = (await c.call_tool("game_view", {"game_id": gid})).structured_content
-        assert again["is_over"]
+        again = (await c.call_tool("game_view", {"game_id": gid, "token": token})).structured_content
+        assert again["status"] == "over"
 
     run(check)
+
+
+def test_a_game_started_over_mcp_is_the_http_apis_game_and_shows_one_seat_only(client: TestClient) -> None:
+    """MCP plays the server's games: the game ``new_game`` starts is stored with the HTTP API's, its token is a
+    seat there, an action over either is seen by the other, and every answer is the same seat view (the one
+    definition: ``seat_view``), never with a card of another seat's hand."""
+    started = call_mcp(client, "new_game", {"seed": 11, "seat": 2, "bot": "random"})["structuredContent"]
+    gid, token = started["game_id"], started["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    over_http = client.get(f"/api/v1/games/{gid}", headers=auth)
+    assert over_http.status_code == 200 and over_http.json() == started["view"]
+    answers = [started]
+    for turn in range(12):  # MCP and HTTP in turn, each sees what the other played
+        view = answers[-1] if turn % 2 else client.get(f"/api/v1/games/{gid}", headers=auth).json()
+        action = view["legal_actions"][0]
+        if turn % 2:
+            r = client.post(f"/api/v1/games/{gid}/actions", headers=auth, json={"action": action, "seq": view["seq"]})
+            assert r.status_code == 200, r.text
+            answers.append({"view": r.json()})
+        else:
+            answers.append(call_mcp(client, "game_play", {"game_id": gid, "token": token, "action": action,
+                                                           "seq": view["seq"]})["structuredContent"])
+        mcp_view = call_mcp(client, "game_view", {"game_id": gid, "token": token})["structuredContent"]
+        assert mcp_view == client.get(f"/api/v1/games/{gid}", headers=auth).json()
+        answers.append(mcp_view)
+    deals = client.app.state.game_hub.get(gid).game.deals  # type: ignore[attr-defined]  # every round's, to know the hidden cards
+    assert len(deals) > 1
+    for answer in answers:
+        view = answer.get("view", answer)
+        assert view["seat"] == 2 and view["game_id"] == gid
+        text = json.dumps(answer)
+        for card in _hidden_cards(deals[view["round_number"] - 1], 2, view):
+            assert f'"{card}"' not in text, f"another seat's card {card} in an MCP answer"
+    assert client.get(f"/api/v1/games/{gid}", headers={"Authorization": "Bearer nope"}).status_code == 403
 
 
 def _cards(hand: Any) -> list[Any]:
@@ -227,7 +260,7 @@ def test_slash_mcp_takes_post_only(client: TestClient) -> None:
 
 
 def test_mounted_at_slash_mcp(client: TestClient) -> None:
-    headers = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
+    headers = MCP_HEADERS
     r = client.post("/mcp", headers=headers, json={
         "jsonrpc": "2.0", "id": 1, "method": "initialize",
         "params": {"protocolVersion": "2025-06-18", "capabilities": {},
@@ -245,22 +278,12 @@ def test_mounted_at_slash_mcp(client: TestClient) -> None:
     assert result["structuredContent"]["assumptions"]["multipliers"] == "common"
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_mcp_computer_seats_declare_stoeck(preset: str) -> None:
     """The MCP game tools once moved computer seats without the Stöck declaration, so under
     ``stoeck: strict`` (jasvel) they lost every Stöck. They now move through the runner's one path."""
-    import puur.match.game
-
-    games: list[Any] = []
-
-    class Kept(puur.match.game.Game):
-        def __init__(self, *args: Any, **kw: Any) -> None:
-            super().__init__(*args, **kw)
-            games.append(self)
-
-    monkeypatch.setattr(puur.match.game, "Game", Kept)
-    server = build_server()  # its game tools build their matches with Kept
+    hub = GameHub(Store(":memory:"))
+    server = build_server(hub=lambda: hub)  # its games are this hub's: the test reads their records
     profile = {"preset": preset, "stoeck": "strict", "target": 1000}
     seen: list[Any] = []
 
@@ -268,14 +291,13 @@ def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.Monk
         for seed in range(30):
             r = await c.call_tool("new_game", {"seed": seed, "seat": 0, "bot": "random", "profile": profile})
             assert not r.is_error, r.content
-            view = r.structured_content
-            while not view["is_over"]:
-                legal = [a for a in view["observation"]["legal_actions"] if a != "claim"]
-                r = await c.call_tool("game_play", {"game_id": view["game_id"], "action": legal[0]})
+            gid, token, view = r.structured_content["game_id"], r.structured_content["token"], r.structured_content["view"]
+            while view["status"] != "over":
+                legal = [a for a in view["legal_actions"] if a != "claim"]
+                r = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": legal[0]})
                 assert not r.is_error, r.content
                 view = r.structured_content
-            game = games[-1]
-            seen.extend(stoeck_outcomes(game, {1, 2, 3}))
+            seen.extend(stoeck_outcomes(hub.get(gid).game, {1, 2, 3}))
             if seen:
                 return
 
@@ -283,18 +305,18 @@ def test_mcp_computer_seats_declare_stoeck(preset: str, monkeypatch: pytest.Monk
     assert seen and set(seen) == {"scored"}
 
 
-@pytest.mark.skipif(not _has_game_tools(), reason="the match engine (puur.match.game) is not installed")
 def test_a_differenzler_over_mcp_ends_with_its_result() -> None:
     """A Differenzler's winners are players, not a team: the view at the end carries the game's result (the
     winners and the penalty totals), not only the Schieber's team winner and scores."""
 
     async def check(c: Client) -> None:
-        view = (await c.call_tool("new_game", {"seed": 3, "bot": "random", "form": "differenzler", "rounds": 1})).structured_content
+        started = (await c.call_tool("new_game", {"seed": 3, "bot": "random", "form": "differenzler", "rounds": 1})).structured_content
+        gid, token, view = started["game_id"], started["token"], started["view"]
         assert view["result"] is None
         steps = 0
-        while not view["is_over"]:
-            la = (await c.call_tool("game_legal_actions", {"game_id": view["game_id"]})).structured_content
-            r = await c.call_tool("game_play", {"game_id": view["game_id"], "action": la["legal_actions"][0]})
+        while view["status"] != "over":
+            la = (await c.call_tool("game_legal_actions", {"game_id": gid, "token": token})).structured_content
+            r = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": la["legal_actions"][0]})
             assert not r.is_error, r.content
             view = r.structured_content
             steps += 1

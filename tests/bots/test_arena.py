@@ -8,7 +8,7 @@ import pytest
 
 from puur.cli import main
 from puur.core.profile import RuleProfile
-from puur.lab.arena import deal_of, rate_ci, run_arena
+from puur.lab.arena import Arena, deal_of, rate_ci, run_arena
 
 
 def _check_schema(r: dict[str, object], with_games: bool) -> None:
@@ -33,15 +33,15 @@ def test_arena_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_arena_games_and_jobs() -> None:
-    r = run_arena("heuristic", "random", deals=2, games=1, profile="jasvel", seed=1, jobs=2)
+    r = run_arena(Arena("heuristic", "random", deals=2, games=1, profile="jasvel", seed=1, jobs=2))
     _check_schema(r, True)
-    again = run_arena("heuristic", "random", deals=2, games=1, profile="jasvel", seed=1, jobs=1)
+    again = run_arena(Arena("heuristic", "random", deals=2, games=1, profile="jasvel", seed=1, jobs=1))
     assert {k: v for k, v in r.items() if k != "seconds"} == {k: v for k, v in again.items() if k != "seconds"}
 
 
 def test_duplicate_deals_mirror() -> None:
     """The same player on both sides: a's two seatings are b's two seatings, so the paired diff is zero."""
-    r = run_arena("heuristic", "heuristic", deals=3, seed=5)
+    r = run_arena(Arena("heuristic", "heuristic", deals=3, seed=5))
     assert r["points_diff"]["mean"] == 0
     assert r["paired_win_rate"]["value"] == 0.5
     hands, dealer = deal_of(RuleProfile.preset("schieber"), 5, 0)

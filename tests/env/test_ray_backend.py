@@ -12,7 +12,7 @@ import pytest
 ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'puur[ray]'): the ray backend is not tested")
 
 from puur.cli import main  # noqa: E402
-from puur.lab.arena import play_arena  # noqa: E402
+from puur.lab.arena import Arena, play_arena  # noqa: E402
 from puur.lab.distributed import map_tasks  # noqa: E402
 
 
@@ -27,8 +27,8 @@ def local_ray() -> Iterator[None]:
 
 def test_arena_on_ray_equals_local_deal_for_deal(local_ray: None, capsys: pytest.CaptureFixture[str]) -> None:
     done: list[int] = []
-    local = play_arena("heuristic", "random", 20, seed=9)
-    remote = play_arena("heuristic", "random", 20, seed=9, backend="ray", progress=lambda d, t: done.append(d))
+    local = play_arena(Arena("heuristic", "random", 20, seed=9))
+    remote = play_arena(Arena("heuristic", "random", 20, seed=9, backend="ray"), progress=lambda d, t: done.append(d))
     assert remote.deals == local.deals and len(local.deals) == 20
     assert len(set(local.deals)) > 10  # the deals differ from each other
     assert done == list(range(1, 21))

@@ -111,8 +111,8 @@ def test_resume_skips_finished_shards_and_refuses_other_settings(tmp_path: Path,
 
 def test_example_policy_plays_in_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     """examples/policy_player.py (weights trained by examples/train_policy.py) as ``package.module:Class``."""
-    from puur.lab.arena import run_arena
+    from puur.lab.arena import Arena, run_arena
 
     monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
-    result = run_arena("examples.policy_player:PolicyPlayer", "random", deals=2, seed=1)
+    result = run_arena(Arena("examples.policy_player:PolicyPlayer", "random", deals=2, seed=1))
     assert result["rounds"] == 4

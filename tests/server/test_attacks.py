@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from mcp_helpers import MCP_HEADERS, call_mcp
 
 from puur.server.app import create_app
 from puur.server.policy import PlayerPolicy, ServerSettings
 
-MCP_HEADERS = {"Accept": "application/json, text/event-stream", "MCP-Protocol-Version": "2025-06-18"}
 PROBE = "puur_attack_probe"
 """A module that no test imports: importing it (running its top level) writes a marker file."""
 
@@ -86,22 +86,13 @@ def _seat_refused(c: TestClient, spec: str) -> dict[str, Any]:
     return err
 
 
-def _mcp(c: TestClient, tool: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    r = c.post("/mcp", headers=MCP_HEADERS, json={
-        "jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": tool, "arguments": arguments},
-    })  # fmt: skip
-    assert r.status_code == 200, r.text
-    result: dict[str, Any] = r.json()["result"]
-    return result
-
-
 # ----- Critical: a request can run code on the server -----
 def test_shell_command_seat_is_refused_and_nothing_runs(tmp_path: Path) -> None:
     marker = tmp_path / "shell.marker"
     spec = f"subprocess:run:args=touch {marker},shell=true"
     with TestClient(create_app(db_path=_db(tmp_path))) as c:
         _seat_refused(c, spec)
-        result = _mcp(c, "new_game", {"bot": spec, "seed": 1})
+        result = call_mcp(c, "new_game", {"bot": spec, "seed": 1})
         assert result["isError"] and "Allowed players" in result["content"][0]["text"]
     assert not marker.exists()
 
@@ -114,7 +105,7 @@ def test_database_truncation_seat_is_refused_and_the_games_survive(tmp_path: Pat
         assert r.status_code == 201
         game_id, token = r.json()["game_id"], r.json()["tokens"]["0"]
         _seat_refused(c, f"logging:basicConfig:filename={db},filemode=w,force=true")
-        assert _mcp(c, "new_game", {"bot": f"logging:basicConfig:filename={db},filemode=w,force=true"})["isError"]
+        assert call_mcp(c, "new_game", {"bot": f"logging:basicConfig:filename={db},filemode=w,force=true"})["isError"]
     assert logging.getLogger().handlers == root_handlers
     assert os.path.getsize(db) > 0
     with sqlite3.connect(db) as con:
@@ -127,7 +118,7 @@ def test_outside_module_is_not_imported(tmp_path: Path, probe: Path) -> None:
     with TestClient(create_app(db_path=_db(tmp_path))) as c:
         _seat_refused(c, f"{PROBE}:Player")
         _seat_refused(c, f"{PROBE}:Player:depth=3")
-        assert _mcp(c, "new_game", {"bot": f"{PROBE}:Player"})["isError"]
+        assert call_mcp(c, "new_game", {"bot": f"{PROBE}:Player"})["isError"]
     assert not probe.exists() and PROBE not in sys.modules
 
 
@@ -136,7 +127,7 @@ def test_remote_seat_sends_nothing(tmp_path: Path, listener: list[str]) -> None:
     with TestClient(create_app(db_path=_db(tmp_path))) as c:
         _seat_refused(c, f"remote:url={url}/steal")
         _seat_refused(c, f"remote:url={url}/steal,timeout=600")
-        assert _mcp(c, "new_game", {"bot": f"remote:url={url}/steal"})["isError"]
+        assert call_mcp(c, "new_game", {"bot": f"remote:url={url}/steal"})["isError"]
     assert listener[1:] == []  # no request reached the listener
 
 
@@ -163,7 +154,7 @@ def test_allowed_players_still_play(tmp_path: Path) -> None:
     with TestClient(create_app(db_path=_db(tmp_path))) as c:
         r = c.post("/api/v1/games", json={"seats": ["human", "mcts:level=easy,seed=3", "heuristic", "random:seed=2"]})
         assert r.status_code == 201, r.text
-        view = _mcp(c, "new_game", {"bot": "mcts:iters=20", "seed": 3})
+        view = call_mcp(c, "new_game", {"bot": "mcts:iters=20", "seed": 3})
         assert not view.get("isError") and view["structuredContent"]["seat"] == 0
         assert c.get("/api/v1/table/options").json()["players"] == ["heuristic", "mcts", "random"]
 

@@ -108,16 +108,17 @@ def test_a_restart_keeps_the_commitment_and_a_rematch_draws_a_new_seed(client: T
 
 def test_mcp_answers_carry_the_commitment_and_no_seed_before_the_end() -> None:
     async def check(c: Client) -> None:
-        view = (await c.call_tool("new_game", {"seat": 0, "bot": "random", "profile": SHORT})).structured_content
-        assert view is not None
+        started = (await c.call_tool("new_game", {"seat": 0, "bot": "random", "profile": SHORT})).structured_content
+        assert started is not None
+        gid, token, view = started["game_id"], started["token"], started["view"]
         fair = view["fair_deal"]
         assert fair["seed_source"] == "drawn" and len(fair["commitment"]) == 64 and fair["seed"] is None
-        answers = [view]
-        while not view["is_over"]:
-            la = (await c.call_tool("game_legal_actions", {"game_id": view["game_id"]})).structured_content
+        answers = [started]
+        while view["status"] != "over":
+            la = (await c.call_tool("game_legal_actions", {"game_id": gid, "token": token})).structured_content
             assert la is not None
             answers.append(la)
-            view = (await c.call_tool("game_play", {"game_id": view["game_id"], "action": la["legal_actions"][0]})).structured_content
+            view = (await c.call_tool("game_play", {"game_id": gid, "token": token, "action": la["legal_actions"][0]})).structured_content
             assert view is not None
             answers.append(view)
         seed, salt = view["fair_deal"]["seed"], view["fair_deal"]["salt"]
@@ -125,7 +126,7 @@ def test_mcp_answers_carry_the_commitment_and_no_seed_before_the_end() -> None:
         for a in answers[:-1]:
             _scan(json.dumps(a), [seed, salt], "an MCP answer")
         chosen = (await c.call_tool("new_game", {"seat": 1, "bot": "random", "seed": 7})).structured_content
-        assert chosen is not None and chosen["fair_deal"]["seed_source"] == "chosen"
+        assert chosen is not None and chosen["view"]["fair_deal"]["seed_source"] == "chosen"
         assert (await c.call_tool("new_game", {"seed": -1})).is_error
 
     run_mcp(check)

@@ -23,15 +23,17 @@ from puur.match.game import Game
 from puur.server.app import create_app
 from puur.server.http import reviews
 from puur.server.live import Busy, Conflict, GameHub
-from puur.server.mcp_server import GameTables, build_server
+from puur.server.mcp_server import build_server
 from puur.server.policy import (
     SERVE_RATE_ACTIONS,
     SERVE_RATE_CALLS,
     SERVE_RATE_GAMES,
+    GameShares,
     Limited,
     PlayerPolicy,
     SeatRate,
     ServerSettings,
+    ShareFull,
 )
 from puur.server.serving import HTTP_PROTOCOL, KEEP_ALIVE, MAX_CONNECTIONS, settings_from_options
 from puur.server.store import Store
@@ -158,31 +160,67 @@ def test_the_sweep_runs_when_the_hub_opens(tmp_path: Path) -> None:
 
 
 # ----- MCP games -----
-class _Over:
-    def __init__(self, over: bool) -> None:
-        self.is_over = over
+def _share(shares: GameShares, client: str | None, game_id: str, over: set[str]) -> None:
+    """One new MCP game of ``client`` counted as ``new_game`` counts it: a place held, then bound to the game."""
+    shares.bind(shares.start(client, over.__contains__), game_id)
 
 
-def test_mcp_tables_forget_idle_and_make_room_from_finished_games_only() -> None:
-    """A new MCP game takes the place of the least recently used finished one; while every game held is
-    running it is refused (``busy``): nobody's new game ends somebody's running one. Idle games leave."""
-    from mcp.server.mcpserver.exceptions import ToolError
-
+def test_mcp_games_count_while_they_run_and_a_new_one_never_ends_a_running_one() -> None:
+    """The server's bound counts running MCP games: while every one counted runs a new one is refused
+    (``busy``), and nobody's new game ends somebody's running one (each stays stored); a finished game and
+    one untouched for ``idle_seconds`` stop counting."""
     clock = Clock(0.0)
-    tables = GameTables(max_games=2, idle_seconds=100, clock=clock)
-    tables["a"] = {"game": _Over(True)}
+    shares = GameShares(max_games=2, per_client=10, idle_seconds=100, clock=clock)
+    over: set[str] = set()
+    _share(shares, None, "a", over)
     clock.now = 10
-    tables["b"] = {"game": _Over(False)}
-    clock.now = 20
-    tables["c"] = {"game": _Over(False)}  # a is over: it leaves, b keeps running
-    assert "a" not in tables and "b" in tables and len(tables) == 2
-    with pytest.raises(ToolError, match="busy: this server holds its most MCP games"):
-        tables["d"] = {"game": _Over(False)}
-    assert "b" in tables and "c" in tables and "d" not in tables
-    clock.now = 200  # both untouched for over 100 s
-    assert "b" not in tables and len(tables) == 0
-    tables["d"] = {"game": _Over(False)}
-    assert "d" in tables
+    _share(shares, None, "b", over)
+    with pytest.raises(ShareFull, match="this server holds its most MCP games") as refused:
+        _share(shares, None, "c", over)
+    assert refused.value.code == "busy" and shares.running() == 2
+    over.add("a")  # a is over: it makes room, b keeps counting
+    _share(shares, None, "c", over)
+    assert shares.running() == 2
+    clock.now = 105
+    shares.touch("c")  # used over MCP: c keeps counting; b, untouched since 10, does not
+    clock.now = 150
+    _share(shares, None, "d", over)
+    with pytest.raises(ShareFull, match="most MCP games"):
+        _share(shares, None, "e", over)
+
+
+def test_one_client_holds_at_most_its_share_of_mcp_games_and_the_others_still_play() -> None:
+    shares = GameShares(max_games=10, per_client=2, idle_seconds=100, clock=Clock(0.0))
+    over: set[str] = set()
+    _share(shares, "198.51.100.1", "a1", over)
+    _share(shares, "198.51.100.1", "a2", over)
+    with pytest.raises(ShareFull, match="this client address holds its most MCP games") as refused:
+        _share(shares, "198.51.100.1", "a3", over)
+    assert refused.value.code == "limit"
+    _share(shares, "198.51.100.2", "b1", over)  # another client: served
+    over.add("a1")  # one of its own is over: it makes room
+    _share(shares, "198.51.100.1", "a3", over)
+    assert shares.running("198.51.100.1") == 2 and shares.running() == 3
+    _share(shares, None, "s1", over)  # over stdio: no address, no share (the server's bound only)
+    place = shares.start("198.51.100.2", over.__contains__)  # a game whose settings are refused
+    shares.release(place)  # gives its place back
+    assert shares.running("198.51.100.2") == 1
+
+
+def test_a_refused_mcp_game_gives_its_place_back() -> None:
+    """``new_game`` holds a place before the game is built; a refused bot or form gives it back, so refusals
+    never use up a client's share."""
+    server = build_server(settings=ServerSettings(mcp_max_games=1, players=PlayerPolicy()))
+
+    async def check(c: Any) -> None:
+        for _ in range(3):
+            assert (await c.call_tool("new_game", {"bot": "nobody"})).is_error
+            assert (await c.call_tool("new_game", {"form": "coiffeur", "rounds": 2})).is_error
+        assert not (await c.call_tool("new_game", {"bot": "random"})).is_error
+        second = await c.call_tool("new_game", {"bot": "random"})
+        assert second.is_error and "busy: this server holds its most MCP games (1)" in second.content[0].text
+
+    run_mcp(check, server)
 
 
 # ----- review queue -----
@@ -292,26 +330,6 @@ def test_a_client_at_its_review_share_gets_429_and_another_is_served(tmp_path: P
         assert other.get(f"/api/v1/games/{g2}/rounds/1/review", headers=auth(t2)).status_code == 202
 
 
-class _Game:
-    def __init__(self, over: bool = False) -> None:
-        self.is_over = over
-
-
-def test_one_client_holds_at_most_its_share_of_mcp_games_and_the_others_still_play() -> None:
-    from mcp.server.mcpserver.exceptions import ToolError
-
-    tables = GameTables(max_games=10, idle_seconds=100, clock=Clock(0.0), per_client=2)
-    tables.add("a1", {"game": _Game()}, "198.51.100.1")
-    tables.add("a2", {"game": _Game()}, "198.51.100.1")
-    with pytest.raises(ToolError, match="limit: this client address holds its most MCP games"):
-        tables.add("a3", {"game": _Game()}, "198.51.100.1")
-    tables.add("b1", {"game": _Game()}, "198.51.100.2")  # another client: served
-    tables["a1"]["game"].is_over = True  # one of its own is over: it makes room, from its own games only
-    tables.add("a3", {"game": _Game()}, "198.51.100.1")
-    assert "a1" not in tables and all(game in tables for game in ("a2", "a3", "b1"))
-    tables.add("s1", {"game": _Game()})  # over stdio: no address, no share (the server's bound only)
-
-
 # ----- actions per seat -----
 def test_seat_rate_counts_per_game_and_seat() -> None:
     rate = SeatRate("3/minute")
@@ -408,9 +426,11 @@ def test_mcp_computers_keep_to_the_think_budget(monkeypatch: pytest.MonkeyPatch)
     server = build_server(settings=ServerSettings(think_per_request=0.0, players=PlayerPolicy()))
 
     async def check(c: Any) -> None:
-        view = (await c.call_tool("new_game", {"bot": "mcts:level=strong", "seat": 1})).structured_content
-        assert view["your_turn"] and not view["is_over"]
-        play = await c.call_tool("game_play", {"game_id": view["game_id"], "action": view["observation"]["legal_actions"][0]})
+        started = (await c.call_tool("new_game", {"bot": "mcts:level=strong", "seat": 1})).structured_content
+        view = started["view"]
+        assert view["to_act"] == 1 and view["status"] == "playing"
+        play = await c.call_tool("game_play", {"game_id": started["game_id"], "token": started["token"],
+                                               "action": view["legal_actions"][0]})
         assert not play.is_error
 
     run_mcp(check, server)

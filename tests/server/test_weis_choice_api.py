@@ -62,21 +62,20 @@ def test_mcp_game_play_takes_the_choice() -> None:
     async def main(c: Any) -> None:
         new = await c.call_tool("new_game", {"profile": "classic", "seed": SEED, "bot": "random"})
         assert not new.is_error, new.content
-        gid = new.structured_content["game_id"]  # type: ignore[index]
+        gid, token = new.structured_content["game_id"], new.structured_content["token"]  # type: ignore[index]
         for _ in range(4):
-            view = (await c.call_tool("game_view", {"game_id": gid})).structured_content
-            obs = view["observation"]  # type: ignore[index]
-            if obs["phase"] == "contract":
-                await c.call_tool("game_play", {"game_id": gid, "action": "H"})
+            obs = (await c.call_tool("game_view", {"game_id": gid, "token": token})).structured_content
+            if obs["phase"] == "contract":  # type: ignore[index]
+                await c.call_tool("game_play", {"game_id": gid, "token": token, "action": "H"})
                 continue
             break
-        assert obs["to_act"] == 0 and not obs["tricks"]
-        choice = obs["weis_choice"]
+        assert obs["to_act"] == 0 and not obs["tricks"]  # type: ignore[index]
+        choice = obs["weis_choice"]  # type: ignore[index]
         assert choice and choice["preselected"] == "weis:0"
-        card = obs["legal_actions"][0]
-        bad = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:9"]})
+        card = obs["legal_actions"][0]  # type: ignore[index]
+        bad = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": card, "declare": ["weis:9"]})
         assert bad.is_error and "not offered" in bad.content[0].text  # type: ignore[union-attr]
-        played = await c.call_tool("game_play", {"game_id": gid, "action": card, "declare": ["weis:1"]})
+        played = await c.call_tool("game_play", {"game_id": gid, "token": token, "action": card, "declare": ["weis:1"]})
         assert not played.is_error, played.content
 
     run_mcp(main)

@@ -83,8 +83,13 @@ async def hub_dependency(request: Request) -> GameHub:
 
 
 def get_hub(request: HTTPConnection) -> GameHub:
-    """The app's games (one store per app, opened on first use on ``app.state.db_path``)."""
-    app = request.app
+    """The games of the request's app (``hub_of``)."""
+    return hub_of(request.app)
+
+
+def hub_of(app: Any) -> GameHub:
+    """The app's games (one store per app, opened on first use on ``app.state.db_path``): the HTTP API's and
+    the MCP game tools' (``puur.server.mcp_server``) alike."""
 
     def make() -> GameHub:
         hub = open_hub(open_store(getattr(app.state, "db_path", None)), settings_of(app))
@@ -448,4 +453,4 @@ async def _drain(websocket: WebSocket) -> None:
             await websocket.receive_text()
 
 
-__all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "router", "seat_or_403"]
+__all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "hub_of", "router", "seat_or_403"]

@@ -71,7 +71,8 @@ def llms_txt() -> str:
     lines += [
         "- list_profiles: every preset with its options and source",
         "- solve_open_cards: perfect play with open cards from a position of known hands (as /api/v1/solve)",
-        "- game tools (new_game, game_view, game_legal_actions, game_play) when the match engine is installed: "
+        "- game tools (new_game, game_view, game_legal_actions, game_play): the server's games, as the game API "
+        "plays them: new_game returns the game id, the seat's token and the seat's view (the API's GameView); "
         "only the user's own seat is ever shown",
         "",
         "## Optional",

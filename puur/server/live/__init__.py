@@ -29,7 +29,7 @@ from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
 from puur.core.actions import public_action
 from puur.core.cards import Action
-from puur.match.game import Game, IllegalAction
+from puur.match.game import Game, IllegalAction, RecordMismatch
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 from puur.table.play import player_seed, replay, start_game, stored_declarations
@@ -584,7 +584,7 @@ class GameHub:
         s = stored.settings
         try:
             game = replay(s, stored.actions)
-        except RuntimeError as e:
+        except RecordMismatch as e:  # a stored action this engine does not take: the game cannot be held
             raise RuntimeError(f"game {stored.id}: {e}") from None
         hashes = self.store.token_hashes(stored.id)
         live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players,

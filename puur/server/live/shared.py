@@ -30,6 +30,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from puur.match.game import RecordMismatch
 from puur.server.live import (
     HUMAN,
     Commit,
@@ -294,9 +295,10 @@ class SharedGames:
             return
         pending: list[tuple[list[Any], list[Any]]] = []
         for entry in _log(ch.actions):
-            if live.game.current_seat != entry[0]:
-                raise RuntimeError(f"stored action by seat {entry[0]} does not follow")
-            live.game.apply(entry[1], stored_declarations(entry))
+            try:  # the one replay step (puur.table.play.replay takes it too)
+                live.game.replay_action(entry[0], entry[1], stored_declarations(entry))
+            except RecordMismatch as e:
+                raise RuntimeError(f"game {live.id}: {e}") from None
             live._accepted(pending, entry)
         for _, messages in pending:
             for sub, message in messages:

@@ -61,6 +61,20 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def action_row(entry: list[Any]) -> tuple[int, str, str]:
+    """A taken action ``[seat, action, declarations]`` as an ``actions`` row's ``seat``, ``action`` and
+    ``declare`` columns (the declarations joined by commas: neither ``stoeck`` nor ``weis:N`` holds one). The
+    rows of a game are thus its record's actions one to one (``puur.table.play.stored_of``); ``action_entry``
+    is the way back. Both stores write through it."""
+    return entry[0], entry[1], ",".join(entry[2]) if len(entry) > 2 and entry[2] else ""
+
+
+def action_entry(seat: int, action: str, declare: str) -> list[Any]:
+    """An ``actions`` row read back (``action_row``'s inverse): ``[seat, action, declarations]``, or
+    ``[seat, action]`` without any. Both stores read through it."""
+    return [int(seat), action, declare.split(",")] if declare else [int(seat), action]
+
+
 class GameStore(Protocol):
     """The store's one interface (DESIGN.md: SQLite embedded, PostgreSQL for several workers): ``Store``
     here and ``puur.server.store.postgres.PgStore``. Every write is committed before it returns. Arguments are
@@ -221,10 +235,7 @@ class Store:
     def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str) -> None:
         """Append accepted actions (numbered from ``first_seq``) and the game's status in one commit."""
         now = time.time()
-        rows = [
-            (game_id, first_seq + i, a[0], a[1], ",".join(a[2]) if len(a) > 2 and a[2] else "", now)
-            for i, a in enumerate(actions)
-        ]
+        rows = [(game_id, first_seq + i, *action_row(a), now) for i, a in enumerate(actions)]
         with self._lock:
             self._db.execute("BEGIN")
             try:
@@ -291,7 +302,7 @@ class Store:
             acts = self._db.execute(
                 "SELECT seat, action, declare FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
             ).fetchall()
-        actions: list[list[Any]] = [[s, a, d.split(",")] if d else [s, a] for s, a, d in acts]
+        actions = [action_entry(*row) for row in acts]
         return StoredGame(row[0], json.loads(row[1]), row[2], row[3], row[4], actions)
 
     def seat_of(self, game_id: str, token: str) -> int | None:

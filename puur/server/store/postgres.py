@@ -53,7 +53,16 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import IntegrityError, OperationalError
 
-from puur.server.store import GameBusy, GameExists, GameGone, StoredGame, is_postgres, token_hash
+from puur.server.store import (
+    GameBusy,
+    GameExists,
+    GameGone,
+    StoredGame,
+    action_entry,
+    action_row,
+    is_postgres,
+    token_hash,
+)
 
 log = logging.getLogger(__name__)
 
@@ -129,16 +138,9 @@ def upgrade(db: str, engine: Engine | None = None) -> str:
             engine.dispose()
 
 
-def _entry(seat: int, action: str, declare: str) -> list[Any]:
-    return [seat, action, declare.split(",")] if declare else [seat, action]
-
-
 def _rows(game_id: str, first_seq: int, entries: list[list[Any]], now: float) -> list[dict[str, Any]]:
-    return [
-        {"game_id": game_id, "seq": first_seq + i, "seat": e[0], "action": e[1],
-         "declare": ",".join(e[2]) if len(e) > 2 and e[2] else "", "at": now}
-        for i, e in enumerate(entries)
-    ]  # fmt: skip
+    return [{"game_id": game_id, "seq": first_seq + i, **dict(zip(("seat", "action", "declare"), action_row(e), strict=True)),
+             "at": now} for i, e in enumerate(entries)]  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def _changes(conn: Any, game_id: str, row: tuple[Any, ...], since: int) -> Chang
     return Changes(
         version=int(version), epoch=int(epoch), seq=int(seq), settings=json.loads(settings), status=status,
         created=float(created), updated=float(updated), since=since,
-        actions=[_entry(int(st), a, d) for st, a, d in acts.fetchall()],
+        actions=[action_entry(*row) for row in acts.fetchall()],
         token_hashes={h: int(st) for h, st in hashes.fetchall()},
     )  # fmt: skip
 
