@@ -1,0 +1,81 @@
+"""The tournament pages in the browser: a host creates a tournament on /tournaments, takes a seat on its page
+(with the browser's player key, to the table), and a second screen — a phone, in German — follows the standings
+live to the end, with the seeds and the record shown."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+from helpers import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def _call(base: str, path: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> Any:
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(req) as resp:
+        return json.load(resp)
+
+
+def _play(base: str, game_id: str, token: str) -> None:
+    """The seat plays its first legal action each turn until the match is over (the computers move alone)."""
+    auth = {"Authorization": f"Bearer {token}"}
+    for _ in range(500):
+        view = _call(base, f"/api/v1/games/{game_id}", headers=auth)
+        if view["status"] == "over":
+            return
+        _call(base, f"/api/v1/games/{game_id}/actions", {"action": view["legal_actions"][0]}, auth)
+    raise AssertionError("the table did not finish")
+
+
+def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: Any, live_server: str,
+                                                                    artifacts: Path) -> None:
+    host = open_page(DESKTOP)
+    host.goto(f"{live_server}/tournaments")
+    host.fill("#c-player", "Hans")
+    host.fill("#c-name", "Jassabend")
+    host.fill("#c-deals", "1")
+    host.select_option("#c-people", "1")
+    host.click("#create button[type=submit]")
+    host.wait_for_url(f"{live_server}/tournaments/*")
+    tid = host.url.rsplit("/", 1)[1]
+    host.wait_for_selector("#standings tbody tr")
+    assert host.locator("#standings tbody tr").count() == 4
+    assert host.locator("#invites li").count() == 2  # the host's browser sees the invite links
+    assert host.locator("#deals li").count() == 1 and "commitment" in host.inner_text("#deals")
+
+    watcher = open_page(PHONE, locale="de-CH")
+    watcher.goto(f"{live_server}/tournaments/{tid}")
+    watcher.wait_for_selector("#standings tbody tr")
+    assert watcher.locator("h2[data-i18n=standings]").inner_text() == "Rangliste"  # the phone speaks German
+    width = watcher.evaluate("() => [document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width  # nothing scrolls sideways on a phone
+
+    host.click(".table-card[data-table='0'] button.take")  # the host's name is typed already
+    host.wait_for_url(f"{live_server}/")
+    stored = host.evaluate("() => [localStorage.getItem('puur.current'), localStorage.getItem('puur.games')]")
+    game_id, games = stored[0], json.loads(stored[1])
+    token = next(iter(games[game_id]["tokens"].values()))
+    _play(live_server, game_id, token)
+
+    vreni = _call(live_server, "/api/v1/players/me", {"name": "Vreni"})
+    seat = _call(live_server, f"/api/v1/tournaments/{tid}/join", {"table": 1, "seat": 1, "name": "Vreni"},
+                 {"Authorization": f"Player {vreni['key']}"})
+    _play(live_server, seat["game_id"], seat["token"])
+
+    # the phone, never reloaded, shows the end: the seeds, the record and the final standings
+    watcher.wait_for_selector("#record:not([hidden])", timeout=20_000)
+    final = _call(live_server, f"/api/v1/tournaments/{tid}")
+    assert final["over"]
+    shown = [watcher.locator("#standings tbody td.score").nth(i).get_attribute("data-score") for i in range(4)]
+    assert [float(s or "nan") for s in shown] == [r["score"] for r in final["standings"]]
+    assert final["seeds"][0]["seed"] in watcher.inner_text("#deals")
+    assert "Tisch 1" in watcher.inner_text("#tables")
+    names = watcher.inner_text("#standings")
+    assert "Hans" in names and "Vreni" in names
+    watcher.screenshot(path=str(artifacts / "tournament-phone.png"), full_page=True)
