@@ -79,3 +79,19 @@ def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: 
     names = watcher.inner_text("#standings")
     assert "Hans" in names and "Vreni" in names
     watcher.screenshot(path=str(artifacts / "tournament-phone.png"), full_page=True)
+
+
+def test_the_tournament_pages_keep_their_content_security_policy(strict_page: Any, live_server: str) -> None:
+    """Under the pages' own policy (no bypass) both pages work: no violation, no error."""
+    page = strict_page
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text or
+            "Refused to" in m.text else None)
+    page.goto(f"{live_server}/tournaments")
+    page.wait_for_selector("#c-preset option", state="attached")
+    key = _call(live_server, "/api/v1/players/me", {"name": "Ueli"})["key"]
+    t = _call(live_server, "/api/v1/tournaments", {"name": "Streng", "deals": 1}, {"Authorization": f"Player {key}"})
+    page.goto(f"{live_server}/tournaments/{t['id']}")
+    page.wait_for_selector(".table-card button.take")
+    assert page.locator(".table-card").count() == 2 and page.locator("#standings tbody tr").count() == 4
+    assert refused == [] and page.evaluate("document.getElementById('error').hidden")

@@ -71,6 +71,12 @@ def test_every_table_plays_the_same_deals_the_second_turned_by_one_seat(played: 
     assert len(a["rounds"]) == len(b["rounds"]) == 2
 
 
+def test_a_tournament_table_has_no_rematch(played: dict[str, Any], module_client: TestClient) -> None:
+    seat = played["seats"][0]
+    r = module_client.post(f"/api/v1/games/{seat['game_id']}/rematch", headers=auth(seat["token"]))
+    assert r.status_code == 409 and "tournament" in r.json()["detail"]
+
+
 def test_the_standings_are_the_duplicate_differences_computed_by_hand(played: dict[str, Any]) -> None:
     record = played["record"].json()
     wa = [r["result"]["written"] for r in record["tables"][0]["record"]["rounds"]]

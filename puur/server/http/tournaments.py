@@ -219,7 +219,8 @@ def get_record(tournament_id: TournamentId, place: Place, hub: Hub) -> dict[str,
 
 
 @router.get("/api/v1/tournaments/{tournament_id}/invites", response_model=Invites, responses={
-    **NOT_FOUND, 403: {"model": Error, "description": "not the tournament's host"}},
+    **NOT_FOUND, 401: {"model": Error, "description": "a player key that is not (or no longer) a player's"},
+    403: {"model": Error, "description": "not the tournament's host"}},
     summary="Host: the invite link of every seat still open")
 def get_invites(tournament_id: TournamentId, place: Place, hub: Hub, player: MaybePlayer, request: Request,
                 x_puur_host: Annotated[str | None, Header(max_length=100)] = None) -> dict[str, Any]:
