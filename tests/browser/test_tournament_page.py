@@ -5,32 +5,14 @@ live to the end, with the seeds and the record shown."""
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 from helpers import DESKTOP, PHONE
+from tournament_helpers import call, play_table
 
 pytestmark = pytest.mark.browser
-
-
-def _call(base: str, path: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> Any:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json", **(headers or {})})
-    with urllib.request.urlopen(req) as resp:
-        return json.load(resp)
-
-
-def _play(base: str, game_id: str, token: str) -> None:
-    """The seat plays its first legal action each turn until the match is over (the computers move alone)."""
-    auth = {"Authorization": f"Bearer {token}"}
-    for _ in range(500):
-        view = _call(base, f"/api/v1/games/{game_id}", headers=auth)
-        if view["status"] == "over":
-            return
-        _call(base, f"/api/v1/games/{game_id}/actions", {"action": view["legal_actions"][0]}, auth)
-    raise AssertionError("the table did not finish")
 
 
 def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: Any, live_server: str,
@@ -61,16 +43,16 @@ def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: 
     stored = host.evaluate("() => [localStorage.getItem('puur.current'), localStorage.getItem('puur.games')]")
     game_id, games = stored[0], json.loads(stored[1])
     token = next(iter(games[game_id]["tokens"].values()))
-    _play(live_server, game_id, token)
+    play_table(live_server, game_id, token)
 
-    vreni = _call(live_server, "/api/v1/players/me", {"name": "Vreni"})
-    seat = _call(live_server, f"/api/v1/tournaments/{tid}/join", {"table": 1, "seat": 1, "name": "Vreni"},
+    vreni = call(live_server, "/api/v1/players/me", {"name": "Vreni"})
+    seat = call(live_server, f"/api/v1/tournaments/{tid}/join", {"table": 1, "seat": 1, "name": "Vreni"},
                  {"Authorization": f"Player {vreni['key']}"})
-    _play(live_server, seat["game_id"], seat["token"])
+    play_table(live_server, seat["game_id"], seat["token"])
 
     # the phone, never reloaded, shows the end: the seeds, the record and the final standings
     watcher.wait_for_selector("#record:not([hidden])", timeout=20_000)
-    final = _call(live_server, f"/api/v1/tournaments/{tid}")
+    final = call(live_server, f"/api/v1/tournaments/{tid}")
     assert final["over"]
     shown = [watcher.locator("#standings tbody td.score").nth(i).get_attribute("data-score") for i in range(4)]
     assert [float(s or "nan") for s in shown] == [r["score"] for r in final["standings"]]
@@ -89,8 +71,8 @@ def test_the_tournament_pages_keep_their_content_security_policy(strict_page: An
             "Refused to" in m.text else None)
     page.goto(f"{live_server}/tournaments")
     page.wait_for_selector("#c-preset option", state="attached")
-    key = _call(live_server, "/api/v1/players/me", {"name": "Ueli"})["key"]
-    t = _call(live_server, "/api/v1/tournaments", {"name": "Streng", "deals": 1}, {"Authorization": f"Player {key}"})
+    key = call(live_server, "/api/v1/players/me", {"name": "Ueli"})["key"]
+    t = call(live_server, "/api/v1/tournaments", {"name": "Streng", "deals": 1}, {"Authorization": f"Player {key}"})
     page.goto(f"{live_server}/tournaments/{t['id']}")
     page.wait_for_selector(".table-card button.take")
     assert page.locator(".table-card").count() == 2 and page.locator("#standings tbody tr").count() == 4

@@ -9,25 +9,9 @@ import urllib.request
 from typing import Any
 
 from pg_cluster import postgres_url, workers  # noqa: F401  (the fixtures)
+from tournament_helpers import call, play_table
 
 from puur.match.tournament import verify_tournament
-
-
-def _call(base: str, path: str, body: dict[str, Any] | None = None, headers: dict[str, str] | None = None) -> Any:
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json", **(headers or {})})
-    with urllib.request.urlopen(req, timeout=30) as resp:
-        return json.load(resp)
-
-
-def _play(base: str, game_id: str, token: str) -> None:
-    auth = {"Authorization": f"Bearer {token}"}
-    for _ in range(500):
-        view = _call(base, f"/api/v1/games/{game_id}", headers=auth)
-        if view["status"] == "over":
-            return
-        _call(base, f"/api/v1/games/{game_id}/actions", {"action": view["legal_actions"][0]}, auth)
-    raise AssertionError("the table did not finish")
 
 
 def _follow(base: str, tid: str, events: list[dict[str, Any]]) -> None:
@@ -43,24 +27,24 @@ def _follow(base: str, tid: str, events: list[dict[str, Any]]) -> None:
 
 def test_two_workers_show_the_same_standings(workers: dict[str, Any]) -> None:  # noqa: F811
     a, b = workers["a"], workers["b"]
-    hans = {"Authorization": f"Player {_call(a, '/api/v1/players/me', {'name': 'Hans'})['key']}"}
-    vreni = {"Authorization": f"Player {_call(b, '/api/v1/players/me', {'name': 'Vreni'})['key']}"}
+    hans = {"Authorization": f"Player {call(a, '/api/v1/players/me', {'name': 'Hans'})['key']}"}
+    vreni = {"Authorization": f"Player {call(b, '/api/v1/players/me', {'name': 'Vreni'})['key']}"}
     seats = [["invite", "heuristic", "heuristic", "heuristic"], ["heuristic", "invite", "heuristic", "heuristic"]]
-    t = _call(a, "/api/v1/tournaments", {"name": "Zwei Wirte", "tables": 2, "deals": 2, "seats": seats}, hans)
+    t = call(a, "/api/v1/tournaments", {"name": "Zwei Wirte", "tables": 2, "deals": 2, "seats": seats}, hans)
     tid = t["id"]
-    assert _call(b, f"/api/v1/tournaments/{tid}")["commitments"] == t["commitments"]
+    assert call(b, f"/api/v1/tournaments/{tid}")["commitments"] == t["commitments"]
     events: list[dict[str, Any]] = []
     follower = threading.Thread(target=_follow, args=(b, tid, events), daemon=True)
     follower.start()
-    s0 = _call(a, f"/api/v1/tournaments/{tid}/join", {"table": 0, "seat": 0, "name": "Hans"}, hans)
-    s1 = _call(b, f"/api/v1/tournaments/{tid}/join", {"table": 1, "seat": 1, "name": "Vreni"}, vreni)
-    _play(b, s0["game_id"], s0["token"])  # table 0 joined on A, played through B
-    middle = _call(a, f"/api/v1/tournaments/{tid}")
+    s0 = call(a, f"/api/v1/tournaments/{tid}/join", {"table": 0, "seat": 0, "name": "Hans"}, hans)
+    s1 = call(b, f"/api/v1/tournaments/{tid}/join", {"table": 1, "seat": 1, "name": "Vreni"}, vreni)
+    play_table(b, s0["game_id"], s0["token"])  # table 0 joined on A, played through B
+    middle = call(a, f"/api/v1/tournaments/{tid}")
     assert [tb["deals_played"] for tb in middle["tables"]] == [2, 0] and middle["seeds"] is None
-    _play(a, s1["game_id"], s1["token"])
-    on_a, on_b = _call(a, f"/api/v1/tournaments/{tid}"), _call(b, f"/api/v1/tournaments/{tid}")
+    play_table(a, s1["game_id"], s1["token"])
+    on_a, on_b = call(a, f"/api/v1/tournaments/{tid}"), call(b, f"/api/v1/tournaments/{tid}")
     assert on_a == on_b and on_a["over"]
     assert {tuple(r["names"]) for r in on_a["standings"]} >= {("Hans", "Computer 3")}
     follower.join(timeout=60)
     assert events and events[-1]["over"] and events[-1]["standings"] == on_a["standings"]
-    assert verify_tournament(_call(b, f"/api/v1/tournaments/{tid}/record")).ok
+    assert verify_tournament(call(b, f"/api/v1/tournaments/{tid}/record")).ok
