@@ -181,6 +181,8 @@ class Seated(BaseModel):
              responses={401: {"model": Error, "description": "no player key, or an unknown one"},
                         422: {"description": "a body that does not parse, or a seat's player the server does not "
                               "offer"},
+                        429: {"model": Error, "description": "too many games created from this address (the "
+                              "server's rate, `puur serve --rate-games`): Retry-After"},
                         503: {"model": Error, "description": "the server holds as many games as it may"}})
 def create(body: TournamentCreate, player: CurrentPlayer, place: Place, hub: Hub) -> dict[str, Any]:
     try:
@@ -236,7 +238,8 @@ def get_invites(tournament_id: TournamentId, place: Place, hub: Hub, player: May
 
 @router.post("/api/v1/tournaments/{tournament_id}/join", response_model=Seated, status_code=201, responses={
     **NOT_FOUND, 401: {"model": Error, "description": "no player key, or an unknown one"},
-    409: {"model": Error, "description": "the seat is not open, or the player holds a seat of this tournament"}},
+    409: {"model": Error, "description": "the seat is not open, or the player holds a seat of this tournament"},
+    429: {"model": Error, "description": "too many seats taken from this address: Retry-After"}},
     summary="Take an open seat of a table with your player key: its game and the seat's token back")
 def post_join(tournament_id: TournamentId, body: JoinBody, player: CurrentPlayer, place: Place,
               hub: Hub) -> dict[str, Any]:
