@@ -180,7 +180,8 @@ def test_no_player_key_no_tournament_and_unknown_ids(module_client: TestClient) 
     assert c.post("/api/v1/tournaments", json={"name": "x", "seats": TABLES}).status_code == 401
     assert c.get("/api/v1/tournaments/abcdef").status_code == 404
     assert c.get("/api/v1/tournaments/abcdef/record").status_code == 404
-    assert c.get("/api/v1/tournaments/not-hex!").status_code == 422
+    assert c.get("/api/v1/tournaments/not-hex!").status_code == 404
+    assert c.get("/api/v1/tournaments/" + "a" * 33).status_code == 422
     assert c.get("/tournaments/abcdef").status_code == 200  # the page says so itself
 
 

@@ -28,7 +28,7 @@ from puur.schema_types import ProfileSpec, SeatName
 from puur.server import STATIC
 from puur.server.http.game_models import Error
 from puur.server.http.games import Hub, get_hub
-from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place
+from puur.server.http.identity import MaybePlayer, Place, get_place, required_player
 from puur.server.live import Busy, Conflict
 from puur.server.live.tables import invite_url, join
 from puur.server.place import tournaments as tm
@@ -37,7 +37,7 @@ from puur.table.seats import INVITE
 
 router = APIRouter(tags=["tournaments"])
 
-TournamentId = Annotated[str, Path(min_length=1, max_length=32, pattern=r"^[0-9a-f]+$")]
+TournamentId = Annotated[str, Path(min_length=1, max_length=32, description="the tournament's id")]
 LIVE_POLL = 1.0
 """Seconds between two looks at a tournament's tables for the live standings: each look reads the tables'
 games (from the database with several workers), so every worker's feed shows every table's progress."""
@@ -184,9 +184,10 @@ class Seated(BaseModel):
                         429: {"model": Error, "description": "too many games created from this address (the "
                               "server's rate, `puur serve --rate-games`): Retry-After"},
                         503: {"model": Error, "description": "the server holds as many games as it may"}})
-def create(body: TournamentCreate, player: CurrentPlayer, place: Place, hub: Hub) -> dict[str, Any]:
+def create(body: TournamentCreate, player: MaybePlayer, place: Place, hub: Hub) -> dict[str, Any]:
+    host = required_player(player)  # after the body: a body that does not parse is a 422 with or without a key
     try:
-        made = tm.create_tournament(place, hub, player, body.name, body.seat_plan(), body.deals, body.profile)
+        made = tm.create_tournament(place, hub, host, body.name, body.seat_plan(), body.deals, body.profile)
     except Busy as e:
         raise HTTPException(503, str(e), headers={"Retry-After": "60"}) from None
     except ValueError as e:
@@ -241,10 +242,11 @@ def get_invites(tournament_id: TournamentId, place: Place, hub: Hub, player: May
     409: {"model": Error, "description": "the seat is not open, or the player holds a seat of this tournament"},
     429: {"model": Error, "description": "too many seats taken from this address: Retry-After"}},
     summary="Take an open seat of a table with your player key: its game and the seat's token back")
-def post_join(tournament_id: TournamentId, body: JoinBody, player: CurrentPlayer, place: Place,
+def post_join(tournament_id: TournamentId, body: JoinBody, player: MaybePlayer, place: Place,
               hub: Hub) -> dict[str, Any]:
+    seated = required_player(player)  # after the body, as creating
     try:
-        game_id, token = tm.take_seat(place, hub, partial(join, hub), tournament_id, player, body.table, body.seat, body.name)
+        game_id, token = tm.take_seat(place, hub, partial(join, hub), tournament_id, seated, body.table, body.seat, body.name)
     except tm.NotFound:
         raise HTTPException(404, f"no tournament {tournament_id!r}") from None
     except Conflict as e:

@@ -154,7 +154,7 @@ let current = null;
 async function showOne(id) {
   $("one").hidden = false;
   const r = await fetch(`/api/v1/tournaments/${id}`);
-  if (r.status === 404 || r.status === 422) { showError(t("not_found")); return; }
+  if (r.status === 404 || r.status === 422) { showError(t("not_found")); $("one").hidden = true; return; }
   render(await r.json());
   const me = await currentPlayer().catch(() => null);
   if (me && !$("join-name").value) $("join-name").value = me.name;
@@ -243,8 +243,8 @@ function init() {
     translate();
     if (current) render(current);
   });
-  const m = /^\/tournaments\/([0-9a-f]+)\/?$/.exec(location.pathname);
-  (m ? showOne(m[1]) : showIndex()).catch((err) => showError(String(err.message || err)));
+  const m = /^\/tournaments\/([^/]+)\/?$/.exec(location.pathname);
+  (m ? showOne(encodeURIComponent(decodeURIComponent(m[1]))) : showIndex()).catch((err) => showError(String(err.message || err)));
 }
 
 init();
