@@ -54,7 +54,8 @@ class TournamentCreate(BaseModel):
     profile: ProfileSpec = None
     form: str = Field("schieber", pattern="^schieber$", description="the game form: a duplicate tournament is a "
                       "Schieber (the forms keep their own deals)")
-    seats: list[list[Annotated[str, Field(max_length=MAX_SPEC_LENGTH)]]] | None = Field(
+    seats: list[Annotated[list[Annotated[str, Field(max_length=MAX_SPEC_LENGTH)]],
+                          Field(min_length=4, max_length=4)]] | None = Field(
         None, max_length=tm.TABLES[1], examples=[[["invite", "heuristic", "invite", "heuristic"],
                                                  ["heuristic", "invite", "heuristic", "invite"]]],
         description="per table its four seats: 'invite' (a person, by invite link or on the tournament page) or a "
