@@ -321,6 +321,24 @@ def _verify(args: argparse.Namespace) -> int:
     return 0 if verdict.ok else 1
 
 
+def _tournament_verify(args: argparse.Namespace) -> int:
+    """``puur tournament verify RECORD.json``: 0 when the tournament's record holds (puur.match.tournament), 1
+    when not, 2 when unreadable."""
+    from puur.match.tournament import verify_tournament
+
+    record = _read_json(args.record, "puur tournament verify")
+    if record is None:
+        return 2
+    verdict = verify_tournament(record)
+    if args.json:
+        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
+    elif verdict.ok:
+        print(f"{args.record}: holds — {verdict.message}")
+    else:
+        print(f"{args.record}: does not hold — {verdict.reason}: {verdict.message}", file=sys.stderr)
+    return 0 if verdict.ok else 1
+
+
 def _arena(args: argparse.Namespace) -> int:
     if args.form != "schieber":  # Coiffeur, Differenzler: paired matches or rounds (docs/forms.md)
         from puur.lab.form_arena import cli as form_cli
@@ -481,6 +499,14 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("record", help="a Puur game record (JSON file, e.g. the table's 'Download the record')")
     ver.add_argument("--json", action="store_true", help="print one JSON object (ok, reason, message, ...)")
     ver.set_defaults(handler=_verify)
+
+    tour = sub.add_parser("tournament", help="duplicate tournaments (docs/tournaments.md)").add_subparsers(
+        dest="tournament_command", required=True)
+    tver = tour.add_parser("verify", help="check a tournament's record: the committed seeds, every table's play, "
+                           "the standings")
+    tver.add_argument("record", help="a tournament record (JSON: GET /api/v1/tournaments/{id}/record)")
+    tver.add_argument("--json", action="store_true", help="print one JSON object (ok, reason, message, ...)")
+    tver.set_defaults(handler=_tournament_verify)
 
     bots = sub.add_parser("bots", help="computer players").add_subparsers(dest="bots_command", required=True)
     bserve = bots.add_parser("serve", help="offer our players as a jass-kit player service (/<name>/action_...)")

@@ -35,6 +35,7 @@ from puur.core.round import IllegalAction, RoundResult, RoundState, deal, first_
 from puur.core.rules.scoring import RoundScore, crossing, games_won, is_schneider, match_bonus
 from puur.core.rules.tables import STOECK_POINTS
 from puur.info.observation import Observation
+from puur.match.duplicate import PLAN_KEY, DealPlan
 from puur.match.fairness import SEED_SOURCES, check_salt, check_seed, draw_salt, draw_seed, seed_commitment
 from puur.match.forms import FormAction, form_from_record, make_form
 from puur.match.forms.protocol import RoundWritten
@@ -125,6 +126,7 @@ class Game:
         columns: int | None = None,
         rounds: int | None = None,
         form_settings: Mapping[str, Any] | None = None,
+        deal_plan: DealPlan | Mapping[str, Any] | None = None,
     ) -> None:
         self.profile = RuleProfile.resolve(profile)
         self.form = make_form(form, columns=columns, rounds=rounds, settings=form_settings)
@@ -132,6 +134,11 @@ class Game:
         if self.form is not None:
             self.profile = self.form.adapt_profile(self.profile)
         self._form_over = False
+        self.plan = None if deal_plan is None else DealPlan.parse(deal_plan)
+        """The deals the match follows (``puur.match.duplicate``: a duplicate tournament's table), or None: the
+        match deals from its own seed and ends at the target."""
+        if self.plan is not None and self.form is not None:
+            raise ValueError("a deal plan is played as a Schieber: the forms keep their own deals and end")
         if seed_source is not None and seed_source not in SEED_SOURCES:
             raise ValueError(f"seed_source must be one of {', '.join(SEED_SOURCES)}, got {seed_source!r}")
         if seed is None:
@@ -154,7 +161,7 @@ class Game:
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
         self.start: dict[str, Any] | None = None  # set by from_deal: the first round's forehand and scores
-        hands, dealer, forehand = self._first_deal()
+        hands, dealer, forehand = self._first_deal() if self.plan is None else self.plan.deal(self.profile, 0)
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
         self.deals.append(hands)
@@ -250,7 +257,7 @@ class Game:
         if r.contract is None:
             return [PUSH if o == "P" else o for o in r.contract_options()]  # type: ignore[misc]
         cards: list[Action] = [Card(c) for c in iter_cards(r.legal_cards())]
-        if self.profile.game_end == "claim":
+        if self.profile.game_end == "claim" and self.plan is None:
             cards.append(CLAIM)
         return cards
 
@@ -291,8 +298,9 @@ class Game:
             self._log(seat, act, decl)
             return
         if act is CLAIM:
-            if self.profile.game_end != "claim":
-                raise IllegalAction("claims are not part of this rule profile")
+            if self.profile.game_end != "claim" or self.plan is not None:
+                raise IllegalAction("claims are not part of this rule profile" if self.plan is None else
+                                    "every deal of the plan is played to its end: no claims")
             self._log(seat, act, decl)
             self._claim(seat)
             return
@@ -332,6 +340,10 @@ class Game:
         if self.form is not None:
             if "round" in events:
                 self._write(self.form.finish_round(self))  # the form's sheet: then the match ends or deals on
+            return
+        if self.plan is not None:  # every deal of the plan is played whole: no live end, no target
+            if "round" in events:
+                self._finish_planned_round()
             return
         if self.profile.game_end == "live" and self._live_check(events):
             return
@@ -425,6 +437,22 @@ class Game:
         self._write_round(complete=True)
         self._next_round()
 
+    def _finish_planned_round(self) -> None:
+        """Write a deal of the plan; after its last deal the match is over, won by the team with more points
+        (none on equal points): the tables of a duplicate tournament play every deal, and are compared on
+        the points (``puur.match.duplicate``), never on the target."""
+        assert self.plan is not None
+        self._write_round(complete=True)
+        if len(self.rounds) < len(self.plan):
+            self._next_round()
+            return
+        a, b = self.scores
+        self.winner = None if a == b else int(b > a)
+        self._form_over = True
+        self.end_reason = "deals"
+        self.games = 0 if self.winner is None else 1
+        self.round.to_act = None
+
     def _write_round(self, complete: bool, score: RoundScore | None = None) -> None:
         """Write the round on the sheet: ``score`` (a claim's) or the round's own score so far."""
         r = self.round
@@ -463,9 +491,12 @@ class Game:
 
     def _next_round(self) -> None:
         """The next deal: the forehand moves one seat on, the dealer is the seat before it (§3.2)."""
-        forehand = (self.round.forehand + 1) % 4
-        dealer = (forehand - 1) % 4
-        hands = deal(self._rng, dealer)
+        if self.plan is None:
+            forehand = (self.round.forehand + 1) % 4
+            dealer = (forehand - 1) % 4
+            hands = deal(self._rng, dealer)
+        else:
+            hands, dealer, forehand = self.plan.deal(self.profile, len(self.deals))
         self.deals.append(hands)
         self.actions.append([])
         self._live_credit = [0, 0]
@@ -543,6 +574,7 @@ class Game:
             **self._fair_fields(),
             **({"start": dict(self.start)} if self.start is not None else {}),
             **({"form": self.form.settings()} if self.form is not None else {}),
+            **({PLAN_KEY: self.plan.to_dict()} if self.plan is not None else {}),
             "rounds": rounds,
             "scores": list(self.scores),
             "result": self.result(),
@@ -592,7 +624,8 @@ class Game:
         start = record.get("start")
         form = form_from_record(record["form"]) if "form" in record else {}
         if start is None:
-            return cls(profile, seed=record["seed"], salt=record.get("salt"), seed_source=record.get("seed_source"), **form)
+            return cls(profile, seed=record["seed"], salt=record.get("salt"), seed_source=record.get("seed_source"),
+                       deal_plan=record.get(PLAN_KEY), **form)
         rounds = record.get("rounds") or []
         if not isinstance(start, dict) or not rounds or not isinstance(rounds[0].get("deal"), list):
             raise ValueError("the record's start needs round 1's deal, a forehand and the scores before it")

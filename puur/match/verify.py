@@ -106,6 +106,9 @@ def verify_record(record: Any) -> Verdict:
         notes.append("the seed was chosen by whoever created the match (Puur allows that only with one human seat)")
     if not game.is_over:
         notes.append("the match is not over: the record stops in round " + str(rounds))
+    if game.plan is not None:
+        notes.append("the deals follow the record's deal plan, not its own seed: a duplicate tournament's deals, "
+                     "whose commitments its record holds (puur tournament verify)")
     return Verdict(
         True, None, "the record holds", salt=game.salt, commitment=game.commitment, seed_source=game.seed_source,
         notes=notes, **common,

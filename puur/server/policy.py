@@ -433,6 +433,8 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
             RateRule("POST", r"/api/v1/games", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/rematch", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/join", "joining tables", settings.rate_games),
+            RateRule("POST", r"/api/v1/tournaments", "creating games", settings.rate_games),
+            RateRule("POST", r"/api/v1/tournaments/[^/]+/join", "joining tables", settings.rate_games),
         ]
     if settings.rate_calls:
         rules += [

@@ -12,6 +12,7 @@ from typing import Any
 
 from puur.core.cards import Card
 from puur.core.profile import RuleProfile, stored_profile
+from puur.match.duplicate import PLAN_KEY
 from puur.match.fairness import draw_salt
 from puur.match.forms import form_args, table_settings
 from puur.match.game import Game, IllegalAction, parse_logged
@@ -23,7 +24,7 @@ def start_game(settings: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
     and every setting written out (the profile, the seed; a form's every table setting, so that a setting
     added later reads as this game was played). ``ValueError`` for a bad profile or form setting."""
     game = Game(RuleProfile.resolve(settings["profile"]), seed=settings.get("seed"), salt=draw_salt(),
-                **form_args(settings, stored=False))
+                deal_plan=settings.get(PLAN_KEY), **form_args(settings, stored=False))
     kept = {**settings, "profile": game.profile.to_dict(), "seed": game.seed, "salt": game.salt,
             "seed_source": game.seed_source}
     if game.form is not None:
@@ -44,7 +45,8 @@ def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
     store, one kept on the device and one cut back by an undo. ``RecordMismatch`` (a ``ValueError``) when an
     action is not its seat's turn or not legal."""
     game = Game(stored_profile(settings["profile"]), seed=settings["seed"], salt=settings.get("salt"),
-                seed_source=settings.get("seed_source"), **form_args(settings))  # games stored before commitments have no salt
+                seed_source=settings.get("seed_source"), deal_plan=settings.get(PLAN_KEY),
+                **form_args(settings))  # games stored before commitments have no salt
     for entry in log:
         game.replay_action(entry[0], entry[1], stored_declarations(entry))
     return game

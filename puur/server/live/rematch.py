@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 
+from puur.match.duplicate import PLAN_KEY
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, rematch_id, rematch_token
 from puur.server.live.tables import send, table_messages, take_back_on_rematch
 from puur.server.policy import PlayerRefused
@@ -25,6 +26,8 @@ worker's creation is met by the store's ``GameExists``: ``GameHub.create`` joins
 
 def why_no_rematch(live: LiveGame) -> str | None:
     """The reason ``live`` has no rematch (yet), or None once the match is finished."""
+    if PLAN_KEY in live.settings:
+        return "a duplicate tournament's table has no rematch: its deals are the tournament's (docs/tournaments.md)"
     if live.status == "waiting":
         return "the table is still waiting for its players: a rematch follows a finished match"
     if live.status != "over":

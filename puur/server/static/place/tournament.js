@@ -1,0 +1,250 @@
+// The tournament pages (docs/tournaments.md): /tournaments lists them and creates one; /tournaments/ID shows
+// one — its tables (a free seat is taken here with this browser's player key), the live standings (Server-Sent
+// Events), the committed deals and, once every table has played every deal, the seeds and the record.
+// The page decides nothing: it shows what the API answers.
+import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
+
+const WORDS = {
+  en: {
+    tournaments: "Tournaments", language: "Language", new_tournament: "New tournament", your_name: "Your name",
+    name: "Name", tables: "Tables", deals: "Deals", rules: "Rules", people: "People a table",
+    people_4: "Four people", people_2: "Two partners, two computers", people_1: "One person, three computers",
+    create: "Create", recent: "Recent tournaments", none: "No tournament yet.", invites: "Invite links",
+    standings: "Standings", rank: "Rank", team: "Team", table: "Table", score: "Score", points: "Points",
+    deals_compared: "Deals compared", deals_fair: "The deals",
+    score_rule: "Score: per deal, a team's points less the mean of the teams that held the same cards; ties go to more points, then more deals won.",
+    about: "Duplicate: every table plays the same deals, the teams turned, and each team is ranked against the teams that held the same cards. The deals are committed before the first card.",
+    record: "The whole record (JSON)", verify_hint: "check it with",
+    take: "Take this seat", open: "free", computer: "computer", playing: "playing", waiting: "waiting for players",
+    over: "over", table_n: "Table {0}", played: "{0} of {1} deals", state_live: "Playing: the standings follow the tables live.",
+    state_over: "Over: every table has played every deal; the seeds are shown below.",
+    settings: "{0} tables · {1} deals · {2}", committed: "Deal {0}: commitment {1}",
+    revealed: "Deal {0}: seed {1}, salt {2} — commitment {3}", name_first: "Type your name first.",
+    not_found: "There is no such tournament.", teams: "{0} & {1}",
+  },
+  de: {
+    tournaments: "Turniere", language: "Sprache", new_tournament: "Neues Turnier", your_name: "Dein Name",
+    name: "Name", tables: "Tische", deals: "Spiele", rules: "Regeln", people: "Personen pro Tisch",
+    people_4: "Vier Personen", people_2: "Zwei Partner, zwei Computer", people_1: "Eine Person, drei Computer",
+    create: "Erstellen", recent: "Neueste Turniere", none: "Noch kein Turnier.", invites: "Einladungslinks",
+    standings: "Rangliste", rank: "Rang", team: "Team", table: "Tisch", score: "Wertung", points: "Punkte",
+    deals_compared: "Verglichene Spiele", deals_fair: "Die Karten",
+    score_rule: "Wertung: pro Spiel die Punkte eines Teams weniger das Mittel der Teams mit denselben Karten; bei Gleichstand zählen mehr Punkte, dann mehr gewonnene Spiele.",
+    about: "Duplicate: Jeder Tisch spielt dieselben Karten, die Teams vertauscht, und jedes Team wird mit den Teams verglichen, die dieselben Karten hatten. Die Karten sind vor der ersten Karte festgelegt.",
+    record: "Das ganze Protokoll (JSON)", verify_hint: "prüfen mit",
+    take: "Diesen Platz nehmen", open: "frei", computer: "Computer", playing: "läuft", waiting: "wartet auf Spieler",
+    over: "fertig", table_n: "Tisch {0}", played: "{0} von {1} Spielen", state_live: "Es wird gespielt: die Rangliste folgt den Tischen laufend.",
+    state_over: "Fertig: Jeder Tisch hat jedes Spiel gespielt; die Seeds stehen unten.",
+    settings: "{0} Tische · {1} Spiele · {2}", committed: "Spiel {0}: Verpflichtung {1}",
+    revealed: "Spiel {0}: Seed {1}, Salz {2} — Verpflichtung {3}", name_first: "Gib zuerst deinen Namen ein.",
+    not_found: "Dieses Turnier gibt es nicht.", teams: "{0} & {1}",
+  },
+  fr: {
+    tournaments: "Tournois", language: "Langue", new_tournament: "Nouveau tournoi", your_name: "Ton nom",
+    name: "Nom", tables: "Tables", deals: "Donnes", rules: "Règles", people: "Personnes par table",
+    people_4: "Quatre personnes", people_2: "Deux partenaires, deux ordinateurs", people_1: "Une personne, trois ordinateurs",
+    create: "Créer", recent: "Tournois récents", none: "Pas encore de tournoi.", invites: "Liens d'invitation",
+    standings: "Classement", rank: "Rang", team: "Équipe", table: "Table", score: "Score", points: "Points",
+    deals_compared: "Donnes comparées", deals_fair: "Les donnes",
+    score_rule: "Score : par donne, les points d'une équipe moins la moyenne des équipes qui avaient les mêmes cartes ; à égalité, plus de points, puis plus de donnes gagnées.",
+    about: "Duplicate : chaque table joue les mêmes donnes, les équipes tournées, et chaque équipe est classée contre celles qui avaient les mêmes cartes. Les donnes sont engagées avant la première carte.",
+    record: "Le protocole complet (JSON)", verify_hint: "à vérifier avec",
+    take: "Prendre cette place", open: "libre", computer: "ordinateur", playing: "en cours", waiting: "attend des joueurs",
+    over: "terminé", table_n: "Table {0}", played: "{0} donnes sur {1}", state_live: "En cours : le classement suit les tables en direct.",
+    state_over: "Terminé : chaque table a joué chaque donne ; les graines sont affichées ci-dessous.",
+    settings: "{0} tables · {1} donnes · {2}", committed: "Donne {0} : engagement {1}",
+    revealed: "Donne {0} : graine {1}, sel {2} — engagement {3}", name_first: "Entre d'abord ton nom.",
+    not_found: "Ce tournoi n'existe pas.", teams: "{0} & {1}",
+  },
+};
+
+const $ = (id) => document.getElementById(id);
+const prefs = (() => { try { return JSON.parse(localStorage.getItem("puur.prefs") || "{}"); } catch { return {}; } })();
+function firstLang() {
+  if (WORDS[prefs.lang]) return prefs.lang;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const k = String(l).slice(0, 2).toLowerCase();
+    if (WORDS[k]) return k;
+  }
+  return "en";
+}
+let lang = firstLang();
+const t = (key, ...args) => String((WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key)
+  .replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
+
+function el(tag, attrs = {}, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  }
+  for (const c of children) e.append(c);
+  return e;
+}
+
+function translate() {
+  document.documentElement.lang = lang;
+  for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
+  $("lang").value = lang;
+}
+
+function showError(message) {
+  $("error").textContent = message || "";
+  $("error").hidden = !message;
+}
+
+async function reason(r) {
+  try {
+    const body = await r.json();
+    if (typeof body.detail === "string") return body.detail;
+    return body.detail?.[0]?.msg ?? r.statusText;
+  } catch { return r.statusText; }
+}
+
+// ----- the list and the form: /tournaments -----
+async function showIndex() {
+  $("index").hidden = false;
+  const options = await (await fetch("/api/v1/table/options")).json();
+  const select = $("c-preset");
+  select.replaceChildren(...Object.keys(options.presets).map((p) => el("option", { value: p }, p)));
+  const me = await currentPlayer().catch(() => null);
+  if (me) $("c-player").value = me.name;
+  $("create").addEventListener("submit", create);
+  const list = (await (await fetch("/api/v1/tournaments")).json()).tournaments;
+  $("list").replaceChildren(...(list.length ? list.map((x) => el("li", {},
+    el("a", { href: `/tournaments/${x.id}` }, x.name), ` — ${t("settings", x.tables, x.deals, "")}`.replace(/ · $/, ""),
+    x.finished ? ` · ${t("over")}` : "")) : [el("li", {}, t("none"))]));
+}
+
+// The seats of table `table` for `people` people a table: one person sits where the person of the other
+// table of the pair holds the same cards (the tables alternate their turn), two people are partners.
+function seatsOf(table, people) {
+  if (people === 4) return ["invite", "invite", "invite", "invite"];
+  const first = table % 2;
+  const seats = ["heuristic", "heuristic", "heuristic", "heuristic"];
+  seats[first] = "invite";
+  if (people === 2) seats[first + 2] = "invite";
+  return seats;
+}
+
+async function create(e) {
+  e.preventDefault();
+  showError("");
+  try {
+    await ensurePlayer($("c-player").value.trim());
+  } catch (err) { showError(err.message); return; }
+  const tables = Number($("c-tables").value), people = Number($("c-people").value);
+  const body = {
+    name: $("c-name").value, tables, deals: Number($("c-deals").value), profile: $("c-preset").value,
+    seats: Array.from({ length: tables }, (_, i) => seatsOf(i, people)),
+  };
+  const r = await playerFetch("/api/v1/tournaments", {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  });
+  if (!r.ok) { showError(await reason(r)); return; }
+  const made = await r.json();
+  const hosts = JSON.parse(localStorage.getItem("puur.tournamentHosts") || "{}");
+  hosts[made.id] = made.host_token; // the host's token stays in this browser: it shows the invite links
+  localStorage.setItem("puur.tournamentHosts", JSON.stringify(hosts));
+  location.href = `/tournaments/${made.id}`;
+}
+
+// ----- one tournament: /tournaments/ID -----
+let current = null;
+
+async function showOne(id) {
+  $("one").hidden = false;
+  const r = await fetch(`/api/v1/tournaments/${id}`);
+  if (r.status === 404 || r.status === 422) { showError(t("not_found")); $("one").hidden = true; return; }
+  render(await r.json());
+  const me = await currentPlayer().catch(() => null);
+  if (me && !$("join-name").value) $("join-name").value = me.name;
+  showInvites(id);
+  if (!current.over) follow(id);
+}
+
+function follow(id) {
+  const source = new EventSource(`/api/v1/tournaments/${id}/live`);
+  source.onmessage = (e) => {
+    render(JSON.parse(e.data));
+    if (current.over) source.close();
+  };
+}
+
+async function showInvites(id) {
+  const hosts = JSON.parse(localStorage.getItem("puur.tournamentHosts") || "{}");
+  const headers = hosts[id] ? { "X-Puur-Host": hosts[id] } : {};
+  const r = await playerFetch(`/api/v1/tournaments/${id}/invites`, { headers });
+  if (!r.ok) return; // not the host
+  const invites = (await r.json()).invites;
+  $("host").hidden = invites.length === 0;
+  $("invites").replaceChildren(...invites.map((i) => el("li", {}, `${t("table_n", i.table + 1)} · ${i.seat + 1}: `,
+    el("a", { href: i.url, class: "invite" }, i.url))));
+}
+
+function render(view) {
+  current = view;
+  document.title = `Puur — ${view.name}`;
+  $("t-name").textContent = view.name;
+  $("t-state").textContent = view.over ? t("state_over") : t("state_live");
+  const profile = view.settings.profile.preset || view.settings.profile.name || "";
+  $("t-settings").textContent = t("settings", view.settings.tables, view.settings.deals, profile);
+  renderStandings(view.standings);
+  renderTables(view);
+  $("deals").replaceChildren(...(view.seeds
+    ? view.seeds.map((d) => el("li", {}, t("revealed", d.deal, d.seed, d.salt, d.commitment)))
+    : view.commitments.map((c, k) => el("li", {}, t("committed", k + 1, c)))));
+  $("record").hidden = !view.over;
+  $("record-link").setAttribute("href", `/api/v1/tournaments/${view.id}/record`);
+  $("record-link").setAttribute("download", `tournament-${view.id}.json`);
+}
+
+function renderStandings(rows) {
+  $("standings").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { "data-table": r.table, "data-team": r.team },
+    el("td", { class: "num" }, String(r.rank)), el("td", {}, t("teams", r.names[0], r.names[1])),
+    el("td", { class: "num score", "data-score": String(r.score) }, (r.score > 0 ? "+" : "") + r.score.toLocaleString(lang)),
+    el("td", { class: "num" }, String(r.table + 1)), el("td", { class: "num" }, String(r.points)), el("td", { class: "num" }, String(r.deals)))));
+}
+
+function renderTables(view) {
+  $("join-name-label").hidden = !view.tables.some((table) => table.seats.some((s) => s.kind === "invite"));
+  $("tables").replaceChildren(...view.tables.map((table) => el("div", { class: "table-card", "data-table": table.table },
+    el("h3", {}, t("table_n", table.table + 1)),
+    el("p", { class: "state" }, `${t(table.status)} · ${t("played", table.deals_played, view.settings.deals)} · ${table.scores[0]} : ${table.scores[1]}`),
+    el("ul", {}, ...table.seats.map((s) => el("li", {},
+      el("span", {}, `${s.seat + 1}. ${s.kind === "invite" ? t("open") : s.name}${s.kind === "computer" ? ` (${t("computer")})` : ""}`),
+      s.kind === "invite" ? el("button", { type: "button", class: "take", onclick: () => take(table.table, s.seat) }, t("take")) : ""))))));
+}
+
+async function take(table, seat) {
+  showError("");
+  const name = $("join-name").value.trim();
+  if (!name) { showError(t("name_first")); $("join-name").focus(); return; }
+  try {
+    await ensurePlayer(name);
+  } catch (err) { showError(err.message); return; }
+  const r = await playerFetch(`/api/v1/tournaments/${current.id}/join`, {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ table, seat, name }),
+  });
+  if (!r.ok) { showError(await reason(r)); return; }
+  const joined = await r.json();
+  // the table page finds its game as it finds any: the seat's token kept under the game (table/core.js)
+  const games = JSON.parse(localStorage.getItem("puur.games") || "{}");
+  games[joined.game_id] = { tokens: { [seat]: joined.token }, saved: Date.now() };
+  localStorage.setItem("puur.games", JSON.stringify(games));
+  localStorage.setItem("puur.current", joined.game_id);
+  location.href = "/";
+}
+
+function init() {
+  translate();
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    localStorage.setItem("puur.prefs", JSON.stringify({ ...prefs, lang }));
+    translate();
+    if (current) render(current);
+  });
+  const m = /^\/tournaments\/([^/]+)\/?$/.exec(location.pathname);
+  (m ? showOne(encodeURIComponent(decodeURIComponent(m[1]))) : showIndex()).catch((err) => showError(String(err.message || err)));
+}
+
+init();
