@@ -37,6 +37,7 @@ DOC: dict[str, Any] = TestClient(APP).get("/api/v1/openapi.json").json()
 _GAME = TestClient(APP).post("/api/v1/games", json={"seats": ["human", "random", "random", "random"]}).json()
 GAME_ID: str = _GAME["game_id"]
 TOKEN: str = _GAME["tokens"]["0"]
+PLAYER_KEY: str = TestClient(APP).post("/api/v1/players/me", json={"name": "Fuzz"}).json()["key"]
 
 # Per operation: the rules a body the schema allows may still break, each as (what the operation's documented
 # 422 says, a pattern of the refusal: "code: message" of the rules oracle, "type: ctx code: msg" of a field
@@ -108,7 +109,9 @@ def _config() -> schemathesis.Config:
             "phases": {"coverage": {"enabled": os.environ.get("PUUR_FUZZ_COVERAGE") == "1"}},
             # The game operations run on a real game with its seat's token (404/401 are other tests' topic;
             # check_case holds every schema-valid request of a seat's route to a 2xx, 409 or 422, never 401/403).
-            "parameters": {"path.game_id": GAME_ID, "header.authorization": f"Bearer {TOKEN}"},
+            # The place's routes take a player's key: sent as X-Puur-Player beside the seat's Bearer token.
+            "parameters": {"path.game_id": GAME_ID, "header.authorization": f"Bearer {TOKEN}",
+                           "header.x-puur-player": PLAYER_KEY},
             "operations": [
                 {
                     "include-path": path,
@@ -172,8 +175,10 @@ def check_schema_valid_refusal(case: schemathesis.Case, status: int, body: Any) 
 
 
 def _seat_route(case: schemathesis.Case) -> bool:
-    """A route of a seat: it takes the seat's token (``Authorization``)."""
-    return any(p.name.lower() == "authorization" for p in case.operation.headers)
+    """A route of a seat: it names a game and takes the seat's token (``Authorization``); the place's routes
+    take a player's key in the same header and are not a seat's."""
+    return "{game_id}" in case.operation.path and any(p.name.lower() == "authorization"
+                                                      for p in case.operation.headers)
 
 
 def check_case(case: schemathesis.Case) -> None:
@@ -229,7 +234,7 @@ def test_the_game_routes_are_fuzzed_with_a_seat_s_token() -> None:
     r = TestClient(APP).get(f"/api/v1/games/{GAME_ID}", headers={"Authorization": f"Bearer {TOKEN}"})
     assert r.status_code == 200 and r.json()["seat"] == 0
     seat_routes = [op for op in (r.ok() for r in schema.get_all_operations())
-                   if any(p.name.lower() == "authorization" for p in op.headers)]
+                   if "{game_id}" in op.path and any(p.name.lower() == "authorization" for p in op.headers)]
     assert len(seat_routes) >= 8 and all("{game_id}" in op.path for op in seat_routes)
 
 

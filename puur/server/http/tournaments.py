@@ -48,7 +48,9 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": Error, "description
 class TournamentCreate(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(..., min_length=1, max_length=60, examples=["Jassabend Bern"],
-                      description="the tournament's name, as lists and its page show it")
+                      pattern=r"^[^\x00-\x1f\x7f]*[^\x00-\x1f\x7f\s][^\x00-\x1f\x7f]*$",
+                      description="the tournament's name, as lists and its page show it: visible characters, "
+                      "no control character")
     tables: int = Field(2, ge=tm.TABLES[0], le=tm.TABLES[1], description="how many tables play (each of four seats)")
     deals: int = Field(4, ge=tm.DEALS[0], le=tm.DEALS[1], description="how many deals every table plays, in one order")
     profile: ProfileSpec = None
@@ -65,9 +67,7 @@ class TournamentCreate(BaseModel):
     @field_validator("name")
     @classmethod
     def _name(cls, v: str) -> str:
-        if not v.strip() or any(ord(c) < 32 for c in v):
-            raise ValueError("a name of visible characters, no control characters")
-        return v.strip()
+        return v.strip()  # the pattern refused control characters and a name of spaces alone
 
     @field_validator("profile")
     @classmethod
