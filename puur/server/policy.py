@@ -295,6 +295,8 @@ class ServerSettings:
     """Live connections to one game: at least every seat's own (``listeners_per_seat``) plus one a seat for a
     seat connected to another worker (a shared store), so the cap never refuses a seat's first connection."""
     listeners_per_client: int = 32
+    spectators_per_game: int = 200
+    """Spectators watching one public table (each a live connection, counted over every worker)."""
     """Live connections from one client address, all games together."""
     rate_games: str | None = None
     """Games created (``POST /games``, ``/rematch``) per client address, in ``limits`` notation

@@ -35,6 +35,8 @@ import hmac
 from collections.abc import Collection
 from typing import Any
 
+from puur.table.public import computers_until_their_round
+
 HUMAN = "human"
 INVITE = "invite"
 """The seat kind a table's creator gives a seat for a friend (``POST /games`` ``seats``)."""
@@ -113,10 +115,14 @@ def stand_ins(settings: dict[str, Any]) -> dict[int, str]:
     return {int(s): spec for s, spec in plan["stand_in"].items()} if plan else {}
 
 
-def effective_seats(settings: dict[str, Any]) -> list[str]:
-    """Who acts for each seat now: the plan's kind, or the computer standing in for an absent person."""
+def effective_seats(settings: dict[str, Any], round_number: int | None = None) -> list[str]:
+    """Who acts for each seat now: the plan's kind, or the computer standing in for an absent person, or (a
+    public table, ``puur.table.public``) the computer finishing the round of a seat whose person sat down
+    during it (``round_number``: the game's round now)."""
     seats = list(settings["seats"])
     for seat, spec in stand_ins(settings).items():
+        seats[seat] = spec
+    for seat, spec in computers_until_their_round(settings, round_number).items():
         seats[seat] = spec
     return seats
 
