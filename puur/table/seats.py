@@ -35,7 +35,7 @@ import hmac
 from collections.abc import Collection
 from typing import Any
 
-from puur.table.public import computers_until_their_round
+from puur.table.public import PUBLIC, computers_until_their_round
 
 HUMAN = "human"
 INVITE = "invite"
@@ -142,8 +142,10 @@ def alone_at_the_table(settings: dict[str, Any], seat: int) -> bool:
     """Whether ``seat`` is the table's one person and everyone else a computer of the table's own: the table
     where practice help (hints, undo) is offered. A seat a person holds stays theirs while a computer plays
     it for them (an absent friend, a seat the host handed over), so such a table has two people: hints and
-    undo there would let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
-    return person_seats(settings) == [seat]
+    undo there would let one read the other's hidden hand (undo a card, watch the stand-in answer another way).
+    A public table (``puur.table.public``) offers none: strangers may sit down at any round, and its match is
+    rated."""
+    return person_seats(settings) == [seat] and PUBLIC not in settings
 
 
 def connected(settings: dict[str, Any], listening: set[int]) -> set[int]:
