@@ -128,7 +128,7 @@ def soonest(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 # ----- the lobby of one server -----
-@dataclass
+@dataclass(eq=False)
 class FeedClient:
     """One connection of the lobby feed: the tables changed since its last message (coalesced: a table
     that changed twice is sent once), woken on its own event loop."""
