@@ -149,6 +149,12 @@ class FeedClient:
             self.anew = True
         self.wake.set()
 
+    def renew(self) -> None:
+        """On the event loop: the next message is the whole lobby (changes may have been missed)."""
+        self.pending.clear()
+        self.anew = True
+        self.wake.set()
+
     def matches(self, listing: dict[str, Any] | None) -> bool:
         return (listing is not None and listing["free"] > 0 and self.lang in (None, listing["lang"])
                 and self.speed in (None, listing["speed"]))
@@ -162,6 +168,7 @@ class Lobby:
         self.hub, self.place = hub, place
         self._clients: set[FeedClient] = set()
         self._lock = threading.Lock()
+        self._listening = False
 
     # ----- the feed -----
     def join_feed(self, client: FeedClient) -> None:
@@ -184,12 +191,14 @@ class Lobby:
             client.loop.call_soon_threadsafe(client.mark, (game_id,))
 
     def reconnected(self) -> None:
-        """The listener reconnected (notifications may have been lost): every feed connection gets the whole
-        lobby anew."""
+        """The listener (re)connected: notifications sent while it was not connected are lost, so every feed
+        connection gets the whole lobby anew (none at the first connection, made with the first feed)."""
         with self._lock:
             clients = list(self._clients)
-        for client in clients:
-            client.loop.call_soon_threadsafe(client.mark, ("*",) * (MAX_PENDING + 1))
+            first = not self._listening
+            self._listening = True
+        for client in [] if first else clients:
+            client.loop.call_soon_threadsafe(client.renew)
 
     def _changed(self, game_id: str) -> None:
         """After a listing's write: on SQLite (one worker) the feed is told here; on PostgreSQL by the NOTIFY
