@@ -34,7 +34,7 @@ from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
 from puur.server.live.tables import NotHost
 from puur.server.store.lobby import LOBBY_CHANNEL, open_listings
 from puur.server.store.postgres import PgStore
-from puur.table.public import LANGS, SPEEDS, public_of, spectators_open
+from puur.table.public import LANGS, SPEED_PACE, SPEEDS, public_of, spectators_open
 
 router = APIRouter(prefix="/api/v1", tags=["lobby"])
 
@@ -126,6 +126,8 @@ class Seated(BaseModel):
     new_table: bool = Field(..., description="true when no table fitted and this one was opened")
     arriving: bool = Field(..., description="true when a computer finishes the round being played: the person "
                            "plays from the next round, and watches until then")
+    pace: int = Field(..., description="the table's speed as the pace (ms) at which its screens show a computer's "
+                      "card (the live connection's pace)")
 
 
 # ----- routes -----
@@ -141,8 +143,9 @@ def get_lobby_tables(place: Place, lang: Lang | None = None, speed: Speed | None
 
 
 def _seated(live: LiveGame, seat: int, token: str, new: bool) -> dict[str, Any]:
+    pub = public_of(live.settings) or {}
     return {"game_id": live.id, "seat": seat, "token": token, "tokens": {str(seat): token}, "new_table": new,
-            "arriving": bool(live.view(seat).get("arriving"))}
+            "arriving": bool(live.view(seat).get("arriving")), "pace": SPEED_PACE.get(pub.get("speed", ""), 500)}
 
 
 @router.post("/lobby/play", response_model=Seated, status_code=201,
