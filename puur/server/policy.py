@@ -433,6 +433,8 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
             RateRule("POST", r"/api/v1/games", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/rematch", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/join", "joining tables", settings.rate_games),
+            RateRule("POST", r"/api/v1/lobby/play", "joining tables", settings.rate_games),  # may open a table
+            RateRule("POST", r"/api/v1/lobby/tables/[^/]+/sit", "joining tables", settings.rate_games),
         ]
     if settings.rate_calls:
         rules += [

@@ -5,12 +5,15 @@ bad input is a 4xx that changes nothing. Spectators: tests/server/test_spectator
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from api_client import auth
 from fastapi.testclient import TestClient
 
+from puur.server.app import create_app
 from puur.server.http.lobby import get_lobby
+from puur.server.policy import ServerSettings
 from puur.server.store.lobby import abandons_of
 from puur.table.public import abandoned_seats
 
@@ -192,3 +195,15 @@ def test_a_person_handed_to_a_computer_at_the_end_of_a_public_match_abandoned_it
     with get_lobby(client.app).place.read() as conn:
         assert abandons_of(conn, gid) == [{"game_id": gid, "player_id": kari["id"], "seat": kari_seat, "abandoned": True}]
     assert gid not in {x["game_id"] for x in lobby(client, full=True)}  # the match over: off the lobby
+
+
+def test_play_now_and_sitting_down_count_against_the_joining_rate(tmp_path: Path) -> None:
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=ServerSettings(rate_games="2/minute"))) as c:
+        p = player(c, "Hana")
+        assert c.post("/api/v1/lobby/play", headers=key(p), json={}).status_code == 201
+        assert c.post("/api/v1/lobby/tables/nope/sit", headers=key(p)).status_code == 404
+        r = c.post("/api/v1/lobby/play", headers=key(p), json={})
+        assert r.status_code == 429 and "Retry-After" in r.headers
+        documented = c.get("/api/v1/openapi.json").json()["paths"]
+        assert "429" in documented["/api/v1/lobby/play"]["post"]["responses"]
+        assert "429" in documented["/api/v1/lobby/tables/{game_id}/sit"]["post"]["responses"]

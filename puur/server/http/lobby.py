@@ -172,7 +172,8 @@ def post_play(body: PlayBody, player: CurrentPlayer, hub: Hub, request: Request)
              responses={401: {"model": Error, "description": "no player key, or an unknown one"},
                         404: {"model": Error, "description": "no such game"},
                         409: {"model": Error, "description": "no seat for you there: none free (the last one taken "
-                              "a moment ago), you sit there already, or a block"}},
+                              "a moment ago), you sit there already, or a block"},
+                        429: TOO_MANY_GAMES[429]},
              summary="Sit down at this public table (an open seat, or one a computer holds: from the next round)")
 def post_sit(game_id: str, player: CurrentPlayer, hub: Hub, request: Request) -> dict[str, Any]:
     lobby = get_lobby(request.app)
