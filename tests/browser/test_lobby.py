@@ -9,28 +9,11 @@ from typing import Any
 
 import pytest
 from helpers import PHONE
+from test_table_friends import AUTOPLAY  # a seat that plays by itself
 
 pytestmark = pytest.mark.browser
 
-AUTOPLAY = """() => {
-  // Anna's seat plays by itself: its first enabled contract button, else its first legal card; it closes the
-  // round's breakdown
-  if (window.autoplay) return;
-  let waitingFor = null;
-  window.autoplay = setInterval(() => {
-    if (waitingFor !== null && S.view && S.view.seq === waitingFor && !S.blocked) return;
-    waitingFor = null;
-    const next = document.querySelector("#dlg-round[open] #btn-next");
-    if (next) { next.click(); return; }
-    const weis = document.querySelector("#dlg-weis[open] button[type=submit]");
-    if (weis) { weis.click(); return; }
-    const v = S.view;
-    if (!v || v.status !== "playing" || v.to_act !== S.seat || S.blocked || S.covered) return;
-    const el = document.querySelector("#choose:not([hidden]) button[data-action]:not([disabled])")
-      || document.querySelector("#hand .card.legal:not([disabled])");
-    if (el) { waitingFor = v.seq; el.click(); }
-  }, 40);
-}"""
+
 
 
 def _person(browser: Any, size: dict[str, int] | None = None, locale: str = "en-US") -> tuple[Any, Any]:

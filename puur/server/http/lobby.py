@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+from collections.abc import Awaitable, Callable, Coroutine
 from types import SimpleNamespace
 from typing import Annotated, Any, Literal, cast
 
@@ -244,17 +245,7 @@ async def watch_socket(websocket: WebSocket, game_id: str) -> None:
     spectator may see changed (a trick shown one trick behind, a round written, the seating, the count of
     watchers) and ``table`` messages. Closed 4403 when the table is not (or no longer) open to spectators,
     4404 for no such game, 4429 past the connections allowed (per address, per game)."""
-    hub = get_hub(websocket)
-    client = websocket.client.host if websocket.client else "unknown"
-    refused = hub.connect(client)
-    await websocket.accept()
-    if refused is not None:
-        await _close(websocket, 4429, refused)
-        return
-    try:
-        await _watch_session(websocket, game_id, hub)
-    finally:
-        hub.disconnect(client)
+    await _counted(websocket, lambda: _watch_session(websocket, game_id, get_hub(websocket)))
 
 
 async def _watch_session(websocket: WebSocket, game_id: str, hub: GameHub) -> None:
@@ -269,29 +260,21 @@ async def _watch_session(websocket: WebSocket, game_id: str, hub: GameHub) -> No
     if isinstance(first, str):
         await _close(websocket, 4403 if "spectators" in first else 4429, first)
         return
-    receiver = asyncio.create_task(_drain(websocket))
+
+    async def next_message() -> dict[str, Any] | None:
+        msg = await sub.queue.get()
+        if msg is CLOSED or not spectators_open(live.settings):
+            await _close(websocket, 4403, "the host closed the table to spectators")
+            return None
+        if msg.get("type") in ("overflow", "replaced"):
+            await _close(websocket, 4008, "too far behind the game: connect again")
+            return None
+        return msg
+
     try:
         await websocket.send_json(first)
-        while not receiver.done():
-            getter = asyncio.create_task(sub.queue.get())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if getter not in done:
-                getter.cancel()
-                break
-            msg = getter.result()
-            if msg is CLOSED or not spectators_open(live.settings):
-                await _close(websocket, 4403, "the host closed the table to spectators")
-                break
-            if msg.get("type") in ("overflow", "replaced"):
-                await _close(websocket, 4008, "too far behind the game: connect again")
-                break
-            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
-    except TimeoutError:
-        await _close(websocket, 4008, "too far behind the game: connect again")
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await _pump(websocket, next_message)
     finally:
-        receiver.cancel()
         await asyncio.shield(asyncio.to_thread(lobby.leave, live, sub))
 
 
@@ -302,6 +285,36 @@ async def lobby_socket(websocket: WebSocket, lang: str | None = None, speed: str
     message per change, coalesced (a table changed twice before the message went out is in it once); a
     connection far behind is sent the whole lobby again. Closed 4422 for a language or speed that is none,
     4429 past the connections allowed from one address."""
+
+    async def session() -> None:
+        if (lang is not None and lang not in LANGS) or (speed is not None and speed not in SPEEDS):
+            await _close(websocket, 4422, f"lang is one of {', '.join(LANGS)}; speed one of {', '.join(SPEEDS)}")
+            return
+        await _feed_session(websocket, get_lobby(websocket.app), FeedClient(asyncio.get_running_loop(), lang, speed))
+
+    await _counted(websocket, session)
+
+
+async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) -> None:
+    lobby.join_feed(feed)
+
+    async def next_message() -> dict[str, Any]:
+        await feed.wake.wait()
+        feed.wake.clear()
+        return await run_in_threadpool(lobby.changes_for, feed)
+
+    try:
+        await websocket.send_json(await run_in_threadpool(lobby.snapshot, feed))
+        await _pump(websocket, next_message)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        lobby.leave_feed(feed)
+
+
+async def _counted(websocket: WebSocket, session: Callable[[], Awaitable[None]]) -> None:
+    """Accept the connection and run ``session``, counted against the address's live connections
+    (``GameHub.connect``: closed 4429 past them)."""
     hub = get_hub(websocket)
     client = websocket.client.host if websocket.client else "unknown"
     refused = hub.connect(client)
@@ -310,33 +323,32 @@ async def lobby_socket(websocket: WebSocket, lang: str | None = None, speed: str
         await _close(websocket, 4429, refused)
         return
     try:
-        if (lang is not None and lang not in LANGS) or (speed is not None and speed not in SPEEDS):
-            await _close(websocket, 4422, f"lang is one of {', '.join(LANGS)}; speed one of {', '.join(SPEEDS)}")
-            return
-        await _feed_session(websocket, get_lobby(websocket.app), FeedClient(asyncio.get_running_loop(), lang, speed))
+        await session()
     finally:
         hub.disconnect(client)
 
 
-async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) -> None:
-    lobby.join_feed(feed)
+async def _pump(websocket: WebSocket, next_message: Callable[[], Coroutine[Any, Any, dict[str, Any] | None]]) -> None:
+    """Send each message ``next_message`` gives until it gives None or the other side closes; one that does not
+    go out in ``SEND_TIMEOUT`` (a reader that stopped reading) closes the connection (4008)."""
     receiver = asyncio.create_task(_drain(websocket))
     try:
-        await websocket.send_json(await run_in_threadpool(lobby.snapshot, feed))
         while not receiver.done():
-            waker = asyncio.create_task(feed.wake.wait())
-            done, _ = await asyncio.wait({waker, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if waker not in done:
-                waker.cancel()
+            getter = asyncio.create_task(next_message())
+            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in done:
+                getter.cancel()
                 break
-            feed.wake.clear()
-            message = await run_in_threadpool(lobby.changes_for, feed)
-            await asyncio.wait_for(websocket.send_json(message), SEND_TIMEOUT)
-    except (TimeoutError, WebSocketDisconnect, RuntimeError):
+            msg = getter.result()
+            if msg is None:
+                break
+            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
+    except TimeoutError:
+        await _close(websocket, 4008, "too far behind: connect again")
+    except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         receiver.cancel()
-        lobby.leave_feed(feed)
 
 
 async def _close(websocket: WebSocket, code: int, reason: str) -> None:
