@@ -27,7 +27,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
-from puur.server.http.game_models import Error, SchieberGame
+from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
 from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, Place, get_place
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
@@ -131,6 +131,36 @@ class Seated(BaseModel):
                       "card (the live connection's pace)")
 
 
+class SpectatorView(BaseModel):
+    """What a spectator sees (docs/lobby.md, ``puur.table.watch``): no hand, no trick in play, the cards
+    played one trick behind. A person who sat down during a round sees it too until their round (``seat``,
+    ``arriving``)."""
+
+    game_id: str
+    seat: int | None = Field(..., description="null for a spectator")
+    spectator: bool
+    arriving: bool | None = Field(None, description="a person who plays from the next round")
+    status: Literal["waiting", "playing", "over"]
+    seq: int
+    names: list[str]
+    seats: list[str]
+    seating: list[SeatInfo]
+    round_number: int
+    dealer: int | None
+    chooser: int | None
+    pushed: bool
+    contract: str | None
+    tricks: list[dict[str, Any]] = Field(..., description="the round's tricks shown: each one once the next has "
+                                         "begun, all of them once the round has ended")
+    round_points: list[int] = Field(..., description="the points of the tricks shown")
+    previous_trick: dict[str, Any] | None
+    scores: list[int]
+    target: int
+    sheet: ScoreSheet
+    watchers: int
+    prefs: Prefs
+
+
 # ----- routes -----
 SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
 
@@ -227,7 +257,7 @@ def post_remove(game_id: str, seat: SeatNumber, token: Token, hub: Hub, request:
     return _host_change(get_lobby(request.app).remove_person, live, seat_or_403(live, token), seat)
 
 
-@router.get("/games/{game_id}/watch", responses={403: {"model": Error, "description": "not open to spectators"},
+@router.get("/games/{game_id}/watch", response_model=SpectatorView, responses={403: {"model": Error, "description": "not open to spectators"},
                                                  404: {"model": Error, "description": "no such game"}},
             summary="What a spectator sees: names, score, contract, the cards played one trick behind; no hand")
 def get_watch(game_id: str, hub: Hub) -> dict[str, Any]:
