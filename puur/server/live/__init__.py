@@ -253,10 +253,13 @@ class LiveGame:
         return seat_view(self.game, seat, game_id=self.id, settings=self.settings, seq=self.seq, held=self.held,
                          listening=listening, sheet=self.sheet(), awaited=self.awaited(), watchers=self.watchers())
 
-    def spectator_message(self, sub: Subscriber) -> dict[str, Any] | None:
+    def spectator_message(self, sub: Subscriber, views: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
         """A ``watch`` message for the spectator ``sub`` (or a person waiting for their round), or None when
-        nothing it may see changed since its last one. Called under ``lock``."""
-        view = self.view(sub.seat)
+        nothing it may see changed since its last one. ``views``: the views built for this moment, by seat
+        (every spectator sees the same one: it is built once). Called under ``lock``."""
+        if sub.seat not in views:
+            views[sub.seat] = self.view(sub.seat)
+        view = views[sub.seat]
         key = shown_key(view)
         if key == sub.shown:
             return None
@@ -357,11 +360,12 @@ class LiveGame:
         covered = self.game.form is None or not self.game.form.open_predictions  # Differenzler's open predictions
         arriving = computers_until_their_round(self.settings, self.game.round_number)
         messages: list[tuple[Subscriber, dict[str, Any]]] = []
+        watched: dict[int, dict[str, Any]] = {}
         for sub in list(self.subscribers):
             if sub.remote:
                 continue
             if sub.seat == SPECTATOR or sub.seat in arriving:  # never the action: a card played just now
-                watch = self.spectator_message(sub)
+                watch = self.spectator_message(sub, watched)
                 if watch is not None:
                     messages.append((sub, watch))
                 continue

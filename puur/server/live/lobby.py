@@ -16,14 +16,14 @@ import importlib
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection
 
 from puur.schema_types import name_taken
-from puur.server.live import HUMAN, SPECTATOR, Conflict, GameHub, LiveGame, Subscriber
+from puur.server.live import HUMAN, SPECTATOR, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.tables import require_host, send, shown_names, table_messages
 from puur.server.store import Writes, token_hash
 from puur.server.store.lobby import (
@@ -50,6 +50,7 @@ from puur.table.public import (
 )
 from puur.table.seats import ONLINE, code_hash, open_seats, seat_players, with_seat_player
 from puur.table.view import default_names
+from puur.table.watch import shown_key
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +58,8 @@ CLOSED: dict[str, Any] = {"type": "closed"}
 """The last message of a spectator's connection when the host closes the table to spectators."""
 REMOVED: dict[str, Any] = {"type": "removed"}
 """The last message of a person's connection when the host removed them from the table before the start."""
+MAX_TRIES = 20
+"""Listed tables "Play now" tries at most before it opens a new one."""
 MAX_PENDING = 100
 """Changed tables a lobby feed's connection may have waiting; past them it is sent the whole lobby anew."""
 
@@ -353,6 +356,8 @@ class Lobby:
             for sub in [sub for sub in live.subscribers if sub.seat == seat and not sub.remote]:
                 live.subscribers.remove(sub)
                 sub.end(REMOVED)
+            if self.hub.shared is not None:  # the other workers no longer count the seat as connected here
+                self.hub.shared.presence(live, seat)
             return table_messages(live)
 
         send(self.hub.change(live, change))
@@ -405,29 +410,24 @@ class Lobby:
         self.publish(live)
         return seat, token
 
-    def candidates(self, player: Player, lang: str | None, speed: str | None) -> list[tuple[str, list[str]]]:
-        """The listed tables "Play now" may seat ``player`` at, soonest first (``soonest``), each with the
-        players sitting there: none who blocked ``player`` or whom ``player`` blocked."""
+    def candidates(self, player: Player, lang: str | None, speed: str | None) -> Iterator[tuple[LiveGame, list[str]]]:
+        """The listed tables "Play now" may seat ``player`` at, soonest first (``soonest``; at most
+        ``MAX_TRIES``), each with the players sitting there: none who blocked ``player`` or whom ``player``
+        blocked. Each table is loaded only when the one before it could not seat the person."""
         with self.place.read() as conn:
-            tables = soonest(open_listings(conn, lang=lang, speed=speed))
-            out = []
-            for table in tables:
-                game_id = table["game_id"]
-                present = self.present(game_id)
-                if present is None or player.id in present:
-                    continue
+            tables = soonest(open_listings(conn, lang=lang, speed=speed))[:MAX_TRIES]
+        for table in tables:
+            try:
+                live = self.hub.get(table["game_id"])
+            except Exception:  # noqa: BLE001 - a listing whose game is gone (deleted, unreadable) is passed
+                continue
+            present = sorted(set(seat_players(live.settings).values()))
+            if player.id in present:
+                continue
+            with self.place.read() as conn:
                 if any(player.id in pair for pair in blocked_among(conn, [*present, player.id])):
                     continue
-                out.append((game_id, present))
-        return out
-
-    def present(self, game_id: str) -> list[str] | None:
-        """The remembered players at a table (None when it is gone)."""
-        try:
-            live = self.hub.get(game_id)
-        except Exception:  # noqa: BLE001 - a listing whose game is gone (deleted, unreadable) is skipped
-            return None
-        return sorted(set(seat_players(live.settings).values()))
+            yield live, present
 
     def sit_at(self, game_id: str, player: Player) -> tuple[int, str]:
         """Seat ``player`` at the chosen table ``game_id`` (``NoSeat``: none free, or a block)."""
@@ -444,13 +444,10 @@ class Lobby:
         given; a table whose last seat went to someone else a moment ago is passed for the next. With none,
         ``new_table()`` opens one (computers hold its other seats until people come). Returns the table, the
         seat, its token and whether the table is new."""
-        for game_id, present in self.candidates(player, lang, speed):
+        for live, present in self.candidates(player, lang, speed):
             try:
-                live = self.hub.get(game_id)
                 seat, token = self.sit(live, player, present)
-            except Conflict:
-                continue
-            except Exception:  # noqa: BLE001 - a table gone meanwhile: the next one
+            except (Conflict, NotFound):  # the seat went to someone else a moment ago, or the table is gone
                 continue
             return live, seat, token, False
         live, seat, token = new_table()
@@ -468,6 +465,7 @@ class Lobby:
             if refused is not None:
                 return refused
             view = live.view(SPECTATOR)
+            sub.shown = shown_key(view)
             messages = [(other, m) for other, m in table_messages(live) if other is not sub]
         send(messages)
         self.watchers_changed(live)

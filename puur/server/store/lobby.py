@@ -36,6 +36,9 @@ LOBBY_CHANNEL = "puur_lobby"
 """The PostgreSQL channel on which a listing's change is announced (payload: the game id)."""
 MAX_LISTED = 200
 """Listings one answer of the lobby holds at most (the most recently changed first)."""
+LISTED_FOR = 3 * 3600.0
+"""Seconds a listing unchanged for so long stays in the lobby: a table whose people all left (or whose game
+the retention deleted) is not offered for ever; any change of the table lists it again."""
 
 lobby_tables = Table(
     "lobby_tables", metadata,
@@ -132,8 +135,8 @@ def listings(conn: Connection, ids: list[str]) -> dict[str, dict[str, Any]]:
 def open_listings(conn: Connection, *, lang: str | None = None, speed: str | None = None,
                   full: bool = False) -> list[dict[str, Any]]:
     """The listed tables (with a free seat unless ``full``), matching ``lang`` and ``speed`` when given,
-    the most recently changed first, at most ``MAX_LISTED``."""
-    q = select(*[lobby_tables.c[c] for c in COLUMNS])
+    changed in the last ``LISTED_FOR`` seconds, the most recently changed first, at most ``MAX_LISTED``."""
+    q = select(*[lobby_tables.c[c] for c in COLUMNS]).where(lobby_tables.c.updated > time.time() - LISTED_FOR)
     if not full:
         q = q.where(lobby_tables.c.free > 0)
     if lang is not None:
