@@ -207,3 +207,20 @@ def test_play_now_and_sitting_down_count_against_the_joining_rate(tmp_path: Path
         documented = c.get("/api/v1/openapi.json").json()["paths"]
         assert "429" in documented["/api/v1/lobby/play"]["post"]["responses"]
         assert "429" in documented["/api/v1/lobby/tables/{game_id}/sit"]["post"]["responses"]
+
+
+def test_two_players_who_blocked_each_other_are_never_seated_together(client: TestClient, monkeypatch: Any) -> None:
+    """The players' part answers who blocked whom (``blocked_pairs``); the lobby asks it through
+    ``blocked_among`` before it seats anyone, and passes a table where a blocked player sits."""
+    t = hosted(client)
+    gid = t["game_id"]
+    vreni, ueli, kari = player(client, "Vreni"), player(client, "Ueli"), player(client, "Kari")
+    assert client.post(f"/api/v1/lobby/tables/{gid}/sit", headers=key(vreni)).status_code == 201
+    blocks = {frozenset((vreni["id"], ueli["id"]))}
+    monkeypatch.setattr("puur.server.live.lobby.blocked_among",
+                        lambda conn, ids: {pair for pair in blocks if pair <= set(ids)})
+    assert client.post(f"/api/v1/lobby/tables/{gid}/sit", headers=key(ueli)).status_code == 409
+    r = client.post("/api/v1/lobby/play", headers=key(ueli), json={"lang": "de"})
+    assert r.status_code == 201 and r.json()["game_id"] != gid and r.json()["new_table"]  # passed over
+    r = client.post("/api/v1/lobby/play", headers=key(kari), json={"lang": "de"})
+    assert r.status_code == 201 and r.json()["game_id"] == gid  # nobody Kari blocked sits there
