@@ -208,6 +208,8 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
     them: the rematch waits until each has asked for it or the host removed them in the open (a player
     who stood up for a drink finds their seat free, not given away)."""
     fresh = {k: v for k, v in settings.items() if k != "assist"}
+    if isinstance(fresh.get(PUBLIC), dict):  # a public table's arrivals counted the old match's rounds
+        fresh[PUBLIC] = {**fresh[PUBLIC], "arriving": {}}
     plan = plan_of(settings)
     if plan:
         fresh[ONLINE] = {**plan, "open": {}, "used": [], "stand_in": {}, RESERVED: person_seats(settings)}

@@ -15,7 +15,8 @@ from puur.server.app import create_app
 from puur.server.http.lobby import get_lobby
 from puur.server.policy import ServerSettings
 from puur.server.store.lobby import abandons_of
-from puur.table.public import abandoned_seats
+from puur.table.public import abandoned_seats, computers_until_their_round, new_public
+from puur.table.seats import rematch_settings
 
 SHORT = {"preset": "schieber", "target": 100}
 
@@ -224,3 +225,13 @@ def test_two_players_who_blocked_each_other_are_never_seated_together(client: Te
     assert r.status_code == 201 and r.json()["game_id"] != gid and r.json()["new_table"]  # passed over
     r = client.post("/api/v1/lobby/play", headers=key(kari), json={"lang": "de"})
     assert r.status_code == 201 and r.json()["game_id"] == gid  # nobody Kari blocked sits there
+
+
+def test_a_rematch_of_a_public_table_counts_no_arrival_of_the_old_match() -> None:
+    """A person who sat down in round 4 plays from round 5 of that match; in the rematch (round 1 on) the
+    seat is theirs from the start, not a computer's until round 5."""
+    settings = {"seats": ["human"] * 4, "public": {**new_public("de", "normal"),
+                                                   "arriving": {"1": {"player": "heuristic", "round": 5}}}}
+    assert computers_until_their_round(settings, 4) == {1: "heuristic"}
+    again = rematch_settings(settings)
+    assert computers_until_their_round(again, 1) == {} and again["public"]["lang"] == "de"

@@ -394,8 +394,9 @@ class Lobby:
                 spec = new[PUBLIC]["held"].pop(str(seat))
                 new["seats"][seat] = HUMAN
                 new[ONLINE]["joined"].append(seat)
-                new[PUBLIC].setdefault("arriving", {})[str(seat)] = {"player": spec,
-                                                                       "round": live.game.round_number + 1}
+                if live.status != "waiting":  # a round is being played: the computer finishes it
+                    new[PUBLIC].setdefault("arriving", {})[str(seat)] = {"player": spec,
+                                                                           "round": live.game.round_number + 1}
             new = with_seat_player(new, seat, player.id)
             token = secrets.token_urlsafe(32)
             writes.token(seat, token)
