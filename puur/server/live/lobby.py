@@ -256,12 +256,17 @@ class Lobby:
                 record_abandon(conn, live.id, players[seat], seat)
 
     def followed(self, live: LiveGame) -> None:
-        """After a request that may have changed ``live`` (``GameHub.watchers``): its listing follows."""
-        if public_of(live.settings) is not None:
-            try:
-                self.publish(live)
-            except Exception:  # noqa: BLE001 - the lobby's listing must not fail the game's request
-                log.exception("game %s: its lobby listing could not be written", live.id)
+        """After a request that may have changed ``live`` (``GameHub.watchers``): its listing follows. Most
+        actions change nothing the lobby shows (``listed_state``): those cost no database read."""
+        state = listed_state(live)
+        if public_of(live.settings) is None or live.table.get("listed_state") == state:
+            return
+        try:
+            self.publish(live)
+        except Exception:  # noqa: BLE001 - the lobby's listing must not fail the game's request
+            log.exception("game %s: its lobby listing could not be written", live.id)
+            return
+        live.table["listed_state"] = state
 
     def watchers_changed(self, live: LiveGame) -> None:
         with self.place.begin() as conn:
@@ -479,6 +484,14 @@ class Lobby:
             messages = table_messages(live)
         send(messages)
         self.watchers_changed(live)
+
+
+def listed_state(live: LiveGame) -> tuple[Any, ...]:
+    """What a listing is made of (``listing_of``), cheap to compare: a request that leaves it as it was needs
+    no look at the listing."""
+    s = live.settings
+    return (repr(s.get("seats")), repr(s.get("names")), repr(s.get(ONLINE)), repr(s.get(PUBLIC)),
+            repr(s.get("players")), live.status, live.watchers())
 
 
 def seat_name(names: list[str], seat: int, player: Player) -> str:
