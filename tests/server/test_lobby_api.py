@@ -160,6 +160,8 @@ def test_bad_input_is_refused_with_a_reason_and_changes_nothing(client: TestClie
         assert client.post("/api/v1/lobby/play", headers=key(p), json=body).status_code == 422, body
     assert client.get("/api/v1/lobby", params={"lang": "xx"}).status_code == 422
     assert client.post("/api/v1/lobby/tables/nope/sit", headers=key(p)).status_code == 404
+    assert client.post(f"/api/v1/lobby/tables/{gid}/sit").status_code == 401
+    assert client.post(f"/api/v1/lobby/tables/{gid}/sit", json={"x": 1}, headers={"Authorization": "Player x"}).status_code == 401
     for body in ({}, {"open": True, "lang": "it"}, {"open": "maybe"}, {"open": True, "x": 1}):
         assert client.post(f"/api/v1/games/{gid}/public", headers=auth(host), json=body).status_code == 422, body
     assert client.post(f"/api/v1/games/{gid}/public", json={"open": True}).status_code == 401
@@ -235,3 +237,11 @@ def test_a_rematch_of_a_public_table_counts_no_arrival_of_the_old_match() -> Non
     assert computers_until_their_round(settings, 4) == {1: "heuristic"}
     again = rematch_settings(settings)
     assert computers_until_their_round(again, 1) == {} and again["public"]["lang"] == "de"
+
+
+def test_the_lobby_page_is_served_under_the_pages_policy(client: TestClient) -> None:
+    r = client.get("/lobby")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "script-src 'self'" in r.headers["content-security-policy"]
+    assert '<script type="module" src="/static/place/lobby.js">' in r.text
+    assert client.get("/static/place/lobby.js").status_code == 200
