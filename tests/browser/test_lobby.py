@@ -65,6 +65,7 @@ def test_play_now_sit_down_and_watch_with_three_people(browser: Any, live_server
         beat.evaluate(AUTOPLAY)  # Beat plays too: the match goes on, Cla sees its tricks
         cla.wait_for_function("() => document.querySelector('#watch-board .trick') !== null", timeout=60_000)
         assert anna.evaluate("() => S.view.watchers") == 1  # Anna's table shows one watching
+        assert anna.locator(".badge.watchers").inner_text() == "1 watching"
     finally:
         for c in contexts:
             c.close()
