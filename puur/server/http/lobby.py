@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import threading
 from collections.abc import Awaitable, Callable, Coroutine
 from types import SimpleNamespace
@@ -30,6 +29,8 @@ from starlette.websockets import WebSocketDisconnect
 from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
 from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, Place, get_place
+from puur.server.http.sockets import close as _close
+from puur.server.http.sockets import drain as _drain
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
 from puur.server.live.tables import NotHost
@@ -379,17 +380,6 @@ async def _pump(websocket: WebSocket, next_message: Callable[[], Coroutine[Any, 
         pass
     finally:
         receiver.cancel()
-
-
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await websocket.close(code, reason)
-
-
-async def _drain(websocket: WebSocket) -> None:
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await websocket.receive_text()
 
 
 __all__ = ["follow_lobby", "get_lobby", "router"]
