@@ -297,6 +297,8 @@ class ServerSettings:
     """Live connections to one game: at least every seat's own (``listeners_per_seat``) plus one a seat for a
     seat connected to another worker (a shared store), so the cap never refuses a seat's first connection."""
     listeners_per_client: int = 32
+    spectators_per_game: int = 200
+    """Spectators watching one public table (each a live connection, counted over every worker)."""
     """Live connections from one client address, all games together."""
     rate_games: str | None = None
     """Games created (``POST /games``, ``/rematch``) per client address, in ``limits`` notation
@@ -435,6 +437,8 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
             RateRule("POST", r"/api/v1/games/[^/]+/join", "joining tables", settings.rate_games),
             RateRule("POST", r"/api/v1/tournaments", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/tournaments/[^/]+/join", "joining tables", settings.rate_games),
+            RateRule("POST", r"/api/v1/lobby/play", "joining tables", settings.rate_games),  # may open a table
+            RateRule("POST", r"/api/v1/lobby/tables/[^/]+/sit", "joining tables", settings.rate_games),
         ]
     if settings.rate_calls:
         rules += [

@@ -35,6 +35,8 @@ import hmac
 from collections.abc import Collection
 from typing import Any
 
+from puur.table.public import PUBLIC, computers_until_their_round
+
 HUMAN = "human"
 INVITE = "invite"
 """The seat kind a table's creator gives a seat for a friend (``POST /games`` ``seats``)."""
@@ -113,10 +115,14 @@ def stand_ins(settings: dict[str, Any]) -> dict[int, str]:
     return {int(s): spec for s, spec in plan["stand_in"].items()} if plan else {}
 
 
-def effective_seats(settings: dict[str, Any]) -> list[str]:
-    """Who acts for each seat now: the plan's kind, or the computer standing in for an absent person."""
+def effective_seats(settings: dict[str, Any], round_number: int | None = None) -> list[str]:
+    """Who acts for each seat now: the plan's kind, or the computer standing in for an absent person, or (a
+    public table, ``puur.table.public``) the computer finishing the round of a seat whose person sat down
+    during it (``round_number``: the game's round now)."""
     seats = list(settings["seats"])
     for seat, spec in stand_ins(settings).items():
+        seats[seat] = spec
+    for seat, spec in computers_until_their_round(settings, round_number).items():
         seats[seat] = spec
     return seats
 
@@ -136,8 +142,10 @@ def alone_at_the_table(settings: dict[str, Any], seat: int) -> bool:
     """Whether ``seat`` is the table's one person and everyone else a computer of the table's own: the table
     where practice help (hints, undo) is offered. A seat a person holds stays theirs while a computer plays
     it for them (an absent friend, a seat the host handed over), so such a table has two people: hints and
-    undo there would let one read the other's hidden hand (undo a card, watch the stand-in answer another way)."""
-    return person_seats(settings) == [seat]
+    undo there would let one read the other's hidden hand (undo a card, watch the stand-in answer another way).
+    A public table (``puur.table.public``) offers none: strangers may sit down at any round, and its match is
+    rated."""
+    return person_seats(settings) == [seat] and PUBLIC not in settings
 
 
 def connected(settings: dict[str, Any], listening: set[int]) -> set[int]:
@@ -200,6 +208,8 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
     them: the rematch waits until each has asked for it or the host removed them in the open (a player
     who stood up for a drink finds their seat free, not given away)."""
     fresh = {k: v for k, v in settings.items() if k != "assist"}
+    if isinstance(fresh.get(PUBLIC), dict):  # a public table's arrivals counted the old match's rounds
+        fresh[PUBLIC] = {**fresh[PUBLIC], "arriving": {}}
     plan = plan_of(settings)
     if plan:
         fresh[ONLINE] = {**plan, "open": {}, "used": [], "stand_in": {}, RESERVED: person_seats(settings)}

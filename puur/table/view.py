@@ -75,14 +75,15 @@ def hide_the_deal(view: dict[str, Any]) -> None:
 
 def seat_view(game: Game, seat: int, *, game_id: str, settings: dict[str, Any], seq: int,
               held: Collection[int], listening: Collection[int], sheet: dict[str, Any] | None = None,
-              awaited: dict[str, Any] | None = None) -> dict[str, Any]:
+              awaited: dict[str, Any] | None = None, watchers: int = 0) -> dict[str, Any]:
     """The seat's observation plus the public score sheet and the table's settings. ``held``: the seats a token
     of the game holds; ``listening``: the seats with a live connection; ``sheet``: the score sheet if the caller
     keeps one built (``score_sheet``); ``awaited``: the absent person the table waits for and when a computer
-    plays for them (an online table's watchdog; None at a table of one device)."""
+    plays for them (an online table's watchdog; None at a table of one device); ``watchers``: how many
+    spectators watch the table (a public table: ``puur.table.watch``)."""
     out = game.observation(seat).to_dict()
     names = table_names(settings)
-    seats = effective_seats(settings)
+    seats = effective_seats(settings, game.round_number)
     status = table_status(settings, game, held)
     out.update(
         game_id=game_id,
@@ -98,6 +99,7 @@ def seat_view(game: Game, seat: int, *, game_id: str, settings: dict[str, Any], 
         seating=seating(settings, names, set(listening), held),
         help=status == "playing" and alone_at_the_table(settings, seat),
         awaited=awaited,
+        watchers=watchers,
     )
     if status == "waiting":
         hide_the_deal(out)

@@ -417,6 +417,7 @@ class GameView(BaseModel):
                        "table of one person against computers")
     awaited: Awaited | None = Field(None, description="an online table waiting for an absent person at their "
                                     "turn: who, and when a computer plays for them; null otherwise")
+    watchers: int = Field(0, description="how many spectators watch the table (a public table: docs/lobby.md)")
     seq: int = Field(..., description="how many actions the game has accepted")
     prefs: Prefs
     sheet: ScoreSheet

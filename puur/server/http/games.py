@@ -10,7 +10,6 @@ Every reply carries only the asking seat's view (``Game.observation``) and the p
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import secrets
 from collections.abc import Callable
@@ -41,6 +40,8 @@ from puur.server.http.game_models import (
     TableRules,
     Why,
 )
+from puur.server.http.sockets import close as _close
+from puur.server.http.sockets import drain as _drain
 from puur.server.live import (
     HUMAN,
     OVERFLOW,
@@ -438,19 +439,6 @@ async def _token(websocket: WebSocket) -> str | None:
         return None
     token = first.get("token") if isinstance(first, dict) else None
     return token if isinstance(token, str) and token else None
-
-
-async def _close(websocket: WebSocket, code: int, reason: str) -> None:
-    """Close with ``code`` and ``reason``; a connection the other side has closed already needs nothing."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        await websocket.close(code, reason)
-
-
-async def _drain(websocket: WebSocket) -> None:
-    """Read (and ignore) what the page sends, so a closed connection is noticed."""
-    with contextlib.suppress(WebSocketDisconnect, RuntimeError):
-        while True:
-            await websocket.receive_text()
 
 
 __all__ = ["ERRORS", "Hub", "Token", "game_or_404", "get_hub", "hub_of", "router", "seat_or_403"]

@@ -33,12 +33,16 @@ from puur.match.game import Game, IllegalAction, RecordMismatch
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 from puur.table.play import player_seed, replay, start_game, stored_declarations
+from puur.table.public import computers_until_their_round
 from puur.table.seats import effective_seats, plan_of, stand_ins, waiting
 from puur.table.view import default_names, score_sheet, seat_view, table_status
+from puur.table.watch import shown_key, spectator_view
 
 log = logging.getLogger(__name__)
 
 HUMAN = "human"
+SPECTATOR = -1
+"""The ``Subscriber.seat`` of a spectator's connection (a public table: ``puur.table.watch``)."""
 QUICK_PLAYERS = frozenset({"heuristic", "random"})
 """Built-in computer players that decide in well under a millisecond (``heuristic`` about 0.2 ms)."""
 T = TypeVar("T")
@@ -75,6 +79,9 @@ class Subscriber:
     remote: bool = False
     """A connection held by another worker (a shared store: ``puur.server.live.shared``): it counts as the
     seat's presence and receives nothing here."""
+    shown: Any = None
+    """A spectator's connection: what its last view showed (``puur.table.watch.shown_key``), so that it is
+    sent a view only when something it may see changed."""
 
     def put(self, message: dict[str, Any]) -> None:
         if not self.remote:
@@ -149,8 +156,15 @@ class LiveGame:
     @property
     def seats(self) -> list[str]:
         """Who acts for each seat now: ``human`` or a computer (one standing in for an absent person of an
-        online table included: ``puur.table.seats``)."""
-        return effective_seats(self.settings)
+        online table included, and one finishing the round of a seat whose person sat down during it:
+        ``puur.table.seats``)."""
+        return effective_seats(self.settings, self.game.round_number)
+
+    def watchers(self) -> int:
+        """How many spectators watch the table: this worker's connections and those other workers announced
+        (``table["watching"]``: worker -> count, kept by ``puur.server.live.shared``)."""
+        here = sum(1 for sub in list(self.subscribers) if sub.seat == SPECTATOR and not sub.remote)
+        return here + sum(self.table.get("watching", {}).values())
 
     @property
     def held(self) -> set[int]:
@@ -225,9 +239,32 @@ class LiveGame:
 
     def view(self, seat: int) -> dict[str, Any]:
         """The seat's view (``puur.table.view.seat_view``: the one definition, shared with the table on one
-        device), its live connections and held seats as this server knows them."""
+        device), its live connections and held seats as this server knows them. A spectator (``SPECTATOR``),
+        and a person who sat down during a round a computer finishes for them, see the spectator's view
+        (``puur.table.watch``: no hand, one trick behind)."""
+        listening = {sub.seat for sub in self.subscribers}
+        arriving = computers_until_their_round(self.settings, self.game.round_number)
+        if seat == SPECTATOR or seat in arriving:
+            out = spectator_view(self.game, game_id=self.id, settings=self.settings, seq=self.seq, held=self.held,
+                                 listening=listening, sheet=self.sheet(), watchers=self.watchers())
+            if seat in arriving:
+                out.update(seat=seat, arriving=True)
+            return out
         return seat_view(self.game, seat, game_id=self.id, settings=self.settings, seq=self.seq, held=self.held,
-                         listening={sub.seat for sub in self.subscribers}, sheet=self.sheet(), awaited=self.awaited())
+                         listening=listening, sheet=self.sheet(), awaited=self.awaited(), watchers=self.watchers())
+
+    def spectator_message(self, sub: Subscriber, views: dict[int, dict[str, Any]]) -> dict[str, Any] | None:
+        """A ``watch`` message for the spectator ``sub`` (or a person waiting for their round), or None when
+        nothing it may see changed since its last one. ``views``: the views built for this moment, by seat
+        (every spectator sees the same one: it is built once). Called under ``lock``."""
+        if sub.seat not in views:
+            views[sub.seat] = self.view(sub.seat)
+        view = views[sub.seat]
+        key = shown_key(view)
+        if key == sub.shown:
+            return None
+        sub.shown = key
+        return {"type": "watch", "seq": self.seq, "view": view}
 
     # ----- acting -----
     @cached_property
@@ -321,11 +358,20 @@ class LiveGame:
         self.log.append(entry)
         seq = self.seq
         covered = self.game.form is None or not self.game.form.open_predictions  # Differenzler's open predictions
-        messages = [
-            (sub, {"type": "event", "seq": seq, "seat": entry[0], "action": public_action(entry[1], entry[0], sub.seat, covered),
-                   "view": self.view(sub.seat)})  # another's Differenzler prediction: only that it was made
-            for sub in list(self.subscribers) if not sub.remote
-        ]
+        arriving = computers_until_their_round(self.settings, self.game.round_number)
+        messages: list[tuple[Subscriber, dict[str, Any]]] = []
+        watched: dict[int, dict[str, Any]] = {}
+        for sub in list(self.subscribers):
+            if sub.remote:
+                continue
+            if sub.seat == SPECTATOR or sub.seat in arriving:  # never the action: a card played just now
+                watch = self.spectator_message(sub, watched)
+                if watch is not None:
+                    messages.append((sub, watch))
+                continue
+            messages.append((sub, {"type": "event", "seq": seq, "seat": entry[0],  # another's Differenzler prediction:
+                                   "action": public_action(entry[1], entry[0], sub.seat, covered),  # only that it was made
+                                   "view": self.view(sub.seat)}))
         pending.append((entry, messages))
 
     def _flush(self, commit: Commit, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]]) -> None:
@@ -481,11 +527,18 @@ class GameHub:
         seat's oldest connection is closed (``REPLACED``), so a seat can only crowd out itself. The reason if
         the game has as many as it may all the same (``listeners_per_game``, a bound above every seat's
         share). Called with ``live.lock`` held."""
+        if sub.seat == SPECTATOR:  # spectators are counted apart: they never crowd out a seat
+            if live.watchers() >= self.settings.spectators_per_game:
+                return f"at most {self.settings.spectators_per_game} spectators watch one game"
+            live.subscribers.append(sub)
+            if self.shared is not None:
+                self.shared.presence(live, sub.seat)
+            return None
         own = [other for other in live.subscribers if other.seat == sub.seat and not other.remote]
         for oldest in own[: max(0, len(own) - self.settings.listeners_per_seat + 1)]:
             live.subscribers.remove(oldest)
             oldest.end(REPLACED)
-        if len(live.subscribers) >= self.settings.listeners_per_game:
+        if sum(1 for other in live.subscribers if other.seat != SPECTATOR) >= self.settings.listeners_per_game:
             return f"at most {self.settings.listeners_per_game} live connections to one game"
         live.subscribers.append(sub)
         if self.shared is not None:  # the other workers count this seat as present
@@ -673,4 +726,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token", "stored_declarations"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "SPECTATOR", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token", "stored_declarations"]

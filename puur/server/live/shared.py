@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from puur.match.game import RecordMismatch
 from puur.server.live import (
     HUMAN,
+    SPECTATOR,
     Commit,
     Conflict,
     GameHub,
@@ -82,6 +83,7 @@ class SharedGames:
         self.worker = secrets.token_hex(6)
         """This worker's name in ``PRESENCE`` announcements."""
         self._remote: dict[str, dict[int, dict[str, float]]] = {}  # game -> seat -> worker -> last heard
+        self._watching: dict[str, dict[str, tuple[int, float]]] = {}  # game -> worker -> (spectators, last heard)
         self._presence_lock = threading.Lock()
         self._outbox: queue.Queue[str] = queue.Queue()
         self._stop = threading.Event()
@@ -172,6 +174,10 @@ class SharedGames:
                 game_id, seat, worker, count = item.split(":")
                 if worker == self.worker:
                     continue
+                if int(seat) == SPECTATOR:  # spectators: a count per worker, no stand-in subscriber
+                    self._watching.setdefault(game_id, {})[worker] = (int(count), now)
+                    changed.add(game_id)
+                    continue
                 seats = self._remote.setdefault(game_id, {})
                 workers = seats.setdefault(int(seat), {})
                 was = bool(workers)
@@ -202,6 +208,13 @@ class SharedGames:
                         changed.add(game_id)
                 if not seats:
                     del self._remote[game_id]
+            for game_id, by_worker in list(self._watching.items()):
+                for worker, (_, heard) in list(by_worker.items()):
+                    if heard < old:
+                        del by_worker[worker]
+                        changed.add(game_id)
+                if not by_worker:
+                    del self._watching[game_id]
         for game_id in changed:
             self._show_presence(game_id)
 
@@ -210,9 +223,12 @@ class SharedGames:
         ``live.lock`` held, or before ``live`` is shared); True if they changed."""
         with self._presence_lock:
             want = {seat for seat, workers in self._remote.get(live.id, {}).items() if workers}
+            watching = {w: n for w, (n, _) in self._watching.get(live.id, {}).items() if n > 0}
         have = {sub.seat for sub in list(live.subscribers) if sub.remote}
+        seen = live.table.get("watching", {})
+        live.table["watching"] = watching  # the spectators other workers hold (LiveGame.watchers)
         if want == have:
-            return False
+            return watching != seen
         for sub in [sub for sub in list(live.subscribers) if sub.remote and sub.seat not in want]:
             with contextlib.suppress(ValueError):
                 live.subscribers.remove(sub)

@@ -85,6 +85,7 @@ class GameStore(Protocol):
 
     def create_game(self, game_id: str, settings: dict[str, Any], tokens: dict[int, str], status: str, /) -> None: ...
     def add_token(self, game_id: str, seat: int, token: str, /) -> None: ...
+    def drop_tokens(self, game_id: str, seat: int, /) -> None: ...
     def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str, /) -> None: ...
     def update_settings(self, game_id: str, settings: dict[str, Any], /) -> None: ...
     def undo_actions(self, game_id: str, first_seq: int, settings: dict[str, Any], /) -> None: ...
@@ -110,6 +111,9 @@ class Writes(Protocol):
     def token(self, seat: int, token: str, /) -> None:
         """Let ``token`` (hashed) hold ``seat`` too."""
 
+    def drop_tokens(self, seat: int, /) -> None:
+        """No token holds ``seat`` any more (its person was removed from a table before the start)."""
+
     def undo(self, first_seq: int, settings: dict[str, Any], /) -> None:
         """Drop the actions numbered ``first_seq`` and after, and store ``settings``."""
 
@@ -125,6 +129,9 @@ class StoreWrites:
 
     def token(self, seat: int, token: str) -> None:
         self.store.add_token(self.game_id, seat, token)
+
+    def drop_tokens(self, seat: int) -> None:
+        self.store.drop_tokens(self.game_id, seat)
 
     def undo(self, first_seq: int, settings: dict[str, Any]) -> None:
         self.store.undo_actions(self.game_id, first_seq, settings)
@@ -231,6 +238,11 @@ class Store:
                 "INSERT OR IGNORE INTO tokens (token_hash, game_id, seat) VALUES (?, ?, ?)",
                 (token_hash(token), game_id, seat),
             )
+
+    def drop_tokens(self, game_id: str, seat: int) -> None:
+        """No token holds ``seat`` of ``game_id`` any more."""
+        with self._lock:
+            self._db.execute("DELETE FROM tokens WHERE game_id = ? AND seat = ?", (game_id, seat))
 
     def append_actions(self, game_id: str, first_seq: int, actions: list[list[Any]], status: str) -> None:
         """Append accepted actions (numbered from ``first_seq``) and the game's status in one commit."""

@@ -4,9 +4,10 @@ to it)."""
 
 from __future__ import annotations
 
-from puur.server.store import (
-    players,  # noqa: F401
-    tournaments,  # noqa: F401
+from puur.server.store import (  # noqa: F401
+    lobby,
+    players,
+    tournaments,
 )
 
 __all__: list[str] = []

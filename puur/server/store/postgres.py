@@ -169,6 +169,7 @@ APPEND_SQL = (
 """The game's row after an append: its new version, announced (delivered once the transaction commits)."""
 BUMP_SQL = "UPDATE games SET version = version + 1 WHERE id = %s RETURNING version, pg_notify(%s, id || ':' || version)"
 SETTINGS_SQL = "UPDATE games SET settings = %s WHERE id = %s"
+DROP_TOKENS_SQL = "DELETE FROM tokens WHERE game_id = %s AND seat = %s"
 TOKEN_SQL = "INSERT INTO tokens (token_hash, game_id, seat) VALUES (%s, %s, %s) ON CONFLICT DO NOTHING"
 UNDO_SQL = "UPDATE games SET settings = %s, status = 'playing', updated = %s, seq = %s, epoch = epoch + 1 WHERE id = %s"
 INSERT_SQL = "INSERT INTO actions (game_id, seq, seat, action, declare, at) VALUES (%s, %s, %s, %s, %s, %s)"
@@ -217,6 +218,10 @@ class Locked:
 
     def token(self, seat: int, token: str) -> None:
         self.conn.execute(TOKEN_SQL, (token_hash(token), self.game_id, seat))
+        self.changed = True
+
+    def drop_tokens(self, seat: int) -> None:
+        self.conn.execute(DROP_TOKENS_SQL, (self.game_id, seat))
         self.changed = True
 
     def undo(self, first_seq: int, settings: dict[str, Any]) -> None:
@@ -354,6 +359,11 @@ class PgStore:
             if conn.execute(stmt.on_conflict_do_nothing()).rowcount:
                 self._bump(conn, game_id)
 
+    def drop_tokens(self, game_id: str, seat: int) -> None:
+        with self._short() as conn:
+            if conn.execute(delete(tokens).where(tokens.c.game_id == game_id, tokens.c.seat == seat)).rowcount:
+                self._bump(conn, game_id)
+
     def append_actions(self, game_id: str, first_seq: int, entries: list[list[Any]], status: str) -> None:
         """Append outside ``locked`` (the single-store path); the primary key refuses a seq taken meanwhile."""
         with self.locked(game_id) as txn:
@@ -484,6 +494,18 @@ class PgStore:
         notification, in order (and ``on_presence(payload)`` for ``PRESENCE``'s); ``on_connect()`` after
         every (re)connection, since notifications sent while it was not connected are lost (the caller
         brings what it holds up to date). Stops at ``close``."""
+
+        def game(payload: str) -> None:
+            game_id, _, version = payload.rpartition(":")
+            on_notify(game_id, int(version))
+
+        handlers = {CHANNEL: game, **({PRESENCE: on_presence} if on_presence is not None else {})}
+        self.listen_to(handlers, on_connect)
+
+    def listen_to(self, handlers: dict[str, Callable[[str], None]], on_connect: Callable[[], None]) -> None:
+        """Start a thread that LISTENs on each channel of ``handlers`` (fixed names of this package) and
+        calls its handler with every notification's payload, in order; ``on_connect()`` after every
+        (re)connection (notifications sent while it was not connected are lost). Stops at ``close``."""
         import psycopg
 
         conninfo = self.url.split("+psycopg", 1)[0] if "+psycopg" in self.url else self.url
@@ -493,19 +515,14 @@ class PgStore:
             while not self._stop.is_set():
                 try:
                     with psycopg.connect(conninfo, autocommit=True) as conn:
-                        conn.execute(f"LISTEN {CHANNEL}")
-                        if on_presence is not None:
-                            conn.execute(f"LISTEN {PRESENCE}")
+                        for channel in handlers:
+                            conn.execute(f"LISTEN {channel}")
                         backoff = 0.2
                         on_connect()
                         while not self._stop.is_set():
                             for n in conn.notifies(timeout=0.5):
                                 try:
-                                    if n.channel == PRESENCE and on_presence is not None:
-                                        on_presence(n.payload)
-                                        continue
-                                    game_id, _, version = n.payload.rpartition(":")
-                                    on_notify(game_id, int(version))
+                                    handlers[n.channel](n.payload)
                                 except Exception:
                                     log.exception("catching up after the notification %r failed", n.payload)
                 except Exception as e:

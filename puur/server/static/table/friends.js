@@ -20,6 +20,7 @@ const FRIENDS_I18N = {
     waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
     awaited: "Waiting for {0}: a computer plays for them in {1} s.", awaited_now: "Waiting for {0}: a computer plays for them now.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
+    watchers: "{0} watching",
   },
   de: {
     friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
@@ -34,6 +35,7 @@ const FRIENDS_I18N = {
     waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
     awaited: "Wir warten auf {0}: in {1} s spielt ein Computer für sie oder ihn.", awaited_now: "Wir warten auf {0}: jetzt spielt ein Computer für sie oder ihn.",
     react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
+    watchers: "{0} schauen zu",
   },
   fr: {
     friend: "Ami (invitation)", waiting_title: "En attente de vos amis",
@@ -48,6 +50,7 @@ const FRIENDS_I18N = {
     waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
     awaited: "On attend {0} : dans {1} s, un ordinateur joue à sa place.", awaited_now: "On attend {0} : un ordinateur joue à sa place maintenant.",
     react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
+    watchers: "{0} spectateurs",
   },
 };
 const REACTION_CODES = ["bravo", "hopp", "sorry", "well_played", "uff"];
@@ -144,6 +147,8 @@ const Friends = {
       }
     }
     Friends.renderAwaited(v);
+    const own = document.querySelector(`.seat[data-seat="${S.seat}"] .badges`);
+    if (own && v.watchers > 0) own.append(h("span", { class: "badge watchers", "data-watchers": v.watchers, text: t("watchers", v.watchers) }));
     const mine = v.seating[S.seat];
     const stood = !!(mine && mine.kind === "person" && mine.player && v.status === "playing");
     $("seat-away").hidden = !stood;
