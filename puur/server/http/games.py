@@ -94,6 +94,8 @@ def get_hub(request: HTTPConnection) -> GameHub:
                 hub = open_hub(open_store(getattr(state, "db_path", None)), settings_of(request.app))
                 for watcher in getattr(state, "hub_watchers", ()):  # the round reviews (create_app names them)
                     hub.watchers.append(partial(watcher, request.app))
+                for opened in getattr(state, "hub_opened", ()):  # the place's ratings (create_app names them)
+                    opened(request, hub)
                 state.game_hub = hub
     return hub
 

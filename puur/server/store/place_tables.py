@@ -4,6 +4,9 @@ to it)."""
 
 from __future__ import annotations
 
-from puur.server.store import players  # noqa: F401
+from puur.server.store import (
+    players,  # noqa: F401
+    ratings,  # noqa: F401
+)
 
 __all__: list[str] = []
