@@ -144,7 +144,7 @@ def claim_match(sql: Sql, game_id: str, counted: bool, now: float) -> bool:
     holds the database's write lock from its start."""
     values = {"game_id": game_id, "counted": counted, "at": now}
     stmt = (postgresql.insert(rated_matches) if sql.postgres else sqlite.insert(rated_matches)).values(**values)
-    return sql.run(stmt.on_conflict_do_nothing(index_elements=["game_id"])) == 1
+    return bool(sql.rows(stmt.on_conflict_do_nothing(index_elements=["game_id"]).returning(rated_matches.c.game_id)))
 
 
 def mark_uncounted(sql: Sql, game_id: str) -> None:
