@@ -35,7 +35,9 @@ function row(p) {
   const rank = document.createElement("td"); rank.textContent = String(p.rank);
   const who = document.createElement("td");
   const pick = document.createElement("button");
-  pick.type = "button"; pick.className = "pick"; pick.textContent = p.handle;
+  pick.type = "button"; pick.className = "pick";
+  const tag = document.createElement("span"); tag.className = "tag"; tag.textContent = p.handle.slice(p.name.length);
+  pick.append(p.name, tag); // Ueli#0412: the tag may go to the next line, the name is never cut
   pick.addEventListener("click", () => showPlayer(p.player_id));
   who.append(pick);
   if (me && me.id === p.player_id) {

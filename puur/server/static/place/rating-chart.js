@@ -2,11 +2,12 @@
 //   drawRatingChart(container, history, {lang, name})
 // history: GET /api/v1/players/{id}/ratings's "history" (newest first). Each match is a point at its rating
 // after the match, green when won, red when lost; the line starts at the rating before the first one. The
-// chart scales to its container's width; its description (aria-label) is in the page's language.
+// chart is drawn at its container's width (call it again after a resize); its description (aria-label) is
+// in the page's language.
 import { ratingText, word } from "./rating-words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-const W = 600, H = 220, PAD = { left: 44, right: 12, top: 14, bottom: 26 };
+const H = 220, PAD = { left: 44, right: 12, top: 14, bottom: 26 };
 
 function el(name, attrs = {}, text) {
   const e = document.createElementNS(SVG, name);
@@ -17,6 +18,7 @@ function el(name, attrs = {}, text) {
 
 export function drawRatingChart(container, history, { lang = "en", name = "" } = {}) {
   container.replaceChildren();
+  const W = Math.max(280, Math.round(container.clientWidth || 600)); // drawn at its size: the labels stay legible
   const matches = [...history].reverse(); // oldest first
   if (!matches.length) return null;
   const values = [matches[0].rating_before, ...matches.map((m) => m.rating_after)];
