@@ -136,7 +136,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcomes += [Outcome(a, b, won) for won in played[key]]
         print(f"{key}: {sum(played[key])}/{2 * n} won", file=sys.stderr, flush=True)
     counts = {s: sum(o.a == s or o.b == s for o in outcomes) for s in ladder}
-    command = "python -m puur.lab.ratings " + " ".join(argv if argv is not None else sys.argv[1:])
+    given = list(argv if argv is not None else sys.argv[1:])
+    if "--played" in given:  # where matches already played are kept changes no number: not part of the command
+        del given[given.index("--played"): given.index("--played") + 2]
+    command = "python -m puur.lab.ratings " + " ".join(given)
     date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
     text = module_text(fit(outcomes, args.seed), command, date, counts)
     if args.out == "-":

@@ -4,15 +4,12 @@ rated by the sweep of the next server that opens the games."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.error
-import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
-from api_client import play_to_end
+from api_client import call, play_to_end
 from fastapi.testclient import TestClient
 from pg_cluster import fresh_database, postgres_url, workers  # noqa: F401  (the fixtures)
 from sqlalchemy import create_engine, text
@@ -25,17 +22,6 @@ from puur.table.play import start_game
 from puur.table.seats import with_seat_player
 
 SHORT = {"preset": "schieber", "target": 100}
-
-
-def call(base: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + "/api/v1" + path, data=data, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=30) as resp:
-            return resp.status, json.load(resp)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
 
 
 def rated_settings(players: dict[int, str]) -> dict[str, Any]:
