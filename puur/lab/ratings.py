@@ -8,7 +8,9 @@ arena's duplicate matches: the same seed twice, the teams swapped), then one pas
 an order that interleaves the pairings. The numbers are written, with the command and its date, to
 ``puur/server/place/computer_ratings.py`` (docs/ratings.md)::
 
-    python -m puur.lab.ratings --pairs 40 --out puur/server/place/computer_ratings.py
+    python -m puur.lab.ratings --pairs 40 --slow-pairs 12 --jobs 8 --out puur/server/place/computer_ratings.py
+
+(``--levels 4`` leaves ``mcts:level=strong`` out: a strength missing there is not rated.)
 
 The same model rates the place's matches (``puur.server.place.rating``): one definition, here, below both.
 """

@@ -31,7 +31,7 @@ from puur.server.place.rating import (
 )
 from puur.server.store import Store
 from puur.server.store.place import PlaceDb, open_place
-from puur.server.store.players import create_player
+from puur.server.store.players import create_player, delete_player
 from puur.server.store.ratings import CoreSql, Rating, rated_matches, rating_history, ratings
 from puur.table.seats import with_seat_player
 
@@ -124,6 +124,17 @@ def test_a_match_is_rated_once_and_the_computers_ratings_stay_fixed(place: Place
         assert set(rows) == {p, q} and all(r.matches == 1 and r.mu > 25 for r in rows.values())
         assert len(list(conn.execute(rating_history.select()))) == 2
     assert fixed == CALIBRATED and computer_rating("heuristic") == Rating(*fixed["heuristic"])
+
+
+def test_a_deleted_player_takes_their_rating_and_its_history_along(place: PlaceDb) -> None:
+    p, q = _players(place, 2)
+    with place.begin() as conn:
+        rate_match(CoreSql(conn), "g1", settings(["human", "random", "human", "random"], {0: p, 2: q}, rated=True), 0, 1.0)
+    with place.begin() as conn:
+        delete_player(conn, p)
+    with place.read() as conn:
+        assert [r.player_id for r in conn.execute(ratings.select())] == [q]
+        assert [r.player_id for r in conn.execute(rating_history.select())] == [q]
 
 
 def test_a_match_not_rated_is_noted_as_looked_at_and_changes_no_rating(place: PlaceDb) -> None:

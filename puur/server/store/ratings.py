@@ -184,7 +184,8 @@ def write_rating(sql: Sql, player_id: str, game_id: str, before: Rating, after: 
 def unlooked_finished_games(sql: Sql, limit: int) -> list[str]:
     """Finished games (the game store's ``games``, in the same database) that no rating has looked at yet: a
     worker that stopped between a match's end and its rating (SQLite), or a rating that failed."""
-    stmt = text("SELECT id FROM games WHERE status = 'over' AND id NOT IN (SELECT game_id FROM rated_matches) "
+    stmt = text("SELECT id FROM games WHERE status = 'over' AND NOT EXISTS "
+                "(SELECT 1 FROM rated_matches WHERE rated_matches.game_id = games.id) "
                 "ORDER BY updated LIMIT :n").bindparams(n=limit)
     return [r[0] for r in sql.rows(stmt)]
 
