@@ -134,3 +134,14 @@ def test_on_a_phone_in_german_a_linked_player_opens_with_the_chart_and_every_wor
     page.wait_for_function("() => document.documentElement.lang === 'fr'")
     assert page.locator("h1").inner_text() == words("fr")["heading"]
     assert page.locator("#detail-name").inner_text().startswith("Classement de Spieler03#")
+
+
+def test_the_page_and_its_chart_work_under_the_pages_content_security_policy(
+        strict_page: Any, board_server: tuple[str, dict[str, str]]) -> None:
+    base, ids = board_server
+    refused: list[str] = []
+    strict_page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    strict_page.goto(f"{base}/leaderboard?player={ids['Meister']}")
+    strict_page.wait_for_selector(READY)
+    assert strict_page.locator("#chart svg circle").count() == CHAMPION_MATCHES
+    assert refused == []
