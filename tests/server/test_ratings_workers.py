@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from api_client import call, play_to_end
 from fastapi.testclient import TestClient
 from pg_cluster import fresh_database, postgres_url, workers  # noqa: F401  (the fixtures)
@@ -17,6 +18,7 @@ from sqlalchemy import create_engine, text
 from puur.server.app import create_app
 from puur.server.http.game_models import SchieberGame
 from puur.server.http.games import get_hub
+from puur.server.place import rated_matches
 from puur.server.store.postgres import PgStore, engine_url
 from puur.table.play import start_game
 from puur.table.seats import with_seat_player
@@ -83,19 +85,25 @@ def test_a_match_finished_through_two_workers_at_once_is_rated_once_with_its_end
     assert len(won) == 2 and all(p["trend"] > 0 for p in board["players"] if p["player_id"] in won)
 
 
-def test_a_finished_match_no_rating_followed_is_rated_by_the_next_servers_sweep(postgres_url: str) -> None:  # noqa: F811
+def test_a_rating_that_fails_does_not_stop_the_match_and_the_next_servers_sweep_rates_it(
+        postgres_url: str, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     db = fresh_database(postgres_url, "ratings_sweep")
-    unrated = create_app(db)
-    unrated.state.hub_opened = []  # a server whose rating did not follow the match's end
-    with TestClient(unrated) as c:
+
+    def broken(*args: Any) -> bool:
+        raise RuntimeError("the rating failed")
+
+    monkeypatch.setattr(rated_matches, "rate_match", broken)
+    with TestClient(create_app(db)) as c:
         hub = get_hub(SimpleNamespace(app=c.app))  # type: ignore[arg-type]  # the store migrates the database
         made = c.post("/api/v1/players/me", json={"name": "Vreni"}).json()
         settings = {**SchieberGame(seats=["human", "random", "random", "random"], profile=SHORT,  # type: ignore[arg-type]
                                    rated=True).settings()}
         settings = with_seat_player(settings, 0, made["id"])
         live, tokens = hub.create(settings)
-        play_to_end(c, live.id, {str(s): t for s, t in tokens.items()})
+        last = play_to_end(c, live.id, {str(s): t for s, t in tokens.items()})  # every action answered 200
+        assert last["status"] == "over"  # the match ended: only the rating was rolled back (a savepoint)
         assert c.get("/api/v1/leaderboard").json()["total"] == 0
+    monkeypatch.undo()
     with TestClient(create_app(db)) as c:
         get_hub(SimpleNamespace(app=c.app))  # type: ignore[arg-type]  # the games opened: the sweep starts
         deadline = time.monotonic() + 30
