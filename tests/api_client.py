@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -38,6 +39,19 @@ def api(base: str, path: str, token: str | None = None, body: dict[str, Any] | N
     data = json.dumps(body).encode() if body is not None else None
     with urllib.request.urlopen(urllib.request.Request(base + path, data=data, headers=headers)) as resp:
         return json.load(resp)
+
+
+def call(base: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
+    """(status, JSON) of a GET to a live server's ``/api/v1`` ``path``, or a POST when there is a ``body``; a
+    refusal's status and JSON too (a 409 is an answer, not an error)."""
+    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
+    data = json.dumps(body).encode() if body is not None else None
+    req = urllib.request.Request(base + "/api/v1" + path, data=data, headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=20) as resp:
+            return resp.status, json.load(resp)
+    except urllib.error.HTTPError as e:
+        return e.code, json.load(e)
 
 
 def play_to_end(c: TestClient, game_id: str, tokens: dict[Any, str]) -> dict[str, Any]:

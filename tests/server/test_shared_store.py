@@ -13,8 +13,6 @@ import asyncio
 import json
 import signal
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -22,6 +20,7 @@ from typing import Any, TypeVar
 
 import pytest
 import websockets
+from api_client import call
 from pg_cluster import _free_port, fresh_database, postgres_url, workers  # noqa: F401  (the fixtures)
 
 from puur.server.store import GameExists, Store, open_store
@@ -150,18 +149,6 @@ def test_a_person_connected_to_another_worker_is_present_and_keeps_the_seat(post
 
 
 # ----- two `puur serve` processes sharing one database -----
-def call(base: str, path: str, token: str | None = None, body: Any = None) -> tuple[int, Any]:
-    """(status, JSON) of a GET, or a POST when there is a ``body``."""
-    headers = {"Content-Type": "application/json", **({"Authorization": f"Bearer {token}"} if token else {})}
-    data = json.dumps(body).encode() if body is not None else None
-    req = urllib.request.Request(base + "/api/v1" + path, data=data, headers=headers)
-    try:
-        with urllib.request.urlopen(req, timeout=20) as resp:
-            return resp.status, json.load(resp)
-    except urllib.error.HTTPError as e:
-        return e.code, json.load(e)
-
-
 def _run(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     with ThreadPoolExecutor(1) as pool:  # its own loop (a browser test may have left one running here)
         return pool.submit(lambda: asyncio.run(make())).result()

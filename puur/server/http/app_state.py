@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from starlette.datastructures import State
 
 T = TypeVar("T")
-_lock = threading.Lock()
+_lock = threading.RLock()  # re-entrant: making the hub opens the place database (its ratings)
 
 
 def opened_once(state: State, name: str, make: Callable[[], T]) -> T:

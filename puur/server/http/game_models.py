@@ -183,6 +183,8 @@ class SchieberGame(_NewGame, json_schema_extra=_seed_needs_one_person):
 
     form: Literal["schieber"] = Field("schieber", description="the game: schieber (the default), coiffeur or "
                                       "differenzler (docs/forms.md)")
+    rated: StrictBool = Field(False, description="true: the match counts for the ratings of the remembered "
+                              "players at the table (docs/ratings.md); a public table's always do")
 
 
 class CoiffeurSettings(BaseModel):

@@ -96,6 +96,8 @@ def hub_of(app: Any) -> GameHub:
         hub = open_hub(open_store(getattr(app.state, "db_path", None)), settings_of(app))
         for watcher in getattr(app.state, "hub_watchers", ()):  # the round reviews (create_app names them)
             hub.watchers.append(partial(watcher, app))
+        for opened in getattr(app.state, "hub_opened", ()):  # the place's ratings (create_app names them)
+            opened(app, hub)
         return hub
 
     return opened_once(app.state, "game_hub", make)

@@ -7,7 +7,7 @@ TOKEN``; a request that needs both â€” joining a table as a remembered player â€
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Request
 from starlette.requests import HTTPConnection
@@ -18,8 +18,13 @@ from puur.server.store.players import Player, player_of_key
 
 
 def get_place(request: HTTPConnection) -> PlaceDb:
+    """The request's app's place database (``place_of``)."""
+    return place_of(request.app)
+
+
+def place_of(app: Any) -> PlaceDb:
     """The app's place database (opened on first use on ``app.state.db_path``, the games' own database)."""
-    state = request.app.state
+    state = app.state
     return opened_once(state, "place", lambda: open_place(getattr(state, "db_path", None)))
 
 
@@ -61,4 +66,4 @@ def required_player(player: Annotated[Player | None, Depends(optional_player)]) 
 MaybePlayer = Annotated[Player | None, Depends(optional_player)]
 CurrentPlayer = Annotated[Player, Depends(required_player)]
 
-__all__ = ["CurrentPlayer", "MaybePlayer", "Place", "get_place", "key_of"]
+__all__ = ["CurrentPlayer", "MaybePlayer", "Place", "get_place", "key_of", "place_of"]

@@ -48,6 +48,8 @@ QUICK_PLAYERS = frozenset({"heuristic", "random"})
 T = TypeVar("T")
 Commit = Callable[[int, list[list[Any]]], None]
 """Writes the actions accepted by one request, numbered from the first one's ``seq``, in one commit."""
+MatchEnd = Callable[["LiveGame", Any], None]
+"""``GameHub.match_end``: the game whose match ended, and the store's transaction (or None)."""
 
 
 class NotFound(Exception):
@@ -440,6 +442,11 @@ class GameHub:
         """Called with a game after each request that may have changed it (``act``, ``advance``): the
         round reviews that follow the play (``puur.server.http.reviews.follow_rounds``). One that fails is
         logged; the request's answer does not change."""
+        self.match_end: MatchEnd | None = None
+        """Called once with a game whose match the commit of a request's actions ends: with the game store's
+        transaction when the store can take other writes in it before its commit (PostgreSQL: the place's
+        ratings commit with the match's end), else with None after the commit (SQLite). Set by the place's
+        ratings (``puur.server.place.rated_matches``); it must not raise."""
         self.shared: SharedStore | None = None
         """Several workers share the store (PostgreSQL): games are kept in step with it. Set by whoever opens
         the hub on such a store (``puur.server.live.shared.open_hub``)."""
@@ -692,6 +699,8 @@ class GameHub:
 
         def commit(first_seq: int, entries: list[list[Any]]) -> None:
             self.store.append_actions(live.id, first_seq, entries, live.status)
+            if self.match_end is not None and live.game.is_over:
+                self.match_end(live, None)
 
         return commit
 
@@ -726,4 +735,4 @@ class GameHub:
             self.advance(live)
 
 
-__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "SPECTATOR", "Busy", "Conflict", "GameHub", "LiveGame", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token", "stored_declarations"]
+__all__ = ["HUMAN", "OVERFLOW", "REPLACED", "SPECTATOR", "Busy", "Conflict", "GameHub", "LiveGame", "MatchEnd", "NotFound", "SharedStore", "Stale", "Subscriber", "default_names", "player_seed", "replay", "rematch_id", "rematch_token", "stored_declarations"]

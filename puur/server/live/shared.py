@@ -342,10 +342,17 @@ class SharedGames:
             if ch is not None:
                 self._catch_up(live, ch, lambda: txn.changes(0, -1))
 
+    def _ending(self, live: LiveGame) -> Callable[[Any], None] | None:
+        """What the append that ends ``live``'s match also writes in its transaction (``GameHub.match_end``)."""
+        hook = self.hub.match_end
+        if hook is None or not live.game.is_over:
+            return None
+        return lambda conn: hook(live, conn)
+
     def _committer(self, live: LiveGame, txn: Locked) -> Commit:
         def commit(first_seq: int, entries: list[list[Any]]) -> None:
             try:
-                live.version = txn.append(first_seq, entries, live.status)
+                live.version = txn.append(first_seq, entries, live.status, also=self._ending(live))
             except BaseException:
                 live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it
                 raise
@@ -364,7 +371,7 @@ class SharedGames:
                 with self.store.locked(live.id) as txn:
                     if int(txn.row[4]) != first_seq:
                         raise Conflict("the game moved on on another worker: send it again")
-                    version = txn.append(first_seq, entries, live.status)
+                    version = txn.append(first_seq, entries, live.status, also=self._ending(live))
                     stored_before = int(txn.row[5])
             except GameBusy as e:  # nothing was stored: the request is refused as any conflict
                 live.version = live.epoch = -1  # this copy is ahead of the log: the next sync replays it

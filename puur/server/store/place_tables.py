@@ -7,6 +7,7 @@ from __future__ import annotations
 from puur.server.store import (  # noqa: F401
     lobby,
     players,
+    ratings,
     tournaments,
 )
 

@@ -250,13 +250,18 @@ class Locked:
         finally:
             self.done = True
 
-    def append(self, first_seq: int, entries: list[list[Any]], status: str) -> int:
+    def append(self, first_seq: int, entries: list[list[Any]], status: str,
+               also: Callable[[Any], None] | None = None) -> int:
         """Append ``entries`` (numbered from ``first_seq``), bump the version, announce it, commit (one round
-        trip). Returns the game's new version. Nothing is announced unless it is committed."""
+        trip). Returns the game's new version. Nothing is announced unless it is committed. ``also`` writes
+        more in this transaction first, on its connection (the ratings of the match these actions end: they
+        commit with it or not at all)."""
         now = time.time()
         rows = [(r["game_id"], r["seq"], r["seat"], r["action"], r["declare"], r["at"])
                 for r in _rows(self.game_id, first_seq, entries, now)]
         with self._ending():
+            if also is not None:
+                also(self.conn)
             with self.conn.pipeline():
                 with self.conn.cursor() as cur:
                     cur.executemany(INSERT_SQL, rows)
