@@ -66,13 +66,14 @@ def free_seats(settings: dict[str, Any], open_seats: Collection[int]) -> list[in
 
 
 def abandoned_seats(settings: dict[str, Any]) -> list[int]:
-    """The seats whose person abandoned the match: at its end a computer plays for them (handed over after
-    ``away_seconds`` at their turn, or by the host) and they did not come back. The one rule that counts a
-    public match as lost for a person who walked away (docs/lobby.md: "Abandoning")."""
+    """The seats whose person abandoned the match, first to leave first: at its end a computer plays for them
+    (handed over after ``away_seconds`` at their turn, or by the host; the plan keeps the hand-overs in their
+    order) and they did not come back. The one rule that counts a rated match as lost for a person who walked
+    away (docs/lobby.md: "Abandoning"; the ratings: the first to leave loses for their team)."""
     plan = settings.get("online")
     if not isinstance(plan, dict):
         return []
-    return sorted(int(s) for s in plan.get("stand_in", {}))
+    return [int(s) for s in plan.get("stand_in", {})]
 
 
 __all__ = [

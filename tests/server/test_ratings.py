@@ -33,6 +33,7 @@ from puur.server.store import Store
 from puur.server.store.place import PlaceDb, open_place
 from puur.server.store.players import create_player, delete_player
 from puur.server.store.ratings import CoreSql, Rating, rated_matches, rating_history, ratings
+from puur.table.public import new_public
 from puur.table.seats import with_seat_player
 
 SHORT = {"preset": "schieber", "target": 100}  # a match of a round or two
@@ -47,7 +48,7 @@ def settings(seats: list[str], players: dict[int, str], **extra: Any) -> dict[st
 
 # ----- which matches count -----
 def test_a_public_table_is_rated_and_a_private_one_only_when_its_host_chose_it() -> None:
-    assert is_rated({"public": True}) and is_rated({"rated": True})
+    assert is_rated({"public": new_public("de", "normal")}) and is_rated({"rated": True})
     assert not is_rated({}) and not is_rated({"rated": False}) and not is_rated({"public": "yes"})
 
 
@@ -57,18 +58,19 @@ def test_a_match_of_computers_only_an_unremembered_person_or_an_uncalibrated_com
     assert result_of(settings(["human", "mcts:iters=50", "random", "random"], {0: "p1"}, rated=True), 0) is None
     assert result_of(settings(["human", "random", "random", "random"], {0: "p1"}), 0) is None  # private, not chosen
     assert result_of(settings(["human", "random", "random", "random"], {0: "p1"}, form="coiffeur", rated=True), 0) is None
-    mixed = result_of(settings(["human", "random", "mcts:level=easy,seed=4", "random"], {0: "p1"}, public=True), 1)
+    mixed = result_of(settings(["human", "random", "mcts:level=easy,seed=4", "random"], {0: "p1"}, public=new_public("de", "normal")), 1)
     assert mixed is not None and mixed.players == ("p1", None, None, None) and mixed.winner == 1
     assert mixed.computers[2] == computer_rating("mcts:level=easy")
 
 
 def test_abandoning_a_rated_match_counts_as_a_loss_whatever_the_score() -> None:
+    # computers play for seat 2, then seat 1, handed over in that order, and neither came back (the lobby's rule)
     s = settings(["human", "human", "human", "human"], {0: "a", 1: "b", 2: "c", 3: "d"}, rated=True,
-                 abandoned=[2, 1])
+                 online={"stand_in": {"2": "heuristic", "1": "heuristic"}})
     assert abandoned_seats(s) == [2, 1]
     result = result_of(s, 0)  # team 0 won on points, but seat 2 left first
     assert result is not None and result.winner == 1
-    assert abandoned_seats({"abandoned": "2"}) == [] and abandoned_seats({"abandoned": [7, True, 3]}) == [3]
+    assert abandoned_seats({"online": "2"}) == [] and abandoned_seats({}) == []
 
 
 # ----- how a match moves the ratings -----
@@ -141,7 +143,7 @@ def test_a_match_not_rated_is_noted_as_looked_at_and_changes_no_rating(place: Pl
     (p,) = _players(place, 1)
     with place.begin() as conn:
         assert not rate_match(CoreSql(conn), "g2", settings(["human", "random", "random", "random"], {0: p}), 0, 1.0)
-        assert not rate_match(CoreSql(conn), "g3", settings(["random"] * 4, {}, public=True), 0, 1.0)
+        assert not rate_match(CoreSql(conn), "g3", settings(["random"] * 4, {}, public=new_public("de", "normal")), 0, 1.0)
     with place.read() as conn:
         assert [tuple(r) for r in conn.execute(rated_matches.select().order_by(rated_matches.c.game_id))] == [
             ("g2", False, 1.0), ("g3", False, 1.0)]

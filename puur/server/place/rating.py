@@ -18,31 +18,18 @@ from puur.bots import parse_spec
 from puur.lab.ratings import rating_model
 from puur.server.place.computer_ratings import CALIBRATED
 from puur.server.store.ratings import HistoryRow, Rating
+from puur.table.public import abandoned_seats, public_of
 from puur.table.seats import HUMAN, seat_players
 
-PUBLIC = "public"
-"""The settings key of a table open to the public (the lobby sets it): such a table is always rated."""
 RATED = "rated"
 """The settings key of a private table whose host chose to have it rated (``POST /api/v1/games`` ``rated``)."""
-ABANDONED = "abandoned"
-"""The settings key of the seats whose person abandoned the match, in the order they left (the lobby writes
-it): read only through ``abandoned_seats``."""
 TEAMS = ((0, 2), (1, 3))
 
 
 def is_rated(settings: dict[str, Any]) -> bool:
-    """Whether the table's matches count for the ratings: a public table always, a private one when its host
-    chose it."""
-    return settings.get(PUBLIC) is True or settings.get(RATED) is True
-
-
-def abandoned_seats(settings: dict[str, Any]) -> list[int]:
-    """The seats whose person abandoned the match, first to leave first: the one interface through which the
-    ratings read an abandon (``settings["abandoned"]``, a list of seat numbers written by the lobby)."""
-    seats = settings.get(ABANDONED)
-    if not isinstance(seats, list):
-        return []
-    return [s for s in seats if isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 4]
+    """Whether the table's matches count for the ratings: a public table (the lobby's, ``public_of``) always,
+    a private one when its host chose it."""
+    return public_of(settings) is not None or settings.get(RATED) is True
 
 
 def computer_rating(spec: str) -> Rating | None:
@@ -157,5 +144,5 @@ def trend_of(recent: list[HistoryRow]) -> float:
     return ordinal(Rating(newest.mu_after, newest.sigma_after)) - ordinal(Rating(oldest.mu_before, oldest.sigma_before))
 
 
-__all__ = ["ABANDONED", "PUBLIC", "RATED", "TEAMS", "MatchResult", "abandoned_seats", "computer_rating", "is_rated",
+__all__ = ["RATED", "TEAMS", "MatchResult", "abandoned_seats", "computer_rating", "is_rated",
            "losing_team", "newcomer", "ordinal", "rate", "result_of", "trend_of"]
