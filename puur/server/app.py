@@ -26,7 +26,7 @@ STATIC = Path(__file__).parent / "static"
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
 ROUTERS: tuple[str, ...] = tuple(f"puur.server.http.{name}" for name in (
-    "games", "tables_api", "players", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
+    "games", "tables_api", "players", "player_stats", "player_page", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
     "api_docs"))
 
 
@@ -66,9 +66,11 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     app.state.db_path = db_path
     app.state.settings = settings
     app.state.seat_rate = SeatRate(settings.rate_actions) if settings.rate_actions else None  # per seat
+    from puur.server.http.player_stats import count_finished
     from puur.server.http.reviews import follow_rounds
 
-    app.state.hub_watchers = [follow_rounds]  # told after each request that may change a game: rounds reviewed as played
+    # told after each request that may change a game: rounds reviewed as played, a match's end counted for its players
+    app.state.hub_watchers = [follow_rounds, count_finished]
     for name in ROUTERS:
         module = importlib.import_module(name)
         app.include_router(module.router)

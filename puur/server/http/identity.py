@@ -8,7 +8,7 @@ TOKEN``; a request that needs both â€” joining a table as a remembered player â€
 from __future__ import annotations
 
 import threading
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import Depends, Header, HTTPException, Request
 from starlette.requests import HTTPConnection
@@ -21,7 +21,12 @@ _place_lock = threading.Lock()
 
 def get_place(request: HTTPConnection) -> PlaceDb:
     """The app's place database (opened on first use on ``app.state.db_path``, the games' own database)."""
-    state = request.app.state
+    return place_of(request.app)
+
+
+def place_of(app: Any) -> PlaceDb:
+    """``get_place`` for code that holds the app, not a request (a game hub's watcher)."""
+    state = app.state
     place = getattr(state, "place", None)
     if place is None:
         with _place_lock:
@@ -70,4 +75,4 @@ def required_player(player: Annotated[Player | None, Depends(optional_player)]) 
 MaybePlayer = Annotated[Player | None, Depends(optional_player)]
 CurrentPlayer = Annotated[Player, Depends(required_player)]
 
-__all__ = ["CurrentPlayer", "MaybePlayer", "Place", "get_place", "key_of"]
+__all__ = ["CurrentPlayer", "MaybePlayer", "Place", "get_place", "key_of", "place_of"]

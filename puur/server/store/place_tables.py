@@ -4,6 +4,6 @@ to it)."""
 
 from __future__ import annotations
 
-from puur.server.store import players  # noqa: F401
+from puur.server.store import player_links, player_stats, players  # noqa: F401
 
 __all__: list[str] = []
