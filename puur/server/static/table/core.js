@@ -70,11 +70,16 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 
 // A request of the game API. A game of this device, and a new game, the options or the rules while the
 // server cannot be reached, are answered by the engine in the page instead (offline.js), with the same JSON.
-async function api(path, { method = "GET", body, token } = {}) {
+// `player`: take the seat as this browser's remembered player (static/place/key.js, through player-key.js): its
+// key goes as X-Puur-Player; a key the server no longer knows (revoked, deleted) is forgotten and the request
+// made again without it, so the seat is taken as before.
+async function api(path, { method = "GET", body, token, player = false } = {}) {
   if (Offline.owns(path)) return Offline.api(path, { method, body, token });
   if (path === "/games/lookup") return lookupBoth(body);
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const key = player && window.PuurPlayer ? window.PuurPlayer.playerKey() : null;
+  if (key) headers["X-Puur-Player"] = key;
   let r;
   try {
     r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -84,6 +89,7 @@ async function api(path, { method = "GET", body, token } = {}) {
   }
   let data = null;
   try { data = await r.json(); } catch (_) { data = null; }
+  if (r.status === 401 && key) { window.PuurPlayer.setPlayerKey(null); return api(path, { method, body, token }); }
   if (!r.ok) {
     let msg = data && data.detail;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
