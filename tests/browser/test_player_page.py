@@ -1,0 +1,93 @@
+"""The "my player" page, pressed as a person does: make a player on a desktop, carry it to a phone by the
+page's link, sit at a table there as that player (its name the seat's), and see the finished match in the
+statistics on both devices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from api_client import api
+from helpers import DESKTOP, PHONE
+
+pytestmark = pytest.mark.browser
+
+
+def _page(browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:
+    ctx = browser.new_context(viewport=viewport, bypass_csp=True, reduced_motion="reduce", locale="de-CH")
+    p = ctx.new_page()
+    p.set_default_timeout(15_000)
+    p.on("dialog", lambda d: d.accept())
+    return ctx, p
+
+
+def _play_out(base: str, game_id: str, token: str) -> None:
+    """The person plays the match out (the first legal action each time, through the API): the setup of what
+    follows, not what is tested."""
+    v = api(base, f"/api/v1/games/{game_id}", token)
+    while v["status"] != "over":
+        action = api(base, f"/api/v1/games/{game_id}", token)["legal_actions"][0]
+        v = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action})
+
+
+def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: Any, live_server: str) -> None:
+    desk_ctx, desk = _page(browser, DESKTOP)
+    phone_ctx, phone = _page(browser, PHONE)
+    try:
+        desk.goto(f"{live_server}/player")
+        desk.wait_for_selector("#make:not([hidden])")
+        assert desk.locator("#make h2").inner_text() == "Meinen Spieler machen"  # the browser's language
+        desk.fill("#make-name", "Hana")
+        desk.click("#make-form button[type=submit]")
+        desk.wait_for_selector("#mine:not([hidden])")
+        handle = desk.locator("#handle").inner_text()
+        assert handle.startswith("Hana#") and len(handle) == len("Hana#0000")
+        key = desk.evaluate("localStorage.getItem('puur.playerKey')")
+
+        desk.click("#carry")
+        desk.wait_for_selector("#carry-out:not([hidden]) img[src^='data:image/svg+xml']")
+        link = desk.locator("#carry-link").get_attribute("href")
+        assert link.startswith(f"{live_server}/player#carry=") and key not in link
+
+        phone.goto(link)  # the other device opens the link (or scans the code)
+        phone.wait_for_selector("#carried:not([hidden])")
+        phone.click("#carried-take")
+        phone.wait_for_selector("#mine:not([hidden])")
+        assert phone.locator("#handle").inner_text() == handle
+        assert "#carry" not in phone.url  # the spent code leaves the address
+        phone_key = phone.evaluate("localStorage.getItem('puur.playerKey')")
+        assert phone_key and phone_key != key
+        assert phone.locator("#devices li").count() == 2
+        assert phone.locator("#no-stats").is_visible()
+
+        # at the table on the phone: New game, a short match; the seat is taken as the player, under their name
+        phone.goto(f"{live_server}/?pace=0")
+        phone.wait_for_selector("#dlg-setup[open]")
+        phone.evaluate("() => { const s = document.getElementById('set-target'); s.append(new Option('100', '100')); s.value = '100'; }")
+        phone.click("#setup-start")
+        phone.wait_for_function("S.view && S.view.status === 'playing'")
+        assert phone.evaluate("S.view.names[0]") == "Hana"
+        _play_out(live_server, phone.evaluate("S.gameId"), phone.evaluate("S.tokens[0]"))
+
+        phone.goto(f"{live_server}/player")
+        phone.wait_for_selector("#stats [data-stat=matches] b")
+        assert phone.locator("#stats [data-stat=matches] b").inner_text() == "1"
+        assert phone.locator("#stats .charts svg").count() == 4
+        desk.reload()  # the same player on the desktop: the same statistics
+        desk.wait_for_selector("#stats [data-stat=matches] b")
+        assert desk.locator("#stats [data-stat=matches] b").inner_text() == "1"
+        assert desk.locator("#devices li").count() == 2
+
+        # the phone is revoked from the desktop: it is nobody there any more, and may make a new player
+        desk.locator("#devices li", has_not_text="dieses Gerät").get_by_role("button").click()
+        desk.wait_for_function("document.querySelectorAll('#devices li').length === 1")
+        phone.reload()
+        phone.wait_for_selector("#make:not([hidden])")
+        assert phone.evaluate("localStorage.getItem('puur.playerKey')") is None
+
+        desk.click("#delete")  # the confirmation is accepted
+        desk.wait_for_selector("#make:not([hidden])")
+        assert desk.evaluate("localStorage.getItem('puur.playerKey')") is None
+    finally:
+        desk_ctx.close()
+        phone_ctx.close()
