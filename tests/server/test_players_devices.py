@@ -146,3 +146,16 @@ def test_no_key_and_no_carry_code_is_kept_in_clear(client: TestClient, tmp_path:
     raw = b"".join(p.read_bytes() for p in db.parent.glob(db.name + "*"))
     for secret in (key, phone_key, code, carry_code(second)):
         assert secret.encode() not in raw
+
+
+def test_making_and_carrying_players_is_rate_limited_per_address(tmp_path: Path) -> None:
+    from puur.server.app import create_app
+    from puur.server.policy import ServerSettings
+
+    with TestClient(create_app(str(tmp_path / "g.sqlite3"), ServerSettings(rate_games="3/minute"))) as c:
+        _, key = make_player(c)
+        assert c.post("/api/v1/players/me/carry", headers=as_player(key)).status_code == 201
+        assert c.post("/api/v1/players/carry", json={"code": "unknown"}).status_code == 404
+        r = c.post("/api/v1/players/me", json={"name": "Hans"})
+        assert r.status_code == 429 and "making players" in r.json()["detail"]
+        assert c.get("/api/v1/players/me", headers=as_player(key)).status_code == 200  # reading is not limited
