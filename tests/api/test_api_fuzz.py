@@ -37,6 +37,9 @@ DOC: dict[str, Any] = TestClient(APP).get("/api/v1/openapi.json").json()
 _GAME = TestClient(APP).post("/api/v1/games", json={"seats": ["human", "random", "random", "random"]}).json()
 GAME_ID: str = _GAME["game_id"]
 TOKEN: str = _GAME["tokens"]["0"]
+PLAYER_KEY: str = TestClient(APP).post("/api/v1/players/me", json={"name": "Fuzz"}).json()["key"]
+"""The remembered player the fuzz is (``X-Puur-Player``, beside the seat's token): the player's routes answer
+past the key check."""
 
 # Per operation: the rules a body the schema allows may still break, each as (what the operation's documented
 # 422 says, a pattern of the refusal: "code: message" of the rules oracle, "type: ctx code: msg" of a field
@@ -45,6 +48,9 @@ TOKEN: str = _GAME["tokens"]["0"]
 BEYOND_SCHEMA: dict[str, list[tuple[str, str]]] = {
     # names are told apart without case (casefold), a rule across the four names
     "/api/v1/games": [("name_taken", r"^name_taken: ")],
+    # a device's match counts only if its record replays to a finished match (Game.from_record)
+    "/api/v1/players/me/matches": [("a record too long, that does not replay, or of a match not over",
+                                    r"^value_error: the (record|match) ")],
     # a card in two lists: uniqueItems and EACH_CARD_ONCE hold one list each
     "/api/v1/rules/legal-moves": [("no card both in the trick and in the hand",
                                    r"^impossible_input: card \w+ appears twice \(in both trick and hand\)$")],
@@ -108,7 +114,8 @@ def _config() -> schemathesis.Config:
             "phases": {"coverage": {"enabled": os.environ.get("PUUR_FUZZ_COVERAGE") == "1"}},
             # The game operations run on a real game with its seat's token (404/401 are other tests' topic;
             # check_case holds every schema-valid request of a seat's route to a 2xx, 409 or 422, never 401/403).
-            "parameters": {"path.game_id": GAME_ID, "header.authorization": f"Bearer {TOKEN}"},
+            "parameters": {"path.game_id": GAME_ID, "header.authorization": f"Bearer {TOKEN}",
+                           "header.x-puur-player": PLAYER_KEY},
             "operations": [
                 {
                     "include-path": path,
@@ -172,11 +179,20 @@ def check_schema_valid_refusal(case: schemathesis.Case, status: int, body: Any) 
 
 
 def _seat_route(case: schemathesis.Case) -> bool:
-    """A route of a seat: it takes the seat's token (``Authorization``)."""
-    return any(p.name.lower() == "authorization" for p in case.operation.headers)
+    """A route of a seat or of a player: it takes the seat's token or the player's key (``Authorization``,
+    ``X-Puur-Player``)."""
+    return any(p.name.lower() in ("authorization", "x-puur-player") for p in case.operation.headers)
+
+
+def _deletes_the_player(case: schemathesis.Case) -> bool:
+    return case.method.upper() == "DELETE" and case.operation.path == "/api/v1/players/me"
 
 
 def check_case(case: schemathesis.Case) -> None:
+    if _deletes_the_player(case) and (case.headers or {}).get("x-puur-player") == PLAYER_KEY:
+        # a player of its own to delete: the fuzz's player stays for the other operations
+        case.headers = {**case.headers, "x-puur-player": TestClient(APP).post(
+            "/api/v1/players/me", json={"name": "Gone"}).json()["key"]}
     response = case.call()
     case.validate_response(response, checks=ALL_CHECKS)
     assert response.status_code < 500, (case.method, case.path, response.status_code, response.text[:500])
@@ -230,7 +246,12 @@ def test_the_game_routes_are_fuzzed_with_a_seat_s_token() -> None:
     assert r.status_code == 200 and r.json()["seat"] == 0
     seat_routes = [op for op in (r.ok() for r in schema.get_all_operations())
                    if any(p.name.lower() == "authorization" for p in op.headers)]
-    assert len(seat_routes) >= 8 and all("{game_id}" in op.path for op in seat_routes)
+    assert len(seat_routes) >= 8
+    # a seat's routes name its game; a player's key is also taken where a seat is made (POST /games)
+    assert all("{game_id}" in op.path or op.path.startswith("/api/v1/players/") or op.path == "/api/v1/games"
+               for op in seat_routes)
+    me = TestClient(APP).get("/api/v1/players/me", headers={"X-Puur-Player": PLAYER_KEY})
+    assert me.status_code == 200 and me.json()["name"]
 
 
 def test_the_rate_limited_operations_document_429() -> None:

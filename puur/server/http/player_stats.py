@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException
+from fastapi.exceptions import RequestValidationError
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -114,14 +115,16 @@ def player_stats(player_id: PlayerId, place: Place) -> Stats:
 @router.post("/players/me/matches", response_model=DeviceMatchOut, status_code=201,
              responses={401: {"model": Error, "description": "no player key, or not (or no longer) a player's"},
                         409: {"model": Error, "description": "this match is counted already"},
-                        422: {"model": Error, "description": "a record too long, that does not replay, or of a "
-                              "match not over"}},
+                        422: {"description": "a body that does not parse (the field and why), or a record too "
+                              "long, that does not replay, or of a match not over (the field `record`)"},
+                        429: {"model": Error, "description": "too many costly calls from this address: Retry-After"}},
              summary="Count a match played on the device for the player (its record replayed and checked)")
 async def post_device_match(body: DeviceMatchBody, player: CurrentPlayer, place: Place) -> DeviceMatchOut:
     try:
         game_id, game = await run_in_threadpool(replay_device_match, body.record)
-    except Refused as e:
-        raise HTTPException(422, str(e)) from None
+    except Refused as e:  # a rule of the record no schema states: a field error like the schema's
+        raise RequestValidationError(
+            [{"type": "value_error", "loc": ("body", "record"), "msg": str(e), "input": None}]) from None
     with place.begin() as conn:
         if record_device_match(conn, player.id, game_id, game, body.seat) is None:
             raise HTTPException(409, "this match is counted already")

@@ -37,6 +37,10 @@ from puur.server.store.players import (
 
 router = APIRouter(prefix="/api/v1", tags=["players"])
 
+GONE: dict[int | str, dict[str, Any]] = {401: {"model": Error, "description": "no player key, or one that is not (or no longer) a player's"}}
+RATED: dict[int | str, dict[str, Any]] = {429: {"model": Error, "description": "too many players made, renamed or "
+                                                "carried from this address (the server's rate): Retry-After"}}
+
 
 class PlayerBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -76,7 +80,7 @@ def get_me(player: MaybePlayer) -> PlayerOut:
 @router.post("/players/me", response_model=PlayerOut | NewPlayer, status_code=200,
              summary="Make a player (no key sent: 201 with the new key) or rename the key's player",
              responses={201: {"model": NewPlayer, "description": "a new player and its key"},
-                        401: {"description": "a player key that is not (or no longer) a player's"}})
+                        401: {"description": "a player key that is not (or no longer) a player's"}, **RATED})
 def post_me(body: PlayerBody, place: Place, player: MaybePlayer, response: Response) -> PlayerOut | NewPlayer:
     with place.begin() as conn:
         if player is None:
@@ -122,7 +126,6 @@ class Blocks(BaseModel):
     blocked: list[BlockedOut]
 
 
-GONE: dict[int | str, dict[str, Any]] = {401: {"model": Error, "description": "no player key, or one that is not (or no longer) a player's"}}
 PlayerId = Annotated[str, PathParam(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_-]+$",
                                     description="a player's public id")]
 
@@ -147,7 +150,7 @@ def delete_device(device_id: Annotated[str, PathParam(max_length=64)], player: C
     return Response(status_code=204)
 
 
-@router.post("/players/me/carry", response_model=CarryOut, status_code=201, responses=GONE,
+@router.post("/players/me/carry", response_model=CarryOut, status_code=201, responses={**GONE, **RATED},
              summary="A link and QR code that carry the player to another device (single-use, short-lived)")
 def post_carry(player: CurrentPlayer, place: Place, request: Request) -> CarryOut:
     with place.begin() as conn:
@@ -158,7 +161,8 @@ def post_carry(player: CurrentPlayer, place: Place, request: Request) -> CarryOu
 
 @router.post("/players/carry", response_model=NewPlayer, status_code=201,
              responses={404: {"model": Error, "description": "the code is unknown, used already or expired"},
-                        409: {"model": Error, "description": "the player is on as many devices as it may be"}},
+                        409: {"model": Error, "description": "the player is on as many devices as it may be"},
+                        **RATED},
              summary="Open a carry link: this device becomes the player, with its own new key (shown once)")
 def post_carried(body: CarryBody, place: Place) -> NewPlayer:
     with place.begin() as conn:
