@@ -158,3 +158,21 @@ def test_a_device_match_counts_once_when_its_record_replays(client: TestClient) 
         assert r.status_code == status, (r.status_code, r.text[:200])
     assert client.post("/api/v1/players/me/matches", json={"record": record, "seat": 0}).status_code == 401
     assert place_rows(client) == before
+
+
+def _played(form: str, **settings: Any) -> Game:
+    game = Game("schieber", seed=3, form=form, form_settings=settings or None)
+    while not game.is_over:
+        game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_a_contract_counts_as_chosen_only_where_a_seat_chose_it() -> None:
+    """A Differenzler's turned-up trump is nobody's choice; its forehand rule and the Coiffeur's are."""
+    turned_up = summarize(_played("differenzler"), 1)
+    assert turned_up.contracts == {} and turned_up.form == "differenzler"
+    named = _played("differenzler", contract="forehand")
+    assert sum(c for c, _ in (summarize(named, s).contracts.get(k, [0, 0]) for s in range(4) for k in "CDHSOU")) == 4
+    coiffeur = _played("coiffeur")
+    chosen = sum(sum(c for c, _ in summarize(coiffeur, s).contracts.values()) for s in range(4))
+    assert chosen == sum(1 for r in coiffeur.rounds if r.complete)

@@ -26,6 +26,14 @@ from puur.match.game import Game
 from puur.server.store.player_stats import MatchSummary
 
 
+def contracts_chosen(game: Game) -> bool:
+    """Whether the match's contracts are a seat's choice: not in a Differenzler whose contract is turned up or
+    taken in turn (docs/forms.md: only its ``forehand`` rule lets the forehand name it)."""
+    if game.form is None or game.form.name != "differenzler":
+        return True
+    return bool(game.form.settings().get("contract") == "forehand")
+
+
 def won(game: Game, seat: int) -> bool:
     """Whether the seat's side won: its team, or (a Differenzler, where each plays for themselves) the seat
     among the leaders."""
@@ -50,8 +58,9 @@ def summarize(game: Game, seat: int, reviews: Mapping[int, dict[str, Any]] | Non
         matches_made=0, matches_suffered=0, forehand_rounds=0, pushes=0, weis_written=0, weis_points=0,
         stoeck_written=0, cards_played=0,
     )
+    chosen = contracts_chosen(game)
     for r in complete_rounds(game):
-        _count_round(summary, r, seat)
+        _count_round(summary, r, seat, chosen)
     for review in (reviews or {}).values():
         plays = [p for p in review.get("plays", []) if p.get("seat") == seat]
         summary.cards_reviewed += len(plays)
@@ -59,18 +68,18 @@ def summarize(game: Game, seat: int, reviews: Mapping[int, dict[str, Any]] | Non
     return summary
 
 
-def _count_round(summary: MatchSummary, r: RoundState, seat: int) -> None:
-    """Add one complete round to ``summary``."""
+def _count_round(summary: MatchSummary, r: RoundState, seat: int, chosen: bool) -> None:
+    """Add one complete round to ``summary`` (``chosen``: the contract was the chooser's choice)."""
     team = seat & 1
     summary.matches_made += r.tricks_won[team] == 9
     summary.matches_suffered += r.tricks_won[1 - team] == 9
     if r.forehand == seat:
         summary.forehand_rounds += 1
         summary.pushes += r.pushed
-    if r.chooser == seat and r.contract is not None:
-        chosen = summary.contracts.setdefault(r.contract.name, [0, 0])
-        chosen[0] += 1
-        chosen[1] += r.card_points[team] > r.card_points[1 - team]
+    if chosen and r.chooser == seat and r.contract is not None:
+        made = summary.contracts.setdefault(r.contract.name, [0, 0])
+        made[0] += 1
+        made[1] += r.card_points[team] > r.card_points[1 - team]
     weis = r.weis
     if r.weis_credited and weis is not None and weis.team == team and weis.declarations[seat].points > 0:
         summary.weis_written += 1
@@ -79,4 +88,4 @@ def _count_round(summary: MatchSummary, r: RoundState, seat: int) -> None:
     summary.cards_played += len(r.tricks)
 
 
-__all__ = ["complete_rounds", "summarize", "won"]
+__all__ = ["complete_rounds", "contracts_chosen", "summarize", "won"]
