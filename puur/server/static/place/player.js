@@ -5,6 +5,7 @@ import { currentPlayer, ensurePlayer, playerFetch, setPlayerKey } from "./key.js
 
 const WORDS = {
   en: {
+    your_id: "Your id (for others to find or block you):", device_phone: "phone", device_tablet: "tablet", device_computer: "computer",
     title: "My player", to_table: "Table", make_title: "Make my player", name: "Name", device: "This device",
     make_note: "No account: your browser keeps a key; you choose a name, nothing else.", make_button: "Make my player",
     you_are: "You are", rename: "Rename", renamed: "Renamed.", made: "Your player is made.",
@@ -26,6 +27,7 @@ const WORDS = {
     error: "Something went wrong: {0}",
   },
   de: {
+    your_id: "Deine ID (damit andere dich finden oder blockieren):", device_phone: "Handy", device_tablet: "Tablet", device_computer: "Computer",
     title: "Mein Spieler", to_table: "Tisch", make_title: "Meinen Spieler machen", name: "Name", device: "Dieses Gerät",
     make_note: "Kein Konto: Dein Browser hat einen Schlüssel; du wählst einen Namen, sonst nichts.", make_button: "Meinen Spieler machen",
     you_are: "Du bist", rename: "Umbenennen", renamed: "Umbenannt.", made: "Dein Spieler ist gemacht.",
@@ -47,6 +49,7 @@ const WORDS = {
     error: "Etwas ging schief: {0}",
   },
   fr: {
+    your_id: "Votre id (pour que d'autres vous trouvent ou vous bloquent) :", device_phone: "téléphone", device_tablet: "tablette", device_computer: "ordinateur",
     title: "Mon joueur", to_table: "Table", make_title: "Créer mon joueur", name: "Nom", device: "Cet appareil",
     make_note: "Pas de compte : votre navigateur garde une clé ; vous choisissez un nom, rien d'autre.", make_button: "Créer mon joueur",
     you_are: "Vous êtes", rename: "Renommer", renamed: "Renommé.", made: "Votre joueur est créé.",
@@ -112,7 +115,7 @@ const api = (path, method = "GET", body) => playerFetch(`/api/v1${path}`, {
 }).then(json);
 function deviceName() {
   const ua = navigator.userAgent;
-  return /Mobi|Android|iPhone/.test(ua) ? "phone" : /iPad|Tablet/.test(ua) ? "tablet" : "computer";
+  return t(/Mobi|Android|iPhone/.test(ua) ? "device_phone" : /iPad|Tablet/.test(ua) ? "device_tablet" : "device_computer");
 }
 
 function words() {
@@ -134,6 +137,7 @@ async function show() {
   $("mine").hidden = !me;
   if (!me) return;
   $("handle").textContent = me.handle;
+  $("player-id").textContent = me.id;
   $("rename-name").value = me.name;
   await Promise.all([showDevices(), showBlocks(), showStats()]);
 }
@@ -190,7 +194,7 @@ function resultsChart(st) {
 }
 function pointsChart(recent) {
   const values = recent.map((m) => (m.rounds ? m.points / m.rounds : 0));
-  const top = Math.max(100, ...values), w = 240, hgt = 120, step = (w - 20) / Math.max(1, values.length);
+  const top = Math.max(100, ...values), w = 240, hgt = 120, step = Math.min(24, (w - 20) / Math.max(1, values.length));
   const svg = chart(w, hgt, values.map((v) => Math.round(v)).join(", "));
   svg.append(s("line", { x1: 10, y1: hgt - 15, x2: w - 10, y2: hgt - 15, stroke: "currentColor", "stroke-opacity": 0.4 }));
   values.forEach((v, i) => {
@@ -203,7 +207,7 @@ function pointsChart(recent) {
 function contractsChart(contracts) {
   const names = Object.keys(contracts), w = 240, hgt = 130, top = Math.max(1, ...names.map((n) => contracts[n].chosen));
   const svg = chart(w, hgt, names.map((n) => `${CONTRACTS[n] || n}: ${contracts[n].made}/${contracts[n].chosen}`).join(", "));
-  const step = (w - 20) / Math.max(1, names.length);
+  const step = Math.min(40, (w - 20) / Math.max(1, names.length));
   names.forEach((n, i) => {
     const { chosen, made } = contracts[n], x = 10 + i * step, full = (hgt - 40) * (chosen / top), part = (hgt - 40) * (made / top);
     svg.append(s("rect", { x: x + 2, y: hgt - 25 - full, width: step - 4, height: full, fill: "#ffffff", "fill-opacity": 0.25 }),
