@@ -9,15 +9,21 @@ from typing import Any
 import pytest
 from api_client import api
 from helpers import DESKTOP, PHONE
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 
-def _page(browser: Any, viewport: dict[str, int]) -> tuple[Any, Any]:
-    ctx = browser.new_context(viewport=viewport, bypass_csp=True, reduced_motion="reduce", locale="de-CH")
+def _page(browser: Any, viewport: dict[str, int], strict: bool = False) -> tuple[Any, Any]:
+    """A person's browser at ``viewport``; ``strict``: under the pages' own Content-Security-Policy (what the
+    browser refuses is written to ``p.refused``)."""
+    ctx = browser.new_context(viewport=viewport, bypass_csp=not strict, reduced_motion="reduce", locale="de-CH")
     p = ctx.new_page()
     p.set_default_timeout(15_000)
     p.on("dialog", lambda d: d.accept())
+    p.refused = []
+    p.on("console", lambda m: p.refused.append(m.text)
+         if "Content Security Policy" in m.text or "Refused to" in m.text else None)
     return ctx, p
 
 
@@ -31,7 +37,7 @@ def _play_out(base: str, game_id: str, token: str) -> None:
 
 
 def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: Any, live_server: str) -> None:
-    desk_ctx, desk = _page(browser, DESKTOP)
+    desk_ctx, desk = _page(browser, DESKTOP, strict=True)  # the player's page under its own policy
     phone_ctx, phone = _page(browser, PHONE)
     try:
         desk.goto(f"{live_server}/player")
@@ -80,7 +86,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
 
         # the phone is revoked from the desktop: it is nobody there any more, and may make a new player
         desk.locator("#devices li", has_not_text="dieses Gerät").get_by_role("button").click()
-        desk.wait_for_function("document.querySelectorAll('#devices li').length === 1")
+        expect(desk.locator("#devices li")).to_have_count(1)
         phone.reload()
         phone.wait_for_selector("#make:not([hidden])")
         assert phone.evaluate("localStorage.getItem('puur.playerKey')") is None
@@ -88,6 +94,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         desk.click("#delete")  # the confirmation is accepted
         desk.wait_for_selector("#make:not([hidden])")
         assert desk.evaluate("localStorage.getItem('puur.playerKey')") is None
+        assert desk.refused == []
     finally:
         desk_ctx.close()
         phone_ctx.close()
