@@ -159,3 +159,27 @@ def test_making_and_carrying_players_is_rate_limited_per_address(tmp_path: Path)
         r = c.post("/api/v1/players/me", json={"name": "Hans"})
         assert r.status_code == 429 and "making players" in r.json()["detail"]
         assert c.get("/api/v1/players/me", headers=as_player(key)).status_code == 200  # reading is not limited
+
+
+PLAYER_ROUTES = [("GET", "/api/v1/players/me"), ("GET", "/api/v1/players/me/devices"),
+                 ("DELETE", "/api/v1/players/me/devices/0123456789abcdef"), ("POST", "/api/v1/players/me/carry"),
+                 ("DELETE", "/api/v1/players/me"), ("GET", "/api/v1/players/me/blocks"),
+                 ("POST", "/api/v1/players/me/blocks/abc"), ("DELETE", "/api/v1/players/me/blocks/abc"),
+                 ("GET", "/api/v1/players/me/stats")]
+
+
+def test_every_route_of_the_player_is_401_without_a_key_or_with_a_revoked_one(client: TestClient) -> None:
+    vreni, key = make_player(client)
+    code = carry_code(client.post("/api/v1/players/me/carry", headers=as_player(key)).json()["url"])
+    phone_key = client.post("/api/v1/players/carry", json={"code": code, "device": "phone"}).json()["key"]
+    phone = next(d for d in client.get("/api/v1/players/me/devices", headers=as_player(key)).json()["devices"]
+                 if d["device"] == "phone")
+    assert client.delete(f"/api/v1/players/me/devices/{phone['id']}", headers=as_player(key)).status_code == 204
+    before = place_rows(client)
+    for headers in ({}, as_player(phone_key), {"X-Puur-Player": phone_key}, {"Authorization": "Player "}):
+        for method, path in PLAYER_ROUTES:
+            r = client.request(method, path, headers=headers)
+            assert r.status_code == 401, (method, path, headers, r.text)
+            assert isinstance(r.json()["detail"], str) and r.json()["detail"]
+    assert place_rows(client) == before
+    assert client.get("/api/v1/players/me", headers=as_player(key)).json()["id"] == vreni["id"]
