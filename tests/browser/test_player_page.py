@@ -4,6 +4,8 @@ statistics on both devices."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from typing import Any
 
 import pytest
@@ -27,13 +29,26 @@ def _page(browser: Any, viewport: dict[str, int], strict: bool = False) -> tuple
     return ctx, p
 
 
-def _play_out(base: str, game_id: str, token: str) -> None:
-    """The person plays the match out (the first legal action each time, through the API): the setup of what
+def _play_out(base: str, game_id: str, tokens: dict[int, str]) -> None:
+    """The people play the match out (the first legal action each time, through the API): the setup of what
     follows, not what is tested."""
-    v = api(base, f"/api/v1/games/{game_id}", token)
+    v = api(base, f"/api/v1/games/{game_id}", tokens[0])
     while v["status"] != "over":
+        token = tokens[v["to_act"]]
         action = api(base, f"/api/v1/games/{game_id}", token)["legal_actions"][0]
         v = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action})
+
+
+def _post(base: str, path: str, headers: dict[str, str], body: dict[str, Any]) -> Any:
+    request = urllib.request.Request(base + path, data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **headers})
+    with urllib.request.urlopen(request) as resp:
+        return json.load(resp)
+
+
+def _get(base: str, path: str, headers: dict[str, str]) -> Any:
+    with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as resp:
+        return json.load(resp)
 
 
 def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: Any, live_server: str) -> None:
@@ -73,7 +88,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         phone.click("#setup-start")
         phone.wait_for_function("S.view && S.view.status === 'playing'")
         assert phone.evaluate("S.view.names[0]") == "Hana"
-        _play_out(live_server, phone.evaluate("S.gameId"), phone.evaluate("S.tokens[0]"))
+        _play_out(live_server, phone.evaluate("S.gameId"), {0: phone.evaluate("S.tokens[0]")})
 
         phone.goto(f"{live_server}/player")
         phone.wait_for_selector("#stats [data-stat=matches] b")
@@ -90,6 +105,23 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         phone.reload()
         phone.wait_for_selector("#make:not([hidden])")
         assert phone.evaluate("localStorage.getItem('puur.playerKey')") is None
+
+        # the phone makes a player of its own and takes an invited seat at Hana's table: as that player, its name
+        # already in the join dialog
+        phone.fill("#make-name", "Mia")
+        phone.click("#make-form button[type=submit]")
+        phone.wait_for_selector("#mine:not([hidden])")
+        mia_key = phone.evaluate("localStorage.getItem('puur.playerKey')")
+        table = _post(live_server, "/api/v1/games", {"X-Puur-Player": key}, {
+            "seats": ["human", "invite", "heuristic", "heuristic"], "profile": {"preset": "schieber", "target": 100}})
+        phone.goto(table["invites"]["1"]["url"].replace("/#join=", "/?pace=0#join="))
+        phone.wait_for_selector("#dlg-join[open]")
+        expect(phone.locator("#join-name")).to_have_value("Mia")
+        phone.click("#join-take:not([disabled])")
+        phone.wait_for_function("S.view && S.view.status === 'playing' && S.seat === 1")
+        _play_out(live_server, table["game_id"], {0: table["tokens"]["0"], 1: phone.evaluate("S.tokens[1]")})
+        mia = _get(live_server, "/api/v1/players/me/stats", {"Authorization": f"Player {mia_key}"})
+        assert mia["matches"] == 1 and mia["player"]["name"] == "Mia"
 
         desk.click("#delete")  # the confirmation is accepted
         desk.wait_for_selector("#make:not([hidden])")
