@@ -9,8 +9,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from api_client import api
-from helpers import DESKTOP, PHONE
+from helpers import DESKTOP, PHONE, play_out
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -27,16 +26,6 @@ def _page(browser: Any, viewport: dict[str, int], strict: bool = False) -> tuple
     p.on("console", lambda m: p.refused.append(m.text)
          if "Content Security Policy" in m.text or "Refused to" in m.text else None)
     return ctx, p
-
-
-def _play_out(base: str, game_id: str, tokens: dict[int, str]) -> None:
-    """The people play the match out (the first legal action each time, through the API): the setup of what
-    follows, not what is tested."""
-    v = api(base, f"/api/v1/games/{game_id}", tokens[0])
-    while v["status"] != "over":
-        token = tokens[v["to_act"]]
-        action = api(base, f"/api/v1/games/{game_id}", token)["legal_actions"][0]
-        v = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action})
 
 
 def _post(base: str, path: str, headers: dict[str, str], body: dict[str, Any]) -> Any:
@@ -88,7 +77,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         phone.click("#setup-start")
         phone.wait_for_function("S.view && S.view.status === 'playing'")
         assert phone.evaluate("S.view.names[0]") == "Hana"
-        _play_out(live_server, phone.evaluate("S.gameId"), {0: phone.evaluate("S.tokens[0]")})
+        play_out(live_server, phone.evaluate("S.gameId"), {0: phone.evaluate("S.tokens[0]")})
 
         phone.goto(f"{live_server}/player")
         phone.wait_for_selector("#stats [data-stat=matches] b")
@@ -119,7 +108,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         expect(phone.locator("#join-name")).to_have_value("Mia")
         phone.click("#join-take:not([disabled])")
         phone.wait_for_function("S.view && S.view.status === 'playing' && S.seat === 1")
-        _play_out(live_server, table["game_id"], {0: table["tokens"]["0"], 1: phone.evaluate("S.tokens[1]")})
+        play_out(live_server, table["game_id"], {0: table["tokens"]["0"], 1: phone.evaluate("S.tokens[1]")})
         mia = _get(live_server, "/api/v1/players/me/stats", {"Authorization": f"Player {mia_key}"})
         assert mia["matches"] == 1 and mia["player"]["name"] == "Mia"
 
