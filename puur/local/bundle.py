@@ -38,6 +38,8 @@ DATE = (2020, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same sources give the same bytes."""
 SHELL_DIRS = ("puur/server/static/table", "puur/server/static/tools")
 """The page's own files, cached beside the engine by the service worker (their hash is in the version)."""
+SHELL_FILES = ("puur/server/static/place/key.js",)
+"""The files of other pages the table loads too (the player's key), cached and hashed with them."""
 ENGINE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The Pyodide files the engine needs at run time (``make offline`` copies them from node_modules)."""
 
@@ -141,7 +143,8 @@ def wheel_bytes(files: Iterable[Path], root: Path = ROOT, version: str = "0") ->
 
 def shell_files(root: Path = ROOT) -> list[Path]:
     """The page's and the tools' files (what the service worker caches besides the engine)."""
-    return sorted(p for d in SHELL_DIRS for p in (root / d).iterdir() if p.is_file())
+    return sorted([*(p for d in SHELL_DIRS for p in (root / d).iterdir() if p.is_file()),
+                   *(root / f for f in SHELL_FILES)])
 
 
 def content_hash(parts: Iterable[tuple[str, bytes]]) -> str:

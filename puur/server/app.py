@@ -26,8 +26,8 @@ STATIC = Path(__file__).parent / "static"
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
 ROUTERS: tuple[str, ...] = tuple(f"puur.server.http.{name}" for name in (
-    "games", "tables_api", "players", "lobby", "lobby_page", "tournaments", "ratings", "assist", "reviews",
-    "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
+    "games", "tables_api", "players", "player_stats", "player_page", "lobby", "lobby_page", "tournaments",
+    "ratings", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
     "api_docs"))
 
 
@@ -68,12 +68,13 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
     app.state.settings = settings
     app.state.seat_rate = SeatRate(settings.rate_actions) if settings.rate_actions else None  # per seat
     from puur.server.http.lobby import follow_lobby
+    from puur.server.http.player_stats import count_finished
+    from puur.server.http.ratings import attach_ratings
     from puur.server.http.reviews import follow_rounds
 
-    app.state.hub_watchers = [follow_rounds]  # told after each request that may change a game: rounds reviewed as played
-    app.state.hub_watchers.append(follow_lobby)  # a public table's lobby listing follows its game
-    from puur.server.http.ratings import attach_ratings
-
+    # told after each request that may change a game: rounds reviewed as played, a public table's lobby listing
+    # follows its game, a match's end counted for its players
+    app.state.hub_watchers = [follow_rounds, follow_lobby, count_finished]
     app.state.hub_opened = [attach_ratings]  # told once the games are opened: matches rated as they end
     for name in ROUTERS:
         module = importlib.import_module(name)

@@ -302,9 +302,11 @@ class ServerSettings:
     """Live connections from one client address, all games together."""
     rate_games: str | None = None
     """Games created (``POST /games``, ``/rematch``) per client address, in ``limits`` notation
-    (``"20/minute"``); None: no limit. Seats taken by invite (``/join``) are counted apart, at this rate."""
+    (``"20/minute"``); None: no limit. Seats taken by invite (``/join``) and players made, renamed or carried to
+    a device (``/players/me``, ``/players/me/carry``, ``/players/carry``) are counted apart, each at this rate."""
     rate_calls: str | None = None
-    """Other costly calls per client address (``/mcp``, ``/solve``, ``/rules/eval``, round reviews)."""
+    """Other costly calls per client address (``/mcp``, ``/solve``, ``/rules/eval``, round reviews, a device's
+    match sent for a player's statistics)."""
     rate_actions: str | None = None
     """Actions (``POST /games/{id}/actions``) per seat of a game, in ``limits`` notation; None: no limit.
     Counted per seat, not per address: one seat's loop cannot slow another seat's play (``SeatRate``)."""
@@ -439,6 +441,8 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
             RateRule("POST", r"/api/v1/tournaments/[^/]+/join", "joining tables", settings.rate_games),
             RateRule("POST", r"/api/v1/lobby/play", "joining tables", settings.rate_games),  # may open a table
             RateRule("POST", r"/api/v1/lobby/tables/[^/]+/sit", "joining tables", settings.rate_games),
+            # a player made, renamed or carried to a device: a row each, so counted as a game is
+            RateRule("POST", r"/api/v1/players/(me|me/carry|carry)", "making players", settings.rate_games),
         ]
     if settings.rate_calls:
         rules += [
@@ -446,6 +450,7 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
             RateRule("POST", r"/api/v1/solve", "costly calls", settings.rate_calls),
             RateRule("POST", r"/api/v1/rules/eval", "costly calls", settings.rate_calls),
             RateRule("GET", r"/api/v1/games/[^/]+/rounds/\d+/review", "costly calls", settings.rate_calls),
+            RateRule("POST", r"/api/v1/players/me/matches", "costly calls", settings.rate_calls),  # a record replayed
         ]
     return rules
 

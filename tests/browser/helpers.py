@@ -140,6 +140,16 @@ def play_to_round_end(page: Any, contract: str = "C") -> None:
     raise AssertionError("the round did not end")
 
 
+def play_out(base: str, game_id: str, tokens: dict[int, str]) -> None:
+    """The people play the match out (their first legal action each, through the API, ``tokens`` by seat):
+    the setup of what follows, not what is tested."""
+    v = api(base, f"/api/v1/games/{game_id}", tokens[0])
+    while v["status"] != "over":
+        token = tokens[v["to_act"]]
+        action = api(base, f"/api/v1/games/{game_id}", token)["legal_actions"][0]
+        v = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action})
+
+
 def press_until_open(page: Any, target: Any, dialog: str) -> None:
     """Press ``target`` (a selector or a locator) once, as a person does, and wait for the dialog ``dialog`` (a
     selector) to open. One press: the table keeps each element it shows for as long as it is there and keeps

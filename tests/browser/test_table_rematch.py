@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import DESKTOP, LAPTOP, PHONE, open_on_the_table
+from helpers import DESKTOP, LAPTOP, PHONE, open_on_the_table, play_out
 
 pytestmark = pytest.mark.browser
 
@@ -81,16 +81,6 @@ def _friends_at_a_table(browser: Any, base: str) -> tuple[list[Any], list[Any], 
     return contexts, pages, created["game_id"]
 
 
-def _play_out(base: str, game_id: str, tokens: dict[int, str]) -> None:
-    """The people play the match out (their first legal action each, through the API): the setup of what
-    follows, not what is tested."""
-    v = api(base, f"/api/v1/games/{game_id}", tokens[0])
-    while v["status"] != "over":
-        token = tokens[v["to_act"]]
-        action = api(base, f"/api/v1/games/{game_id}", token)["legal_actions"][0]
-        v = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action})
-
-
 def _to_the_end_dialog(p: Any) -> None:
     """Read each round's breakdown (Next round) until the end's dialog offers the rematch."""
     for _ in range(20):
@@ -111,7 +101,7 @@ def test_every_screen_offers_the_rematch_and_shows_it_at_once(browser: Any, live
     contexts, pages, game_id = _friends_at_a_table(browser, live_server)
     try:
         tokens = {seat: p.evaluate("S.tokens[S.seat]") for seat, p in enumerate(pages)}
-        _play_out(live_server, game_id, tokens)
+        play_out(live_server, game_id, tokens)
         for p in pages:  # each opens the table again with the computers at their slow pace (the match was played at 0)
             p.goto(f"{live_server}/?pace=900")
             _to_the_end_dialog(p)

@@ -40,6 +40,7 @@ from puur.server.http.game_models import (
     TableRules,
     Why,
 )
+from puur.server.http.identity import MaybePlayer
 from puur.server.http.sockets import close as _close
 from puur.server.http.sockets import drain as _drain
 from puur.server.live import (
@@ -56,7 +57,7 @@ from puur.server.live import (
 )
 from puur.server.live.rematch import rematch as rematch_of
 from puur.server.live.shared import open_hub
-from puur.server.live.tables import arrive, disconnected, invites_of, watch
+from puur.server.live.tables import arrive, disconnected, invites_of, seat_the_creator, watch
 from puur.server.policy import Limited, PlayerRefused, seat_rate_of, settings_of
 from puur.server.store import open_store
 from puur.table.options import rules_tables, table_options
@@ -164,20 +165,27 @@ TOO_MANY_GAMES: dict[int | str, dict[str, Any]] = {
     "settings. 422 names the field; beyond what the schema states, a body is refused (422) for two names alike "
     "but for case (`name_taken`).",
     responses={**TOO_MANY_GAMES, 422: {"description": "a body that does not parse (the field and why), or two seats "
-                                       "named alike but for case (type `name_taken`)"}},
+                                       "named alike but for case (type `name_taken`)"},
+               401: {"model": Error, "description": "a player key that is not (or no longer) a player's"}},
 )
-def create_game(body: Annotated[GameCreate, Body()], hub: Hub, request: Request) -> dict[str, Any]:
+def create_game(body: Annotated[GameCreate, Body()], hub: Hub, request: Request, player: MaybePlayer) -> dict[str, Any]:
     """An ``invite`` seat makes an online table (``puur.table.seats``): the reply names each invited seat's
-    link; the game waits (phase ``waiting``) until every invited seat is taken or filled."""
+    link; the game waits (phase ``waiting``) until every invited seat is taken or filled. With a player key
+    (``Authorization: Player KEY`` or ``X-Puur-Player``) the creator's seat is taken as that remembered
+    player (``seat_the_creator``)."""
     settings = body.settings()
     if INVITE not in settings["seats"]:
         settings["names"] = body.names_by_seat(settings["seats"])
+        if player is not None:
+            settings = seat_the_creator(settings, player.id, player.name, body.names)
         live, tokens = _create(hub, settings)
         return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats}
     game_id = secrets.token_hex(8)
     tokens = {s: secrets.token_urlsafe(32) for s, kind in enumerate(settings["seats"]) if kind == HUMAN}
     settings["seats"], settings["online"], _ = new_plan(settings["seats"], game_id, tokens)
     settings["names"] = body.names_by_seat(settings["seats"])
+    if player is not None:
+        settings = seat_the_creator(settings, player.id, player.name, body.names)
     live, tokens = _create(hub, settings, game_id, tokens)
     host = tokens[settings["online"]["host"]]
     return {"game_id": live.id, "tokens": {str(s): t for s, t in tokens.items()}, "seats": live.seats,

@@ -226,6 +226,12 @@ class Reviews:
             if entry.ahead and entry.status == "running" and entry.ended is None:
                 self._feed(entry, cards, over)
 
+    def done(self, game_id: str) -> dict[int, dict[str, Any]]:
+        """The reviews of ``game_id`` made and still kept: round number -> the review (``RoundReview.to_dict``)."""
+        with self._lock:
+            return {k[1]: e.result for k, e in self._jobs.items()
+                    if k[0] == game_id and e.status == "done" and e.result is not None}  # fmt: skip
+
     def followed(self, game_id: str) -> list[int]:
         """The rounds of ``game_id`` reviewed as they are played whose end the worker has not been told."""
         with self._lock:

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from puur.schema_types import NameTaken, SeatName
 from puur.server.http.game_models import Error
 from puur.server.http.games import ERRORS, Hub, Token, game_or_404, seat_or_403
+from puur.server.http.identity import MaybePlayer
 from puur.server.live import Conflict
 from puur.server.live.tables import (
     REACTION_WINDOW,
@@ -113,12 +114,14 @@ def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[
                         422: {"description": "a body that does not parse (the field and why), or a name another "
                               "seat of the table has, case aside (type `name_taken`: a rule of the table's state, "
                               "which no schema states)"},
+                        401: {"model": Error, "description": "a player key that is not (or no longer) a player's"},
                         429: {"model": Error, "description": "too many joins from this address: Retry-After"}},
-             summary="Take an invited seat: the code of the invite link and a name; the seat's token back")
-def post_join(game_id: str, body: JoinBody, hub: Hub) -> dict[str, Any]:
+             summary="Take an invited seat: the code of the invite link and a name; the seat's token back. With "
+             "a player key (Authorization: Player KEY) the seat is taken as that remembered player")
+def post_join(game_id: str, body: JoinBody, hub: Hub, player: MaybePlayer) -> dict[str, Any]:
     live = game_or_404(hub, game_id)
     try:
-        seat, token = join(hub, live, body.code, body.name)
+        seat, token = join(hub, live, body.code, body.name, None if player is None else player.id)
     except UnknownCode:
         raise HTTPException(404, "no open seat of this game has this invite code") from None
     except Conflict as e:

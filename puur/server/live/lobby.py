@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import importlib
 import logging
 import secrets
 import threading
@@ -36,6 +35,7 @@ from puur.server.store.lobby import (
     set_watchers,
 )
 from puur.server.store.place import PlaceDb
+from puur.server.store.player_links import blocked_pairs
 from puur.server.store.players import Player, get_player
 from puur.table.public import (
     HOLDER,
@@ -73,15 +73,9 @@ class NotWatchable(Conflict):
 
 
 def blocked_among(conn: Connection, ids: Collection[str]) -> set[frozenset[str]]:
-    """The pairs among the players ``ids`` who must not sit at one table (either blocked the other). The
-    players' part provides ``blocked_pairs(conn, ids)`` (``puur.server.store.player_links``); until it is
-    there, nobody has blocked anybody."""
-    try:
-        links = importlib.import_module("puur.server.store.player_links")
-    except ImportError:
-        return set()
-    pairs: set[frozenset[str]] = links.blocked_pairs(conn, ids)
-    return pairs
+    """The pairs among the players ``ids`` who must not sit at one table (either blocked the other:
+    ``puur.server.store.player_links.blocked_pairs``)."""
+    return blocked_pairs(conn, ids)
 
 
 # ----- the listing (what the lobby shows of a public table) -----

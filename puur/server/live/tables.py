@@ -21,7 +21,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from puur.schema_types import refuse_taken_name
+from puur.schema_types import name_taken, refuse_taken_name
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
 from puur.server.store import Writes, token_hash
 from puur.table.seats import (
@@ -34,10 +34,12 @@ from puur.table.seats import (
     code_hash,
     invite_code,
     open_seats,
+    person_seats,
     plan_of,
     reserved_seats,
     stand_ins,
     waiting,
+    with_seat_player,
 )
 
 log = logging.getLogger(__name__)
@@ -116,8 +118,31 @@ def shown_names(settings: dict[str, Any]) -> list[str]:
     return list(settings.get("names") or default_names(settings["seats"]))
 
 
-def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
-    """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat. The code is
+def creator_seat(settings: dict[str, Any]) -> int:
+    """The seat of the person who creates a table: the host of an online table, else the first person seat (a
+    pass-and-play table's other people are not the creator: their seats stay no remembered player's)."""
+    plan = plan_of(settings)
+    return int(plan["host"]) if plan is not None else person_seats(settings)[0]
+
+
+def seat_the_creator(settings: dict[str, Any], player_id: str, name: str, given: list[str | None] | None) -> dict[str, Any]:
+    """``settings`` of a new table with the creator's seat (``creator_seat``) taken as their remembered
+    player, whose ``name`` is the seat's when the creator gave it none (``given``: the names asked for) and no
+    other seat has it, case aside."""
+    seat = creator_seat(settings)
+    out = with_seat_player(settings, seat, player_id)
+    if given is not None and given[seat] is not None:
+        return out
+    names = list(settings.get("names") or default_names(settings["seats"]))
+    if not name_taken(names, seat, name):
+        names[seat] = name
+        out["names"] = names
+    return out
+
+
+def join(hub: GameHub, live: LiveGame, code: str, name: str, player_id: str | None = None) -> tuple[int, str]:
+    """Take the open seat ``code`` invites to: a new token (stored hashed), the name on the seat, and the
+    remembered player who took it (``player_id``, when they sent their key). The code is
     spent in the same change that takes the seat, so two requests with one code (on one worker or two) take
     it once. The last open seat taken starts the game (the computers move if one is first)."""
     wanted = code_hash(code)
@@ -140,6 +165,8 @@ def join(hub: GameHub, live: LiveGame, code: str, name: str) -> tuple[int, str]:
         new["joined"].append(seat)
         settings["names"] = shown_names(settings)
         settings["names"][seat] = name  # the seat's own name only: every other seat keeps the one it shows
+        if player_id is not None:
+            settings = with_seat_player(settings, seat, player_id)
         writes.token(seat, token)
         _store_plan(writes, live, settings)
         live.token_hashes[token_hash(token)] = seat

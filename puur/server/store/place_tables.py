@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from puur.server.store import (  # noqa: F401
     lobby,
+    player_links,
+    player_stats,
     players,
     ratings,
     tournaments,

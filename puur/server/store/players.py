@@ -90,6 +90,47 @@ def add_key(conn: Connection, player_id: str, device: str = "") -> str:
     return key
 
 
+KEYS_MAX = 20
+"""Devices one player may hold keys on: carrying the player on is refused beyond it (revoke one first)."""
+DEVICE_ID_LENGTH = 16
+"""A device's id in the list of a player's devices: the first characters of its key's hash (a hash already,
+so it tells nothing of the key; only the player sees the list)."""
+
+
+@dataclass(frozen=True)
+class Device:
+    """One key of a player, as the player's page lists it."""
+
+    id: str
+    device: str
+    created: float
+
+
+def devices(conn: Connection, player_id: str) -> list[Device]:
+    """The player's keys, oldest first."""
+    rows = conn.execute(select(player_keys.c.key_hash, player_keys.c.device, player_keys.c.created)
+                        .where(player_keys.c.player_id == player_id).order_by(player_keys.c.created)).all()
+    return [Device(r[0][:DEVICE_ID_LENGTH], r[1], r[2]) for r in rows]
+
+
+def device_of_key(key: str) -> str:
+    """The device id of ``key`` (``devices``)."""
+    return token_hash(key)[:DEVICE_ID_LENGTH]
+
+
+def revoke(conn: Connection, player_id: str, device_id: str) -> bool:
+    """Delete the player's key whose device id is ``device_id``: that device is nobody from now on. False when
+    the player has no such device."""
+    if len(device_id) != DEVICE_ID_LENGTH:
+        return False
+    hashes = conn.execute(select(player_keys.c.key_hash).where(player_keys.c.player_id == player_id)).scalars()
+    match = [h for h in hashes if h[:DEVICE_ID_LENGTH] == device_id]
+    if len(match) != 1:
+        return False
+    conn.execute(delete(player_keys).where(player_keys.c.key_hash == match[0]))
+    return True
+
+
 def player_of_key(conn: Connection, key: str) -> Player | None:
     """The player a key belongs to, or None (an unknown or revoked key)."""
     row = conn.execute(
@@ -118,5 +159,6 @@ def delete_player(conn: Connection, player_id: str) -> None:
     conn.execute(delete(players).where(players.c.id == player_id))
 
 
-__all__ = ["KEY_BYTES", "Player", "add_key", "create_player", "delete_player", "get_player", "new_key",
-           "player_keys", "player_of_key", "players", "rename"]
+__all__ = ["DEVICE_ID_LENGTH", "KEYS_MAX", "KEY_BYTES", "Device", "Player", "add_key", "create_player", "delete_player",
+           "device_of_key", "devices", "get_player", "new_key", "player_keys", "player_of_key", "players", "rename",
+           "revoke"]

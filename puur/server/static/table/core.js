@@ -70,11 +70,20 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 
 // A request of the game API. A game of this device, and a new game, the options or the rules while the
 // server cannot be reached, are answered by the engine in the page instead (offline.js), with the same JSON.
-async function api(path, { method = "GET", body, token } = {}) {
-  if (Offline.owns(path)) return Offline.api(path, { method, body, token });
+// `player`: take the seat as this browser's remembered player (static/place/key.js, through player-key.js): its
+// key goes as X-Puur-Player; a key the server no longer knows (revoked, deleted) is forgotten and the request
+// made again without it, so the seat is taken as before.
+async function api(path, { method = "GET", body, token, player = false } = {}) {
+  if (Offline.owns(path)) {
+    const data = await Offline.api(path, { method, body, token });
+    if (method === "POST" && /\/actions$/.test(path) && data && data.status === "over") overOnDevice(data, token);
+    return data;
+  }
   if (path === "/games/lookup") return lookupBoth(body);
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
+  const key = player && window.PuurPlayer ? window.PuurPlayer.playerKey() : null;
+  if (key) headers["X-Puur-Player"] = key;
   let r;
   try {
     r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -84,12 +93,24 @@ async function api(path, { method = "GET", body, token } = {}) {
   }
   let data = null;
   try { data = await r.json(); } catch (_) { data = null; }
+  if (r.status === 401 && key) { window.PuurPlayer.setPlayerKey(null); return api(path, { method, body, token }); }
   if (!r.ok) {
     let msg = data && data.detail;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");
     const err = new Error(msg || `HTTP ${r.status}`); err.status = r.status; err.detail = data && data.detail; throw err;
   }
   return data;
+}
+
+// A match of this device ended: its record kept for this browser's remembered player (player-key.js), under the
+// seat of the person who made the game (the first seat this browser holds), as a table on the server counts it.
+async function overOnDevice(view, token) {
+  if (!window.PuurPlayer || !window.PuurPlayer.playerKey()) return;
+  const held = Object.keys((storedGames()[view.game_id] || {}).tokens || {}).map(Number);
+  const seat = held.length ? Math.min(...held) : view.seat;
+  try {
+    window.PuurPlayer.keepDeviceMatch(view.game_id, seat, await Offline.text(`/games/${view.game_id}/record`, token));
+  } catch (e) { console.warn("the match's record:", e); }
 }
 
 // The games these tokens hold seats in: the server's and this device's, each side asked for its own tokens.

@@ -87,6 +87,10 @@ const Friends = {
     if (known) { Friends.clearAddress(); start(m[1], known.tokens); return true; } // this browser holds the seat already
     $("join-error").hidden = true;
     $("join-name").value = prefs.name || "";
+    if (window.PuurPlayer) { // this browser's remembered player: their name is the seat's, unless one is typed already
+      window.PuurPlayer.currentPlayer().then((me) => { if (me && $("join-name").value === (prefs.name || "")) $("join-name").value = me.name; })
+        .catch(() => {});
+    }
     $("join-name").placeholder = t("join_name_hint");
     openDialog($("dlg-join"));
     $("join-name").focus();
@@ -98,7 +102,7 @@ const Friends = {
     if (!p || !name) { $("join-name").focus(); return; }
     $("join-take").disabled = true;
     try {
-      const r = await api(`/games/${p.gameId}/join`, { method: "POST", body: { code: p.code, name } });
+      const r = await api(`/games/${p.gameId}/join`, { method: "POST", body: { code: p.code, name }, player: true });
       prefs.name = name; savePrefs();
       Friends.pending = null;
       closeDialog($("dlg-join"));

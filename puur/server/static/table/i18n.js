@@ -6,7 +6,7 @@
 const I18N = {
   en: {
     new_game: "New game", resume: "Resume", last_trick: "Last trick", rules: "Rules", deck: "Deck", language: "Language",
-    deck_swiss: "Swiss", deck_french: "French", tools: "Scoreboards", score: "Score", profile: "Rule profile", target: "Target",
+    deck_swiss: "Swiss", deck_french: "French", tools: "Scoreboards", my_player: "My player", score: "Score", profile: "Rule profile", target: "Target",
     multipliers: "Multiplier table", strength: "Opponents' strength", who_plays: "Who plays (partners sit opposite)",
     cancel: "Cancel", start: "Start", close: "Close", human: "Human", computer: "Computer", name: "Name",
     pos: ["bottom (you)", "right", "top (partner)", "left"], dealer: "Dealer", forehand: "Forehand", trump: "Trump",
@@ -67,7 +67,7 @@ const I18N = {
   },
   de: {
     new_game: "Neues Spiel", resume: "Fortsetzen", last_trick: "Letzter Stich", rules: "Regeln", deck: "Karten", language: "Sprache",
-    deck_swiss: "Deutschschweizer", deck_french: "Französische", tools: "Jasstafeln", score: "Punkte", profile: "Regelprofil", target: "Ziel",
+    deck_swiss: "Deutschschweizer", deck_french: "Französische", tools: "Jasstafeln", my_player: "Mein Spieler", score: "Punkte", profile: "Regelprofil", target: "Ziel",
     multipliers: "Multiplikatoren", strength: "Stärke der Gegner", who_plays: "Wer spielt (Partner sitzen gegenüber)",
     cancel: "Abbrechen", start: "Los", close: "Schliessen", human: "Mensch", computer: "Computer", name: "Name",
     pos: ["unten (du)", "rechts", "oben (Partner)", "links"], dealer: "Geber", forehand: "Vorhand", trump: "Trumpf",
@@ -128,7 +128,7 @@ const I18N = {
   },
   fr: {
     new_game: "Nouvelle partie", resume: "Reprendre", last_trick: "Dernier pli", rules: "Règles", deck: "Cartes", language: "Langue",
-    deck_swiss: "Suisses", deck_french: "Françaises", tools: "Ardoises", score: "Points", profile: "Profil de règles", target: "Objectif",
+    deck_swiss: "Suisses", deck_french: "Françaises", tools: "Ardoises", my_player: "Mon joueur", score: "Points", profile: "Profil de règles", target: "Objectif",
     multipliers: "Multiplicateurs", strength: "Force des adversaires", who_plays: "Qui joue (les partenaires sont en face)",
     cancel: "Annuler", start: "Jouer", close: "Fermer", human: "Humain", computer: "Ordinateur", name: "Nom",
     pos: ["en bas (vous)", "à droite", "en face (partenaire)", "à gauche"], dealer: "Donneur", forehand: "Main", trump: "Atout",

@@ -161,7 +161,7 @@ async function submitSetup(e) {
   setPrefs({ deck: $("set-deck").value, lang: $("set-lang").value });
   try {
     const r = await api("/games", { method: "POST", body: { profile: setupProfile(), seats, names, deck: prefs.deck, lang: prefs.lang,
-      ...(typeof PuurForms !== "undefined" ? PuurForms.createFields() : {}) } });
+      ...(typeof PuurForms !== "undefined" ? PuurForms.createFields() : {}) }, player: true });
     closeDialog($("dlg-setup"));
     start(r.game_id, r.tokens);
   } catch (err) { toast(nameRefusal(err) || errorText(err)); }

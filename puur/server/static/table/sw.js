@@ -19,7 +19,7 @@ const SHELL = [
   "/static/table/i18n.js", "/static/table/core.js", "/static/table/hand.js", "/static/table/trick.js",
   "/static/table/boards.js", "/static/table/dialogs.js", "/static/table/setup.js", "/static/table/live.js",
   "/static/table/friends.js", "/static/table/friends.css", "/static/table/forms.js", "/static/table/forms.css",
-  "/static/table/offline.js", "/static/table/engine-worker.js",
+  "/static/table/offline.js", "/static/table/engine-worker.js", "/static/table/player-key.js", "/static/place/key.js",
   "/favicon.svg", "/manifest.webmanifest", "/static/table/icon.svg", "/static/table/icon-192.png", "/static/table/icon-512.png",
   "/tools/", "/tools/jasstafel", "/tools/weis", "/tools/trick", "/tools/coiffeur", "/tools/differenzler",
   "/tools/assets/tools.css", "/tools/assets/tools.js", "/tools/assets/i18n.js", "/tools/assets/jasstafel.js",

@@ -1,0 +1,22 @@
+"""The "my player" page at ``/player`` (``static/place/player.html``): make the player, rename it, carry it to
+another device, its devices and blocks, its statistics drawn as SVG, and deleting it. Plain HTML + JS, no
+build step; the page reaches the player only through ``static/place/key.js``."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter
+from fastapi.responses import FileResponse
+
+from puur.server import STATIC
+
+router = APIRouter(tags=["place pages"], include_in_schema=False)
+
+PLACE_DIR = STATIC / "place"
+
+
+@router.get("/player")
+def player_page() -> FileResponse:
+    return FileResponse(PLACE_DIR / "player.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+
+__all__ = ["router"]

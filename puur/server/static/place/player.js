@@ -1,0 +1,281 @@
+// The "my player" page (/player): make the player, rename it, carry it to another device by a single-use link
+// and QR code, its devices and blocks, its statistics drawn as SVG by this page, deleting it (docs/players.md).
+// The key is reached only through key.js; it never goes into a link (a carry link holds a one-time code).
+import { currentPlayer, ensurePlayer, playerFetch, setPlayerKey } from "./key.js";
+
+const WORDS = {
+  en: {
+    your_id: "Your id (for others to find or block you):", device_phone: "phone", device_tablet: "tablet", device_computer: "computer",
+    title: "My player", to_table: "Table", make_title: "Make my player", name: "Name", device: "This device",
+    make_note: "No account: your browser keeps a key; you choose a name, nothing else.", make_button: "Make my player",
+    you_are: "You are", rename: "Rename", renamed: "Renamed.", made: "Your player is made.",
+    carry_title: "Another device", carry_note: "Open this link or scan the code on your other device: it becomes your player too.",
+    carry_button: "Show the link", carry_expires: "Works once, until {0}.",
+    carry_in_title: "Take your player onto this device", carry_in_note: "This link makes this device your player (it works once, for a few minutes).",
+    carry_in_replace: "This device is {0} now: taking the player of the link replaces it here.", carry_in_take: "Take my player",
+    carried: "This device is your player now.", carry_gone: "This link is used already or expired: make a new one on your other device.",
+    stats_title: "Statistics", devices_title: "Your devices", this_device: "this device", unnamed_device: "a device", revoke: "Revoke",
+    revoke_confirm: "Revoke this device? It will no longer be your player.", blocks_title: "Blocked players",
+    blocks_note: "You are never seated with them (nobody is told).", block_id: "Player id", block: "Block", unblock: "Unblock",
+    no_blocks: "Nobody.", delete_title: "Delete my player", delete_button: "Delete my player",
+    delete_note: "Deletes your player, its keys on every device, your statistics and blocks. Games keep only the names their seats showed.",
+    delete_confirm: "Delete your player and everything kept about it? This cannot be undone.", deleted: "Your player is deleted.",
+    matches: "Matches", won: "Won", points_per_round: "Points per round", matches_made: "Matches made", matches_suffered: "Matches suffered",
+    pushes: "Pushed", weis: "Weis written", stoeck: "Stöck written", best_rate: "Best card", none_yet: "No finished match yet: play one at the table.",
+    chart_results: "Won and lost", chart_points: "Points per round, latest matches", chart_contracts: "Your contracts: chosen and made",
+    chart_play: "Your play", lost: "Lost", chosen: "chosen", made_word: "made", of_forehand: "of {0} as forehand", of_reviewed: "of {0} reviewed cards",
+    error: "Something went wrong: {0}",
+  },
+  de: {
+    your_id: "Deine ID (damit andere dich finden oder blockieren):", device_phone: "Handy", device_tablet: "Tablet", device_computer: "Computer",
+    title: "Mein Spieler", to_table: "Tisch", make_title: "Meinen Spieler machen", name: "Name", device: "Dieses Gerät",
+    make_note: "Kein Konto: Dein Browser hat einen Schlüssel; du wählst einen Namen, sonst nichts.", make_button: "Meinen Spieler machen",
+    you_are: "Du bist", rename: "Umbenennen", renamed: "Umbenannt.", made: "Dein Spieler ist gemacht.",
+    carry_title: "Anderes Gerät", carry_note: "Öffne diesen Link oder scanne den Code auf deinem anderen Gerät: Es wird auch dein Spieler.",
+    carry_button: "Link zeigen", carry_expires: "Gilt einmal, bis {0}.",
+    carry_in_title: "Deinen Spieler auf dieses Gerät holen", carry_in_note: "Dieser Link macht dieses Gerät zu deinem Spieler (einmal, für ein paar Minuten).",
+    carry_in_replace: "Dieses Gerät ist jetzt {0}: Der Spieler des Links ersetzt ihn hier.", carry_in_take: "Meinen Spieler holen",
+    carried: "Dieses Gerät ist jetzt dein Spieler.", carry_gone: "Dieser Link ist gebraucht oder abgelaufen: Mach auf dem anderen Gerät einen neuen.",
+    stats_title: "Statistik", devices_title: "Deine Geräte", this_device: "dieses Gerät", unnamed_device: "ein Gerät", revoke: "Entfernen",
+    revoke_confirm: "Dieses Gerät entfernen? Es ist dann nicht mehr dein Spieler.", blocks_title: "Blockierte Spieler",
+    blocks_note: "Du sitzt nie mit ihnen am Tisch (niemand erfährt es).", block_id: "Spieler-ID", block: "Blockieren", unblock: "Freigeben",
+    no_blocks: "Niemand.", delete_title: "Meinen Spieler löschen", delete_button: "Meinen Spieler löschen",
+    delete_note: "Löscht deinen Spieler, seine Schlüssel auf allen Geräten, deine Statistik und Blockierungen. Partien behalten nur die Namen ihrer Plätze.",
+    delete_confirm: "Deinen Spieler und alles über ihn löschen? Das lässt sich nicht rückgängig machen.", deleted: "Dein Spieler ist gelöscht.",
+    matches: "Partien", won: "Gewonnen", points_per_round: "Punkte pro Runde", matches_made: "Matchs gemacht", matches_suffered: "Matchs erlitten",
+    pushes: "Geschoben", weis: "Weis geschrieben", stoeck: "Stöck geschrieben", best_rate: "Beste Karte", none_yet: "Noch keine fertige Partie: Spiel eine am Tisch.",
+    chart_results: "Gewonnen und verloren", chart_points: "Punkte pro Runde, letzte Partien", chart_contracts: "Deine Ansagen: gewählt und gemacht",
+    chart_play: "Dein Spiel", lost: "Verloren", chosen: "gewählt", made_word: "gemacht", of_forehand: "von {0} als Vorhand", of_reviewed: "von {0} geprüften Karten",
+    error: "Etwas ging schief: {0}",
+  },
+  fr: {
+    your_id: "Votre id (pour que d'autres vous trouvent ou vous bloquent) :", device_phone: "téléphone", device_tablet: "tablette", device_computer: "ordinateur",
+    title: "Mon joueur", to_table: "Table", make_title: "Créer mon joueur", name: "Nom", device: "Cet appareil",
+    make_note: "Pas de compte : votre navigateur garde une clé ; vous choisissez un nom, rien d'autre.", make_button: "Créer mon joueur",
+    you_are: "Vous êtes", rename: "Renommer", renamed: "Renommé.", made: "Votre joueur est créé.",
+    carry_title: "Un autre appareil", carry_note: "Ouvrez ce lien ou scannez le code sur votre autre appareil : il devient aussi votre joueur.",
+    carry_button: "Montrer le lien", carry_expires: "Valable une fois, jusqu'à {0}.",
+    carry_in_title: "Prendre votre joueur sur cet appareil", carry_in_note: "Ce lien fait de cet appareil votre joueur (une fois, pendant quelques minutes).",
+    carry_in_replace: "Cet appareil est {0} : le joueur du lien le remplace ici.", carry_in_take: "Prendre mon joueur",
+    carried: "Cet appareil est maintenant votre joueur.", carry_gone: "Ce lien a déjà servi ou a expiré : créez-en un nouveau sur l'autre appareil.",
+    stats_title: "Statistiques", devices_title: "Vos appareils", this_device: "cet appareil", unnamed_device: "un appareil", revoke: "Retirer",
+    revoke_confirm: "Retirer cet appareil ? Il ne sera plus votre joueur.", blocks_title: "Joueurs bloqués",
+    blocks_note: "Vous n'êtes jamais assis avec eux (personne n'est averti).", block_id: "Id du joueur", block: "Bloquer", unblock: "Débloquer",
+    no_blocks: "Personne.", delete_title: "Supprimer mon joueur", delete_button: "Supprimer mon joueur",
+    delete_note: "Supprime votre joueur, ses clés sur tous les appareils, vos statistiques et blocages. Les parties ne gardent que les noms de leurs places.",
+    delete_confirm: "Supprimer votre joueur et tout ce qui est gardé à son sujet ? C'est définitif.", deleted: "Votre joueur est supprimé.",
+    matches: "Parties", won: "Gagnées", points_per_round: "Points par manche", matches_made: "Matchs réussis", matches_suffered: "Matchs subis",
+    pushes: "Passé (schieben)", weis: "Annonces écrites", stoeck: "Stöck écrits", best_rate: "Meilleure carte", none_yet: "Aucune partie terminée : jouez-en une à la table.",
+    chart_results: "Gagnées et perdues", chart_points: "Points par manche, dernières parties", chart_contracts: "Vos atouts : choisis et réussis",
+    chart_play: "Votre jeu", lost: "Perdues", chosen: "choisis", made_word: "réussis", of_forehand: "sur {0} en main", of_reviewed: "sur {0} cartes analysées",
+    error: "Une erreur est survenue : {0}",
+  },
+};
+const CONTRACTS = { C: "♣", D: "♦", H: "♥", S: "♠", O: "Obe", U: "Unde", SLO: "SlO", SLU: "SlU", GUO: "GuO", GUU: "GuU" };
+const SVG = "http://www.w3.org/2000/svg";
+const $ = (id) => document.getElementById(id);
+
+function firstLang() {
+  try { const l = JSON.parse(localStorage.getItem("puur.prefs") || "{}").lang; if (WORDS[l]) return l; } catch { /* none kept */ }
+  for (const l of navigator.languages || [navigator.language || "en"]) { const k = String(l).slice(0, 2).toLowerCase(); if (WORDS[k]) return k; }
+  return "en";
+}
+let lang = firstLang();
+function t(key, ...args) {
+  let s = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
+  args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
+  return s;
+}
+function h(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") e.textContent = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
+  }
+  e.append(...kids.filter((c) => c != null));
+  return e;
+}
+function s(tag, attrs = {}, text = null) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text != null) e.textContent = text;
+  return e;
+}
+function say(text) { const m = $("message"); m.textContent = text; m.hidden = !text; }
+async function json(r) {
+  let body = null;
+  try { body = await r.json(); } catch { body = null; }
+  if (!r.ok) {
+    const d = body && body.detail;
+    throw Object.assign(new Error(typeof d === "string" ? d : (d && d[0] && d[0].msg) || `HTTP ${r.status}`), { status: r.status });
+  }
+  return body;
+}
+const api = (path, method = "GET", body) => playerFetch(`/api/v1${path}`, {
+  method, headers: body === undefined ? {} : { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body),
+}).then(json);
+function deviceName() {
+  const ua = navigator.userAgent;
+  return t(/Mobi|Android|iPhone/.test(ua) ? "device_phone" : /iPad|Tablet/.test(ua) ? "device_tablet" : "device_computer");
+}
+
+function words() {
+  document.documentElement.lang = lang;
+  document.title = `Puur — ${t("title")}`;
+  for (const e of document.querySelectorAll("[data-w]")) e.textContent = t(e.dataset.w);
+  $("lang").value = lang;
+}
+
+// ----- the page as this browser's player stands -----
+let me = null;
+async function show() {
+  words();
+  me = await currentPlayer();
+  const carry = /^#carry=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  $("carried").hidden = !carry;
+  if (carry) $("carried-note").textContent = me ? `${t("carry_in_note")} ${t("carry_in_replace", me.handle)}` : t("carry_in_note");
+  $("make").hidden = !!me || !!carry;
+  $("mine").hidden = !me;
+  if (!me) return;
+  $("handle").textContent = me.handle;
+  $("player-id").textContent = me.id;
+  $("rename-name").value = me.name;
+  await Promise.all([showDevices(), showBlocks(), showStats()]);
+}
+
+async function showDevices() {
+  const { devices } = await api("/players/me/devices");
+  $("devices").replaceChildren(...devices.map((d) => h("li", { "data-device": d.id },
+    h("span", { text: `${d.device || t("unnamed_device")}${d.current ? ` (${t("this_device")})` : ""} · ${new Date(d.created * 1000).toLocaleDateString(lang)}` }),
+    h("button", { type: "button", class: "warn", text: t("revoke"), onclick: () => revoke(d) }))));
+}
+async function revoke(d) {
+  if (!window.confirm(t("revoke_confirm"))) return;
+  await api(`/players/me/devices/${d.id}`, "DELETE");
+  if (d.current) setPlayerKey(null);
+  await show();
+}
+
+async function showBlocks() {
+  const { blocked } = await api("/players/me/blocks");
+  $("blocks").replaceChildren(...(blocked.length ? blocked.map((p) => h("li", {},
+    h("span", { text: p.handle }),
+    h("button", { type: "button", text: t("unblock"), onclick: async () => { await api(`/players/me/blocks/${p.id}`, "DELETE"); await showBlocks(); } }),
+  )) : [h("li", { text: t("no_blocks") })]));
+}
+
+// ----- statistics: numbers, and charts drawn here as SVG -----
+async function showStats() {
+  const st = await api("/players/me/stats");
+  const box = $("stats");
+  if (!st.matches) { box.replaceChildren(h("p", { id: "no-stats", text: t("none_yet") })); return; }
+  const pct = (x) => (x == null ? "–" : `${Math.round(x * 100)} %`);
+  const numbers = [
+    ["matches", st.matches], ["won", st.won], ["points_per_round", st.points_per_round ?? "–"], ["matches_made", st.matches_made],
+    ["matches_suffered", st.matches_suffered], ["pushes", st.pushes], ["weis", `${st.weis_written} (${st.weis_points})`],
+    ["stoeck", st.stoeck_written], ["best_rate", pct(st.best_card_rate)],
+  ];
+  box.replaceChildren(
+    h("div", { class: "numbers" }, ...numbers.map(([k, v]) => h("div", { "data-stat": k }, h("b", { text: String(v) }), h("span", { text: t(k) })))),
+    h("div", { class: "charts" },
+      figure(t("chart_results"), resultsChart(st)), figure(t("chart_points"), pointsChart(st.recent)),
+      figure(t("chart_contracts"), contractsChart(st.contracts)), figure(t("chart_play"), playChart(st))),
+  );
+}
+function figure(caption, svg) { return h("figure", {}, h("figcaption", { text: caption }), svg); }
+function chart(w, hgt, label) { return s("svg", { viewBox: `0 0 ${w} ${hgt}`, role: "img", "aria-label": label }); }
+
+function resultsChart(st) {
+  const svg = chart(240, 70, `${t("won")} ${st.won}, ${t("lost")} ${st.matches - st.won}`);
+  const w = 220 * (st.won / st.matches);
+  svg.append(s("rect", { x: 10, y: 10, width: 220, height: 26, fill: "#e0685a", rx: 4 }),
+    s("rect", { x: 10, y: 10, width: w, height: 26, fill: "#f2c14e", rx: 4 }),
+    s("text", { x: 10, y: 55 }, `${t("won")} ${st.won}`), s("text", { x: 230, y: 55, "text-anchor": "end" }, `${t("lost")} ${st.matches - st.won}`));
+  return svg;
+}
+function pointsChart(recent) {
+  const values = recent.map((m) => (m.rounds ? m.points / m.rounds : 0));
+  const top = Math.max(100, ...values), w = 240, hgt = 120, step = Math.min(24, (w - 20) / Math.max(1, values.length));
+  const svg = chart(w, hgt, values.map((v) => Math.round(v)).join(", "));
+  svg.append(s("line", { x1: 10, y1: hgt - 15, x2: w - 10, y2: hgt - 15, stroke: "currentColor", "stroke-opacity": 0.4 }));
+  values.forEach((v, i) => {
+    const bh = (hgt - 30) * (v / top);
+    svg.append(s("rect", { x: 10 + i * step + 1, y: hgt - 15 - bh, width: Math.max(2, step - 2), height: bh, fill: recent[i].won ? "#f2c14e" : "#e0685a" }));
+  });
+  svg.append(s("text", { x: 10, y: 10 }, String(Math.round(top))));
+  return svg;
+}
+function contractsChart(contracts) {
+  const names = Object.keys(contracts), w = 240, hgt = 130, top = Math.max(1, ...names.map((n) => contracts[n].chosen));
+  const svg = chart(w, hgt, names.map((n) => `${CONTRACTS[n] || n}: ${contracts[n].made}/${contracts[n].chosen}`).join(", "));
+  const step = Math.min(40, (w - 20) / Math.max(1, names.length));
+  names.forEach((n, i) => {
+    const { chosen, made } = contracts[n], x = 10 + i * step, full = (hgt - 40) * (chosen / top), part = (hgt - 40) * (made / top);
+    svg.append(s("rect", { x: x + 2, y: hgt - 25 - full, width: step - 4, height: full, fill: "#ffffff", "fill-opacity": 0.25 }),
+      s("rect", { x: x + 2, y: hgt - 25 - part, width: step - 4, height: part, fill: "#f2c14e" }),
+      s("text", { x: x + step / 2, y: hgt - 10, "text-anchor": "middle" }, CONTRACTS[n] || n),
+      s("text", { x: x + step / 2, y: hgt - 28 - full, "text-anchor": "middle" }, `${made}/${chosen}`));
+  });
+  return svg;
+}
+function playChart(st) {
+  const rows = [
+    [t("pushes"), st.pushes, st.forehand_rounds, t("of_forehand", st.forehand_rounds)],
+    [t("best_rate"), st.best_cards, st.cards_reviewed, t("of_reviewed", st.cards_reviewed)],
+  ];
+  const svg = chart(240, 100, rows.map((r) => `${r[0]} ${r[1]} ${r[3]}`).join("; "));
+  rows.forEach(([label, part, whole, note], i) => {
+    const y = 10 + i * 45, w = whole ? 220 * (part / whole) : 0;
+    svg.append(s("text", { x: 10, y }, `${label}: ${part} ${note}`),
+      s("rect", { x: 10, y: y + 6, width: 220, height: 16, fill: "#ffffff", "fill-opacity": 0.2, rx: 3 }),
+      s("rect", { x: 10, y: y + 6, width: w, height: 16, fill: "#f2c14e", rx: 3 }));
+  });
+  return svg;
+}
+
+// ----- what a person presses -----
+async function guarded(fn) {
+  try { await fn(); } catch (e) { say(e.status === 401 ? t("deleted") : t("error", e.message)); if (e.status === 401) { setPlayerKey(null); await show(); } }
+}
+function init() {
+  $("lang").addEventListener("change", () => {
+    lang = $("lang").value;
+    try { const p = JSON.parse(localStorage.getItem("puur.prefs") || "{}"); p.lang = lang; localStorage.setItem("puur.prefs", JSON.stringify(p)); } catch { /* kept for this page only */ }
+    guarded(show);
+  });
+  $("make-device").value = deviceName();
+  $("carried-device").value = deviceName();
+  $("make-form").addEventListener("submit", (e) => { e.preventDefault(); guarded(async () => {
+    await ensurePlayer($("make-name").value.trim(), $("make-device").value.trim()); say(t("made")); await show();
+  }); });
+  $("rename-form").addEventListener("submit", (e) => { e.preventDefault(); guarded(async () => {
+    await ensurePlayer($("rename-name").value.trim()); say(t("renamed")); await show();
+  }); });
+  $("carry").addEventListener("click", () => guarded(async () => {
+    const c = await api("/players/me/carry", "POST");
+    $("carry-qr").src = c.qr;
+    $("carry-link").href = c.url; $("carry-link").textContent = c.url;
+    $("carry-expires").textContent = t("carry_expires", new Date(c.expires * 1000).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" }));
+    $("carry-out").hidden = false;
+  }));
+  $("carried-take").addEventListener("click", () => guarded(async () => {
+    const code = /^#carry=([A-Za-z0-9_-]+)$/.exec(location.hash)[1];
+    const r = await fetch("/api/v1/players/carry", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ code, device: $("carried-device").value.trim() }) });
+    history.replaceState(null, "", location.pathname); // the code is spent either way: not kept in the address
+    if (r.status === 404) { say(t("carry_gone")); await show(); return; }
+    const player = await json(r);
+    setPlayerKey(player.key);
+    say(t("carried")); await show();
+  }));
+  $("block-form").addEventListener("submit", (e) => { e.preventDefault(); guarded(async () => {
+    await api(`/players/me/blocks/${encodeURIComponent($("block-id").value.trim())}`, "POST"); $("block-id").value = ""; await showBlocks();
+  }); });
+  $("delete").addEventListener("click", () => guarded(async () => {
+    if (!window.confirm(t("delete_confirm"))) return;
+    await api("/players/me", "DELETE");
+    setPlayerKey(null); say(t("deleted")); await show();
+  }));
+  window.addEventListener("hashchange", () => guarded(show));
+  guarded(show);
+}
+init();
