@@ -56,6 +56,15 @@ def weis_choice_index(declaration: str) -> int | None:
     return int(n) if n.isdigit() and len(n) < 4 else None
 
 
+def recorded_action(item: str) -> tuple[str, str, list[str]]:
+    """A record's ``"seat:action+declaration"`` (``Game._log`` writes them) read back: the seat as written, the
+    action and its declarations; the one reading of a record's actions, for its replay and for a table that
+    keeps the record as a log of ``[seat, action, declarations]``."""
+    seat_text, _, rest = item.partition(":")
+    action, *declare = rest.split("+")
+    return seat_text, action, declare
+
+
 def check_declarations(declare: object) -> tuple[str, ...]:
     """``Game.apply``'s declarations, checked: a list of different declarations, each ``"stoeck"`` or
     ``"weis:N"``; anything else raises ``IllegalAction`` (a ``ValueError``) saying what is wrong. The game
@@ -547,8 +556,7 @@ class Game:
             if [" ".join(_hand_str(h)) for h in game.deals[n - 1]] != entry.get("deal"):
                 raise RecordMismatch("deal", f"round {n}: the record's deal differs from what its seed deals", n)
             for item in str(entry.get("actions", "")).split():
-                seat_text, _, rest = item.partition(":")
-                action, *declare = rest.split("+")
+                seat_text, action, declare = recorded_action(item)
                 if str(game.current_seat) != seat_text:
                     raise RecordMismatch(
                         "action", f"round {n}: action {item!r} is by seat {seat_text}, but seat {game.current_seat} is to act", n
@@ -674,4 +682,5 @@ def _start_scores(scores: Sequence[int], target: int) -> tuple[int, int]:
         raise ValueError(f"scores {[a, b]} already reach the target {target}: the match would be over")
     return a, b
 
-__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special", "check_declarations"]
+__all__ = ["Game", "IllegalAction", "Observation", "RecordMismatch", "RoundResult", "Special", "check_declarations",
+           "recorded_action"]

@@ -12,8 +12,8 @@ from typing import Any
 from puur.core.cards import Card
 from puur.core.profile import RuleProfile, stored_profile
 from puur.match.fairness import draw_salt
-from puur.match.forms import form_args, table_settings
-from puur.match.game import Game, IllegalAction
+from puur.match.forms import form_args, form_from_record, table_settings
+from puur.match.game import Game, IllegalAction, recorded_action
 
 
 def start_game(settings: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
@@ -49,6 +49,27 @@ def replay(settings: dict[str, Any], log: Sequence[Sequence[Any]]) -> Game:
     return game
 
 
+def kept_game(record: dict[str, Any], table: dict[str, Any]) -> tuple[Game, dict[str, Any], list[list[Any]]]:
+    """A game played at another table (the table of one device, offline: ``puur.local``) taken in from its
+    record: the game as ``Game.from_record`` replays it (``RecordMismatch`` or ``ValueError`` when the record
+    does not hold), the settings a table stores for it (the record's profile, seed, salt and form; ``table``'s
+    seats, deck, language and, when given, names and hint and undo counts) and its log of ``[seat, action,
+    declarations]``, which ``replay`` turns back into the same game: one record, one replay."""
+    game = Game.from_record(record)
+    form = form_from_record(record["form"]) if "form" in record else {"form": "schieber", "columns": None,
+                                                                       "rounds": None, "form_settings": None}
+    settings = {"profile": game.profile.to_dict(), "seats": list(table["seats"]), "seed": game.seed,
+                "deck": table["deck"], "lang": table["lang"], **form, "salt": game.salt,
+                "seed_source": game.seed_source}
+    settings.update({k: table[k] for k in ("names", "assist") if table.get(k) is not None})
+    log: list[list[Any]] = []
+    for actions in game.actions:
+        for item in actions:
+            seat, action, declare = recorded_action(item)
+            log.append([int(seat), action, declare])
+    return game, settings, log
+
+
 def player_seed(game_seed: int, seq: int) -> int:
     """A computer's seed for the action numbered ``seq``: replays and restarts decide the same way."""
     digest = hashlib.sha256(f"{game_seed}:{seq}".encode()).digest()
@@ -82,4 +103,4 @@ def why_answer(game: Game, status: str, seat: int, card: Card) -> dict[str, Any]
     return {"card": str(card), "legal": reason is None, "reason": reason, "code": code, "params": params}
 
 
-__all__ = ["player_seed", "replay", "stored_declarations", "why_answer", "why_not"]
+__all__ = ["kept_game", "player_seed", "replay", "start_game", "stored_declarations", "why_answer", "why_not"]
