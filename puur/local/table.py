@@ -101,7 +101,10 @@ class LocalGame:
         its record, of a match not over yet too (the server replays and checks it as ``puur verify`` does),
         and its table; never the device's seat tokens (the server gives its own)."""
         settings = self.settings
-        return {"record": self.game.record(), "seats": settings["seats"], "names": settings.get("names"),
+        names = settings.get("names")
+        if names is not None:  # a seat the table named for itself ("You", "Player 3") is sent unnamed: the server names it
+            names = [None if n == d else n for n, d in zip(names, default_names(settings["seats"]), strict=True)]
+        return {"record": self.game.record(), "seats": settings["seats"], "names": names,
                 "deck": settings["deck"], "lang": settings["lang"], "assist": settings.get("assist")}
 
     def summary(self, seat: int) -> dict[str, Any]:

@@ -24,8 +24,8 @@ from puur.server.policy import ServerSettings
 
 ALONE = {"profile": {"preset": "schieber", "target": 1000}, "seats": ["human", "heuristic", "random", "heuristic"],
          "names": ["Vreni", "Ueli", "Kari", "Zoë"], "lang": "de"}
-TOGETHER = {"seats": ["human", "heuristic", "human", "heuristic"]}
-"""Pass-and-play on one device: two people, the device's secret seed."""
+TOGETHER = {"seats": ["human", "heuristic", "human", "heuristic"], "names": [None, "Ueli", None, "Kari"]}
+"""Pass-and-play on one device: two people (named by the table: "Player 1", "Player 3"), the device's secret seed."""
 
 
 def device_game(body: dict[str, Any], actions: int) -> tuple[LocalTable, str, dict[str, str]]:

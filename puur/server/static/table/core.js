@@ -70,14 +70,15 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 
 // A request of the game API. A game of this device, and a new game, the options or the rules while the
 // server cannot be reached, are answered by the engine in the page instead (offline.js), with the same JSON.
-async function api(path, { method = "GET", body, token } = {}) {
+// raw: a body already written as JSON text (a record, whose 64-bit seed JSON.stringify of a parse would round).
+async function api(path, { method = "GET", body, token, raw } = {}) {
   if (Offline.owns(path)) return Offline.api(path, { method, body, token });
   if (path === "/games/lookup") return lookupBoth(body);
   const headers = { "Content-Type": "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   let r;
   try {
-    r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    r = await fetch(`/api/v1${path}`, { method, headers, body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) { // no network, or no server
     if (Offline.serves(path, method)) return Offline.api(path, { method, body, token });
     throw Object.assign(new Error(`offline: ${e.message}`), { status: 0 });
