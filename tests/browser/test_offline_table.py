@@ -280,12 +280,14 @@ def test_back_online_the_game_is_kept_on_the_server(table: Any, server: LiveServ
     """Online again, the person keeps the game of this device on the server (Save online): the server replays
     its record and gives the seats its own tokens; the game goes on there, where it was, and the device
     keeps no copy."""
-    local, seq = table.evaluate("[S.gameId, S.view.seq]")
+    local, seq, device_tokens = table.evaluate("[S.gameId, S.view.seq, Object.values(S.tokens)]")
     assert local.startswith("local-")
     table.click("#btn-keep")
     expect(table.locator("#toast")).to_have_text("Saved on the server: the game goes on online", timeout=SLOW)
     online = table.evaluate("S.gameId")
     assert not online.startswith("local-") and local not in table.evaluate("Object.keys(JSON.parse(localStorage['puur.games']))")
+    on_device = table.evaluate("ts => Offline.api('/games/lookup', {method: 'POST', body: {tokens: ts}})", device_tokens)
+    assert on_device["games"] == []  # the device's engine (and IndexedDB) forgot its copy
     tokens = table.evaluate("S.tokens")
     found = api(server.url, "/api/v1/games/lookup", body={"tokens": list(tokens.values())})["games"]
     assert {g["game_id"] for g in found} == {online}

@@ -92,8 +92,9 @@ class Kept(BaseModel):
     "/games/upload", response_model=Kept, status_code=201,
     summary="Keep a game played on a device (offline) on the server: its record replayed and checked",
     responses={**TOO_MANY_GAMES, 413: {"description": f"the body is over {DEVICE_GAME_BYTES} bytes"},
-               422: {"description": "a body that does not parse, a record that does not hold (what does not), or a "
-                     "computer this server does not offer"}},
+               422: {"description": "a body that does not parse; the record holds as `puur verify` checks it (what "
+                     "does not, else); a chosen seed with several people (the rule of POST /games); name_taken (two "
+                     "names alike but for case)"}},
 )
 async def upload(body: Annotated[DeviceGame, Body()], hub: Hub, request: Request) -> dict[str, Any]:
     if len(await request.body()) > DEVICE_GAME_BYTES:

@@ -32,7 +32,10 @@ def keep_device_game(hub: GameHub, record: dict[str, Any], table: dict[str, Any]
     server; the game and a new token for each person seat. ``NotKept`` when the record does not hold or a
     chosen seed would be shared by several people (the rule of ``POST /games``); ``PlayerRefused`` for a
     computer this server does not offer. Nothing is stored unless all of it is."""
-    verdict = verify_record(record)
+    try:
+        verdict = verify_record(record)
+    except (LookupError, ArithmeticError, RecursionError) as e:  # a record built to break the replay, not written by one
+        raise NotKept(f"the record does not hold (format): {type(e).__name__}") from None
     if not verdict.ok:
         raise NotKept(f"the record does not hold ({verdict.reason}): {verdict.message}")
     try:
