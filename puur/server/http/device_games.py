@@ -17,16 +17,25 @@ from pydantic_core import PydanticCustomError
 from starlette.concurrency import run_in_threadpool
 
 from puur.schema_types import name_taken
-from puur.server.http.game_models import SeatNameGiven, _seats_schema
+from puur.server.http.game_models import PLAYER_SEAT_PATTERN, SeatNameGiven
 from puur.server.http.games import TOO_MANY_GAMES, Hub, check_players
 from puur.server.live import HUMAN, Busy, default_names
 from puur.server.live.kept import NotKept, keep_device_game
+from puur.server.policy import MAX_SPEC_LENGTH
 
 router = APIRouter(prefix="/api/v1", tags=["games"])
 
 DEVICE_GAME_BYTES = 256_000
 """Bytes of one kept game's body (413 past it): a Coiffeur of 13 columns, the longest form, writes a record
 of about 40 kB."""
+
+
+def _seats_schema(schema: dict[str, Any]) -> None:
+    """A device's seats: its people and the computers the server offers (no friend's seat: ``invite``)."""
+    schema["items"] = {"anyOf": [{"const": HUMAN},
+                                 {"type": "string", "maxLength": MAX_SPEC_LENGTH, "pattern": PLAYER_SEAT_PATTERN}],
+                       "examples": ["human", "heuristic", "mcts:level=easy"]}
+    schema["contains"] = {"const": HUMAN}
 
 
 class Assist(BaseModel):
