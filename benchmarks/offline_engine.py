@@ -62,7 +62,9 @@ def measure(url: str, rate: float, actions: int, players: list[str]) -> dict[str
 
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-        page = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+        context = browser.new_context(viewport={"width": 390, "height": 844})
+        context.add_init_script("delete window.SharedWorker;")  # a phone's engine: the page's own worker (Chrome for Android)
+        page = context.new_page()
         page.goto(f"{url}/?pace=0")
         page.wait_for_selector("#offline-ready:not([hidden])", timeout=120_000)
         cdp = page.context.new_cdp_session(page)

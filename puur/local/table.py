@@ -96,6 +96,17 @@ class LocalGame:
         return {"id": self.id, "settings": self.settings, "tokens": self.tokens, "log": self.log,
                 "created": self.created, "updated": self.updated}
 
+    def upload(self) -> dict[str, Any]:
+        """What the server takes to keep this game (``POST /api/v1/games/upload``, ``puur.server.live.kept``):
+        its record, of a match not over yet too (the server replays and checks it as ``puur verify`` does),
+        and its table; never the device's seat tokens (the server gives its own)."""
+        settings = self.settings
+        names = settings.get("names")
+        if names is not None:  # a seat the table named for itself ("You", "Player 3") is sent unnamed: the server names it
+            names = [None if n == d else n for n, d in zip(names, default_names(settings["seats"]), strict=True)]
+        return {"record": self.game.record(), "seats": settings["seats"], "names": names,
+                "deck": settings["deck"], "lang": settings["lang"], "assist": settings.get("assist")}
+
     def summary(self, seat: int) -> dict[str, Any]:
         """``POST /games/lookup``'s entry for a seat: public metadata, no cards."""
         g = self.game
@@ -123,7 +134,8 @@ class LocalGame:
 
 
 Answer = dict[str, Any]
-"""``{"status": int, "body": ..., "events": [...], "saved": record or None}``."""
+"""``{"status": int, "body": ..., "events": [...], "saved": record or None, "forgotten": id or None}``:
+``forgotten``, a game the device no longer keeps (its person forgot it, or it is kept on the server now)."""
 
 
 def _check_players(seats: list[str]) -> None:
@@ -157,11 +169,11 @@ class LocalTable:
         parts = urlsplit(path)
         segments = [s for s in parts.path.split("/") if s]
         query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
-        out: Answer = {"status": 200, "body": None, "events": [], "saved": None}
+        out: Answer = {"status": 200, "body": None, "events": [], "saved": None, "forgotten": None}
         try:
             out["body"] = self._route(method.upper(), segments, query, body, token, out)
         except Refused as e:
-            out.update(status=e.status, body={"detail": e.detail}, events=[], saved=None)
+            out.update(status=e.status, body={"detail": e.detail}, events=[], saved=None, forgotten=None)
         return out
 
     def _route(self, method: str, seg: list[str], query: dict[str, str], body: Any, token: str | None,
@@ -214,6 +226,12 @@ class LocalTable:
             return {**live.game.record(), "assist": live.settings.get("assist") or {"hints": [0] * 4, "undos": [0] * 4}}
         if route == ("POST", "rematch"):
             return self.rematch(live, seat, out)
+        if route == ("GET", "upload"):
+            return live.upload()
+        if route == ("DELETE", ""):
+            del self.games[live.id]
+            out["forgotten"] = live.id
+            return {"game_id": live.id}
         raise Refused(503, NEEDS_NETWORK.format(what="this part of the table"))
 
     # ----- games -----

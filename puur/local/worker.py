@@ -18,13 +18,14 @@ TABLE = LocalTable()
 
 def request(method: str, path: str, body: str, token: str) -> str:
     """One request of the game API (``path`` below ``/api/v1``); the answer as JSON text:
-    ``{"status", "body", "events", "saved"}`` (``LocalTable.request``), the body and the game to keep each
+    ``{"status", "body", "events", "saved", "forgotten"}`` (``LocalTable.request``), the body and the game to keep each
     as JSON text of their own: the page reads a 64-bit seed from them as text (JavaScript's numbers would
     round it), so the record it downloads and the game it keeps replay as they were."""
     answer = TABLE.request(method, path, json.loads(body) if body else None, token or None)
     saved = answer["saved"]
     return json.dumps({"status": answer["status"], "events": answer["events"], "body": json.dumps(answer["body"]),
-                       "saved": None if saved is None else {"id": saved["id"], "text": json.dumps(saved)}})
+                       "saved": None if saved is None else {"id": saved["id"], "text": json.dumps(saved)},
+                       "forgotten": answer["forgotten"]})
 
 
 def tool(name: str, body: str) -> str:

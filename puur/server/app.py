@@ -26,8 +26,9 @@ STATIC = Path(__file__).parent / "static"
 # first: a request walks the routes in this order, and the game API's requests are the frequent ones
 # (no two routers share a path, so the order changes nothing else than the OpenAPI document's order).
 ROUTERS: tuple[str, ...] = tuple(f"puur.server.http.{name}" for name in (
-    "games", "tables_api", "players", "player_stats", "player_page", "lobby", "lobby_page", "tournaments",
-    "ratings", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api", "tools_pages", "web",
+    "games", "device_games", "tables_api", "players", "player_stats", "player_page", "lobby", "lobby_page",
+    "tournaments", "ratings", "assist", "reviews", "api_rules", "api_solver", "api_data", "llms", "tools_api",
+    "tools_pages", "web",
     "api_docs"))
 
 

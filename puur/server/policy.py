@@ -436,6 +436,7 @@ def rate_rules(settings: ServerSettings) -> list[RateRule]:
         rules += [
             RateRule("POST", r"/api/v1/games", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/games/[^/]+/rematch", "creating games", settings.rate_games),
+            RateRule("POST", r"/api/v1/games/upload", "creating games", settings.rate_games),  # a device's game kept
             RateRule("POST", r"/api/v1/games/[^/]+/join", "joining tables", settings.rate_games),
             RateRule("POST", r"/api/v1/tournaments", "creating games", settings.rate_games),
             RateRule("POST", r"/api/v1/tournaments/[^/]+/join", "joining tables", settings.rate_games),

@@ -14,7 +14,7 @@ from puur.core.cards import Card
 from puur.core.profile import RuleProfile, stored_profile
 from puur.match.duplicate import PLAN_KEY
 from puur.match.fairness import draw_salt
-from puur.match.forms import form_args, table_settings
+from puur.match.forms import form_args, form_from_record, table_settings
 from puur.match.game import Game, IllegalAction, parse_logged
 
 
@@ -75,14 +75,22 @@ def stored_of(record: dict[str, Any]) -> tuple[dict[str, Any], list[list[Any]]]:
     settings: dict[str, Any] = {"profile": record["profile"], "seed": record["seed"]}
     if "salt" in record:
         settings.update(salt=record["salt"], seed_source=record.get("seed_source"))
-    form = record.get("form")
-    settings.update(form="schieber", columns=None, rounds=None, form_settings=None)
-    if form is not None:
-        settings.update(form=form["form"], columns=form.get("columns"), rounds=form.get("rounds"),
-                        form_settings={k: v for k, v in form.items() if k not in ("form", "columns", "rounds")})
+    settings.update(form_from_record(record["form"]) if "form" in record else
+                    {"form": "schieber", "columns": None, "rounds": None, "form_settings": None})
     log = [[seat, action, list(declare)] for entry in record["rounds"]
            for seat, action, declare in map(parse_logged, str(entry.get("actions", "")).split())]
     return settings, log
+
+
+def kept_game(record: dict[str, Any], table: dict[str, Any]) -> tuple[Game, dict[str, Any], list[list[Any]]]:
+    """A game played at another table (the table of one device, offline: ``puur.local``) taken in from its
+    record: the settings a table stores for it (``stored_of``: the record's start; ``table``'s seats, deck,
+    language and, when given, names and hint and undo counts), its log, and the game they replay to
+    (``RecordMismatch`` or ``ValueError`` when the record does not hold): one record, one replay."""
+    start, log = stored_of(record)
+    settings = {**start, "seats": list(table["seats"]), "deck": table["deck"], "lang": table["lang"]}
+    settings.update({k: table[k] for k in ("names", "assist") if table.get(k) is not None})
+    return replay(settings, log), settings, log
 
 
 def player_seed(game_seed: int, seq: int) -> int:
@@ -118,4 +126,5 @@ def why_answer(game: Game, status: str, seat: int, card: Card) -> dict[str, Any]
     return {"card": str(card), "legal": reason is None, "reason": reason, "code": code, "params": params}
 
 
-__all__ = ["RECORD_START", "player_seed", "record_of", "replay", "stored_declarations", "stored_of", "why_answer", "why_not"]
+__all__ = ["RECORD_START", "kept_game", "player_seed", "record_of", "replay", "start_game", "stored_declarations",
+           "stored_of", "why_answer", "why_not"]

@@ -49,6 +49,10 @@ BEYOND_SCHEMA: dict[str, list[tuple[str, str]]] = {
     # a device's match counts only if its record replays to a finished match (Game.from_record)
     "/api/v1/players/me/matches": [("a record too long, that does not replay, or of a match not over",
                                     r"^value_error: the (record|match) ")],
+    # a device's game kept: its record replays as `puur verify` checks it, a rule of the whole match
+    "/api/v1/games/upload": [("name_taken", r"^name_taken: "),
+                             ("the record holds", r"^the record does not hold"),
+                             ("a chosen seed with several people", r"^a chosen seed is refused")],
     # a card in two lists: uniqueItems and EACH_CARD_ONCE hold one list each
     "/api/v1/rules/legal-moves": [("no card both in the trick and in the hand",
                                    r"^impossible_input: card \w+ appears twice \(in both trick and hand\)$")],

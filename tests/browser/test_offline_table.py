@@ -16,10 +16,11 @@ from typing import Any
 import pytest
 from api_client import api
 from helpers import DESKTOP, LiveServer, play_on_trick_tool, type_differenzler_round
+from offline_steps import HUMAN_NEXT, READY, SLOW, act, go_offline, new_game
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
+from puur.server.http import web
 from puur.server.http.web import ENGINE_MANIFEST
 
 pytestmark = [
@@ -28,13 +29,6 @@ pytestmark = [
                        reason="the offline engine is not built (make offline; it needs npm)"),
 ]
 
-SLOW = 30_000
-"""ms a page's first answer offline may take: it waits for its engine to start (about 4 s, more on a busy machine)."""
-READY = "#offline-ready:not([hidden])"
-HUMAN_NEXT = ("#dlg-round[open], #choose:not([hidden]) button:not([disabled]), "
-              "#form-choose:not([hidden]) button.column-btn:not(.push):not([disabled]), #hand .card.legal:not([disabled])")
-"""What the person at the table can do next: read a round's breakdown, choose a contract or a Coiffeur column,
-play a card (enabled controls only: the page disables them while an action is on its way)."""
 OWN = ("game_id", "fair_deal")
 """What two tables differ in by design: the game's id, the commitment's salt."""
 SEEDED = [
@@ -116,56 +110,6 @@ def test_a_network_that_hangs_does_not_hold_the_page(table: Any) -> None:
         for route in held:
             with contextlib.suppress(PlaywrightError):  # the page they were for is gone
                 route.continue_()
-
-
-def go_offline(page: Any, server: LiveServer) -> None:
-    """The server stopped, the browser cut off, the page opened again: from the service worker's cache."""
-    server.stop()
-    page.context.set_offline(True)
-    page.reload()
-    page.wait_for_selector(READY, timeout=60_000)
-
-
-def new_game(page: Any, form: str = "schieber", target: str | None = None, mult: str | None = None) -> None:
-    if not page.locator("#dlg-setup[open]").count():
-        page.click("#btn-new")
-    page.wait_for_selector("#dlg-setup[open] #set-form")
-    page.select_option("#set-form", form)
-    if target:
-        page.select_option("#set-target", target)
-    if mult:
-        page.select_option("#set-mult", mult)
-    for sel in ("#set-strength", "#set-strength-partner"):  # the rule-of-thumb computers: quick
-        page.select_option(sel, page.locator(f"{sel} option[data-level=heuristic]").get_attribute("value"))
-    page.click("#setup-start")
-    page.wait_for_selector("#dlg-setup", state="hidden")
-
-
-def act(page: Any) -> str:
-    """The person's next step: read the breakdown (next round, or say the match is over), choose Undenufe
-    (the highest factor of the ascending table: a short match) or
-    the first column offered, or play the first legal card. A control that the round's breakdown or the
-    hand-over covers as it opens (the last trick is shown a moment first), or that is redrawn under the
-    pointer, is left: the next step looks again."""
-    page.wait_for_selector(HUMAN_NEXT)
-    if page.locator("#dlg-round[open]").count():
-        if page.locator("#btn-next").count():
-            page.click("#btn-next")
-            page.wait_for_selector("#dlg-round", state="hidden")
-            return "round"
-        return "over"
-    choices = [("column", "#form-choose:not([hidden]) button.column-btn:not(.push):not([disabled])"),
-               ("contract", "#choose:not([hidden]) button[data-action=U]:not([disabled])"),
-               ("card", "#hand .card.legal:not([disabled])")]
-    for kind, selector in choices:
-        control = page.locator(selector)
-        if control.count():
-            try:
-                control.first.click(timeout=3000)
-            except PlaywrightTimeoutError:  # covered meanwhile (the breakdown, the hand-over) or redrawn: look again
-                return "covered" if page.locator("#dlg-round[open]").count() else "waited"
-            return kind
-    return "waited"
 
 
 def test_a_whole_schieber_match_offline(table: Any, server: LiveServer) -> None:
@@ -251,16 +195,19 @@ def test_pass_and_play_offline(table: Any) -> None:
     assert table.evaluate("S.seat") == (seat + 2) % 4 and table.evaluate("S.gameId").startswith("local-")
 
 
-def test_each_scoreboard_computes_offline(table: Any, server: LiveServer) -> None:
-    """The five scoreboards open from the cache and compute in the engine in the page (each page starts its
-    own: the first answer takes the engine's start)."""
-    page = table
+def test_each_scoreboard_computes_offline_beside_the_table(table: Any, server: LiveServer) -> None:
+    """The five scoreboards open from the cache in a second tab, beside the table, and compute in the engine
+    in the page: the table's own, shared (a shared worker), so no scoreboard starts Pyodide again."""
+    page = table.context.new_page()
+    page.set_default_timeout(60_000)
     page.goto(f"{server.url}/tools/jasstafel")
     page.select_option("#contract", "D")
     page.fill("#we-cards", "100")
     page.fill("#they-cards", "57")
     page.click("#write")
     expect(page.locator("#rounds tbody tr")).to_have_count(1, timeout=SLOW)
+    page.wait_for_function("() => Offline.engine() !== null")
+    assert page.evaluate("Offline.engine()") == table.evaluate("Offline.engine()")  # one engine for both tabs
     page.goto(f"{server.url}/tools/weis")
     for c in ("H10", "HJ", "HQ", "HK", "HA"):
         page.click(f"button[data-seat='0'][data-card='{c}']")
@@ -280,8 +227,7 @@ def test_each_scoreboard_computes_offline(table: Any, server: LiveServer) -> Non
     page.click("#add")
     expect(page.locator("#totals tbody tr")).to_have_count(1, timeout=SLOW)
     expect(page.locator("[data-total='0']")).to_have_text("5", timeout=SLOW)
-    page.goto(f"{server.url}/?pace=0")  # back to the table for the next step
-    page.wait_for_selector("#btn-new")
+    page.close()
 
 
 def test_a_table_with_friends_says_it_needs_the_network(table: Any) -> None:
@@ -299,3 +245,55 @@ def test_a_table_with_friends_says_it_needs_the_network(table: Any) -> None:
         table.click("#leave-go")
     expect(table.locator("#toast")).to_have_text("This needs the network: connect and try again", timeout=SLOW)
     assert table.evaluate("localStorage.getItem('puur.current')") == current
+
+
+def test_back_online_a_new_version_keeps_the_game_in_play(table: Any, server: LiveServer,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The connection back and a new version of the page and engine on the server (a new /sw.js): the page
+    opened again installs it (its cache filled whole, the old one deleted) and the game in play is there,
+    where it was, and plays on."""
+    server.start()
+    table.context.set_offline(False)
+    continue_after_the_cover(table)
+    old = table.evaluate("caches.keys()")
+    monkeypatch.setattr(web, "offline_version", lambda: "0123456789abcdef")
+    before = table.evaluate("[S.gameId, S.view.seq, S.seat]")
+    table.reload()  # the browser asks for /sw.js again: a new worker installs, then takes over
+    table.wait_for_function("async () => (await caches.keys()).join() === 'puur-0123456789abcdef'", timeout=SLOW)
+    assert old != ["puur-0123456789abcdef"]
+    table.reload()  # the page of the new version, from its cache
+    continue_after_the_cover(table)
+    assert table.evaluate("[S.gameId, S.view.seq, S.seat]") == before  # the game where it was
+    assert act(table) in ("card", "contract")
+    table.wait_for_function("s => S.view.seq > s", arg=before[1], timeout=SLOW)  # and it plays on
+
+
+def continue_after_the_cover(page: Any) -> None:
+    """Pass-and-play covers the hands when the page opens: the person at the device uncovers theirs."""
+    page.wait_for_selector(f"#cover:not([hidden]), {HUMAN_NEXT}", timeout=SLOW)
+    if page.locator("#cover:not([hidden])").count():
+        page.click("#cover-btn")
+    read_the_round(page)
+
+
+def test_back_online_the_game_is_kept_on_the_server(table: Any, server: LiveServer) -> None:
+    """Online again, the person keeps the game of this device on the server (Save online): the server replays
+    its record and gives the seats its own tokens; the game goes on there, where it was, and the device
+    keeps no copy."""
+    local, seq, device_tokens = table.evaluate("[S.gameId, S.view.seq, Object.values(S.tokens)]")
+    assert local.startswith("local-")
+    table.click("#btn-keep")
+    expect(table.locator("#toast")).to_have_text("Saved on the server: the game goes on online", timeout=SLOW)
+    online = table.evaluate("S.gameId")
+    assert not online.startswith("local-") and local not in table.evaluate("Object.keys(JSON.parse(localStorage['puur.games']))")
+    on_device = table.evaluate("ts => Offline.api('/games/lookup', {method: 'POST', body: {tokens: ts}})", device_tokens)
+    assert on_device["games"] == []  # the device's engine (and IndexedDB) forgot its copy
+    tokens = table.evaluate("S.tokens")
+    found = api(server.url, "/api/v1/games/lookup", body={"tokens": list(tokens.values())})["games"]
+    assert {g["game_id"] for g in found} == {online}
+    view = api(server.url, f"/api/v1/games/{online}", table.evaluate("S.tokens[S.seat]"))
+    assert view["seq"] >= seq  # the device's moves all there (the computers may have moved on since)
+    continue_after_the_cover(table)
+    assert act(table) in ("card", "contract")
+    table.wait_for_function("s => S.view.seq > s", arg=view["seq"], timeout=SLOW)  # played through the server
+    assert not table.locator("#btn-keep").is_visible()

@@ -132,12 +132,10 @@ def seat_or_403(live: LiveGame, token: str) -> int:
     return seat
 
 
-def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
-            tokens: dict[int, str] | None = None) -> tuple[LiveGame, dict[int, str]]:
-    """``hub.create``, after each computer seat is checked against the server's players: one it does not
-    offer is a 422 naming the seat and the allowed players (nothing the request names is imported or
-    built). A server full of games in play answers 503 with Retry-After."""
-    for seat, spec in enumerate(settings["seats"]):
+def check_players(hub: GameHub, seats: list[str]) -> None:
+    """Each computer seat is a player the server offers: one it does not is a 422 naming the seat and the
+    allowed players (nothing the request names is imported or built)."""
+    for seat, spec in enumerate(seats):
         if spec == HUMAN:
             continue
         try:
@@ -146,6 +144,13 @@ def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
             raise RequestValidationError(
                 [{"type": "value_error", "loc": ("body", "seats", seat), "msg": f"seat {seat}: {e}", "input": spec}]
             ) from None
+
+
+def _create(hub: GameHub, settings: dict[str, Any], game_id: str | None = None,
+            tokens: dict[int, str] | None = None) -> tuple[LiveGame, dict[int, str]]:
+    """``hub.create``, after each computer seat is checked against the server's players (``check_players``).
+    A server full of games in play answers 503 with Retry-After."""
+    check_players(hub, settings["seats"])
     try:
         return hub.create(settings, game_id, tokens)
     except Busy as e:

@@ -73,7 +73,8 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 // `player`: take the seat as this browser's remembered player (static/place/key.js, through player-key.js): its
 // key goes as X-Puur-Player; a key the server no longer knows (revoked, deleted) is forgotten and the request
 // made again without it, so the seat is taken as before.
-async function api(path, { method = "GET", body, token, player = false } = {}) {
+// raw: a body already written as JSON text (a record, whose 64-bit seed JSON.stringify of a parse would round).
+async function api(path, { method = "GET", body, token, player = false, raw } = {}) {
   if (Offline.owns(path)) {
     const data = await Offline.api(path, { method, body, token });
     if (method === "POST" && /\/actions$/.test(path) && data && data.status === "over") overOnDevice(data, token);
@@ -86,14 +87,14 @@ async function api(path, { method = "GET", body, token, player = false } = {}) {
   if (key) headers["X-Puur-Player"] = key;
   let r;
   try {
-    r = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    r = await fetch(`/api/v1${path}`, { method, headers, body: raw !== undefined ? raw : body === undefined ? undefined : JSON.stringify(body) });
   } catch (e) { // no network, or no server
     if (Offline.serves(path, method)) return Offline.api(path, { method, body, token });
     throw Object.assign(new Error(`offline: ${e.message}`), { status: 0 });
   }
   let data = null;
   try { data = await r.json(); } catch (_) { data = null; }
-  if (r.status === 401 && key) { window.PuurPlayer.setPlayerKey(null); return api(path, { method, body, token }); }
+  if (r.status === 401 && key) { window.PuurPlayer.setPlayerKey(null); return api(path, { method, body, token, raw }); }
   if (!r.ok) {
     let msg = data && data.detail;
     if (Array.isArray(msg)) msg = msg.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ");

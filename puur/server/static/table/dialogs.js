@@ -194,11 +194,34 @@ async function showResume() {
   });
 }
 
+// ----- a game of this device kept on the server -----
+// At the person's asking, once online (docs/offline-table.md): the engine writes what the server takes (the
+// record and the table, never this device's tokens), the server replays and checks the record and answers
+// with the game's id and new tokens; the game then plays online (listed, continued, reviewed there) and this
+// device forgets its own copy. Offline, or refused, the game stays on the device as it was.
+async function keepOnline() {
+  const localId = S.gameId, tokens = S.tokens, token = S.tokens[S.seat];
+  const button = $("btn-keep");
+  button.disabled = true;
+  try {
+    const kept = await api("/games/upload", { method: "POST", raw: await Offline.text(`/games/${localId}/upload`, token) });
+    await Offline.api(`/games/${localId}`, { method: "DELETE", token });
+    forgetGame(localId);
+    start(kept.game_id, kept.tokens);
+    toast(t("kept_online"));
+  } catch (e) {
+    toast(e.status === 422 ? t("keep_refused") : errorText(e));
+  } finally { button.disabled = false; }
+}
+
 // ----- no dead ends: a game left, forgotten, or none on the table -----
 // A game left behind is forgotten by this browser: its keys, and which of its rounds were seen, are dropped
 // (the server keeps no list of a browser's games; without the keys nobody can open it from here).
 function forgetGame(id) {
   const all = storedGames();
+  if (Offline.isLocal(id) && all[id] && id !== S.gameId) { // the device's engine keeps it no longer either
+    Offline.api(`/games/${id}`, { method: "DELETE", token: Object.values(all[id].tokens)[0] }).catch((e) => console.warn(e.message));
+  }
   delete all[id];
   store("puur.games", all);
   const seen = seenRounds(); delete seen[id]; store("puur.seen", seen);

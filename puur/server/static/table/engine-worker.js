@@ -1,5 +1,6 @@
 // The engine in the page: Puur's own Python (the rules, the match, the computer players, the scoreboards'
-// tools) in Pyodide, in a module Web Worker, so the table plays without a connection (docs/offline-table.md).
+// tools) in Pyodide, in a module Web Worker (a shared one where the browser has them: one engine for every open
+// page of the site), so the table plays without a connection (docs/offline-table.md).
 // Every file comes from this site (static/table/engine/, built by `make offline`; the service worker keeps
 // them): Pyodide's run-time files and puur.whl, the wheel of the modules a game needs. The page sends it the
 // requests it would send the server (offline.js); puur.local.worker answers them with the server's JSON.
@@ -29,6 +30,7 @@ function inStore(mode, fn) {
 }
 const savedGames = () => inStore("readonly", (s) => s.getAll());
 const keep = (record) => inStore("readwrite", (s) => s.put(record)); // {id, text}
+const drop = (id) => inStore("readwrite", (s) => s.delete(id));
 
 // ----- the engine -----
 async function boot() {
@@ -42,25 +44,36 @@ async function boot() {
   return { engine, version: manifest.version };
 }
 let booted = null;
+const STARTED = `${Date.now()}-${Math.random().toString(36).slice(2)}`; // this engine, as the pages it serves see it
 
-// One request at a time, in the order they came: the engine is one Python, each answer saved before the next.
+// One request at a time, in the order they came (from every page it serves): the engine is one Python, each
+// answer saved before the next.
 let queue = Promise.resolve();
-self.onmessage = (e) => {
-  const { id, kind, method, path, body, token } = e.data;
+function answer(data, reply) {
+  const { id, kind, method, path, body, token } = data;
   queue = queue.then(async () => {
     try {
       const { engine, version } = await (booted ||= boot());
-      if (kind === "ready") { self.postMessage({ id, answer: { version } }); return; }
+      if (kind === "ready") { reply({ id, answer: { version, engine: STARTED } }); return; }
       const fn = kind === "tool" ? engine.tool : engine.request; // "request" and "text": a request of the game API
       const answer = JSON.parse(kind === "tool" ? fn(path, JSON.stringify(body)) : fn(method, path, body === undefined ? "" : JSON.stringify(body), token || ""));
       if (answer.saved) await keep(answer.saved); // before the page hears of the action: a reload finds it
+      if (answer.forgotten) await drop(answer.forgotten); // no longer this device's (forgotten, or kept on the server)
       const text = answer.body;
       answer.body = JSON.parse(text);
       if (kind === "text") answer.text = text; // the body as the engine wrote it (a record's 64-bit seed)
-      delete answer.saved;
-      self.postMessage({ id, answer });
+      delete answer.saved; delete answer.forgotten;
+      reply({ id, answer });
     } catch (err) {
-      self.postMessage({ id, error: String((err && err.message) || err) });
+      reply({ id, error: String((err && err.message) || err) });
     }
   });
+}
+// A dedicated worker: one page. A shared worker (offline.js starts one where the browser has them): every page
+// of the site that is open (the table, the scoreboards) through its own port, one engine started once for all.
+self.onmessage = (e) => answer(e.data, (m) => self.postMessage(m));
+self.onconnect = (e) => {
+  const port = e.ports[0];
+  port.onmessage = (m) => answer(m.data, (r) => port.postMessage(r));
+  port.start();
 };

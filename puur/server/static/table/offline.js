@@ -8,14 +8,29 @@
 
 const Offline = (() => {
   const LOCAL = "local-";
-  let worker = null, next = 1, ready = false, broken = false;
+  let worker = null, next = 1, ready = false, broken = false, engineInfo = null;
   const pending = new Map();
   const readyCallbacks = [];
   let onEvents = () => {};
 
+  const SCRIPT = "/static/table/engine-worker.js";
+  // One engine for every open page of the site where the browser has shared workers (the table and a
+  // scoreboard open side by side: the second answers at once, without starting Pyodide again); else one per
+  // page, a dedicated worker. Either way a port: what the page posts, and where its answers come.
+  function engine() {
+    if (window.SharedWorker) {
+      try {
+        const shared = new SharedWorker(SCRIPT, { type: "module", name: "puur-engine" });
+        return { port: shared.port, errors: shared };
+      } catch (e) { console.warn("shared engine:", e.message); }
+    }
+    const dedicated = new Worker(SCRIPT, { type: "module" });
+    return { port: dedicated, errors: dedicated };
+  }
   function start() {
     if (worker || !window.Worker) return;
-    try { worker = new Worker("/static/table/engine-worker.js", { type: "module" }); } catch (e) { console.warn(e); return; }
+    let errors;
+    try { ({ port: worker, errors } = engine()); } catch (e) { console.warn(e); return; }
     worker.onmessage = (e) => {
       const p = pending.get(e.data.id);
       if (!p) return;
@@ -24,15 +39,15 @@ const Offline = (() => {
     };
     // the engine's script did not load (not built, or not cached): every question waiting, and every later
     // one, is answered "needs the network" instead of waiting for ever
-    worker.onerror = (e) => {
+    errors.onerror = (e) => {
       console.warn("offline engine:", e.message);
       broken = true;
       for (const p of pending.values()) p.reject(Object.assign(new Error("no engine"), { status: 0 }));
       pending.clear();
     };
     const cached = "serviceWorker" in navigator && window.isSecureContext ? navigator.serviceWorker.ready : Promise.resolve();
-    Promise.all([post({ kind: "ready" }), cached]).then(() => {
-      ready = true;
+    Promise.all([post({ kind: "ready" }), cached]).then(([info]) => {
+      ready = true; engineInfo = info;
       for (const fn of readyCallbacks) fn();
     }).catch((e) => console.warn("offline engine:", e.message));
   }
@@ -69,6 +84,8 @@ const Offline = (() => {
   return {
     start, api, text, tool,
     ready: () => ready,
+    // which engine answers this page (its version, and which start of it: pages sharing one see the same)
+    engine: () => engineInfo,
     whenReady(fn) { if (ready) fn(); else readyCallbacks.push(fn); },
     // a path about a game of this device: its requests go to the engine, online or not
     owns: (path) => path.startsWith(`/games/${LOCAL}`),

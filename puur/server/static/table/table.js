@@ -30,6 +30,7 @@ function render() {
   $("btn-last").disabled = !(v.tricks.length || v.previous_trick);
   $("btn-sheet").disabled = !v.sheet.rounds.length;
   renderAssist(v);
+  $("btn-keep").hidden = !Offline.isLocal(v.game_id); // a game of this device: it may be kept on the server
   renderRematchOffer(v); // a finished match: its rematch on every screen (dialogs.js)
   Friends.render(v); // online tables: presence, stand-ins, the waiting room, reactions (friends.js)
   if (typeof PuurForms !== "undefined") PuurForms.render(v); // Coiffeur, Differenzler: the sheet, the column, the prediction (forms.js)
@@ -81,6 +82,7 @@ function translate() {
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
   $("btn-stoeck").title = t("stoeck_note");
+  $("btn-keep").title = t("keep_online_title");
   $("hand").setAttribute("aria-label", t("your_hand"));
   applyTheme();
   if (S.options && $("seats-setup").children.length) relabelSetup();
@@ -97,6 +99,7 @@ function init() {
   $("btn-resume").onclick = showResume;
   $("btn-last").onclick = showLastTrick;
   $("btn-rules").onclick = () => showRules();
+  $("btn-keep").onclick = keepOnline;
   $("btn-theme").onclick = toggleTheme;
   $("btn-sound").onclick = toggleSound;
   registerServiceWorker();
