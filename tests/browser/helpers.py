@@ -13,6 +13,7 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +113,23 @@ def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str
     open_on_the_table(page, base, created, {"lang": lang, "deck": deck})
     page.wait_for_selector("#hand .card")
     return created["game_id"], created["tokens"]["0"]
+
+
+def play_through_api(base: str, game_id: str, token: str, until: Callable[[dict[str, Any]], bool],
+                     contract: str = "C") -> dict[str, Any]:
+    """The seat of ``token`` acts through the API (``contract`` when it may choose it, else its last legal action;
+    the server's computers move in between) until ``until(view)`` holds; that view. For a test that needs a game
+    in a later state than its start and does not check the clicks that lead there: a browser opening the game
+    then (``open_on_the_table``), or one already showing it, follows as it would follow another device."""
+    view = api(base, f"/api/v1/games/{game_id}", token)
+    for _ in range(1000):
+        if until(view):
+            return view
+        legal = view["legal_actions"]
+        assert view["status"] == "playing" and legal, f"the game stopped before the state wanted: {view['status']}"
+        action = contract if contract in legal else legal[-1]
+        view = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action, "seq": view["seq"]})
+    raise AssertionError("the state wanted never came")
 
 
 def step(page: Any, contract: str = "C", push: bool = False) -> str:
