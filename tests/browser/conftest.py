@@ -106,6 +106,14 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+TABLE_STATE = """() => { if (typeof S === "undefined" || !S.view) return null;
+  const v = S.view;
+  return { game: v.game_id, seat: S.seat, status: v.status, seq: v.seq, to_act: v.to_act, blocked: S.blocked,
+           queued: S.queue.length, seating: v.seating && v.seating.map((s) => `${s.kind}${s.connected ? "+" : ""}`) }; }"""
+"""What the table's page holds (``S``, table/core.js): which game, its status and seq, the seats, whether the page
+holds its events back: a wait that timed out says whether the view never came or the page never drew it."""
+
+
 def _page_state(p: Any) -> str:
     """What a failed test's page showed and did: its address, open dialogs, the toast, the console, the
     page's errors and its requests that never got an answer (to tell a slow server from a lost click)."""
@@ -113,6 +121,7 @@ def _page_state(p: Any) -> str:
     try:
         lines.append("open dialogs: " + str(p.evaluate("() => [...document.querySelectorAll('dialog[open]')].map(d => d.id)")))
         lines.append("toast: " + str(p.evaluate("() => { const t = document.getElementById('toast'); return t && t.textContent; }")))
+        lines.append("table: " + str(p.evaluate(TABLE_STATE)))
     except Exception as e:  # the page may be gone or busy: say so, the rest still helps
         lines.append(f"(page not readable: {e})")
     lines += [f"console {m.type}: {m.text}" for m in p.console_messages()[-20:]]
