@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import CHOOSE_SEED, LAPTOP, PHONE, open_on_the_table, step
+from helpers import CHOOSE_SEED, LAPTOP, PHONE, game_against_computers, open_on_the_table, step
 
 pytestmark = pytest.mark.browser
 
@@ -26,10 +26,6 @@ WATCH_HAND = """() => { window.handChanges = 0;
 
 PLAYED = "(card) => S.view && S.view.trick.concat(...S.view.tricks.map(trickPlays)).some(([s, c]) => s === S.seat && c === card)"
 """The table's view holds ``card`` played by this seat (in the trick or a trick taken)."""
-
-
-def game_against_computers(base: str, seed: int) -> dict[str, Any]:
-    return api(base, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed})
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
