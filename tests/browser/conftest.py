@@ -4,7 +4,9 @@
 free 127.0.0.1 port (``helpers.LiveServer``); yields the base URL (no trailing slash). ``browser`` (session),
 ``page`` and ``strict_page`` (per test, a fresh context), ``open_page`` (pages at a size and a locale, per
 test). Tests marked ``@pytest.mark.browser`` are skipped when /usr/bin/chromium is missing (``make
-browser-deps`` installs it). The helpers the tests share are in tests/browser/helpers.py.
+browser-deps`` installs it). A failed test's report carries what each open page showed (its table's state
+too: ``TABLE_STATE``), so a page a test opens is closed by a fixture, after the report, not by the test. The
+helpers the tests share, and how to keep the suite fast, are in tests/browser/helpers.py.
 """
 
 from __future__ import annotations
