@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import WEIS_SEED, LiveServer, open_on_the_table, play_through_api, step
+from helpers import WEIS_SEED, LiveServer, open_on_the_table, play_through_api, play_to_round_end, step
 
 pytestmark = pytest.mark.browser
 
@@ -203,10 +203,10 @@ def test_review_a_round_with_open_cards(page: Any, live_server: str, artifacts: 
     """After a round the breakdown offers its review: the server replays it with open cards (in a worker
     process) and the page shows perfect play against what was played, and each card that gave points away."""
     created = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3})
+    # the round up to the human's last card through the API (Rosen chosen), the last card pressed on the table
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: len(v["hand"]) == 1, "H")
     open_on_the_table(page, live_server, created)
-    did: list[str] = []
-    while (what := step(page, "H", push=not did)) != "round":
-        did.append(what)
+    play_to_round_end(page, "H")
     page.click("#btn-review")
     page.wait_for_selector("#review-summary", timeout=120_000)
     summary = page.locator("#review-summary").inner_text()
