@@ -1,12 +1,12 @@
 """A throwaway PostgreSQL cluster for tests (the shared store's tests): Debian's server binaries, one cluster
-per test session.
+per test process.
 
 ``postgres_url`` (session-scoped fixture) finds ``initdb``/``pg_ctl`` under ``/usr/lib/postgresql/*/bin``
 (``make postgres-deps`` installs Debian's ``postgresql`` package, as ``make browser-deps`` installs
 Chromium); where they are missing and the tests run as root it tries ``apt-get install -y postgresql`` once.
 It runs ``initdb`` into a temporary folder (as the ``postgres`` user when run as root: the server refuses
-to run as root), starts the server on a free loopback port with its socket in that folder, yields a URL
-``postgresql://postgres@127.0.0.1:PORT/postgres`` and stops the cluster at the end. Where no server can be
+to run as root), starts the server on a free loopback port with its socket in that folder, gives a URL
+``postgresql://postgres@127.0.0.1:PORT/postgres`` and stops the cluster when the run ends. Where no server can be
 had the tests that ask for it are skipped with the reason.
 
 ``fresh_database(url, name)`` creates an empty database in that cluster and returns its URL: a test module
@@ -130,17 +130,29 @@ def fresh_database(url: str, name: str) -> str:
     return url.rsplit("/", 1)[0] + "/" + name
 
 
+CLUSTER = pytest.StashKey["Cluster | str"]()
+"""The run's cluster (or why none could be had), kept in pytest's config: each module that imports the fixture
+``postgres_url`` holds a fixture of its own to pytest, and each would start a cluster (seconds of initdb and
+start-up) where one serves them all."""
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A running throwaway PostgreSQL cluster's URL (skipped with the reason where none can be had)."""
-    try:
-        cluster = start_cluster()
-    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
-        pytest.skip(f"no PostgreSQL for these tests: {e}")
-    try:
-        yield cluster.url
-    finally:
-        stop_cluster(cluster)
+def postgres_url(request: pytest.FixtureRequest) -> str:
+    """A running throwaway PostgreSQL cluster's URL, one for the whole test process however many modules ask
+    (stopped when the run ends); skipped with the reason where none can be had (asked once)."""
+    stash = request.config.stash
+    if CLUSTER not in stash:
+        try:
+            cluster = start_cluster()
+        except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+            stash[CLUSTER] = f"no PostgreSQL for these tests: {e}"
+        else:
+            stash[CLUSTER] = cluster
+            request.config.add_cleanup(lambda: stop_cluster(cluster))
+    found = stash[CLUSTER]
+    if isinstance(found, str):
+        pytest.skip(found)
+    return found.url
 
 
 __all__ = [

@@ -4,7 +4,9 @@
 free 127.0.0.1 port (``helpers.LiveServer``); yields the base URL (no trailing slash). ``browser`` (session),
 ``page`` and ``strict_page`` (per test, a fresh context), ``open_page`` (pages at a size and a locale, per
 test). Tests marked ``@pytest.mark.browser`` are skipped when /usr/bin/chromium is missing (``make
-browser-deps`` installs it). The helpers the tests share are in tests/browser/helpers.py.
+browser-deps`` installs it). A failed test's report carries what each open page showed (its table's state
+too: ``TABLE_STATE``), so a page a test opens is closed by a fixture, after the report, not by the test. The
+helpers the tests share, and how to keep the suite fast, are in tests/browser/helpers.py.
 """
 
 from __future__ import annotations
@@ -106,6 +108,14 @@ def artifacts() -> Path:
     return ARTIFACTS
 
 
+TABLE_STATE = """() => { if (typeof S === "undefined" || !S.view) return null;
+  const v = S.view;
+  return { game: v.game_id, seat: S.seat, status: v.status, seq: v.seq, to_act: v.to_act, blocked: S.blocked,
+           queued: S.queue.length, seating: v.seating && v.seating.map((s) => `${s.kind}${s.connected ? "+" : ""}`) }; }"""
+"""What the table's page holds (``S``, table/core.js): which game, its status and seq, the seats, whether the page
+holds its events back: a wait that timed out says whether the view never came or the page never drew it."""
+
+
 def _page_state(p: Any) -> str:
     """What a failed test's page showed and did: its address, open dialogs, the toast, the console, the
     page's errors and its requests that never got an answer (to tell a slow server from a lost click)."""
@@ -113,6 +123,7 @@ def _page_state(p: Any) -> str:
     try:
         lines.append("open dialogs: " + str(p.evaluate("() => [...document.querySelectorAll('dialog[open]')].map(d => d.id)")))
         lines.append("toast: " + str(p.evaluate("() => { const t = document.getElementById('toast'); return t && t.textContent; }")))
+        lines.append("table: " + str(p.evaluate(TABLE_STATE)))
     except Exception as e:  # the page may be gone or busy: say so, the rest still helps
         lines.append(f"(page not readable: {e})")
     lines += [f"console {m.type}: {m.text}" for m in p.console_messages()[-20:]]

@@ -5,7 +5,23 @@ pages' entries.
 
 They press like a person: Playwright's own clicks, fills and key presses, which wait until the element is
 visible, stable, enabled and the one under the pointer; never an event sent to an element, never a forced
-click."""
+click.
+
+Keeping the suite fast (it runs on two cores; a browser test costs seconds):
+
+- One Chromium per test process (``browser``, session) and one server (``live_server``, session): take them,
+  never launch another. A page is ``page``/``open_page`` (a fresh context each: empty storage); several
+  people at one table are several ``open_page`` contexts, closed after the test's report so a failure shows
+  each screen's state. A module that stops or restarts its server has its own (``LiveServer``).
+- Bring a game to the state the test is about through the API, not by clicking there: ``game_against_computers``
+  then ``play_through_api`` (the seat's actions, the computers moving in between), then open it
+  (``open_on_the_table``, ``open_in_language``); or let a page that shows the game follow while the API plays
+  (``finish_round_through_api``). Click what the test checks; a test about the clicks themselves (a whole
+  round or match by clicking, fifty games in a row) keeps them.
+- Pages run at ``?pace=0`` (the computers' moves at once); ``reduced_motion="reduce"`` where card flights are
+  not what is tested.
+- Wait for what the table shows next (a selector, ``S.view`` with a later ``seq`` or another ``status``), never
+  for a time; a timer of the page (a fallback, a countdown) is run with Playwright's ``page.clock``."""
 
 from __future__ import annotations
 
@@ -13,6 +29,7 @@ import re
 import socket
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -100,18 +117,57 @@ def open_on_the_table(page: Any, base: str, created: dict[str, Any], prefs: dict
     page.goto(f"{base}/?pace=0")
 
 
-def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
-               names: list[str | None] | None = None, target: int | None = None) -> tuple[str, str]:
-    """A game against three computers made through the API and opened on the table (pace 0) in ``lang``;
-    its id and the human's (seat 0's) token."""
+def game_against_computers(base: str, seed: int = WEIS_SEED, names: list[str | None] | None = None,
+                           target: int | None = None) -> dict[str, Any]:
+    """A Schieber game of the human (seat 0) against three computers, made through the API at ``base``: the
+    answer of ``POST /api/v1/games`` (its id, its tokens)."""
     body: dict[str, Any] = {"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed,
                             "names": names or [None, *NAMES]}  # fmt: skip (None: the table's "You")
     if target:
         body["profile"] = {"preset": "schieber", "target": target}
-    created = api(base, "/api/v1/games", body=body)
+    return api(base, "/api/v1/games", body=body)  # type: ignore[no-any-return]
+
+
+def open_in_language(page: Any, base: str, created: dict[str, Any], lang: str, deck: str = "swiss") -> tuple[str, str]:
+    """``open_on_the_table`` in ``lang`` and ``deck``, once the hand is drawn; the game's id and seat 0's token."""
     open_on_the_table(page, base, created, {"lang": lang, "deck": deck})
     page.wait_for_selector("#hand .card")
     return created["game_id"], created["tokens"]["0"]
+
+
+def table_game(page: Any, base: str, lang: str, seed: int = WEIS_SEED, deck: str = "swiss",
+               names: list[str | None] | None = None, target: int | None = None) -> tuple[str, str]:
+    """A game against three computers made through the API and opened on the table (pace 0) in ``lang``;
+    its id and the human's (seat 0's) token."""
+    return open_in_language(page, base, game_against_computers(base, seed, names, target), lang, deck)
+
+
+def play_through_api(base: str, game_id: str, token: str, until: Callable[[dict[str, Any]], bool],
+                     contract: str = "C") -> dict[str, Any]:
+    """The seat of ``token`` acts through the API (``contract`` when it may choose it, else its last legal action;
+    the server's computers move in between) until ``until(view)`` holds; that view. For a test that needs a game
+    in a later state than its start and does not check the clicks that lead there: a browser opening the game
+    then (``open_on_the_table``), or one already showing it, follows as it would follow another device."""
+    view = api(base, f"/api/v1/games/{game_id}", token)
+    for _ in range(1000):
+        if until(view):
+            return view
+        legal = view["legal_actions"]
+        assert view["status"] == "playing" and legal, f"the game stopped before the state wanted: {view['status']}"
+        action = contract if contract in legal else legal[-1]
+        view = api(base, f"/api/v1/games/{game_id}/actions", token, {"action": action, "seq": view["seq"]})
+    raise AssertionError("the state wanted never came")
+
+
+def finish_round_through_api(page: Any, base: str, created: dict[str, Any]) -> None:
+    """Once the page has made its seat's choice of the round (a contract, a column, a prediction) and its first
+    card is to play, the round's cards through the API (``play_through_api``); returns once the page, following,
+    shows the round's end (``#dlg-round``). For a test about what comes before and after the cards."""
+    page.wait_for_selector("#hand .card.legal:not([disabled])")
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    number = api(base, f"/api/v1/games/{game_id}", token)["round_number"]
+    play_through_api(base, game_id, token, lambda v: v["round_number"] > number or v["status"] == "over")
+    page.wait_for_selector("#dlg-round[open]")
 
 
 def step(page: Any, contract: str = "C", push: bool = False) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import LiveServer, open_on_the_table, step
+from helpers import WEIS_SEED, LiveServer, open_on_the_table, play_through_api, play_to_round_end, step
 
 pytestmark = pytest.mark.browser
 
@@ -48,6 +48,31 @@ def hand_after_steps(page: Any, base: str, steps: int) -> list[str]:
         step(page, "H", push=False)
     page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
     return hand_cards(page)
+
+
+def test_an_action_answer_never_lands_on_the_next_game(page: Any, live_server: str) -> None:
+    """The page keeps the server's answer to its own action, to show it should the live connection stay silent a
+    few seconds (table/hand.js ``act``): a game started within that wait (New game here, a rematch at a table of
+    friends) keeps its own table when the wait runs out. The page's clock is Playwright's, run past the wait."""
+    created = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"],
+                                                      "seed": WEIS_SEED})
+    game_id, token = created["game_id"], created["tokens"]["0"]
+    seq = play_through_api(live_server, game_id, token, lambda v: len(v["tricks"]) >= 4)["seq"]
+    page.clock.install()
+    open_on_the_table(page, live_server, created)
+    page.locator("#hand .card.legal:not([disabled])").first.click()
+    page.wait_for_function("(seq) => S.view.seq > seq", arg=seq)  # the card's view came over the live connection
+    page.click("#btn-new")
+    page.wait_for_selector("#dlg-setup[open]")
+    for sel in ("#set-strength", "#set-strength-partner"):  # the cheapest computers: the new game's seq stays low
+        page.select_option(sel, page.locator(f"{sel} option[data-level=heuristic]").get_attribute("value"))
+    page.click("#setup-start")
+    page.click("#leave-go")
+    page.wait_for_function("(old) => S.view && S.view.game_id !== old && S.view.seq <= 4", arg=game_id)
+    new_game = page.evaluate("S.gameId")
+    page.clock.run_for(10_000)
+    assert page.evaluate("S.view.game_id") == new_game
+    page.wait_for_selector("#hand .card.legal:not([disabled]), #choose:not([hidden]) button:not([disabled])")
 
 
 def breakdown_checks(page: Any) -> dict[str, list[int]]:
@@ -178,10 +203,10 @@ def test_review_a_round_with_open_cards(page: Any, live_server: str, artifacts: 
     """After a round the breakdown offers its review: the server replays it with open cards (in a worker
     process) and the page shows perfect play against what was played, and each card that gave points away."""
     created = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": 3})
+    # the round up to the human's last card through the API (Rosen chosen), the last card pressed on the table
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: len(v["hand"]) == 1, "H")
     open_on_the_table(page, live_server, created)
-    did: list[str] = []
-    while (what := step(page, "H", push=not did)) != "round":
-        did.append(what)
+    play_to_round_end(page, "H")
     page.click("#btn-review")
     page.wait_for_selector("#review-summary", timeout=120_000)
     summary = page.locator("#review-summary").inner_text()

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import open_on_the_table, play_to_round_end
+from helpers import open_on_the_table, play_through_api
 
 from puur.match.fairness import seed_commitment
 from puur.match.verify import verify_record
@@ -27,9 +27,10 @@ def test_the_commitment_then_the_seed_and_a_record_that_verifies(page: Any, live
     line.wait_for(state="visible")
     assert line.inner_text() == f"Deals fixed before the first card: SHA-256 {commitment[:12]}…"
     assert commitment in (line.get_attribute("title") or "")
+    # the match played out through the API (Rosen chosen): the table follows it, each round's breakdown read
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: v["status"] == "over", "H")
     for _ in range(10):  # target 100: a round or two end the match (a 1x round can leave both below it)
-        play_to_round_end(page, contract="H")
-        page.wait_for_selector("#btn-record, #btn-next")
+        page.wait_for_selector("#dlg-round[open] #btn-record, #dlg-round[open] #btn-next")
         if page.locator("#btn-record").count():
             break
         page.click("#btn-next")

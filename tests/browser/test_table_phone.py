@@ -17,6 +17,7 @@ from helpers import (
     LAPTOP,
     PHONE,
     WEIS_SEED,
+    finish_round_through_api,
     open_on_the_table,
     step,
     table_game,
@@ -49,15 +50,6 @@ def words_once(label: str) -> bool:
     return len(words) == len(set(words))
 
 
-def play_cards_to_round_end(page: Any) -> None:
-    """Play the first playable card until the round's dialog opens."""
-    while True:
-        page.wait_for_selector("#hand .card.legal:not([disabled]), #dlg-round[open]", timeout=20_000)
-        if page.locator("#dlg-round[open]").count():
-            return
-        page.locator("#hand .card.legal:not([disabled])").first.click()
-
-
 @pytest.mark.parametrize("size", [{"width": 360, "height": 780}, PHONE, {"width": 430, "height": 932}, LAPTOP],
                          ids=["360", "390", "430", "laptop"])  # fmt: skip
 def test_no_page_is_wider_than_the_screen(open_page: Any, live_server: str, size: dict[str, int]) -> None:
@@ -87,7 +79,8 @@ def test_no_page_is_wider_than_the_screen(open_page: Any, live_server: str, size
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_server: str, size: dict[str, int]) -> None:
     page = open_page(size, locale="de-CH", reduced_motion="reduce")
-    open_on_the_table(page, live_server, form_game(live_server, "coiffeur"), {"lang": "de"})
+    created = form_game(live_server, "coiffeur")
+    open_on_the_table(page, live_server, created, {"lang": "de"})
     page.wait_for_selector(READY["coiffeur"])
     for schieber_only in ("#target", "#tafel", "#score-table"):
         assert not page.locator(schieber_only).is_visible(), schieber_only
@@ -110,7 +103,7 @@ def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_
     assert page.locator("#banner .factor").inner_text() == "×6" and words_once(banner), banner
     page.wait_for_selector("#coiffeur-sheet td.playing[data-col=undenufe]")
     # the round's breakdown says how the box was written: its tens in the column's box, times its factor
-    play_cards_to_round_end(page)
+    finish_round_through_api(page, live_server, created)
     box = page.locator("#breakdown tr[data-row=box]")
     assert "Undenufe" in box.locator("th").inner_text()
     ours = int(box.locator("td[data-team='0']").inner_text())
@@ -121,7 +114,8 @@ def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_differenzler_shows_its_sheet_and_its_own_round_result(open_page: Any, live_server: str, size: dict[str, int]) -> None:
     page = open_page(size, locale="de-CH", reduced_motion="reduce")
-    open_on_the_table(page, live_server, form_game(live_server, "differenzler"), {"lang": "de"})
+    created = form_game(live_server, "differenzler")
+    open_on_the_table(page, live_server, created, {"lang": "de"})
     page.wait_for_selector(READY["differenzler"])
     for schieber_only in ("#target", "#tafel", "#score-table", "#banner .factor"):
         assert not page.locator(schieber_only).is_visible(), schieber_only
@@ -129,7 +123,7 @@ def test_differenzler_shows_its_sheet_and_its_own_round_result(open_page: Any, l
     assert "angesagt/gemacht +Differenz" in page.locator("#diff-legend").inner_text()
     page.fill("#predict-input", "40")
     page.locator("#predict-btn").click()
-    play_cards_to_round_end(page)
+    finish_round_through_api(page, live_server, created)
     assert page.locator("#dlg-round #breakdown").count() == 0  # not the Schieber's team breakdown
     assert "×" not in page.locator("#round-title").inner_text()
     page.locator("#btn-next").click()  # the rounds stay at hand: Rounds opens the same result again

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import CHOOSE_SEED, LAPTOP, PHONE, open_on_the_table, step
+from helpers import CHOOSE_SEED, LAPTOP, PHONE, game_against_computers, open_on_the_table, step
 
 pytestmark = pytest.mark.browser
 
@@ -24,12 +24,19 @@ WATCH_HAND = """() => { window.handChanges = 0;
 """Count every card element put into or taken out of the hand from now on."""
 
 
+HOLD_THE_DEAL = """new MutationObserver((_, observer) => {
+  // the moment the dealt cards are in the hand, before a frame is drawn, their flights are held where they start
+  // (a wait for them from the test could come after they have landed on a busy machine)
+  if (!document.querySelector('#hand .card.deal')) return;
+  for (const a of document.getAnimations()) a.pause();
+  observer.disconnect();
+  window.dealHeld = true;
+}).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });"""
+"""An init script: each page it runs in holds its first deal in flight and says so (``window.dealHeld``)."""
+
+
 PLAYED = "(card) => S.view && S.view.trick.concat(...S.view.tricks.map(trickPlays)).some(([s, c]) => s === S.seat && c === card)"
 """The table's view holds ``card`` played by this seat (in the trick or a trick taken)."""
-
-
-def game_against_computers(base: str, seed: int) -> dict[str, Any]:
-    return api(base, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": seed})
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
@@ -76,9 +83,9 @@ def test_dealt_cards_in_flight_take_no_press(open_page: Any, live_server: str) -
     """On a phone the dealt cards fly in from above, over the top bar: while they fly a press goes to what lies
     under them (New game), and once they lie in the hand they take presses again."""
     page = open_page(PHONE)
+    page.add_init_script(HOLD_THE_DEAL)
     open_on_the_table(page, live_server, game_against_computers(live_server, CHOOSE_SEED), {"lang": "en"})
-    page.wait_for_selector("#hand .card.deal")
-    page.evaluate("() => { for (const a of document.getAnimations()) a.pause(); }")
+    page.wait_for_function("() => window.dealHeld === true")
     flying = page.locator("#hand .card.deal").evaluate_all("els => els.map((e) => getComputedStyle(e).pointerEvents)")
     assert flying and set(flying) == {"none"}
     page.evaluate("() => { for (const a of document.getAnimations()) a.finish(); }")

@@ -54,20 +54,16 @@ NEW_GAME_SHOWN = "id => S.view && S.view.game_id === id && S.view.status === 'pl
 """The new game is on this screen: its view, in play, the hand of nine dealt."""
 
 
-def _friends_at_a_table(browser: Any, base: str) -> tuple[list[Any], list[Any], str]:
+def _friends_at_a_table(open_page: Any, base: str) -> tuple[list[Any], str]:
     """An online table of four people (the host Hana at seat 0, three friends who opened their invite links,
-    each in their own browser), a short match (target 100); their contexts, pages and the game's id."""
+    each in their own browser: ``open_page``), a short match (target 100); their pages and the game's id."""
     created = api(base, "/api/v1/games", body={"seats": ["human", "invite", "invite", "invite"],
                                                "names": ["Hana", None, None, None],
                                                "profile": {"preset": "schieber", "target": 100}})
-    contexts, pages = [], []
+    pages = []
     for seat in range(4):
         # the four screens at a laptop's, two phones' and a desktop's size: every point holds at each
-        ctx = browser.new_context(viewport=(LAPTOP, PHONE, DESKTOP, PHONE)[seat], bypass_csp=True,
-                                  reduced_motion="reduce")
-        contexts.append(ctx)
-        p = ctx.new_page()
-        p.set_default_timeout(15_000)
+        p = open_page((LAPTOP, PHONE, DESKTOP, PHONE)[seat], reduced_motion="reduce")
         pages.append(p)
         if seat == 0:
             open_on_the_table(p, base, created, {"lang": "en", "deck": "french"})
@@ -78,7 +74,7 @@ def _friends_at_a_table(browser: Any, base: str) -> tuple[list[Any], list[Any], 
         p.click("#join-take:not([disabled])")
     for seat, p in enumerate(pages):
         p.wait_for_function("s => S.view && S.seat === s && S.view.status === 'playing'", arg=seat)
-    return contexts, pages, created["game_id"]
+    return pages, created["game_id"]
 
 
 def _to_the_end_dialog(p: Any) -> None:
@@ -91,42 +87,38 @@ def _to_the_end_dialog(p: Any) -> None:
     raise AssertionError("the end's dialog did not open")
 
 
-def test_every_screen_offers_the_rematch_and_shows_it_at_once(browser: Any, live_server: str) -> None:
+def test_every_screen_offers_the_rematch_and_shows_it_at_once(open_page: Any, live_server: str) -> None:
     """Four friends finish a match and open the table again (the computers at their slow pace). Kari closes the end's
     dialog: her table still offers the rematch. The host asks first and waits for the others; Vreni and
     Ueli join; the host removes Kari from the waiting (a computer plays for her): the new game is on every
     screen of the table within 2 s (the table's changes are not held back by the computers' pace). Kari
     presses Rematch on her table after all and has her seat back from the computer, on every screen within
     2 s."""
-    contexts, pages, game_id = _friends_at_a_table(browser, live_server)
-    try:
-        tokens = {seat: p.evaluate("S.tokens[S.seat]") for seat, p in enumerate(pages)}
-        play_out(live_server, game_id, tokens)
-        for p in pages:  # each opens the table again with the computers at their slow pace (the match was played at 0)
-            p.goto(f"{live_server}/?pace=900")
-            _to_the_end_dialog(p)
-        kari = pages[3]
-        kari.locator("#dlg-round[open] #round-buttons button.primary").click()  # she closes the end's dialog
-        kari.wait_for_selector("#dlg-round", state="hidden")
-        offer = kari.locator("#match-over #btn-rematch-over")
-        assert offer.is_visible() and offer.text_content() == "Rematch"
-        host = pages[0]
-        host.locator("#dlg-round[open] #btn-rematch").click()
-        host.wait_for_function("id => S.view && S.view.game_id !== id && S.view.status === 'waiting'", arg=game_id)
-        new_id = host.evaluate("S.view.game_id")
-        for p in pages[1:3]:
-            p.locator("#dlg-round[open] #btn-rematch").click()
-            p.wait_for_function("id => S.view && S.view.game_id === id", arg=new_id)
-        host.locator("#waiting button[data-remove='3']").click()  # Kari is not back yet: a computer plays for her
-        for p in pages[:3]:
-            p.wait_for_function(NEW_GAME_SHOWN, arg=new_id, timeout=2_000)
-        assert host.evaluate("S.view.seating[3]")["player"] is not None
-        offer.click()  # Kari comes back to the table: her seat is hers again
-        kari.wait_for_function(NEW_GAME_SHOWN, arg=new_id, timeout=2_000)
-        assert kari.evaluate("[S.seat, S.view.seating[3].player, S.view.names[3]]") == [3, None, "Kari"]
-        for p in pages[:3]:  # and every other screen hears it (not held back by the computers' pace either)
-            p.wait_for_function("S.view.seating[3].player === null && S.view.seating[3].connected", timeout=5_000)
-        assert kari.locator("#match-over").is_hidden()
-    finally:
-        for ctx in contexts:
-            ctx.close()
+    pages, game_id = _friends_at_a_table(open_page, live_server)
+    tokens = {seat: p.evaluate("S.tokens[S.seat]") for seat, p in enumerate(pages)}
+    play_out(live_server, game_id, tokens)
+    for p in pages:  # each opens the table again with the computers at their slow pace (the match was played at 0)
+        p.goto(f"{live_server}/?pace=900")
+        _to_the_end_dialog(p)
+    kari = pages[3]
+    kari.locator("#dlg-round[open] #round-buttons button.primary").click()  # she closes the end's dialog
+    kari.wait_for_selector("#dlg-round", state="hidden")
+    offer = kari.locator("#match-over #btn-rematch-over")
+    assert offer.is_visible() and offer.text_content() == "Rematch"
+    host = pages[0]
+    host.locator("#dlg-round[open] #btn-rematch").click()
+    host.wait_for_function("id => S.view && S.view.game_id !== id && S.view.status === 'waiting'", arg=game_id)
+    new_id = host.evaluate("S.view.game_id")
+    for p in pages[1:3]:
+        p.locator("#dlg-round[open] #btn-rematch").click()
+        p.wait_for_function("id => S.view && S.view.game_id === id", arg=new_id)
+    host.locator("#waiting button[data-remove='3']").click()  # Kari is not back yet: a computer plays for her
+    for p in pages[:3]:
+        p.wait_for_function(NEW_GAME_SHOWN, arg=new_id, timeout=2_000)
+    assert host.evaluate("S.view.seating[3]")["player"] is not None
+    offer.click()  # Kari comes back to the table: her seat is hers again
+    kari.wait_for_function(NEW_GAME_SHOWN, arg=new_id, timeout=2_000)
+    assert kari.evaluate("[S.seat, S.view.seating[3].player, S.view.names[3]]") == [3, None, "Kari"]
+    for p in pages[:3]:  # and every other screen hears it (not held back by the computers' pace either)
+        p.wait_for_function("S.view.seating[3].player === null && S.view.seating[3].connected", timeout=5_000)
+    assert kari.locator("#match-over").is_hidden()

@@ -8,13 +8,15 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import play_to_round_end, table_game
+from helpers import game_against_computers, open_in_language, play_through_api, play_to_round_end
 
 pytestmark = pytest.mark.browser
 
 
 def test_a_returning_player_sees_the_breakdown_only_while_it_is_news(page: Any, live_server: str) -> None:
-    game_id, token = table_game(page, live_server, "en")
+    created = game_against_computers(live_server)
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: len(v["hand"]) == 1)
+    game_id, token = open_in_language(page, live_server, created, "en")  # at round 1's last card
     play_to_round_end(page)  # the breakdown of round 1 is open; the player leaves without closing it
     page.reload()  # back at once: nothing has happened since, so it is still news
     page.wait_for_selector("#dlg-round[open] #btn-next")

@@ -24,7 +24,11 @@ from helpers import (
     SIZES,
     Language,
     foreign_texts,
+    game_against_computers,
+    open_in_language,
     open_new_game,
+    open_on_the_table,
+    play_through_api,
     play_to_round_end,
     step,
     table_game,
@@ -74,21 +78,21 @@ def test_every_text_on_the_table_is_in_the_page_language(open_page: Any, live_se
     page = open_page(SIZES[size])
     you = {"en": "You", "de": "Du", "fr": "Vous"}[lang]
     names = NAMES + [you]
-    table_game(page, live_server, lang)
+    game_id, token = table_game(page, live_server, lang)
     open_new_game(page)
     assert foreign_texts(page, names) == []
     page.click("#setup-cancel")
-    seen_play = False
-    while (what := step(page)) != "round":
-        if what == "card" and not seen_play:
-            page.wait_for_selector("#hand .card.legal:not([disabled])")
-            dimmed = page.locator("#hand .card.dimmed")
-            if dimmed.count():
-                dimmed.first.click()
-                page.wait_for_selector("#toast:not([hidden])")
-            assert foreign_texts(page, names) == []
-            seen_play = True
-    page.wait_for_selector("#breakdown")
+    while step(page) != "card":  # choosing, then the first card
+        pass
+    page.wait_for_selector("#hand .card.legal:not([disabled])")
+    dimmed = page.locator("#hand .card.dimmed")
+    if dimmed.count():
+        dimmed.first.click()
+        page.wait_for_selector("#toast:not([hidden])")
+    assert foreign_texts(page, names) == []
+    # the rest of the round through the API (the clicks are the other tests'): the page follows to its end
+    play_through_api(live_server, game_id, token, lambda v: v["round_number"] > 1)
+    page.wait_for_selector("#dlg-round[open] #breakdown[data-round='1']")
     assert foreign_texts(page, names) == []
     page.click("#btn-next")
     page.wait_for_selector("#dlg-round", state="hidden")
@@ -261,7 +265,10 @@ def test_round_end_last_card_winner_points_reload_and_earlier_rounds(
     breakdown open shows it again; the Last trick of round 2 is round 1's ninth with its winner; the sheet
     button shows every round written."""
     page = open_page(SIZES[size])
-    game_id, token = table_game(page, live_server, lang)
+    created = game_against_computers(live_server)
+    # round 1 up to the human's last card through the API; the page opens there and sees the round end
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: len(v["hand"]) == 1)
+    game_id, token = open_in_language(page, live_server, created, lang)
     play_to_round_end(page)
     page.wait_for_selector("#breakdown")
     assert page.locator("#trick .played").count() == 4
@@ -290,8 +297,9 @@ def test_round_end_last_card_winner_points_reload_and_earlier_rounds(
     cards = page.locator("#dlg-last .last-card").count()
     assert cards == 4 and page.locator("#dlg-last .last-card.winner").count() == 1
     page.click("#dlg-last button[data-close]")
-    # play round 2 and look back at round 1 from the score panel
-    play_to_round_end(page)
+    # round 2 played (through the API: the page follows it to its breakdown), then round 1 looked back at
+    play_through_api(live_server, game_id, token, lambda v: v["round_number"] > 2)
+    page.wait_for_selector("#dlg-round[open] #breakdown[data-round='2']")
     page.click("#btn-next")
     page.wait_for_selector("#dlg-round", state="hidden")
     page.click("#btn-sheet")
@@ -365,12 +373,11 @@ def test_table_layout_trick_centred_banner_and_weis_clear_top_bar_one_row(
 @pytest.mark.parametrize(("lang", "size"), [("en", "desktop"), ("de", "phone"), ("fr", "desktop")])
 def test_the_result_in_plain_words(open_page: Any, live_server: str, lang: str, size: str) -> None:
     page = open_page(SIZES[size])
-    table_game(page, live_server, lang, target=100, names=[None, "Ueli", "Vreni", "Kari"])  # None: the table's "You"
-    for _ in range(6):
-        play_to_round_end(page)
-        if page.locator("#btn-rematch").count():
-            break
-        page.click("#btn-next")
+    created = game_against_computers(live_server, target=100, names=[None, "Ueli", "Vreni", "Kari"])  # None: "You"
+    # the match played through the API: the page opened after it shows its end (the words are the point here)
+    play_through_api(live_server, created["game_id"], created["tokens"]["0"], lambda v: v["status"] == "over")
+    open_on_the_table(page, live_server, created, {"lang": lang, "deck": "swiss"})
+    page.wait_for_selector("#dlg-round[open] #btn-rematch")
     result = page.locator("#result").inner_text()
     pattern = {
         "en": r"(Vreni and you|Ueli and Kari) won \d+ to \d+",

@@ -10,6 +10,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from puur.local.bundle import ENTRY, build, closure
 
 # run in a Python with the standard library only (-I: no environment, -S: no site-packages), the unpacked
@@ -32,10 +34,19 @@ print(json.dumps({"scores": list(g.scores), "outside": outside}))
 """
 
 
-def test_the_bundle_plays_a_whole_game_with_the_standard_library_alone(tmp_path: Path) -> None:
-    manifest = build(tmp_path / "engine")
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """One build of the bundle for the module (its folder and manifest): a build reads and compresses every
+    module of the closure, seconds on a busy machine."""
+    out = tmp_path_factory.mktemp("engine")
+    return out, build(out)
+
+
+def test_the_bundle_plays_a_whole_game_with_the_standard_library_alone(
+        built: tuple[Path, dict[str, object]], tmp_path: Path) -> None:  # fmt: skip
+    engine, manifest = built
     unpacked = tmp_path / "site"
-    with zipfile.ZipFile(tmp_path / "engine" / manifest["wheel"]) as z:  # type: ignore[operator]
+    with zipfile.ZipFile(engine / manifest["wheel"]) as z:  # type: ignore[operator]
         z.extractall(unpacked)
     run = subprocess.run([sys.executable, "-I", "-S", "-c", PLAY, str(unpacked)], capture_output=True, text=True,
                          timeout=120, check=False)
@@ -55,7 +66,7 @@ def test_the_set_follows_the_import_graph_of_the_entry() -> None:
     assert "puur.local.bundle" not in modules  # the builder itself stays out
 
 
-def test_the_same_sources_give_the_same_bytes(tmp_path: Path) -> None:
-    a, b = build(tmp_path / "a"), build(tmp_path / "b")
-    assert (tmp_path / "a" / "puur.whl").read_bytes() == (tmp_path / "b" / "puur.whl").read_bytes()
+def test_the_same_sources_give_the_same_bytes(built: tuple[Path, dict[str, object]], tmp_path: Path) -> None:
+    (engine, a), b = built, build(tmp_path / "b")  # a second build, into another folder
+    assert (engine / "puur.whl").read_bytes() == (tmp_path / "b" / "puur.whl").read_bytes()
     assert a["version"] == b["version"]

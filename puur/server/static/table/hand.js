@@ -146,12 +146,17 @@ async function act(action) {
   if (!("CDHSOUP".includes(action))) { S.stoeck = false; }
   hideToast(); // a "why" about the hand before this action no longer holds
   disableInput();
+  const gameId = S.gameId;
+  // The answer belongs to the game it was sent to: once the table shows another (a rematch, a new game started
+  // within the wait), a view of the last one would replace the new game's table.
+  const same = (view) => S.gameId === gameId && S.view && S.view.game_id === view.game_id;
   try {
-    const view = await api(`/games/${S.gameId}/actions`, { method: "POST", body, token: S.tokens[S.seat] });
+    const view = await api(`/games/${gameId}/actions`, { method: "POST", body, token: S.tokens[S.seat] });
+    if (S.gameId !== gameId) return;
     if (!S.wsOpen) applyView(view, null);
     else {
       clearTimeout(S.fallback);
-      S.fallback = setTimeout(() => { if (S.view && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
+      S.fallback = setTimeout(() => { if (same(view) && S.view.seq < view.seq && !S.blocked && !S.queue.length) applyView(view, null); }, 4000 + 60 * PACE);
     }
   } catch (e) {
     if (!(e.status === 409 && e.message.startsWith("stale"))) toast(errorText(e)); // a late second click: just catch up

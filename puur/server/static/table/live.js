@@ -136,6 +136,7 @@ function connectLocal() {
 function start(gameId, tokens) {
   storeGame(gameId, tokens);
   S.gameId = gameId; S.tokens = tokens; S.view = null; S.blocked = false; S.queue = []; S.finalTrick = null; S.roundShown = null;
+  clearTimeout(S.fallback); // the last game's action answer (hand.js act) is no view of this one
   const humans = Object.keys(tokens).map(Number).sort();
   S.seat = humans[0];
   if (humans.length > 1) {
