@@ -4,61 +4,57 @@
 // only when called, after all have loaded. The server decides what is legal: the buttons are its legal_actions.
 "use strict";
 
-const FORMS_TEXT = {
-  en: {
-    game: "Game", schieber: "Schieber", coiffeur8: "Coiffeur (8 columns)", coiffeur10: "Coiffeur (10 columns, Slalom and Guschti)",
-    differenzler4: "Differenzler (4 rounds)", differenzler8: "Differenzler (8 rounds)",
-    choose_column: "Choose a column of your team", push: "Schieben", factor: "Factor", total: "Total",
-    we: "We", they: "They", predict_title: "Your prediction: the points you will take this round", predict: "Predict",
-    predicted: "predicted", taken: "taken", prediction: "Your prediction", turned_up: "Turned up", round: "Round",
-    penalty: "Penalty", lowest_wins: "Lowest total wins", joker: "Joker {0}", as: "as",
-    over_tie: "A tie at {0}.", over_win: "{0} win {1} to {2}.", over_diff: "{0} won with {1} (lowest total).",
-    differenzler_t: "Differenzler (until a total reaches the target)", opponents: "as opponents",
-    opponents_count: "The other team's round counts too (with the factor)", jokers_differ: "The two jokers hold different contracts",
-    extra_factors: "Slalom × and Guschti ×: the pages give no factors; ×9 and ×10 are Puur's choice, agree yours",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Predictions", pred_open: "announced to all (open)",
-    pred_covered: "covered until the round ends", match_bonus: "A match counts 100 (257)", weis_stoeck: "Weis and Stöck count",
-    contract_rule: "Contract", rule_turned_up: "turned-up card's suit", rule_rotate: "in turn (with Obenabe, Undenufe)",
-    rule_forehand: "the forehand names it", threshold: "End when a total reaches", announced: "announced",
-    column: "Column", open_for: "Still open, {0}: {1}", legend: "predicted/taken +difference", difference: "Difference",
-    player: "Player", box: "Box",
-  },
-  de: {
-    game: "Spiel", schieber: "Schieber", coiffeur8: "Coiffeur (8 Spalten)", coiffeur10: "Coiffeur (10 Spalten, Slalom und Guschti)",
-    differenzler4: "Differenzler (4 Runden)", differenzler8: "Differenzler (8 Runden)",
-    choose_column: "Wähle eine Spalte deines Teams", push: "Schieben", factor: "Faktor", total: "Total",
-    we: "Wir", they: "Sie", predict_title: "Deine Ansage: die Punkte, die du in dieser Runde machst", predict: "Ansagen",
-    predicted: "angesagt", taken: "gemacht", prediction: "Deine Ansage", turned_up: "Aufgedeckt", round: "Runde",
-    penalty: "Differenz", lowest_wins: "Das tiefste Total gewinnt", joker: "Joker {0}", as: "als",
-    over_tie: "Unentschieden bei {0}.", over_win: "{0} gewinnen {1} zu {2}.", over_diff: "{0} gewinnt mit {1} (tiefstes Total).",
-    differenzler_t: "Differenzler (bis ein Total das Ziel erreicht)", opponents: "als Gegner",
-    opponents_count: "Die Runde des anderen Teams zählt auch (mit dem Faktor)", jokers_differ: "Die zwei Joker: verschiedene Trümpfe",
-    extra_factors: "Slalom × und Guschti ×: die Seiten nennen keine Faktoren; ×9 und ×10 wählt Puur, vereinbart eure",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Ansagen", pred_open: "für alle offen",
-    pred_covered: "verdeckt bis zum Rundenende", match_bonus: "Ein Match zählt 100 (257)", weis_stoeck: "Weis und Stöck zählen",
-    contract_rule: "Trumpf", rule_turned_up: "Farbe der aufgedeckten Karte", rule_rotate: "der Reihe nach (mit Obenabe, Undenufe)",
-    rule_forehand: "die Vorhand bestimmt", threshold: "Ende, wenn ein Total erreicht", announced: "angesagt",
-    column: "Spalte", open_for: "Noch offen, {0}: {1}", legend: "angesagt/gemacht +Differenz", difference: "Differenz",
-    player: "Spieler", box: "Feld",
-  },
-  fr: {
-    game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
-    differenzler4: "Differenzler (4 manches)", differenzler8: "Differenzler (8 manches)",
-    choose_column: "Choisissez une colonne de votre équipe", push: "Chibrer", factor: "Facteur", total: "Total",
-    we: "Nous", they: "Eux", predict_title: "Votre annonce : les points que vous ferez dans cette manche", predict: "Annoncer",
-    predicted: "annoncé", taken: "fait", prediction: "Votre annonce", turned_up: "Retournée", round: "Manche",
-    penalty: "Écart", lowest_wins: "Le total le plus bas gagne", joker: "Joker {0}", as: "en",
-    over_tie: "Égalité à {0}.", over_win: "{0} gagnent {1} à {2}.", over_diff: "{0} gagne avec {1} (total le plus bas).",
-    differenzler_t: "Differenzler (jusqu'à ce qu'un total atteigne l'objectif)", opponents: "en défense",
-    opponents_count: "La manche de l'autre équipe compte aussi (avec le facteur)", jokers_differ: "Les deux jokers : contrats différents",
-    extra_factors: "Slalom × et Guschti × : les pages ne donnent pas de facteurs ; ×9 et ×10 sont le choix de Puur, convenez des vôtres",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Annonces", pred_open: "ouvertes à tous",
-    pred_covered: "cachées jusqu'à la fin de la manche", match_bonus: "Un match compte 100 (257)", weis_stoeck: "Weis et Stöck comptent",
-    contract_rule: "Contrat", rule_turned_up: "couleur de la carte retournée", rule_rotate: "à tour de rôle (avec Obenabe, Undenufe)",
-    rule_forehand: "la main le choisit", threshold: "Fin quand un total atteint", announced: "annoncé",
-    column: "Colonne", open_for: "Encore ouvert, {0} : {1}", legend: "annoncé/fait +écart", difference: "Écart",
-    player: "Joueur", box: "Case",
-  },
+const FORMS_WORDS = {
+  game: { en: "Game", de: "Spiel", fr: "Jeu" },
+  schieber: { en: "Schieber", de: "Schieber", fr: "Schieber" },
+  coiffeur8: { en: "Coiffeur (8 columns)", de: "Coiffeur (8 Spalten)", fr: "Coiffeur (8 colonnes)" },
+  coiffeur10: { en: "Coiffeur (10 columns, Slalom and Guschti)", de: "Coiffeur (10 Spalten, Slalom und Guschti)", fr: "Coiffeur (10 colonnes, Slalom et Guschti)" },
+  differenzler4: { en: "Differenzler (4 rounds)", de: "Differenzler (4 Runden)", fr: "Differenzler (4 manches)" },
+  differenzler8: { en: "Differenzler (8 rounds)", de: "Differenzler (8 Runden)", fr: "Differenzler (8 manches)" },
+  choose_column: { en: "Choose a column of your team", de: "Wähle eine Spalte deines Teams", fr: "Choisissez une colonne de votre équipe" },
+  push: { en: "Schieben", de: "Schieben", fr: "Chibrer" },
+  factor: { en: "Factor", de: "Faktor", fr: "Facteur" },
+  total: { en: "Total", de: "Total", fr: "Total" },
+  we: { en: "We", de: "Wir", fr: "Nous" },
+  they: { en: "They", de: "Sie", fr: "Eux" },
+  predict_title: { en: "Your prediction: the points you will take this round", de: "Deine Ansage: die Punkte, die du in dieser Runde machst", fr: "Votre annonce : les points que vous ferez dans cette manche" },
+  predict: { en: "Predict", de: "Ansagen", fr: "Annoncer" },
+  predicted: { en: "predicted", de: "angesagt", fr: "annoncé" },
+  taken: { en: "taken", de: "gemacht", fr: "fait" },
+  prediction: { en: "Your prediction", de: "Deine Ansage", fr: "Votre annonce" },
+  turned_up: { en: "Turned up", de: "Aufgedeckt", fr: "Retournée" },
+  round: { en: "Round", de: "Runde", fr: "Manche" },
+  penalty: { en: "Penalty", de: "Differenz", fr: "Écart" },
+  lowest_wins: { en: "Lowest total wins", de: "Das tiefste Total gewinnt", fr: "Le total le plus bas gagne" },
+  joker: { en: "Joker {0}", de: "Joker {0}", fr: "Joker {0}" },
+  as: { en: "as", de: "als", fr: "en" },
+  over_tie: { en: "A tie at {0}.", de: "Unentschieden bei {0}.", fr: "Égalité à {0}." },
+  over_win: { en: "{0} win {1} to {2}.", de: "{0} gewinnen {1} zu {2}.", fr: "{0} gagnent {1} à {2}." },
+  over_diff: { en: "{0} won with {1} (lowest total).", de: "{0} gewinnt mit {1} (tiefstes Total).", fr: "{0} gagne avec {1} (total le plus bas)." },
+  differenzler_t: { en: "Differenzler (until a total reaches the target)", de: "Differenzler (bis ein Total das Ziel erreicht)", fr: "Differenzler (jusqu'à ce qu'un total atteigne l'objectif)" },
+  opponents: { en: "as opponents", de: "als Gegner", fr: "en défense" },
+  opponents_count: { en: "The other team's round counts too (with the factor)", de: "Die Runde des anderen Teams zählt auch (mit dem Faktor)", fr: "La manche de l'autre équipe compte aussi (avec le facteur)" },
+  jokers_differ: { en: "The two jokers hold different contracts", de: "Die zwei Joker: verschiedene Trümpfe", fr: "Les deux jokers : contrats différents" },
+  extra_factors: { en: "Slalom × and Guschti ×: the pages give no factors; ×9 and ×10 are Puur's choice, agree yours", de: "Slalom × und Guschti ×: die Seiten nennen keine Faktoren; ×9 und ×10 wählt Puur, vereinbart eure", fr: "Slalom × et Guschti × : les pages ne donnent pas de facteurs ; ×9 et ×10 sont le choix de Puur, convenez des vôtres" },
+  slalom: { en: "Slalom ×", de: "Slalom ×", fr: "Slalom ×" },
+  guschti: { en: "Guschti ×", de: "Guschti ×", fr: "Guschti ×" },
+  predictions: { en: "Predictions", de: "Ansagen", fr: "Annonces" },
+  pred_open: { en: "announced to all (open)", de: "für alle offen", fr: "ouvertes à tous" },
+  pred_covered: { en: "covered until the round ends", de: "verdeckt bis zum Rundenende", fr: "cachées jusqu'à la fin de la manche" },
+  match_bonus: { en: "A match counts 100 (257)", de: "Ein Match zählt 100 (257)", fr: "Un match compte 100 (257)" },
+  weis_stoeck: { en: "Weis and Stöck count", de: "Weis und Stöck zählen", fr: "Weis et Stöck comptent" },
+  contract_rule: { en: "Contract", de: "Trumpf", fr: "Contrat" },
+  rule_turned_up: { en: "turned-up card's suit", de: "Farbe der aufgedeckten Karte", fr: "couleur de la carte retournée" },
+  rule_rotate: { en: "in turn (with Obenabe, Undenufe)", de: "der Reihe nach (mit Obenabe, Undenufe)", fr: "à tour de rôle (avec Obenabe, Undenufe)" },
+  rule_forehand: { en: "the forehand names it", de: "die Vorhand bestimmt", fr: "la main le choisit" },
+  threshold: { en: "End when a total reaches", de: "Ende, wenn ein Total erreicht", fr: "Fin quand un total atteint" },
+  announced: { en: "announced", de: "angesagt", fr: "annoncé" },
+  column: { en: "Column", de: "Spalte", fr: "Colonne" },
+  open_for: { en: "Still open, {0}: {1}", de: "Noch offen, {0}: {1}", fr: "Encore ouvert, {0} : {1}" },
+  legend: { en: "predicted/taken +difference", de: "angesagt/gemacht +Differenz", fr: "annoncé/fait +écart" },
+  difference: { en: "Difference", de: "Differenz", fr: "Écart" },
+  player: { en: "Player", de: "Spieler", fr: "Joueur" },
+  box: { en: "Box", de: "Feld", fr: "Case" },
 };
 const FORM_CHOICES = {
   schieber: {}, coiffeur8: { form: "coiffeur", columns: 8 }, coiffeur10: { form: "coiffeur", columns: 10 },
@@ -68,7 +64,8 @@ const FORM_CHOICES = {
 
 const PuurForms = (() => {
   const ft = (key, ...args) => {
-    let s = (FORMS_TEXT[prefs.lang] || FORMS_TEXT.en)[key] || FORMS_TEXT.en[key] || key;
+    const word = FORMS_WORDS[key] || {};
+    let s = word[prefs.lang] || word.en || key;
     args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
     return s;
   };
@@ -77,7 +74,7 @@ const PuurForms = (() => {
   // ----- New game -----
   function setup() {
     // the page's translation table holds these words too (what a page in that language may show)
-    if (typeof I18N !== "undefined") for (const lang of Object.keys(FORMS_TEXT)) if (I18N[lang] && !I18N[lang].forms) I18N[lang].forms = FORMS_TEXT[lang];
+    if (typeof I18N !== "undefined" && !I18N.en.forms) addWords({ forms: FORMS_WORDS }); // eslint-disable-line no-undef
     const form = el("setup-form");
     if (!form || el("set-form")) return;
     const sel = h("select", { id: "set-form" });
