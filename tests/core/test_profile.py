@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import pytest
+from multiplier_tables import TABLES
 
 from puur.core.cards import BASE_CONTRACTS, Contract
 from puur.core.profile import PRESETS, RuleProfile
@@ -98,14 +99,6 @@ EXPECTED: dict[str, dict[str, Any]] = {
 
 OPTION_NAMES = set(EXPECTED["schieber"]) | {"extra_contracts", "slalom_guschti_values"}  # Slalom, Guschti (J30; off in every preset; 152)
 
-# RULES.md §14 "Multiplier tables by name" (and §11.3).
-TABLES = {
-    "common": {"C": 1, "H": 1, "D": 2, "S": 2, "O": 3, "U": 4},
-    "both3": {"C": 1, "H": 1, "D": 2, "S": 2, "O": 3, "U": 3},
-    "ascending": {"C": 1, "H": 2, "D": 3, "S": 4, "O": 5, "U": 6},
-    "classic": {"C": 1, "H": 2, "D": 2, "S": 1, "O": 3, "U": 4},
-    "online": {"C": 2, "H": 1, "D": 1, "S": 2, "O": 3, "U": 3},
-}
 
 
 def _options(p: RuleProfile) -> dict[str, Any]:
