@@ -56,7 +56,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from puur.bots import form_players, register
+from puur.bots import form_players, legal_actions_of, register
 from puur.bots.bidding_model import bid_chance, knows, push_chance, sample_reply
 from puur.bots.card_play import choose_contract, claim_is_true
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
@@ -350,10 +350,8 @@ class MCTSPlayer:
         """Whether the last endgame decision was solved on at least one sampled deal (else playouts decided)."""
 
     def act(self, observation: Observation) -> Action:
-        legal_actions = observation.legal_actions
-        if not legal_actions:
-            raise ValueError("no legal action: it is not this seat's turn")
-        if observation.form is not None and form_players.handles(observation):
+        legal_actions = legal_actions_of(observation)
+        if form_players.handles(observation):
             return form_players.search_act(self, observation)  # type: ignore[return-value]
         if observation.phase == "contract" or observation.contract is None:
             if self.contract_mode == "model":
@@ -381,10 +379,8 @@ class MCTSPlayer:
         expected points (the seat's team minus the other, written points of the round) and the number of
         samples behind it, best first. A claim that holds or a single legal card is chosen without a search
         (no values). Raises ``ValueError`` when the seat is not to act. Bounded by the level's time limit."""
-        legal_actions = observation.legal_actions
-        if not legal_actions:
-            raise ValueError("no legal action: it is not this seat's turn")
-        if observation.form is not None and form_players.handles(observation):  # a column, a prediction
+        legal_actions = legal_actions_of(observation)
+        if form_players.handles(observation):  # a column, a prediction
             return Evaluation(form_players.search_act(self, observation), [], False)  # type: ignore[arg-type]
         start = time.perf_counter()
         stats: Stats = {}
