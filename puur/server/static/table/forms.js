@@ -1,61 +1,9 @@
 // Coiffeur and Differenzler at the table: the game choice in New game, the form's sheet beside
 // the score (the Coiffeur and Differenzler tools' layout), the column chooser and the prediction.
-// Loaded before the table's own files; it uses their globals ($, h, S, act, seatName, contractName, prefs)
+// Loaded before the table's own files; it uses their globals ($, h, S, act, seatName, contractName, prefs, t, fill)
 // only when called, after all have loaded. The server decides what is legal: the buttons are its legal_actions.
 "use strict";
 
-const FORMS_WORDS = {
-  game: { en: "Game", de: "Spiel", fr: "Jeu" },
-  schieber: { en: "Schieber", de: "Schieber", fr: "Schieber" },
-  coiffeur8: { en: "Coiffeur (8 columns)", de: "Coiffeur (8 Spalten)", fr: "Coiffeur (8 colonnes)" },
-  coiffeur10: { en: "Coiffeur (10 columns, Slalom and Guschti)", de: "Coiffeur (10 Spalten, Slalom und Guschti)", fr: "Coiffeur (10 colonnes, Slalom et Guschti)" },
-  differenzler4: { en: "Differenzler (4 rounds)", de: "Differenzler (4 Runden)", fr: "Differenzler (4 manches)" },
-  differenzler8: { en: "Differenzler (8 rounds)", de: "Differenzler (8 Runden)", fr: "Differenzler (8 manches)" },
-  choose_column: { en: "Choose a column of your team", de: "Wähle eine Spalte deines Teams", fr: "Choisissez une colonne de votre équipe" },
-  push: { en: "Schieben", de: "Schieben", fr: "Chibrer" },
-  factor: { en: "Factor", de: "Faktor", fr: "Facteur" },
-  total: { en: "Total", de: "Total", fr: "Total" },
-  we: { en: "We", de: "Wir", fr: "Nous" },
-  they: { en: "They", de: "Sie", fr: "Eux" },
-  predict_title: { en: "Your prediction: the points you will take this round", de: "Deine Ansage: die Punkte, die du in dieser Runde machst", fr: "Votre annonce : les points que vous ferez dans cette manche" },
-  predict: { en: "Predict", de: "Ansagen", fr: "Annoncer" },
-  predicted: { en: "predicted", de: "angesagt", fr: "annoncé" },
-  taken: { en: "taken", de: "gemacht", fr: "fait" },
-  prediction: { en: "Your prediction", de: "Deine Ansage", fr: "Votre annonce" },
-  turned_up: { en: "Turned up", de: "Aufgedeckt", fr: "Retournée" },
-  round: { en: "Round", de: "Runde", fr: "Manche" },
-  penalty: { en: "Penalty", de: "Differenz", fr: "Écart" },
-  lowest_wins: { en: "Lowest total wins", de: "Das tiefste Total gewinnt", fr: "Le total le plus bas gagne" },
-  joker: { en: "Joker {0}", de: "Joker {0}", fr: "Joker {0}" },
-  as: { en: "as", de: "als", fr: "en" },
-  over_tie: { en: "A tie at {0}.", de: "Unentschieden bei {0}.", fr: "Égalité à {0}." },
-  over_win: { en: "{0} win {1} to {2}.", de: "{0} gewinnen {1} zu {2}.", fr: "{0} gagnent {1} à {2}." },
-  over_diff: { en: "{0} won with {1} (lowest total).", de: "{0} gewinnt mit {1} (tiefstes Total).", fr: "{0} gagne avec {1} (total le plus bas)." },
-  differenzler_t: { en: "Differenzler (until a total reaches the target)", de: "Differenzler (bis ein Total das Ziel erreicht)", fr: "Differenzler (jusqu'à ce qu'un total atteigne l'objectif)" },
-  opponents: { en: "as opponents", de: "als Gegner", fr: "en défense" },
-  opponents_count: { en: "The other team's round counts too (with the factor)", de: "Die Runde des anderen Teams zählt auch (mit dem Faktor)", fr: "La manche de l'autre équipe compte aussi (avec le facteur)" },
-  jokers_differ: { en: "The two jokers hold different contracts", de: "Die zwei Joker: verschiedene Trümpfe", fr: "Les deux jokers : contrats différents" },
-  extra_factors: { en: "Slalom × and Guschti ×: the pages give no factors; ×9 and ×10 are Puur's choice, agree yours", de: "Slalom × und Guschti ×: die Seiten nennen keine Faktoren; ×9 und ×10 wählt Puur, vereinbart eure", fr: "Slalom × et Guschti × : les pages ne donnent pas de facteurs ; ×9 et ×10 sont le choix de Puur, convenez des vôtres" },
-  slalom: { en: "Slalom ×", de: "Slalom ×", fr: "Slalom ×" },
-  guschti: { en: "Guschti ×", de: "Guschti ×", fr: "Guschti ×" },
-  predictions: { en: "Predictions", de: "Ansagen", fr: "Annonces" },
-  pred_open: { en: "announced to all (open)", de: "für alle offen", fr: "ouvertes à tous" },
-  pred_covered: { en: "covered until the round ends", de: "verdeckt bis zum Rundenende", fr: "cachées jusqu'à la fin de la manche" },
-  match_bonus: { en: "A match counts 100 (257)", de: "Ein Match zählt 100 (257)", fr: "Un match compte 100 (257)" },
-  weis_stoeck: { en: "Weis and Stöck count", de: "Weis und Stöck zählen", fr: "Weis et Stöck comptent" },
-  contract_rule: { en: "Contract", de: "Trumpf", fr: "Contrat" },
-  rule_turned_up: { en: "turned-up card's suit", de: "Farbe der aufgedeckten Karte", fr: "couleur de la carte retournée" },
-  rule_rotate: { en: "in turn (with Obenabe, Undenufe)", de: "der Reihe nach (mit Obenabe, Undenufe)", fr: "à tour de rôle (avec Obenabe, Undenufe)" },
-  rule_forehand: { en: "the forehand names it", de: "die Vorhand bestimmt", fr: "la main le choisit" },
-  threshold: { en: "End when a total reaches", de: "Ende, wenn ein Total erreicht", fr: "Fin quand un total atteint" },
-  announced: { en: "announced", de: "angesagt", fr: "annoncé" },
-  column: { en: "Column", de: "Spalte", fr: "Colonne" },
-  open_for: { en: "Still open, {0}: {1}", de: "Noch offen, {0}: {1}", fr: "Encore ouvert, {0} : {1}" },
-  legend: { en: "predicted/taken +difference", de: "angesagt/gemacht +Differenz", fr: "annoncé/fait +écart" },
-  difference: { en: "Difference", de: "Differenz", fr: "Écart" },
-  player: { en: "Player", de: "Spieler", fr: "Joueur" },
-  box: { en: "Box", de: "Feld", fr: "Case" },
-};
 const FORM_CHOICES = {
   schieber: {}, coiffeur8: { form: "coiffeur", columns: 8 }, coiffeur10: { form: "coiffeur", columns: 10 },
   differenzler4: { form: "differenzler", rounds: 4 }, differenzler8: { form: "differenzler", rounds: 8 },
@@ -63,18 +11,12 @@ const FORM_CHOICES = {
 };
 
 const PuurForms = (() => {
-  const ft = (key, ...args) => {
-    const word = FORMS_WORDS[key] || {};
-    let s = word[prefs.lang] || word.en || key;
-    args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
-    return s;
-  };
+  // A word of the forms (i18n.js, under forms) in the page's language, English where it lacks one.
+  const ft = (key, ...args) => fill(t("forms")[key] || I18N.en.forms[key] || key, args);
   const el = (id) => document.getElementById(id);
 
   // ----- New game -----
   function setup() {
-    // the page's translation table holds these words too (what a page in that language may show)
-    if (typeof I18N !== "undefined" && !I18N.en.forms) addWords({ forms: FORMS_WORDS }); // eslint-disable-line no-undef
     const form = el("setup-form");
     if (!form || el("set-form")) return;
     const sel = h("select", { id: "set-form" });

@@ -6,55 +6,14 @@
 // (Friends.*), so it uses their S, t, h, api, start, applyView. The server decides everything: docs/api-online-tables.md.
 "use strict";
 
-const FRIENDS_WORDS = {
-  friend: { en: "Friend (invite)", de: "Freund (Einladung)", fr: "Ami (invitation)" },
-  waiting_title: { en: "Waiting for your friends", de: "Warten auf deine Freunde", fr: "En attente de vos amis" },
-  waiting_guest: { en: "Waiting for the other players…", de: "Warten auf die anderen Spieler…", fr: "En attente des autres joueurs…" },
-  joined: { en: "joined", de: "ist da", fr: "est là" },
-  missing: { en: "not here yet", de: "fehlt noch", fr: "pas encore là" },
-  kept: { en: "seat kept: not back yet", de: "Platz freigehalten: noch nicht zurück", fr: "place gardée : pas encore revenu" },
-  remove_computer: { en: "Start without them: a computer plays until they are back", de: "Ohne sie oder ihn anfangen: ein Computer spielt bis zur Rückkehr", fr: "Commencer sans cette personne : un ordinateur joue jusqu'à son retour" },
-  copy: { en: "Copy link", de: "Link kopieren", fr: "Copier le lien" },
-  copied: { en: "Link copied", de: "Link kopiert", fr: "Lien copié" },
-  fill_computer: { en: "A computer plays this seat", de: "Ein Computer spielt diesen Platz", fr: "Un ordinateur joue cette place" },
-  invite_link: { en: "Invite link for {0}", de: "Einladungslink für {0}", fr: "Lien d'invitation pour {0}" },
-  qr_alt: { en: "QR code of the invite link for {0}", de: "QR-Code des Einladungslinks für {0}", fr: "Code QR du lien d'invitation pour {0}" },
-  host: { en: "host", de: "Gastgeber", fr: "hôte" },
-  join_title: { en: "Join the table", de: "An den Tisch sitzen", fr: "Rejoindre la table" },
-  join_name: { en: "Your name", de: "Dein Name", fr: "Votre nom" },
-  join_take: { en: "Take the seat", de: "Platz nehmen", fr: "Prendre la place" },
-  join_taken: { en: "This invitation has already been used: its seat is taken.", de: "Diese Einladung wurde schon verwendet: Der Platz ist besetzt.", fr: "Cette invitation a déjà été utilisée : la place est prise." },
-  join_name_hint: { en: "The name the others see", de: "Der Name, den die anderen sehen", fr: "Le nom que les autres verront" },
-  invite_name: { en: "Their name, when they join", de: "Name folgt beim Beitreten", fr: "Son nom, à son arrivée" },
-  join_unknown: { en: "This invitation is not valid (any more).", de: "Diese Einladung gilt nicht (mehr).", fr: "Cette invitation n'est pas (plus) valable." },
-  away: { en: "away", de: "abwesend", fr: "absent" },
-  computer_for: { en: "computer plays", de: "Computer spielt", fr: "l'ordinateur joue" },
-  hand_to_computer: { en: "Let a computer play", de: "Computer spielen lassen", fr: "Laisser jouer l'ordinateur" },
-  give_back: { en: "Give the seat back", de: "Platz zurückgeben", fr: "Rendre la place" },
-  take_back: { en: "Take my seat back", de: "Meinen Platz zurücknehmen", fr: "Reprendre ma place" },
-  stood_in: { en: "A computer is playing for you.", de: "Ein Computer spielt für dich.", fr: "Un ordinateur joue pour vous." },
-  reactions: { en: "Reactions", de: "Reaktionen", fr: "Réactions" },
-  waiting: { en: "waiting for players", de: "wartet auf Spieler", fr: "attend les joueurs" },
-  rematch_by: { en: "{0} wants a rematch: press Rematch to join.", de: "{0} will eine Revanche: mit Revanche bist du dabei.", fr: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre." },
-  awaited: { en: "Waiting for {0}: a computer plays for them in {1} s.", de: "Wir warten auf {0}: in {1} s spielt ein Computer für sie oder ihn.", fr: "On attend {0} : dans {1} s, un ordinateur joue à sa place." },
-  awaited_now: { en: "Waiting for {0}: a computer plays for them now.", de: "Wir warten auf {0}: jetzt spielt ein Computer für sie oder ihn.", fr: "On attend {0} : un ordinateur joue à sa place maintenant." },
-  react: {
-    bravo: { en: "Bravo!", de: "Bravo!", fr: "Bravo !" },
-    hopp: { en: "Hopp!", de: "Hopp!", fr: "Hopp !" },
-    sorry: { en: "Sorry partner", de: "Sorry, Partner", fr: "Désolé, partenaire" },
-    well_played: { en: "Well played", de: "Gut gespielt", fr: "Bien joué" },
-    uff: { en: "Uff…", de: "Uff…", fr: "Ouf…" },
-  },
-};
 const REACTION_CODES = ["bravo", "hopp", "sorry", "well_played", "uff"];
 
 const Friends = {
   invites: null, // the host's invite links of the table shown (GET /invites), by seat
   invitesFor: null,
 
-  // table.js init(): the words join the page's table before anything is translated
+  // table.js init()
   init() {
-    addWords(FRIENDS_WORDS); // eslint-disable-line no-undef
     $("join-form").onsubmit = (e) => { e.preventDefault(); Friends.join(); };
     const bar = $("reactions");
     bar.replaceChildren(...REACTION_CODES.map((code) => h("button", { type: "button", class: "react", "data-react": code,
