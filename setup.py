@@ -9,21 +9,15 @@ install goes on, ``puur.bots.solver`` searches in Python and ``puur.core.playout
 
 from setuptools import Extension, setup
 
+# Each compiled core and its source; both are built alike and share the legal moves' header.
+CORES = {
+    "puur.bots._solver_core": "puur/bots/_solver_core.c",
+    "puur.core._playout_core": "puur/core/_playout_core.c",
+}
+
 setup(
     ext_modules=[
-        Extension(
-            "puur.bots._solver_core",
-            ["puur/bots/_solver_core.c"],
-            depends=["puur/core/_legal.h"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        ),
-        Extension(
-            "puur.core._playout_core",
-            ["puur/core/_playout_core.c"],
-            depends=["puur/core/_legal.h"],
-            extra_compile_args=["-O2"],
-            optional=True,
-        ),
+        Extension(name, [source], depends=["puur/core/_legal.h"], extra_compile_args=["-O2"], optional=True)
+        for name, source in CORES.items()
     ]
 )

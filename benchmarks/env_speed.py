@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 
 import puur.env
+from puur.lab.bench import random_match_steps
 
 
 def aec_steps(profile: str, seconds: float, seed: int) -> dict[str, Any]:
@@ -29,13 +30,7 @@ def aec_steps(profile: str, seconds: float, seed: int) -> dict[str, Any]:
     steps = episodes = 0
     start = time.perf_counter()
     while True:
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
+        steps += random_match_steps(env, rng)
         episodes += 1
         if time.perf_counter() - start >= seconds:
             break

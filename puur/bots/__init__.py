@@ -26,6 +26,14 @@ class Player(Protocol):
     def act(self, observation: Observation) -> Action: ...
 
 
+def legal_actions_of(observation: Observation) -> list[Any]:
+    """The actions the seat may take now (a form's column or prediction among them); ``ValueError`` where
+    there is none: it is not this seat's turn, and a player never guesses one."""
+    if not observation.legal_actions:
+        raise ValueError("no legal action: it is not this seat's turn")
+    return list(observation.legal_actions)
+
+
 REGISTRY: dict[str, Callable[..., Player]] = {}
 """Built-in players by name; each factory takes the player's options as keyword arguments."""
 
@@ -124,4 +132,4 @@ def make_seat_player(spec: str, seed: int) -> Player:
         return make_player(spec)
 
 
-__all__ = ["REGISTRY", "Player", "make_player", "make_seat_player", "parse_spec", "player_names", "register"]
+__all__ = ["REGISTRY", "Player", "legal_actions_of", "make_player", "make_seat_player", "parse_spec", "player_names", "register"]

@@ -7,7 +7,7 @@ only the ``Observation`` (§3.1). Deterministic: it has no randomness.
 
 from __future__ import annotations
 
-from puur.bots import form_players, register
+from puur.bots import form_players, legal_actions_of, register
 from puur.bots.card_play import choose_contract, claim_is_true, play_card
 from puur.core.cards import CLAIM, Action, Card
 from puur.info.observation import Observation
@@ -24,10 +24,8 @@ class HeuristicPlayer:
         self.seed = seed
 
     def act(self, observation: Observation) -> Action:
-        legal_actions = observation.legal_actions
-        if not legal_actions:
-            raise ValueError("no legal action: it is not this seat's turn")
-        if observation.form is not None and form_players.handles(observation):
+        legal_actions = legal_actions_of(observation)
+        if form_players.handles(observation):
             return form_players.heuristic_act(observation)  # type: ignore[return-value]
         if observation.phase == "contract" or observation.contract is None:
             return choose_contract(observation)

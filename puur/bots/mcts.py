@@ -53,10 +53,10 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
-from puur.bots import form_players, register
+from puur.bots import form_players, legal_actions_of, register
 from puur.bots.bidding_model import bid_chance, knows, push_chance, sample_reply
 from puur.bots.card_play import choose_contract, claim_is_true
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
@@ -186,6 +186,37 @@ def playout_value(r: RoundState, card: int, team: int) -> float:
     be); the written points difference for ``team``. ``r`` is left as it is."""
     w = policy_score(r, card).written
     return float(w[team] - w[1 - team])
+
+
+def successive_halving(
+    options: Iterable[int], budget: int, deadline: float, deal: Callable[[], Callable[[int], float]]
+) -> tuple[int, dict[int, tuple[float, int]]]:
+    """Successive halving over ``options``: ceil(log2 n) phases share ``budget`` playouts; each playout is
+    one ``deal()`` (a sampled world) on which every option still in is valued, so options are compared on
+    the same deals; after each phase the better half stays. Stops at ``deadline`` (``time.perf_counter``).
+    The best option (ties to the lowest) and each tried option's mean value and number of playouts."""
+    keys = list(options)
+    totals = dict.fromkeys(keys, 0.0)
+    counts = dict.fromkeys(keys, 0)
+    alive = list(keys)
+    spent = 0
+    phases = max(1, (len(alive) - 1).bit_length())
+    for phase in range(phases):
+        per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
+        for _ in range(per):
+            value = deal()
+            for k in alive:
+                totals[k] += value(k)
+                counts[k] += 1
+            spent += len(alive)
+            if time.perf_counter() > deadline:
+                break
+        if time.perf_counter() > deadline or len(alive) <= 1:
+            break
+        alive.sort(key=lambda k: (-totals[k] / max(1, counts[k]), k))
+        alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+    best = max(alive, key=lambda k: (totals[k] / max(1, counts[k]), -k))
+    return best, {k: (totals[k] / counts[k], counts[k]) for k in keys if counts[k]}
 
 
 class Next(NamedTuple):
@@ -319,10 +350,8 @@ class MCTSPlayer:
         """Whether the last endgame decision was solved on at least one sampled deal (else playouts decided)."""
 
     def act(self, observation: Observation) -> Action:
-        legal_actions = observation.legal_actions
-        if not legal_actions:
-            raise ValueError("no legal action: it is not this seat's turn")
-        if observation.form is not None and form_players.handles(observation):
+        legal_actions = legal_actions_of(observation)
+        if form_players.handles(observation):
             return form_players.search_act(self, observation)  # type: ignore[return-value]
         if observation.phase == "contract" or observation.contract is None:
             if self.contract_mode == "model":
@@ -350,10 +379,8 @@ class MCTSPlayer:
         expected points (the seat's team minus the other, written points of the round) and the number of
         samples behind it, best first. A claim that holds or a single legal card is chosen without a search
         (no values). Raises ``ValueError`` when the seat is not to act. Bounded by the level's time limit."""
-        legal_actions = observation.legal_actions
-        if not legal_actions:
-            raise ValueError("no legal action: it is not this seat's turn")
-        if observation.form is not None and form_players.handles(observation):  # a column, a prediction
+        legal_actions = legal_actions_of(observation)
+        if form_players.handles(observation):  # a column, a prediction
             return Evaluation(form_players.search_act(self, observation), [], False)  # type: ignore[arg-type]
         start = time.perf_counter()
         stats: Stats = {}
@@ -403,40 +430,29 @@ class MCTSPlayer:
         det = Determinizer(obs)
         team = obs.seat & 1
         partner = (obs.seat + 2) & 3
-        budget = max(len(options), self.contract_budget)
         after_push = obs.pushed and obs.seat == (obs.forehand + 2) & 3
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
-        alive = list(range(len(options)))
-        rng = self.rng
-        spent = 0
-        phases = max(1, (len(alive) - 1).bit_length())
-        deadline = start + self.limit
-        for phase in range(phases):
-            per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
-            for _ in range(per):
-                world = self.read_push(det, obs) if after_push else det.resample(rng)
-                for i in alive:
-                    r = world.clone()
-                    a = options[i]
-                    if a == PUSH:
-                        r.push()
-                        a = self.partner_reply(world.hands[partner], obs)
-                    assert isinstance(a, Contract)
-                    r.choose(a)
-                    w = policy_score(r).written
-                    totals[i] += w[team] - w[1 - team]
-                    counts[i] += 1
-                spent += len(alive)
-                if time.perf_counter() > deadline:
-                    break
-            if time.perf_counter() > deadline or len(alive) <= 1:
-                break
-            alive.sort(key=lambda i: (-totals[i] / max(1, counts[i]), i))
-            alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+
+        def deal() -> Callable[[int], float]:
+            world = self.read_push(det, obs) if after_push else det.resample(self.rng)
+
+            def value(i: int) -> float:
+                r = world.clone()
+                a = options[i]
+                if a == PUSH:
+                    r.push()
+                    a = self.partner_reply(world.hands[partner], obs)
+                assert isinstance(a, Contract)
+                r.choose(a)
+                w = policy_score(r).written
+                return w[team] - w[1 - team]
+
+            return value
+
+        budget = max(len(options), self.contract_budget)
+        best, means = successive_halving(range(len(options)), budget, start + self.limit, deal)
         if stats is not None:
-            stats.update({options[i]: (totals[i] / counts[i], counts[i]) for i in range(len(options)) if counts[i]})
-        return options[max(alive, key=lambda i: (totals[i] / max(1, counts[i]), -i))]
+            stats.update({options[i]: mean for i, mean in means.items()})
+        return options[best]
 
     def read_push(self, det: Determinizer, obs: Observation) -> RoundState:
         """A deal drawn after my partner's push, as the push reads: with ``bidding=model`` (where the
@@ -473,30 +489,15 @@ class MCTSPlayer:
         given, receives each card's mean written-points difference and its number of playouts."""
         worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
         team = obs.seat & 1
-        totals = dict.fromkeys(legal, 0.0)
-        counts = dict.fromkeys(legal, 0)
-        alive = list(legal)
-        spent = 0
-        # rounds of halving: ceil(log2(len)) phases share the budget
-        phases = max(1, (len(alive) - 1).bit_length())
-        deadline = start + self.limit
-        for phase in range(phases):
-            per_card = max(1, (self.budget - spent) // (len(alive) * (phases - phase)))
-            for _ in range(per_card):
-                base = worlds.draw()[1]
-                for c in alive:
-                    totals[c] += playout_value(base, c, team)
-                    counts[c] += 1
-                spent += len(alive)
-                if time.perf_counter() > deadline:
-                    break
-            if time.perf_counter() > deadline or len(alive) <= 1:
-                break
-            alive.sort(key=lambda c: (-totals[c] / max(1, counts[c]), c))
-            alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
+
+        def deal() -> Callable[[int], float]:
+            base = worlds.draw()[1]
+            return lambda card: playout_value(base, card, team)
+
+        best, means = successive_halving(legal, self.budget, start + self.limit, deal)
         if stats is not None:
-            stats.update({Card(c): (totals[c] / counts[c], counts[c]) for c in legal if counts[c]})
-        return max(alive, key=lambda c: (totals[c] / max(1, counts[c]), -c))
+            stats.update({Card(c): mean for c, mean in means.items()})
+        return best
 
     def solve_endgame(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Every legal card valued exactly (the solver) on each sampled world; the best total wins.

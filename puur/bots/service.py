@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import Body, FastAPI
+from fastapi import Body, FastAPI, Request
 from fastapi.responses import JSONResponse
 
 from puur.bots import Player, make_player
@@ -18,6 +18,15 @@ from puur.bots.jasskit_protocol import observation_from_jasskit, trump_to_jasski
 from puur.core.cards import Card
 from puur.core.profile import RuleProfile
 from puur.info.observation import Observation
+
+
+class _Refused(Exception):
+    """A request the service answers with ``{"error": reason}`` (400 as jass-kit's service, unless ``status``)."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
 
 
 def create_service(players: dict[str, Player] | list[str], profile: str = "schieber") -> FastAPI:
@@ -29,43 +38,43 @@ def create_service(players: dict[str, Player] | list[str], profile: str = "schie
     prof = RuleProfile.resolve(profile)
     app = FastAPI(title="Puur players (jass-kit player service)")
 
-    def parse(name: str, body: Any) -> tuple[Player, Observation] | JSONResponse:
+    @app.exception_handler(_Refused)
+    def refused(_request: Request, e: _Refused) -> JSONResponse:
+        return JSONResponse({"error": e.reason}, status_code=e.status)
+
+    def player_of(name: str) -> Player:
         player = table.get(name)
         if player is None:
-            return JSONResponse({"error": "player not found"}, status_code=400)
+            raise _Refused("player not found")
+        return player
+
+    def parse(name: str, body: Any) -> tuple[Player, Observation]:
+        player = player_of(name)
         try:
-            obs = observation_from_jasskit(body, prof)
+            return player, observation_from_jasskit(body, prof)
         except (ValueError, KeyError, TypeError, IndexError) as e:
-            return JSONResponse({"error": f"not a jass-kit observation: {e}"}, status_code=400)
-        return player, obs
+            raise _Refused(f"not a jass-kit observation: {e}") from None
 
     @app.post("/{name}/action_trump")
     def action_trump(name: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
-        got = parse(name, body)
-        if isinstance(got, JSONResponse):
-            return got
-        player, obs = got
+        player, obs = parse(name, body)
         if obs.contract is not None:
-            return JSONResponse({"error": "the trump is already chosen"}, status_code=400)
+            raise _Refused("the trump is already chosen")
         return {"trump": trump_to_jasskit(player.act(obs))}
 
     @app.post("/{name}/action_play_card")
     def action_play_card(name: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
-        got = parse(name, body)
-        if isinstance(got, JSONResponse):
-            return got
-        player, obs = got
+        player, obs = parse(name, body)
         if obs.contract is None or not obs.legal_actions:
-            return JSONResponse({"error": "no card to play in this observation"}, status_code=400)
+            raise _Refused("no card to play in this observation")
         action = player.act(obs)
         if not isinstance(action, Card):
-            return JSONResponse({"error": f"player answered {action}, not a card"}, status_code=500)
+            raise _Refused(f"player answered {action}, not a card", status=500)
         return {"card": str(action)}
 
     @app.post("/{name}/game_info")
     def game_info(name: str, body: dict[str, Any] = Body(...)) -> Any:  # noqa: B008
-        if name not in table:
-            return JSONResponse({"error": "player not found"}, status_code=400)
+        player_of(name)
         return ""
 
     @app.get("/{name}")

@@ -14,9 +14,9 @@ Card.H10
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import Enum, IntEnum
-from typing import TYPE_CHECKING, NewType, TypeAlias
+from typing import TYPE_CHECKING, NewType, TypeAlias, TypeVar
 
 CardIndex: TypeAlias = int
 """One card as its index 0..35 (``suit * 9 + rank``): a ``Card``, or the plain int the hot paths keep.
@@ -92,6 +92,9 @@ _int_eq = int.__eq__
 _int_ne = int.__ne__
 
 
+_Member = TypeVar("_Member", bound="_DistinctIntEnum")
+
+
 class _DistinctIntEnum(IntEnum):
     """An ``IntEnum`` whose members never equal a member of another such enum: ``Card.C8`` and
     ``Contract.H`` are both 2, but a card is no contract, so ``Card.C8 != Contract.H``, ``Contract.H not in
@@ -111,6 +114,29 @@ class _DistinctIntEnum(IntEnum):
         return self is not other if isinstance(other, _DistinctIntEnum) else _int_ne(self, other)
 
     __hash__ = int.__hash__  # equal to the plain int, so hashed as it; defining __eq__ would drop it
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+    @classmethod
+    def _named(
+        cls, text: object, names: Mapping[str, _Member], fold: Callable[[str], str], like: str, spellings: str
+    ) -> _Member:
+        """What ``parse`` answers for ``text``: a member as itself, else the member ``names`` gives for its
+        spelling in one case (``fold``: input is case-insensitive); ``ValueError`` saying what one looks
+        like (``like``) or how it is spelt (``spellings``)."""
+        noun = cls.__name__.lower()
+        if isinstance(text, cls):
+            return text  # type: ignore[return-value]
+        if not isinstance(text, str):
+            raise ValueError(f"a {noun} is a string like {like}, got {text!r}")
+        found = names.get(fold(text.strip()))
+        if found is None:
+            raise ValueError(f"unknown {noun} {text!r}: {spellings}")
+        return found
 
 
 class Card(_DistinctIntEnum):
@@ -172,23 +198,10 @@ class Card(_DistinctIntEnum):
     @classmethod
     def parse(cls, text: str | Card) -> Card:
         """Parse ``DA``, ``h10``, ``CJ`` (case-insensitive). Raises ``ValueError`` with the reason."""
-        if isinstance(text, Card):
-            return text
-        if not isinstance(text, str):
-            raise ValueError(f"a card is a string like 'H10', got {text!r}")
-        card = _PARSE.get(text.strip().upper())
-        if card is None:
-            raise ValueError(
-                f"unknown card {text!r}: a card is a suit letter C, D, H or S followed by a rank "
-                "A K Q J 10 9 8 7 6, e.g. 'DA', 'H10', 'CJ'"
-            )
-        return card
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __repr__(self) -> str:
-        return f"Card.{self.name}"
+        return cls._named(
+            text, _PARSE, str.upper, "'H10'",
+            "a card is a suit letter C, D, H or S followed by a rank A K Q J 10 9 8 7 6, e.g. 'DA', 'H10', 'CJ'",
+        )
 
 
 _PARSE: dict[str, Card] = {c.name: c for c in Card}
@@ -300,24 +313,12 @@ class Contract(_DistinctIntEnum):
     @classmethod
     def parse(cls, text: str | Contract) -> Contract:
         """Parse a contract code or its Swiss or French name (case-insensitive)."""
-        if isinstance(text, Contract):
-            return text
-        if not isinstance(text, str):
-            raise ValueError(f"a contract is a string like 'H' or 'obenabe', got {text!r}")
-        c = _CONTRACT_NAMES.get(text.strip().lower())
-        if c is None:
-            raise ValueError(
-                f"unknown contract {text!r}: use C, D, H, S (trump suit), O (Obenabe), U (Undenufe), "
-                "SLO/SLU (Slalom starting Obenabe/Undenufe), GUO/GUU (Guschti starting Obenabe/Undenufe), "
-                "or a Swiss or French name such as 'rosen', 'hearts', 'obenabe', 'slalom-obenabe'"
-            )
-        return c
-
-    def __str__(self) -> str:
-        return self.name
-
-    def __repr__(self) -> str:
-        return f"Contract.{self.name}"
+        return cls._named(
+            text, _CONTRACT_NAMES, str.lower, "'H' or 'obenabe'",
+            "use C, D, H, S (trump suit), O (Obenabe), U (Undenufe), SLO/SLU (Slalom starting Obenabe/Undenufe), "
+            "GUO/GUU (Guschti starting Obenabe/Undenufe), or a Swiss or French name such as 'rosen', 'hearts', "
+            "'obenabe', 'slalom-obenabe'",
+        )
 
 
 TRUMP_INDEX: tuple[int, ...] = (0, 1, 2, 3, -1, -1, -1, -1, -1, -1)

@@ -65,11 +65,29 @@ def bench_batch(seconds: float = 5.0, profile: RuleProfile | str | None = None, 
     return _rounds_per_second(thousand, seconds)
 
 
+def random_match_steps(env: Any, rng: random.Random, deadline: float | None = None) -> int:
+    """Step the PettingZoo environment ``env`` from where it stands to the end of its match, every agent
+    taking a uniformly random legal action (from the ``action_mask`` of ``env.last()``); the steps taken.
+    With ``deadline`` (a ``time.perf_counter()`` value, looked at every 256 steps) it stops there instead, the
+    match unfinished, so that a timed run ends on time whatever the match's length."""
+    import numpy as np
+
+    steps = 0
+    for _agent in env.agent_iter():
+        obs, _, term, trunc, _ = env.last()
+        if term or trunc:
+            env.step(None)
+            continue
+        env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
+        steps += 1
+        if deadline is not None and steps % 256 == 0 and time.perf_counter() >= deadline:
+            break
+    return steps
+
+
 def bench_env(seconds: float = 5.0, profile: RuleProfile | str | None = None, seed: int = 1) -> dict[str, Any]:
     """Steps of the PettingZoo environment (``puur.env.env``), uniformly random legal actions, whole
     matches: a step is ``last()`` (the acting seat's encoded observation and mask) and ``step``."""
-    import numpy as np
-
     import puur.env
 
     env = puur.env.env(RuleProfile.resolve(profile))
@@ -79,17 +97,8 @@ def bench_env(seconds: float = 5.0, profile: RuleProfile | str | None = None, se
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for _agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            env.step(rng.choice(np.flatnonzero(obs["action_mask"]).tolist()))
-            steps += 1
-            if steps % 256 == 0 and time.perf_counter() >= deadline:
-                break
-        else:
-            env.reset()
+        steps += random_match_steps(env, rng, deadline)
+        env.reset()
     elapsed = time.perf_counter() - start
     return {"env": "pettingzoo", "steps": steps, "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1)}
 
@@ -117,21 +126,29 @@ def bench_vector(
     return {"env": "vector", "tables": tables, "steps": steps, "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1)}
 
 
-def run_bench_env(args: argparse.Namespace) -> int:
+def _measured(measure: Callable[[], dict[str, Any]], as_json: bool, line: Callable[[dict[str, Any]], str]) -> int:
+    """Run one measurement and print it: one JSON object with ``--json`` (what scripts read), else one line.
+    A profile or setting it cannot measure is exit status 2 with the reason, never a traceback."""
     try:
-        if args.vector:
-            result = bench_vector(args.seconds, args.profile, tables=args.tables)
-        else:
-            result = bench_env(args.seconds, args.profile)
+        result = measure()
     except (ValueError, ImportError) as e:
         print(f"puur bench: {e}", file=sys.stderr)
         return 2
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{result['steps']} steps in {result['seconds']} s: {result['steps_per_s']} steps/s "
-              f"({result['env']} environment, profile {args.profile}, one process)")  # fmt: skip
+    print(json.dumps(result) if as_json else line(result))
     return 0
+
+
+def run_bench_env(args: argparse.Namespace) -> int:
+    def measure() -> dict[str, Any]:
+        if args.vector:
+            return bench_vector(args.seconds, args.profile, tables=args.tables)
+        return bench_env(args.seconds, args.profile)
+
+    def line(r: dict[str, Any]) -> str:
+        return (f"{r['steps']} steps in {r['seconds']} s: {r['steps_per_s']} steps/s "
+                f"({r['env']} environment, profile {args.profile}, one process)")  # fmt: skip
+
+    return _measured(measure, args.json, line)
 
 
 def _bounded(cast: type[int] | type[float], what: str, low: float, high: float) -> Callable[[str], float]:
@@ -157,17 +174,13 @@ _seconds = _bounded(float, "seconds", 0.1, 3600)
 
 
 def run_bench(args: argparse.Namespace) -> int:
-    try:
-        result = (bench_batch if args.batch else bench_engine)(args.seconds, args.profile)
-    except ValueError as e:
-        print(f"puur bench: {e}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"{result['rounds']} rounds in {result['seconds']} s: {result['rounds_per_s']} rounds/s "
-              f"(profile {args.profile}, one core{', batch API' if args.batch else ''})")  # fmt: skip
-    return 0
+    bench = bench_batch if args.batch else bench_engine
+
+    def line(r: dict[str, Any]) -> str:
+        return (f"{r['rounds']} rounds in {r['seconds']} s: {r['rounds_per_s']} rounds/s "
+                f"(profile {args.profile}, one core{', batch API' if args.batch else ''})")  # fmt: skip
+
+    return _measured(lambda: bench(args.seconds, args.profile), args.json, line)
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -14,7 +14,7 @@ it shows that its seed was fixed in advance: it does not hold as a fair deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from puur.match.fairness import commitment_text
@@ -44,21 +44,7 @@ class Verdict:
 
     def to_dict(self) -> dict[str, Any]:
         """The machine answer of ``puur verify --json`` (the seed as a string, like the table's)."""
-        return {
-            "ok": self.ok,
-            "reason": self.reason,
-            "message": self.message,
-            "round": self.round,
-            "rounds": self.rounds,
-            "actions": self.actions,
-            "seed": None if self.seed is None else str(self.seed),
-            "salt": self.salt,
-            "commitment": self.commitment,
-            "seed_source": self.seed_source,
-            "scores": self.scores,
-            "over": self.over,
-            "notes": self.notes,
-        }
+        return {**asdict(self), "seed": None if self.seed is None else str(self.seed)}
 
     def lines(self) -> list[str]:
         """The short human verdict."""

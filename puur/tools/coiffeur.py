@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from puur.core.cards import Contract
 from puur.core.rules.tables import LAST_TRICK_BONUS, MATCH_BONUS, STOECK_POINTS
@@ -350,28 +350,26 @@ def sheet_from(
             name = str(c.get("name") or (contract_label(contract) if contract is not None else kind.title()))
             parsed.append(Column(name, c.get("factor"), kind, contract))
         cols = tuple(parsed)
-    if len(boxes) != 2:
-        raise ToolInputError("boxes", "give two team rows", "two_team_rows")
-    jk = jokers if jokers is not None else ((), ())
-    if len(jk) != 2:
-        raise ToolInputError("jokers", "give two team rows", "two_team_rows")
+    team_boxes = _team_rows("boxes", boxes, len(cols))
+    team_jokers = _team_rows("jokers", jokers if jokers is not None else ((), ()), None)
+    team_opponents = _team_rows("opponents", opponents if opponents is not None else ((), ()), len(cols))
+    return Sheet(cols, team_boxes, team_jokers, method, joker_may_repeat, team_opponents, opponents_count)
+
+
+_Box = TypeVar("_Box")
+
+
+def _team_rows(name: str, rows: Sequence[Sequence[_Box]], columns: int | None) -> tuple[tuple[_Box, ...], tuple[_Box, ...]]:
+    """A row a team, each with no more boxes than the sheet has ``columns`` (where they are counted)."""
+    if len(rows) != 2:
+        raise ToolInputError(name, "give two team rows", "two_team_rows")
     for t in (0, 1):
-        if len(boxes[t]) > len(cols):
+        if columns is not None and len(rows[t]) > columns:
             raise ToolInputError(
-                ("boxes", t), f"the sheet has {len(cols)} columns, got {len(boxes[t])} boxes", "box_count",
-                {"team": t, "count": len(cols), "got": len(boxes[t])},
+                (name, t), f"the sheet has {columns} columns, got {len(rows[t])} boxes", "box_count",
+                {"team": t, "count": columns, "got": len(rows[t])},
             )
-    opp = opponents if opponents is not None else ((), ())
-    if len(opp) != 2:
-        raise ToolInputError("opponents", "give two team rows", "two_team_rows")
-    for t in (0, 1):
-        if len(opp[t]) > len(cols):
-            raise ToolInputError(
-                ("opponents", t), f"the sheet has {len(cols)} columns, got {len(opp[t])} boxes", "box_count",
-                {"team": t, "count": len(cols), "got": len(opp[t])},
-            )
-    return Sheet(cols, (tuple(boxes[0]), tuple(boxes[1])), (tuple(jk[0]), tuple(jk[1])), method, joker_may_repeat,
-                 (tuple(opp[0]), tuple(opp[1])), opponents_count)
+    return tuple(rows[0]), tuple(rows[1])
 
 
 __all__ = [

@@ -103,28 +103,18 @@ def test_automatic_stoeck_scores_with_the_second_card(preset: str) -> None:
     assert r.stoeck_points() == (20, 0)
 
 
-def test_strict_stoeck_declared_with_second_card_is_valid() -> None:
+# Jasvel's strict Stöck (J14, J02): said with the second card of the pair, never earlier, or it is lost.
+@pytest.mark.parametrize(
+    ("with_first", "with_second", "status", "points"),
+    [(False, True, "scored", (20, 0)), (True, True, "lost", (0, 0)), (False, False, "lost", (0, 0))],
+    ids=["declared_with_second_card", "declared_with_first_card_too_early", "not_declared"],
+)
+def test_strict_stoeck(with_first: bool, with_second: bool, status: str, points: tuple[int, int]) -> None:
     r = _stoeck_round("jasvel")
-    _play_trick(r, Card.HK, declare=False)
+    _play_trick(r, Card.HK, declare=with_first)
     r.to_act = r.leader = 0
-    _play_trick(r, Card.HQ, declare=True)
-    assert r.stoeck_status == "scored"
-
-
-def test_strict_stoeck_declared_with_first_card_is_lost() -> None:
-    r = _stoeck_round("jasvel")
-    _play_trick(r, Card.HK, declare=True)  # too early (J14, J02)
-    r.to_act = r.leader = 0
-    _play_trick(r, Card.HQ, declare=True)
-    assert r.stoeck_status == "lost" and r.stoeck_points() == (0, 0)
-
-
-def test_strict_stoeck_not_declared_is_lost() -> None:
-    r = _stoeck_round("jasvel")
-    _play_trick(r, Card.HK, declare=False)
-    r.to_act = r.leader = 0
-    _play_trick(r, Card.HQ, declare=False)
-    assert r.stoeck_status == "lost"
+    _play_trick(r, Card.HQ, declare=with_second)
+    assert r.stoeck_status == status and r.stoeck_points() == points
 
 
 def test_strict_declaration_without_the_pair_scores_nothing() -> None:

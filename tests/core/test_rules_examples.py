@@ -9,6 +9,7 @@ are tested with it.
 from __future__ import annotations
 
 import pytest
+from multiplier_tables import TABLES
 
 from puur.core.cards import BASE_CONTRACTS, Card, Contract, cards_of, mask_of
 from puur.core.profile import RuleProfile
@@ -38,13 +39,13 @@ EXTENDED = ("schieber", "online", "jasvel")
 UNDENUFE_CLASSIC = ("classic", "schweizer")  # A = 11, 6 = 0
 UNDENUFE_MODERN = ("schieber", "online", "jasvel")  # A = 0, 6 = 11
 SEEDS_REVERSE = ("schieber", "classic", "schweizer", "online")  # weis_undenufe_reverse
-# The multiplier table of each preset (RULES.md §14.1, §14 "Multiplier tables by name").
+# The multiplier table of each preset (RULES.md §14.1's multipliers row, §14 "Multiplier tables by name").
 FACTORS = {
-    "schieber": {"C": 1, "H": 1, "D": 2, "S": 2, "O": 3, "U": 4},
-    "classic": {"C": 1, "H": 2, "D": 2, "S": 1, "O": 3, "U": 4},
-    "schweizer": {"C": 1, "H": 1, "D": 2, "S": 2, "O": 3, "U": 4},
-    "online": {"C": 2, "H": 1, "D": 1, "S": 2, "O": 3, "U": 3},
-    "jasvel": {"C": 1, "H": 1, "D": 2, "S": 2, "O": 3, "U": 4},
+    "schieber": TABLES["common"],
+    "classic": TABLES["classic"],
+    "schweizer": TABLES["common"],
+    "online": TABLES["online"],
+    "jasvel": TABLES["common"],
 }
 
 

@@ -59,14 +59,9 @@ def trump_strength(card: int) -> int:
 # ----- RULES.md §7.2 / §7.3 pseudo-code, transcribed -----
 
 
-def legal_classic(hand: set[int], trick: Sequence[int], contract: Contract) -> set[int]:
-    if not trick:
-        return set(hand)
+def legal_classic(hand: set[int], trick: Sequence[int], t: int, follow: set[int]) -> set[int]:
+    """§7.2 in a trump contract t, the led suit's cards of the hand being follow."""
     led = trick[0] // 9
-    follow = {c for c in hand if c // 9 == led}
-    if not contract.is_trump:
-        return follow or set(hand)
-    t = int(contract)
     trumps = {c for c in hand if c // 9 == t}
     if led == t:
         if not trumps:
@@ -82,14 +77,9 @@ def legal_classic(hand: set[int], trick: Sequence[int], contract: Contract) -> s
     return legal
 
 
-def legal_jasvel(hand: set[int], trick: Sequence[int], contract: Contract) -> set[int]:
-    if not trick:
-        return set(hand)
+def legal_jasvel(hand: set[int], trick: Sequence[int], t: int, follow: set[int]) -> set[int]:
+    """§7.3 in a trump contract t, the led suit's cards of the hand being follow."""
     led = trick[0] // 9
-    follow = {c for c in hand if c // 9 == led}
-    if not contract.is_trump:
-        return follow or set(hand)
-    t = int(contract)
     puur = 9 * t + 5
     trumps = {c for c in hand if c // 9 == t}
 
@@ -115,9 +105,15 @@ def legal_jasvel(hand: set[int], trick: Sequence[int], contract: Contract) -> se
 
 
 def spec_legal(profile: RuleProfile, hand: set[int], trick: Sequence[int], contract: Contract) -> set[int]:
-    if profile.name == "jasvel":
-        return legal_jasvel(hand, trick, contract)
-    return legal_classic(hand, trick, contract)
+    """The whole hand on the lead; without trumps, the led suit where the hand has it (both families alike);
+    in a trump contract, the trump rules of the profile's family."""
+    if not trick:
+        return set(hand)
+    follow = {c for c in hand if c // 9 == trick[0] // 9}
+    if not contract.is_trump:
+        return follow or set(hand)
+    trump_rules = legal_jasvel if profile.name == "jasvel" else legal_classic
+    return trump_rules(hand, trick, int(contract), follow)
 
 
 def spec_winner(trick: Sequence[int], contract: Contract) -> int:

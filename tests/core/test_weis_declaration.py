@@ -57,36 +57,47 @@ NINES_RUN = "C9 D9 H9 S9 C7 C8 C10 CJ"
 
 EXPECTED: dict[tuple[str, str], tuple[int, list[tuple[str, str, int]]]] = {
     # §9.3: the six-run alone (150) beats four Queens + H9-H10-HJ (120) in EXTENDED
-    (SIX_RUN_QUEENS, "schieber"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
-    (SIX_RUN_QUEENS, "online"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
-    (SIX_RUN_QUEENS, "jasvel"): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)]),
+    **{
+        (SIX_RUN_QUEENS, preset): (150, [("sequence", "H9 H10 HJ HQ HK HA", 150)])
+        for preset in ("schieber", "online", "jasvel")
+    },
     # SMALL: a six-run is 100, so four Queens + the three-run left (120) is the better choice
-    (SIX_RUN_QUEENS, "classic"): (120, [("four", "CQ DQ HQ SQ", 100), ("sequence", "H9 H10 HJ", 20)]),
-    (SIX_RUN_QUEENS, "schweizer"): (120, [("four", "CQ DQ HQ SQ", 100), ("sequence", "H9 H10 HJ", 20)]),
+    **{
+        (SIX_RUN_QUEENS, preset): (120, [("four", "CQ DQ HQ SQ", 100), ("sequence", "H9 H10 HJ", 20)])
+        for preset in ("classic", "schweizer")
+    },
     # §9.3: under schieber H6-H10 + C10 D10 S10 declares four tens and H6-H9 (150)
-    (FIVE_RUN_TENS, "schieber"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
-    (FIVE_RUN_TENS, "classic"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
-    (FIVE_RUN_TENS, "schweizer"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
-    (FIVE_RUN_TENS, "online"): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)]),
+    **{
+        (FIVE_RUN_TENS, preset): (150, [("four", "C10 D10 H10 S10", 100), ("sequence", "H6 H7 H8 H9", 50)])
+        for preset in ("schieber", "classic", "schweizer", "online")
+    },
     # Jasvel: the run and the quartet share H10, only one is written: 100 each, the run wins on count
     (FIVE_RUN_TENS, "jasvel"): (100, [("sequence", "H6 H7 H8 H9 H10", 100)]),
     # §9.3: H8-HK + C10 D10 S10 writes 150 under jasvel (not 250)
-    (SIX_RUN_TENS, "jasvel"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
-    (SIX_RUN_TENS, "schieber"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
-    (SIX_RUN_TENS, "online"): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)]),
-    (SIX_RUN_TENS, "classic"): (120, [("four", "C10 D10 H10 S10", 100), ("sequence", "HJ HQ HK", 20)]),
-    (SIX_RUN_TENS, "schweizer"): (120, [("four", "C10 D10 H10 S10", 100), ("sequence", "HJ HQ HK", 20)]),
+    **{
+        (SIX_RUN_TENS, preset): (150, [("sequence", "H8 H9 H10 HJ HQ HK", 150)])
+        for preset in ("jasvel", "schieber", "online")
+    },
+    **{
+        (SIX_RUN_TENS, preset): (120, [("four", "C10 D10 H10 S10", 100), ("sequence", "HJ HQ HK", 20)])
+        for preset in ("classic", "schweizer")
+    },
     # S000 X5: an 8-run splits into 3 + 5 (the 5 on top: the stronger best meld) only under classic
     (EIGHT_RUN, "classic"): (120, [("sequence", "S6 S7 S8", 20), ("sequence", "S9 S10 SJ SQ SK", 100)]),
     (EIGHT_RUN, "schweizer"): (100, [("sequence", "S6 S7 S8 S9 S10 SJ SQ SK", 100)]),
-    (EIGHT_RUN, "schieber"): (250, [("sequence", "S6 S7 S8 S9 S10 SJ SQ SK", 250)]),
-    (EIGHT_RUN, "jasvel"): (250, [("sequence", "S6 S7 S8 S9 S10 SJ SQ SK", 250)]),
+    **{
+        (EIGHT_RUN, preset): (250, [("sequence", "S6 S7 S8 S9 S10 SJ SQ SK", 250)])
+        for preset in ("schieber", "jasvel")
+    },
     # TOOLS.md §7's four 9s + C7-CJ: four 9s (150) beat the run (100) sharing C9 under jasvel too
-    (NINES_RUN, "jasvel"): (150, [("four", "C9 D9 H9 S9", 150)]),
-    (NINES_RUN, "schieber"): (150, [("four", "C9 D9 H9 S9", 150)]),
-    (NINES_RUN, "online"): (150, [("four", "C9 D9 H9 S9", 150)]),
-    (NINES_RUN, "classic"): (100, [("sequence", "C7 C8 C9 C10 CJ", 100)]),  # no four 9s in SMALL
-    (NINES_RUN, "schweizer"): (100, [("sequence", "C7 C8 C9 C10 CJ", 100)]),
+    **{
+        (NINES_RUN, preset): (150, [("four", "C9 D9 H9 S9", 150)])
+        for preset in ("jasvel", "schieber", "online")
+    },
+    **{
+        (NINES_RUN, preset): (100, [("sequence", "C7 C8 C9 C10 CJ", 100)])
+        for preset in ("classic", "schweizer")
+    },  # no four 9s in SMALL
 }
 
 

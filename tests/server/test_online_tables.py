@@ -4,6 +4,8 @@ presence and reactions over the live connection, and the security promises (docs
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -164,38 +166,46 @@ def _play_until(c: TestClient, gid: str, tokens: dict[int, str], seat: int) -> d
     raise AssertionError("seat never came to act")
 
 
-def test_an_absent_person_is_stood_in_at_their_turn_and_takes_the_seat_back(tmp_path: Path) -> None:
-    settings = ServerSettings(away_seconds=0.3)
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
+@contextmanager
+def _host_connected(db: Path, away_seconds: float) -> Iterator[tuple[TestClient, str, dict[int, str], str, Any]]:
+    """A full table of four people on a fresh server that waits ``away_seconds`` for an absent person, the
+    host's screen connected to its live address (pace 0): the client, game id, tokens, address and screen."""
+    settings = ServerSettings(away_seconds=away_seconds)
+    with TestClient(create_app(db_path=str(db), settings=settings)) as c:
         gid, tokens = _full_table(c)
         url = f"/api/v1/games/{gid}/live?pace=0"
         with c.websocket_connect(url) as ws0:
             ws0.send_json({"token": tokens[0]})
             _drain_to(ws0, "hello")
-            v = _play_until(c, gid, tokens, 3)  # seat 3 never connected: absent at its turn
-            seq = v["seq"]
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                v = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[0])).json()
-                if v["seq"] > seq:
-                    break
-                time.sleep(0.05)
-            assert v["seating"][3]["player"] == "heuristic" and v["seats"][3] == "heuristic"
-            assert v["seq"] > seq  # the stand-in played for seat 3
-            assert 3 not in v["human_seats"]
-            r = c.post(f"/api/v1/games/{gid}/seats/3", headers=auth(tokens[1]), json={"player": "person"})
-            assert r.status_code == 403  # only the host, or the seat itself
-            # seat 3 comes back: the seat is theirs again at once
-            with c.websocket_connect(url) as ws3:
-                ws3.send_json({"token": tokens[3]})
-                hello = _drain_to(ws3, "hello")
-                assert hello["view"]["seating"][3]["player"] is None and hello["view"]["seats"][3] == "human"
-            # the host hands seat 1 (connected or not) to a computer; seat 1 takes it back itself
-            assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[0]),
-                          json={"player": "random"}).status_code == 204
-            assert c.get(f"/api/v1/games/{gid}", headers=auth(tokens[1])).json()["seating"][1]["player"] == "random"
-            assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[1]), json={"player": "person"}).status_code == 204
-            assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[1]), json={"player": "person"}).status_code == 409
+            yield c, gid, tokens, url, ws0
+
+
+def test_an_absent_person_is_stood_in_at_their_turn_and_takes_the_seat_back(tmp_path: Path) -> None:
+    with _host_connected(tmp_path / "g.sqlite3", away_seconds=0.3) as (c, gid, tokens, url, _):
+        v = _play_until(c, gid, tokens, 3)  # seat 3 never connected: absent at its turn
+        seq = v["seq"]
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            v = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[0])).json()
+            if v["seq"] > seq:
+                break
+            time.sleep(0.05)
+        assert v["seating"][3]["player"] == "heuristic" and v["seats"][3] == "heuristic"
+        assert v["seq"] > seq  # the stand-in played for seat 3
+        assert 3 not in v["human_seats"]
+        r = c.post(f"/api/v1/games/{gid}/seats/3", headers=auth(tokens[1]), json={"player": "person"})
+        assert r.status_code == 403  # only the host, or the seat itself
+        # seat 3 comes back: the seat is theirs again at once
+        with c.websocket_connect(url) as ws3:
+            ws3.send_json({"token": tokens[3]})
+            hello = _drain_to(ws3, "hello")
+            assert hello["view"]["seating"][3]["player"] is None and hello["view"]["seats"][3] == "human"
+        # the host hands seat 1 (connected or not) to a computer; seat 1 takes it back itself
+        assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[0]),
+                      json={"player": "random"}).status_code == 204
+        assert c.get(f"/api/v1/games/{gid}", headers=auth(tokens[1])).json()["seating"][1]["player"] == "random"
+        assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[1]), json={"player": "person"}).status_code == 204
+        assert c.post(f"/api/v1/games/{gid}/seats/1", headers=auth(tokens[1]), json={"player": "person"}).status_code == 409
     # the plan survives a restart: the same seats, names and tokens
     with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
         v = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[3])).json()
@@ -206,31 +216,25 @@ def test_every_screen_sees_who_is_awaited_and_when_a_computer_plays_for_them(tmp
     """A person absent at their turn: every view names the seat awaited and the moment (the server's clock)
     a computer plays for them, the same moment on every screen and every time it is asked; nobody is
     awaited while the person to act is connected, nor once they are back."""
-    settings = ServerSettings(away_seconds=60)
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
-        gid, tokens = _full_table(c)
-        url = f"/api/v1/games/{gid}/live?pace=0"
-        with c.websocket_connect(url) as ws0:
-            ws0.send_json({"token": tokens[0]})
-            _drain_to(ws0, "hello")
-            before = time.time()
-            v = _play_until(c, gid, tokens, 3)  # seat 3 never connected: absent at its turn
-            if v["seq"] == 0:  # seat 3 leads: its turn came with the deal, before this test's clock
-                before -= 5
-            awaited = v["awaited"]
-            assert awaited["seat"] == 3 and before + 59 <= awaited["hand_over_at"] <= time.time() + 61
-            for seat in (1, 2):  # the other screens: the same seat, the same moment
-                other = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[seat])).json()["awaited"]
-                assert other["seat"] == 3 and abs(other["hand_over_at"] - awaited["hand_over_at"]) < 0.1
-            if v["seq"]:
+    with _host_connected(tmp_path / "g.sqlite3", away_seconds=60) as (c, gid, tokens, url, ws0):
+        before = time.time()
+        v = _play_until(c, gid, tokens, 3)  # seat 3 never connected: absent at its turn
+        if v["seq"] == 0:  # seat 3 leads: its turn came with the deal, before this test's clock
+            before -= 5
+        awaited = v["awaited"]
+        assert awaited["seat"] == 3 and before + 59 <= awaited["hand_over_at"] <= time.time() + 61
+        for seat in (1, 2):  # the other screens: the same seat, the same moment
+            other = c.get(f"/api/v1/games/{gid}", headers=auth(tokens[seat])).json()["awaited"]
+            assert other["seat"] == 3 and abs(other["hand_over_at"] - awaited["hand_over_at"]) < 0.1
+        if v["seq"]:
+            ev = _drain_to(ws0, "event")["view"]
+            while ev["seq"] < v["seq"]:
                 ev = _drain_to(ws0, "event")["view"]
-                while ev["seq"] < v["seq"]:
-                    ev = _drain_to(ws0, "event")["view"]
-                assert ev["awaited"]["seat"] == 3  # the live view carries it too
-            with c.websocket_connect(url) as ws3:  # seat 3 comes: nobody is awaited
-                ws3.send_json({"token": tokens[3]})
-                assert _drain_to(ws3, "hello")["view"]["awaited"] is None
-                assert c.get(f"/api/v1/games/{gid}", headers=auth(tokens[0])).json()["awaited"] is None
+            assert ev["awaited"]["seat"] == 3  # the live view carries it too
+        with c.websocket_connect(url) as ws3:  # seat 3 comes: nobody is awaited
+            ws3.send_json({"token": tokens[3]})
+            assert _drain_to(ws3, "hello")["view"]["awaited"] is None
+            assert c.get(f"/api/v1/games/{gid}", headers=auth(tokens[0])).json()["awaited"] is None
 
 
 def _rematch(c: TestClient, gid: str, token: str) -> Any:

@@ -96,11 +96,16 @@ def test_the_table_s_words_are_the_page_s() -> None:
     """What the table calls a seat in each language (i18n.js ``you``, ``player``, ``computer_n``) is refused as a
     name: the page shows such a name in its own language (localName), so "Spieler 2" would read "Player 2"."""
     js = TABLE_WORDS_JS.read_text(encoding="utf-8")
-    you = re.findall(r'\byou: "([^"]+)"', js)
-    numbered = re.findall(r'\b(?:player|computer_n): "([^"{]+) \{0\}"', js)
-    assert len(you) == 3 and len(numbered) == 6, (you, numbered)
+
+    def texts(key: str) -> list[str]:  # the word's entry, one text a language: key: { en: "...", de: "...", fr: "..." }
+        entry = re.search(rf"^  {key}: \{{ (.*) \}},$", js, re.MULTILINE)
+        return re.findall(r'\b(?:en|de|fr): "([^"]+)"', entry.group(1)) if entry else []
+
+    you = texts("you")
+    numbered = [re.fullmatch(r"([^{]+) \{0\}", t) for t in texts("player") + texts("computer_n")]
+    assert len(you) == 3 and len(numbered) == 6 and all(numbered), (you, numbered)
     assert {w.lower() for w in you} == set(TABLE_WORDS)
-    assert {w.lower() for w in numbered} == set(TABLE_NUMBERED)
+    assert {m.group(1).lower() for m in numbered if m} == set(TABLE_NUMBERED)
 
 
 def test_a_name_is_taken_by_another_seat_case_aside() -> None:

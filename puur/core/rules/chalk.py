@@ -11,7 +11,7 @@ Marks(x=2, v=1, hundreds=2, fifties=0, twenties=1, remainder=15)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 
@@ -34,14 +34,8 @@ class Marks:
         )  # fmt: skip
 
     def to_dict(self) -> dict[str, int]:
-        return {
-            "x": self.x,
-            "v": self.v,
-            "hundreds": self.hundreds,
-            "fifties": self.fifties,
-            "twenties": self.twenties,
-            "remainder": self.remainder,
-        }
+        """Every count under its field's name, in the order of the board (the JSON form)."""
+        return asdict(self)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Marks:

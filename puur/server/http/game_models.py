@@ -157,6 +157,14 @@ class _NewGame(BaseModel):
             return None
         return [n if n is not None else d for n, d in zip(self.names, default_names(seats), strict=True)]
 
+    @model_validator(mode="after")
+    def _form(self) -> _NewGame:
+        """The form as the engine builds it from these settings (``puur.match.forms.make_form`` says what is
+        wrong): a Coiffeur sheet, a Differenzler table; the Schieber takes none."""
+        s = self.settings()
+        make_form(s["form"], columns=s["columns"], rounds=s["rounds"], settings=s["form_settings"])
+        return self
+
     def settings(self) -> dict[str, Any]:
         """The game's settings as the server stores them (every form's keys; the form's own settings as given)."""
         out = {"columns": None, "rounds": None, "form_settings": None, **self.model_dump(exclude={"form_settings"})}
@@ -225,13 +233,6 @@ class CoiffeurGame(_NewGame, json_schema_extra=_coiffeur_schema):
         None, description="8 (default) or 10 columns (with Slalom and Guschti)")
     form_settings: CoiffeurSettings | None = None
 
-    @model_validator(mode="after")
-    def _form(self) -> CoiffeurGame:
-        """The sheet as the engine builds it (``puur.match.forms.make_form`` says what is wrong)."""
-        given = self.form_settings.model_dump(exclude_unset=True) if self.form_settings else None
-        make_form(self.form, columns=self.columns, settings=given)
-        return self
-
 
 class DifferenzlerSettings(BaseModel):
     """A Differenzler table's settings (``puur.match.forms.differenzler.DifferenzlerForm``)."""
@@ -261,12 +262,6 @@ class DifferenzlerGame(_NewGame, json_schema_extra=_seed_needs_one_person):
     rounds: Annotated[StrictInt, Field(ge=1, le=MAX_ROUNDS), WHOLE] | None = Field(
         None, description="the rounds to play (default 4; with a threshold and no rounds the threshold alone ends it)")
     form_settings: DifferenzlerSettings | None = None
-
-    @model_validator(mode="after")
-    def _form(self) -> DifferenzlerGame:
-        given = self.form_settings.model_dump(exclude_unset=True) if self.form_settings else None
-        make_form(self.form, rounds=self.rounds, settings=given)
-        return self
 
 
 def _form_of(value: Any) -> Any:

@@ -1,65 +1,9 @@
 // Coiffeur and Differenzler at the table: the game choice in New game, the form's sheet beside
 // the score (the Coiffeur and Differenzler tools' layout), the column chooser and the prediction.
-// Loaded before the table's own files; it uses their globals ($, h, S, act, seatName, contractName, prefs)
+// Loaded before the table's own files; it uses their globals ($, h, S, act, seatName, contractName, prefs, t, fill)
 // only when called, after all have loaded. The server decides what is legal: the buttons are its legal_actions.
 "use strict";
 
-const FORMS_TEXT = {
-  en: {
-    game: "Game", schieber: "Schieber", coiffeur8: "Coiffeur (8 columns)", coiffeur10: "Coiffeur (10 columns, Slalom and Guschti)",
-    differenzler4: "Differenzler (4 rounds)", differenzler8: "Differenzler (8 rounds)",
-    choose_column: "Choose a column of your team", push: "Schieben", factor: "Factor", total: "Total",
-    we: "We", they: "They", predict_title: "Your prediction: the points you will take this round", predict: "Predict",
-    predicted: "predicted", taken: "taken", prediction: "Your prediction", turned_up: "Turned up", round: "Round",
-    penalty: "Penalty", lowest_wins: "Lowest total wins", joker: "Joker {0}", as: "as",
-    over_tie: "A tie at {0}.", over_win: "{0} win {1} to {2}.", over_diff: "{0} won with {1} (lowest total).",
-    differenzler_t: "Differenzler (until a total reaches the target)", opponents: "as opponents",
-    opponents_count: "The other team's round counts too (with the factor)", jokers_differ: "The two jokers hold different contracts",
-    extra_factors: "Slalom × and Guschti ×: the pages give no factors; ×9 and ×10 are Puur's choice, agree yours",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Predictions", pred_open: "announced to all (open)",
-    pred_covered: "covered until the round ends", match_bonus: "A match counts 100 (257)", weis_stoeck: "Weis and Stöck count",
-    contract_rule: "Contract", rule_turned_up: "turned-up card's suit", rule_rotate: "in turn (with Obenabe, Undenufe)",
-    rule_forehand: "the forehand names it", threshold: "End when a total reaches", announced: "announced",
-    column: "Column", open_for: "Still open, {0}: {1}", legend: "predicted/taken +difference", difference: "Difference",
-    player: "Player", box: "Box",
-  },
-  de: {
-    game: "Spiel", schieber: "Schieber", coiffeur8: "Coiffeur (8 Spalten)", coiffeur10: "Coiffeur (10 Spalten, Slalom und Guschti)",
-    differenzler4: "Differenzler (4 Runden)", differenzler8: "Differenzler (8 Runden)",
-    choose_column: "Wähle eine Spalte deines Teams", push: "Schieben", factor: "Faktor", total: "Total",
-    we: "Wir", they: "Sie", predict_title: "Deine Ansage: die Punkte, die du in dieser Runde machst", predict: "Ansagen",
-    predicted: "angesagt", taken: "gemacht", prediction: "Deine Ansage", turned_up: "Aufgedeckt", round: "Runde",
-    penalty: "Differenz", lowest_wins: "Das tiefste Total gewinnt", joker: "Joker {0}", as: "als",
-    over_tie: "Unentschieden bei {0}.", over_win: "{0} gewinnen {1} zu {2}.", over_diff: "{0} gewinnt mit {1} (tiefstes Total).",
-    differenzler_t: "Differenzler (bis ein Total das Ziel erreicht)", opponents: "als Gegner",
-    opponents_count: "Die Runde des anderen Teams zählt auch (mit dem Faktor)", jokers_differ: "Die zwei Joker: verschiedene Trümpfe",
-    extra_factors: "Slalom × und Guschti ×: die Seiten nennen keine Faktoren; ×9 und ×10 wählt Puur, vereinbart eure",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Ansagen", pred_open: "für alle offen",
-    pred_covered: "verdeckt bis zum Rundenende", match_bonus: "Ein Match zählt 100 (257)", weis_stoeck: "Weis und Stöck zählen",
-    contract_rule: "Trumpf", rule_turned_up: "Farbe der aufgedeckten Karte", rule_rotate: "der Reihe nach (mit Obenabe, Undenufe)",
-    rule_forehand: "die Vorhand bestimmt", threshold: "Ende, wenn ein Total erreicht", announced: "angesagt",
-    column: "Spalte", open_for: "Noch offen, {0}: {1}", legend: "angesagt/gemacht +Differenz", difference: "Differenz",
-    player: "Spieler", box: "Feld",
-  },
-  fr: {
-    game: "Jeu", schieber: "Schieber", coiffeur8: "Coiffeur (8 colonnes)", coiffeur10: "Coiffeur (10 colonnes, Slalom et Guschti)",
-    differenzler4: "Differenzler (4 manches)", differenzler8: "Differenzler (8 manches)",
-    choose_column: "Choisissez une colonne de votre équipe", push: "Chibrer", factor: "Facteur", total: "Total",
-    we: "Nous", they: "Eux", predict_title: "Votre annonce : les points que vous ferez dans cette manche", predict: "Annoncer",
-    predicted: "annoncé", taken: "fait", prediction: "Votre annonce", turned_up: "Retournée", round: "Manche",
-    penalty: "Écart", lowest_wins: "Le total le plus bas gagne", joker: "Joker {0}", as: "en",
-    over_tie: "Égalité à {0}.", over_win: "{0} gagnent {1} à {2}.", over_diff: "{0} gagne avec {1} (total le plus bas).",
-    differenzler_t: "Differenzler (jusqu'à ce qu'un total atteigne l'objectif)", opponents: "en défense",
-    opponents_count: "La manche de l'autre équipe compte aussi (avec le facteur)", jokers_differ: "Les deux jokers : contrats différents",
-    extra_factors: "Slalom × et Guschti × : les pages ne donnent pas de facteurs ; ×9 et ×10 sont le choix de Puur, convenez des vôtres",
-    slalom: "Slalom ×", guschti: "Guschti ×", predictions: "Annonces", pred_open: "ouvertes à tous",
-    pred_covered: "cachées jusqu'à la fin de la manche", match_bonus: "Un match compte 100 (257)", weis_stoeck: "Weis et Stöck comptent",
-    contract_rule: "Contrat", rule_turned_up: "couleur de la carte retournée", rule_rotate: "à tour de rôle (avec Obenabe, Undenufe)",
-    rule_forehand: "la main le choisit", threshold: "Fin quand un total atteint", announced: "annoncé",
-    column: "Colonne", open_for: "Encore ouvert, {0} : {1}", legend: "annoncé/fait +écart", difference: "Écart",
-    player: "Joueur", box: "Case",
-  },
-};
 const FORM_CHOICES = {
   schieber: {}, coiffeur8: { form: "coiffeur", columns: 8 }, coiffeur10: { form: "coiffeur", columns: 10 },
   differenzler4: { form: "differenzler", rounds: 4 }, differenzler8: { form: "differenzler", rounds: 8 },
@@ -67,17 +11,12 @@ const FORM_CHOICES = {
 };
 
 const PuurForms = (() => {
-  const ft = (key, ...args) => {
-    let s = (FORMS_TEXT[prefs.lang] || FORMS_TEXT.en)[key] || FORMS_TEXT.en[key] || key;
-    args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
-    return s;
-  };
+  // A word of the forms (i18n.js, under forms) in the page's language, English where it lacks one.
+  const ft = (key, ...args) => fill(t("forms")[key] || I18N.en.forms[key] || key, args);
   const el = (id) => document.getElementById(id);
 
   // ----- New game -----
   function setup() {
-    // the page's translation table holds these words too (what a page in that language may show)
-    if (typeof I18N !== "undefined") for (const lang of Object.keys(FORMS_TEXT)) if (I18N[lang] && !I18N[lang].forms) I18N[lang].forms = FORMS_TEXT[lang];
     const form = el("setup-form");
     if (!form || el("set-form")) return;
     const sel = h("select", { id: "set-form" });

@@ -6,62 +6,14 @@
 // (Friends.*), so it uses their S, t, h, api, start, applyView. The server decides everything: docs/api-online-tables.md.
 "use strict";
 
-const FRIENDS_I18N = {
-  en: {
-    friend: "Friend (invite)", waiting_title: "Waiting for your friends",
-    waiting_guest: "Waiting for the other players…", joined: "joined", missing: "not here yet",
-    kept: "seat kept: not back yet", remove_computer: "Start without them: a computer plays until they are back",
-    copy: "Copy link", copied: "Link copied", fill_computer: "A computer plays this seat",
-    invite_link: "Invite link for {0}", qr_alt: "QR code of the invite link for {0}", host: "host",
-    join_title: "Join the table", join_name: "Your name", join_take: "Take the seat",
-    join_taken: "This invitation has already been used: its seat is taken.", join_name_hint: "The name the others see", invite_name: "Their name, when they join", join_unknown: "This invitation is not valid (any more).",
-    away: "away", computer_for: "computer plays", hand_to_computer: "Let a computer play", give_back: "Give the seat back",
-    take_back: "Take my seat back", stood_in: "A computer is playing for you.", reactions: "Reactions",
-    waiting: "waiting for players", rematch_by: "{0} wants a rematch: press Rematch to join.",
-    awaited: "Waiting for {0}: a computer plays for them in {1} s.", awaited_now: "Waiting for {0}: a computer plays for them now.",
-    react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry partner", well_played: "Well played", uff: "Uff…" },
-    watchers: "{0} watching",
-  },
-  de: {
-    friend: "Freund (Einladung)", waiting_title: "Warten auf deine Freunde",
-    waiting_guest: "Warten auf die anderen Spieler…", joined: "ist da", missing: "fehlt noch",
-    kept: "Platz freigehalten: noch nicht zurück", remove_computer: "Ohne sie oder ihn anfangen: ein Computer spielt bis zur Rückkehr",
-    copy: "Link kopieren", copied: "Link kopiert", fill_computer: "Ein Computer spielt diesen Platz",
-    invite_link: "Einladungslink für {0}", qr_alt: "QR-Code des Einladungslinks für {0}", host: "Gastgeber",
-    join_title: "An den Tisch sitzen", join_name: "Dein Name", join_take: "Platz nehmen",
-    join_taken: "Diese Einladung wurde schon verwendet: Der Platz ist besetzt.", join_name_hint: "Der Name, den die anderen sehen", invite_name: "Name folgt beim Beitreten", join_unknown: "Diese Einladung gilt nicht (mehr).",
-    away: "abwesend", computer_for: "Computer spielt", hand_to_computer: "Computer spielen lassen", give_back: "Platz zurückgeben",
-    take_back: "Meinen Platz zurücknehmen", stood_in: "Ein Computer spielt für dich.", reactions: "Reaktionen",
-    waiting: "wartet auf Spieler", rematch_by: "{0} will eine Revanche: mit Revanche bist du dabei.",
-    awaited: "Wir warten auf {0}: in {1} s spielt ein Computer für sie oder ihn.", awaited_now: "Wir warten auf {0}: jetzt spielt ein Computer für sie oder ihn.",
-    react: { bravo: "Bravo!", hopp: "Hopp!", sorry: "Sorry, Partner", well_played: "Gut gespielt", uff: "Uff…" },
-    watchers: "{0} schauen zu",
-  },
-  fr: {
-    friend: "Ami (invitation)", waiting_title: "En attente de vos amis",
-    waiting_guest: "En attente des autres joueurs…", joined: "est là", missing: "pas encore là",
-    kept: "place gardée : pas encore revenu", remove_computer: "Commencer sans cette personne : un ordinateur joue jusqu'à son retour",
-    copy: "Copier le lien", copied: "Lien copié", fill_computer: "Un ordinateur joue cette place",
-    invite_link: "Lien d'invitation pour {0}", qr_alt: "Code QR du lien d'invitation pour {0}", host: "hôte",
-    join_title: "Rejoindre la table", join_name: "Votre nom", join_take: "Prendre la place",
-    join_taken: "Cette invitation a déjà été utilisée : la place est prise.", join_name_hint: "Le nom que les autres verront", invite_name: "Son nom, à son arrivée", join_unknown: "Cette invitation n'est pas (plus) valable.",
-    away: "absent", computer_for: "l'ordinateur joue", hand_to_computer: "Laisser jouer l'ordinateur", give_back: "Rendre la place",
-    take_back: "Reprendre ma place", stood_in: "Un ordinateur joue pour vous.", reactions: "Réactions",
-    waiting: "attend les joueurs", rematch_by: "{0} veut une revanche : appuyez sur Revanche pour la rejoindre.",
-    awaited: "On attend {0} : dans {1} s, un ordinateur joue à sa place.", awaited_now: "On attend {0} : un ordinateur joue à sa place maintenant.",
-    react: { bravo: "Bravo !", hopp: "Hopp !", sorry: "Désolé, partenaire", well_played: "Bien joué", uff: "Ouf…" },
-    watchers: "{0} spectateurs",
-  },
-};
 const REACTION_CODES = ["bravo", "hopp", "sorry", "well_played", "uff"];
 
 const Friends = {
   invites: null, // the host's invite links of the table shown (GET /invites), by seat
   invitesFor: null,
 
-  // table.js init(): the words join the page's table before anything is translated
+  // table.js init()
   init() {
-    addWords(FRIENDS_I18N); // eslint-disable-line no-undef
     $("join-form").onsubmit = (e) => { e.preventDefault(); Friends.join(); };
     const bar = $("reactions");
     bar.replaceChildren(...REACTION_CODES.map((code) => h("button", { type: "button", class: "react", "data-react": code,
