@@ -3,18 +3,29 @@ a ``TestClient``'s game, a seat token's header, and plain HTTP to a live server.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import urllib.error
 import urllib.request
-from typing import Any
+from collections.abc import Coroutine
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from fastapi.testclient import TestClient
 
 from puur.bots import player_names
 
 BOT = "heuristic" if "heuristic" in player_names() else "random"
+T = TypeVar("T")
 CARD = re.compile(r"^[CDHS](10|[6-9JQKA])$")
+
+
+def run_apart(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run(coro)`` in a thread of its own: a test process may hold a running loop already (the
+    browser tests' Playwright, kept for the session by the worker that ran them)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def auth(token: str) -> dict[str, str]:

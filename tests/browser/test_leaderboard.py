@@ -17,6 +17,7 @@ from puur.server.store import Store
 from puur.server.store.place import open_place
 from puur.server.store.players import create_player
 from puur.server.store.ratings import CoreSql
+from puur.table.public import new_public
 from puur.table.seats import with_seat_player
 
 pytestmark = pytest.mark.browser
@@ -44,7 +45,7 @@ def seed(db: Path) -> dict[str, str]:
             rate_match(sql, f"champion{m}", s, 0, 1000.0 + m)
         for i in range(1, PLAYERS, 2):
             a, b = ids[names[i]], ids[names[i + 1]] if i + 1 < PLAYERS else ids[names[1]]
-            s = {"seats": ["human", "heuristic", "human", "heuristic"], "public": True}
+            s = {"seats": ["human", "heuristic", "human", "heuristic"], "public": new_public("de", "normal")}
             s = with_seat_player(with_seat_player(s, 0, a), 2, b) if a != b else with_seat_player(s, 0, a)
             rate_match(sql, f"pair{i}", s, (i // 2) % 2, 2000.0 + i)
     place.close()

@@ -13,7 +13,7 @@ from puur.core.cards import PUSH, Action
 from puur.core.profile import RuleProfile
 from puur.info.determinize import Determinizer
 from puur.info.observation import Observation
-from puur.lab.arena import deal_of, game_on_deal, play_deal
+from puur.lab.arena import Arena, deal_of, game_on_deal, play_deal
 from puur.match.game import Game
 
 PROFILE = RuleProfile.preset("schieber")
@@ -31,7 +31,7 @@ def test_a_pair_is_the_arenas_deal() -> None:
     give the arena's points exactly, although ``a``'s contract is read through ``evaluate``."""
     for index in range(2):
         pair = bench.play_pair(("mcts:iters=20", "heuristic", 1, index, "none", 1.0))
-        a1, b1, a2, b2 = play_deal(("mcts:iters=20", "heuristic", "schieber", 1, index))
+        a1, b1, a2, b2 = play_deal((Arena("mcts:iters=20", "heuristic", deals=2, seed=1), index))
         assert [s["a"] for s in pair] == [a1 - b1, a2 - b2]
         assert sum(s["a_chose"] for s in pair) == 1  # one seating each team chooses
         mine = next(s for s in pair if s["a_chose"])

@@ -14,6 +14,7 @@ import urllib.request
 from typing import Any
 
 import websockets
+from api_client import run_apart
 from pg_cluster import postgres_url, workers  # noqa: F401  (the fixtures)
 
 TRIALS = 3
@@ -94,7 +95,7 @@ def test_a_table_opened_on_one_worker_is_in_the_other_workers_lobby_and_feed(wor
                 if m["tables"] and m["tables"][0]["free"] == 1:
                     return heard
 
-    heard = asyncio.run(feed_on_b())
+    heard = run_apart(feed_on_b())
     gid = heard[0]["tables"][0]["game_id"]
     on_b = listed(b, gid)
     assert on_b is not None and on_b["free"] == 1 and on_b["seats"][1]["name"] == "Vreni"
@@ -155,4 +156,4 @@ def test_spectators_on_both_workers_are_counted_in_every_seat_view(workers: dict
                 assert time.monotonic() < deadline, counts
                 await asyncio.sleep(0.05)
 
-    asyncio.run(watch_on_both())
+    run_apart(watch_on_both())

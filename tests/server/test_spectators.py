@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 import pytest
-from api_client import auth
+from api_client import auth, run_apart
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
@@ -195,4 +195,4 @@ def test_a_feed_connection_coalesces_changes_and_is_bounded() -> None:
         feed.mark([f"t{i}" for i in range(MAX_PENDING + 1)])
         assert feed.anew and feed.pending == set()  # too far behind: the whole lobby next, nothing kept
 
-    asyncio.run(run())
+    run_apart(run())

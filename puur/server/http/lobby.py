@@ -28,7 +28,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
 from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
-from puur.server.http.identity import CurrentPlayer, Place, get_place
+from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
 from puur.server.http.sockets import drain as _drain
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
@@ -184,7 +184,8 @@ def _seated(live: LiveGame, seat: int, token: str, new: bool) -> dict[str, Any]:
              responses={401: {"model": Error, "description": "no player key, or an unknown one"}, **TOO_MANY_GAMES},
              summary="Play now: a seat at the public table that starts soonest, or a new one where computers hold "
              "the other seats until people come")
-def post_play(body: PlayBody, player: CurrentPlayer, hub: Hub, request: Request) -> dict[str, Any]:
+def post_play(body: PlayBody, maybe: MaybePlayer, hub: Hub, request: Request) -> dict[str, Any]:
+    player = required_player(maybe)  # after the body is read: a body that does not parse is a 422 first
     lobby = get_lobby(request.app)
     lang, speed = body.lang or "en", body.speed or "normal"
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from puur.server.http.game_models import Error
-from puur.server.http.identity import CurrentPlayer, Place, place_of
+from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, place_of, required_player
 from puur.server.http.players import PlayerId, PlayerOut, player_out
 from puur.server.http.reviews import reviews_of
 from puur.server.live import LiveGame
@@ -119,7 +119,8 @@ def player_stats(player_id: PlayerId, place: Place) -> Stats:
                               "long, that does not replay, or of a match not over (the field `record`)"},
                         429: {"model": Error, "description": "too many costly calls from this address: Retry-After"}},
              summary="Count a match played on the device for the player (its record replayed and checked)")
-async def post_device_match(body: DeviceMatchBody, player: CurrentPlayer, place: Place) -> DeviceMatchOut:
+async def post_device_match(body: DeviceMatchBody, maybe: MaybePlayer, place: Place) -> DeviceMatchOut:
+    player = required_player(maybe)  # after the body is read: a body that does not parse is a 422 first
     try:
         game_id, game = await run_in_threadpool(replay_device_match, body.record)
     except Refused as e:  # a rule of the record no schema states: a field error like the schema's
