@@ -2,7 +2,7 @@
 // and QR code, its devices and blocks, its statistics drawn as SVG by this page, deleting it (docs/players.md).
 // The key is reached only through key.js; it never goes into a link (a carry link holds a one-time code).
 import { currentPlayer, ensurePlayer, playerFetch, setPlayerKey } from "./key.js";
-import { LANGUAGES, translator } from "./words.js";
+import { chooseLang, saveLang, translator } from "./words.js";
 
 const WORDS = {
   your_id: { en: "Your id (for others to find or block you):", de: "Deine ID (damit andere dich finden oder blockieren):", fr: "Votre id (pour que d'autres vous trouvent ou vous bloquent) :" },
@@ -72,12 +72,7 @@ const CONTRACTS = { C: "♣", D: "♦", H: "♥", S: "♠", O: "Obe", U: "Unde",
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 
-function firstLang() {
-  try { const l = JSON.parse(localStorage.getItem("puur.prefs") || "{}").lang; if (LANGUAGES.includes(l)) return l; } catch { /* none kept */ }
-  for (const l of navigator.languages || [navigator.language || "en"]) { const k = String(l).slice(0, 2).toLowerCase(); if (LANGUAGES.includes(k)) return k; }
-  return "en";
-}
-let lang = firstLang();
+let lang = chooseLang();
 const t = translator(WORDS, () => lang);
 function h(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
@@ -232,7 +227,7 @@ async function guarded(fn) {
 function init() {
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    try { const p = JSON.parse(localStorage.getItem("puur.prefs") || "{}"); p.lang = lang; localStorage.setItem("puur.prefs", JSON.stringify(p)); } catch { /* kept for this page only */ }
+    saveLang(lang);
     guarded(show);
   });
   $("make-device").value = deviceName();

@@ -3,7 +3,7 @@
 // Events), the committed deals and, once every table has played every deal, the seeds and the record.
 // The page decides nothing: it shows what the API answers.
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
-import { LANGUAGES, translator } from "/static/place/words.js";
+import { chooseLang, saveLang, translator } from "/static/place/words.js";
 
 const WORDS = {
   tournaments: { en: "Tournaments", de: "Turniere", fr: "Tournois" },
@@ -53,16 +53,7 @@ const WORDS = {
 };
 
 const $ = (id) => document.getElementById(id);
-const prefs = (() => { try { return JSON.parse(localStorage.getItem("puur.prefs") || "{}"); } catch { return {}; } })();
-function firstLang() {
-  if (LANGUAGES.includes(prefs.lang)) return prefs.lang;
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const k = String(l).slice(0, 2).toLowerCase();
-    if (LANGUAGES.includes(k)) return k;
-  }
-  return "en";
-}
-let lang = firstLang();
+let lang = chooseLang();
 const t = translator(WORDS, () => lang);
 
 function el(tag, attrs = {}, ...children) {
@@ -232,7 +223,7 @@ function init() {
   translate();
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    localStorage.setItem("puur.prefs", JSON.stringify({ ...prefs, lang }));
+    saveLang(lang);
     translate();
     if (current) render(current);
   });

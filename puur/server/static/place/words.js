@@ -18,3 +18,25 @@ export function translator(table, currentLang) {
     return text.replace(/\{(\w+)\}/g, (_, k) => String((/^\d+$/.test(k) ? args[Number(k)] : named[k]) ?? ""));
   };
 }
+
+const PREFS_KEY = "puur.prefs"; // shared with the table and the tools: {lang, deck, ...}
+
+function prefs() {
+  try { return JSON.parse(localStorage.getItem(PREFS_KEY)) || {}; } catch { return {}; }
+}
+
+// The table's language when the player chose one there; on a first visit the browser's (de-CH → de).
+export function chooseLang() {
+  const chosen = prefs().lang;
+  if (LANGUAGES.includes(chosen)) return chosen;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const base = String(l).toLowerCase().split("-")[0];
+    if (LANGUAGES.includes(base)) return base;
+  }
+  return "en";
+}
+
+// The language chosen here becomes the table's and the other pages' too.
+export function saveLang(lang) {
+  try { localStorage.setItem(PREFS_KEY, JSON.stringify({ ...prefs(), lang })); } catch { /* private mode */ }
+}
