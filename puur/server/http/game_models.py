@@ -82,6 +82,18 @@ else:
     ]
 
 
+def seat_names_apart(names: list[str | None] | None) -> list[str | None] | None:
+    """The names given to a table's seats, each told apart from the others (``name_taken``: not by case alone,
+    the rule of join too); a 422 ``name_taken`` naming the seat otherwise."""
+    for seat, name in enumerate(names or []):
+        if name is not None and name_taken(names or [], seat, name):
+            raise PydanticCustomError(
+                "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
+                {"seat": seat, "name": name},
+            )
+    return names
+
+
 class _NewGame(BaseModel):
     """What every game form takes: the rule profile, who sits where (``human``, ``invite`` or a computer
     player), an optional seed, the names, the page's deck and language."""
@@ -131,13 +143,7 @@ class _NewGame(BaseModel):
     @classmethod
     def _names(cls, v: list[str | None] | None) -> list[str | None] | None:
         """Two seats are never told apart by case alone (``name_taken``, the rule of join too)."""
-        for seat, name in enumerate(v or []):
-            if name is not None and name_taken(v or [], seat, name):
-                raise PydanticCustomError(
-                    "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
-                    {"seat": seat, "name": name},
-                )
-        return v
+        return seat_names_apart(v)
 
     @model_validator(mode="after")
     def _seed_only_alone(self) -> _NewGame:
