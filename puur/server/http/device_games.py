@@ -15,7 +15,7 @@ from fastapi import APIRouter, Body, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from starlette.concurrency import run_in_threadpool
 
-from puur.server.http.game_models import PLAYER_SEAT_PATTERN, SeatNameGiven, seat_names_apart
+from puur.server.http.game_models import PLAYER_SEAT_PATTERN, SeatNameGiven, seat_names_apart, with_a_person
 from puur.server.http.games import TOO_MANY_GAMES, Hub, check_players
 from puur.server.live import HUMAN, Busy, default_names
 from puur.server.live.kept import NotKept, keep_device_game
@@ -64,9 +64,7 @@ class DeviceGame(BaseModel):
     @classmethod
     def _seats(cls, v: list[str]) -> list[str]:
         """A device's table has its people and its computers; a friend's seat (``invite``) never played there."""
-        if HUMAN not in v:
-            raise ValueError("at least one seat must be 'human'")
-        return v
+        return with_a_person(v)
 
     @field_validator("names")
     @classmethod

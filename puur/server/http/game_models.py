@@ -82,6 +82,14 @@ else:
     ]
 
 
+def with_a_person(seats: list[str]) -> list[str]:
+    """A table's seats with someone at this device among them (``human``): a table of computers alone is not
+    a game a page plays (``ValueError`` otherwise)."""
+    if HUMAN not in seats:
+        raise ValueError("at least one seat must be 'human'")
+    return seats
+
+
 def seat_names_apart(names: list[str | None] | None) -> list[str | None] | None:
     """The names given to a table's seats, each told apart from the others (``name_taken``: not by case alone,
     the rule of join too); a 422 ``name_taken`` naming the seat otherwise."""
@@ -135,9 +143,7 @@ class _NewGame(BaseModel):
         for seat, spec in enumerate(v):
             if spec != spec.strip():
                 raise ValueError(f"seat {seat}: no spaces around {spec.strip()!r}")
-        if HUMAN not in v:
-            raise ValueError("at least one seat must be 'human'")
-        return v
+        return with_a_person(v)
 
     @field_validator("names")
     @classmethod
