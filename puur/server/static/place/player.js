@@ -2,6 +2,7 @@
 // and QR code, its devices and blocks, its statistics drawn as SVG by this page, deleting it (docs/players.md).
 // The key is reached only through key.js; it never goes into a link (a carry link holds a one-time code).
 import { currentPlayer, ensurePlayer, playerFetch, setPlayerKey } from "./key.js";
+import { h } from "./dom.js";
 import { chooseLang, saveLang, translator } from "./words.js";
 
 const WORDS = {
@@ -74,14 +75,6 @@ const $ = (id) => document.getElementById(id);
 
 let lang = chooseLang();
 const t = translator(WORDS, () => lang);
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") e.textContent = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  e.append(...kids.filter((c) => c != null));
-  return e;
-}
 function s(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);

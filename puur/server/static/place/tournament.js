@@ -3,6 +3,7 @@
 // Events), the committed deals and, once every table has played every deal, the seeds and the record.
 // The page decides nothing: it shows what the API answers.
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
+import { h } from "/static/place/dom.js";
 import { chooseLang, saveLang, translator } from "/static/place/words.js";
 
 const WORDS = {
@@ -56,15 +57,6 @@ const $ = (id) => document.getElementById(id);
 let lang = chooseLang();
 const t = translator(WORDS, () => lang);
 
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
-
 function translate() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll("[data-i18n]")) e.textContent = t(e.dataset.i18n);
@@ -89,14 +81,14 @@ async function showIndex() {
   $("index").hidden = false;
   const options = await (await fetch("/api/v1/table/options")).json();
   const select = $("c-preset");
-  select.replaceChildren(...Object.keys(options.presets).map((p) => el("option", { value: p }, p)));
+  select.replaceChildren(...Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
   const me = await currentPlayer().catch(() => null);
   if (me) $("c-player").value = me.name;
   $("create").addEventListener("submit", create);
   const list = (await (await fetch("/api/v1/tournaments")).json()).tournaments;
-  $("list").replaceChildren(...(list.length ? list.map((x) => el("li", {},
-    el("a", { href: `/tournaments/${x.id}` }, x.name), ` — ${t("settings", x.tables, x.deals, "")}`.replace(/ · $/, ""),
-    x.finished ? ` · ${t("over")}` : "")) : [el("li", {}, t("none"))]));
+  $("list").replaceChildren(...(list.length ? list.map((x) => h("li", {},
+    h("a", { href: `/tournaments/${x.id}` }, x.name), ` — ${t("settings", x.tables, x.deals, "")}`.replace(/ · $/, ""),
+    x.finished ? ` · ${t("over")}` : "")) : [h("li", {}, t("none"))]));
 }
 
 // The seats of table `table` for `people` people a table: one person sits where the person of the other
@@ -161,8 +153,8 @@ async function showInvites(id) {
   if (!r.ok) return; // not the host
   const invites = (await r.json()).invites;
   $("host").hidden = invites.length === 0;
-  $("invites").replaceChildren(...invites.map((i) => el("li", {}, `${t("table_n", i.table + 1)} · ${i.seat + 1}: `,
-    el("a", { href: i.url, class: "invite" }, i.url))));
+  $("invites").replaceChildren(...invites.map((i) => h("li", {}, `${t("table_n", i.table + 1)} · ${i.seat + 1}: `,
+    h("a", { href: i.url, class: "invite" }, i.url))));
 }
 
 function render(view) {
@@ -175,28 +167,28 @@ function render(view) {
   renderStandings(view.standings);
   renderTables(view);
   $("deals").replaceChildren(...(view.seeds
-    ? view.seeds.map((d) => el("li", {}, t("revealed", d.deal, d.seed, d.salt, d.commitment)))
-    : view.commitments.map((c, k) => el("li", {}, t("committed", k + 1, c)))));
+    ? view.seeds.map((d) => h("li", {}, t("revealed", d.deal, d.seed, d.salt, d.commitment)))
+    : view.commitments.map((c, k) => h("li", {}, t("committed", k + 1, c)))));
   $("record").hidden = !view.over;
   $("record-link").setAttribute("href", `/api/v1/tournaments/${view.id}/record`);
   $("record-link").setAttribute("download", `tournament-${view.id}.json`);
 }
 
 function renderStandings(rows) {
-  $("standings").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { "data-table": r.table, "data-team": r.team },
-    el("td", { class: "num" }, String(r.rank)), el("td", {}, t("teams", r.names[0], r.names[1])),
-    el("td", { class: "num score", "data-score": String(r.score) }, (r.score > 0 ? "+" : "") + r.score.toLocaleString(lang)),
-    el("td", { class: "num" }, String(r.table + 1)), el("td", { class: "num" }, String(r.points)), el("td", { class: "num" }, String(r.deals)))));
+  $("standings").tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-table": r.table, "data-team": r.team },
+    h("td", { class: "num" }, String(r.rank)), h("td", {}, t("teams", r.names[0], r.names[1])),
+    h("td", { class: "num score", "data-score": String(r.score) }, (r.score > 0 ? "+" : "") + r.score.toLocaleString(lang)),
+    h("td", { class: "num" }, String(r.table + 1)), h("td", { class: "num" }, String(r.points)), h("td", { class: "num" }, String(r.deals)))));
 }
 
 function renderTables(view) {
   $("join-name-label").hidden = !view.tables.some((table) => table.seats.some((s) => s.kind === "invite"));
-  $("tables").replaceChildren(...view.tables.map((table) => el("div", { class: "table-card", "data-table": table.table },
-    el("h3", {}, t("table_n", table.table + 1)),
-    el("p", { class: "state" }, `${t(table.status)} · ${t("played", table.deals_played, view.settings.deals)} · ${table.scores[0]} : ${table.scores[1]}`),
-    el("ul", {}, ...table.seats.map((s) => el("li", {},
-      el("span", {}, `${s.seat + 1}. ${s.kind === "invite" ? t("open") : s.name}${s.kind === "computer" ? ` (${t("computer")})` : ""}`),
-      s.kind === "invite" ? el("button", { type: "button", class: "take", onclick: () => take(table.table, s.seat) }, t("take")) : ""))))));
+  $("tables").replaceChildren(...view.tables.map((table) => h("div", { class: "table-card", "data-table": table.table },
+    h("h3", {}, t("table_n", table.table + 1)),
+    h("p", { class: "state" }, `${t(table.status)} · ${t("played", table.deals_played, view.settings.deals)} · ${table.scores[0]} : ${table.scores[1]}`),
+    h("ul", {}, ...table.seats.map((s) => h("li", {},
+      h("span", {}, `${s.seat + 1}. ${s.kind === "invite" ? t("open") : s.name}${s.kind === "computer" ? ` (${t("computer")})` : ""}`),
+      s.kind === "invite" ? h("button", { type: "button", class: "take", onclick: () => take(table.table, s.seat) }, t("take")) : ""))))));
 }
 
 async function take(table, seat) {
