@@ -5,6 +5,7 @@ player's language, with nothing wider than a phone's screen."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,8 @@ from puur.table.seats import with_seat_player
 pytestmark = pytest.mark.browser
 
 WORDS = Path(__file__).resolve().parents[2] / "puur" / "server" / "static" / "place" / "rating-words.js"
+WORD_LINE = re.compile(r'(?P<key>\w+): \{ (?P<texts>.*) \},')
+TEXT_IN = re.compile(r'(en|de|fr): ("(?:[^"\\]|\\.)*")')
 READY = "body[data-ready='1']"
 PLAYERS = 30
 CHAMPION_MATCHES = 6
@@ -67,18 +70,13 @@ def words(lang: str) -> dict[str, str]:
 
 
 def _tables(text: str) -> dict[str, dict[str, str]]:
-    """The word tables of rating-words.js (each line ``key: "value",`` under ``en: {``, ``de: {``, ``fr: {``)."""
-    tables: dict[str, dict[str, str]] = {}
-    current: dict[str, str] | None = None
+    """The word tables of rating-words.js, one per language (each line ``key: { en: "…", de: "…", fr: "…" },``)."""
+    tables: dict[str, dict[str, str]] = {"en": {}, "de": {}, "fr": {}}
     for line in text.splitlines():
-        s = line.strip()
-        if s in ("en: {", "de: {", "fr: {"):
-            current = tables.setdefault(s[:2], {})
-        elif s == "}," or s == "};":
-            current = None
-        elif current is not None and ":" in s:
-            key, value = s.split(":", 1)
-            current[key.strip()] = json.loads(value.strip().rstrip(","))
+        entry = WORD_LINE.fullmatch(line.strip())
+        if entry is not None:
+            for lang, value in TEXT_IN.findall(entry["texts"]):
+                tables[lang][entry["key"]] = json.loads(value)
     return tables
 
 

@@ -13,11 +13,9 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, HTTPException, Request
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from pydantic_core import PydanticCustomError
 from starlette.concurrency import run_in_threadpool
 
-from puur.schema_types import name_taken
-from puur.server.http.game_models import PLAYER_SEAT_PATTERN, SeatNameGiven
+from puur.server.http.game_models import PLAYER_SEAT_PATTERN, SeatNameGiven, seat_names_apart, with_a_person
 from puur.server.http.games import TOO_MANY_GAMES, Hub, check_players
 from puur.server.live import HUMAN, Busy, default_names
 from puur.server.live.kept import NotKept, keep_device_game
@@ -66,20 +64,12 @@ class DeviceGame(BaseModel):
     @classmethod
     def _seats(cls, v: list[str]) -> list[str]:
         """A device's table has its people and its computers; a friend's seat (``invite``) never played there."""
-        if HUMAN not in v:
-            raise ValueError("at least one seat must be 'human'")
-        return v
+        return with_a_person(v)
 
     @field_validator("names")
     @classmethod
     def _names(cls, v: list[str | None] | None) -> list[str | None] | None:
-        for seat, name in enumerate(v or []):
-            if name is not None and name_taken(v or [], seat, name):
-                raise PydanticCustomError(
-                    "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
-                    {"seat": seat, "name": name},
-                )
-        return v
+        return seat_names_apart(v)
 
     def table(self) -> dict[str, Any]:
         """The table's settings ``keep_device_game`` takes: a seat not named gets the table's name for it."""

@@ -82,6 +82,26 @@ else:
     ]
 
 
+def with_a_person(seats: list[str]) -> list[str]:
+    """A table's seats with someone at this device among them (``human``): a table of computers alone is not
+    a game a page plays (``ValueError`` otherwise)."""
+    if HUMAN not in seats:
+        raise ValueError("at least one seat must be 'human'")
+    return seats
+
+
+def seat_names_apart(names: list[str | None] | None) -> list[str | None] | None:
+    """The names given to a table's seats, each told apart from the others (``name_taken``: not by case alone,
+    the rule of join too); a 422 ``name_taken`` naming the seat otherwise."""
+    for seat, name in enumerate(names or []):
+        if name is not None and name_taken(names or [], seat, name):
+            raise PydanticCustomError(
+                "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
+                {"seat": seat, "name": name},
+            )
+    return names
+
+
 class _NewGame(BaseModel):
     """What every game form takes: the rule profile, who sits where (``human``, ``invite`` or a computer
     player), an optional seed, the names, the page's deck and language."""
@@ -123,21 +143,13 @@ class _NewGame(BaseModel):
         for seat, spec in enumerate(v):
             if spec != spec.strip():
                 raise ValueError(f"seat {seat}: no spaces around {spec.strip()!r}")
-        if HUMAN not in v:
-            raise ValueError("at least one seat must be 'human'")
-        return v
+        return with_a_person(v)
 
     @field_validator("names")
     @classmethod
     def _names(cls, v: list[str | None] | None) -> list[str | None] | None:
         """Two seats are never told apart by case alone (``name_taken``, the rule of join too)."""
-        for seat, name in enumerate(v or []):
-            if name is not None and name_taken(v or [], seat, name):
-                raise PydanticCustomError(
-                    "name_taken", "seat {seat}: '{name}' is another seat's name at this table: choose another",
-                    {"seat": seat, "name": name},
-                )
-        return v
+        return seat_names_apart(v)
 
     @model_validator(mode="after")
     def _seed_only_alone(self) -> _NewGame:

@@ -31,9 +31,9 @@ from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_4
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
 from puur.server.http.sockets import drain as _drain
+from puur.server.http.tables_api import host_change
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
-from puur.server.live.tables import NotHost
 from puur.server.store.lobby import LOBBY_CHANNEL, open_listings
 from puur.server.store.postgres import PgStore
 from puur.table.public import LANGS, SPEED_PACE, SPEEDS, public_of, spectators_open
@@ -219,16 +219,6 @@ def post_sit(game_id: str, player: CurrentPlayer, hub: Hub, request: Request) ->
     return _seated(hub.get(game_id), seat, token, False)
 
 
-def _host_change(fn: Any, *args: Any) -> Response:
-    try:
-        fn(*args)
-    except NotHost as e:
-        raise HTTPException(403, str(e)) from None
-    except Conflict as e:
-        raise HTTPException(409, str(e)) from None
-    return Response(status_code=204)
-
-
 @router.post("/games/{game_id}/public", status_code=204, response_class=Response,
              responses={**ERRORS, 409: {"model": Error, "description": "not an online table, not waiting, or not "
                                         "public (closing)"}},
@@ -238,8 +228,8 @@ def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request:
     asker = seat_or_403(live, token)
     lobby = get_lobby(request.app)
     if body.open:
-        return _host_change(lobby.open_table, live, asker, body.lang, body.speed, body.spectators)
-    return _host_change(lobby.close_table, live, asker)
+        return host_change(lobby.open_table, live, asker, body.lang, body.speed, body.spectators)
+    return host_change(lobby.close_table, live, asker)
 
 
 @router.post("/games/{game_id}/spectators", status_code=204, response_class=Response,
@@ -247,7 +237,7 @@ def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request:
              summary="Host: open the public table to spectators, or close it (the watching ones are sent away)")
 def post_spectators(game_id: str, body: SpectatorsBody, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
-    return _host_change(get_lobby(request.app).set_spectators, live, seat_or_403(live, token), body.open)
+    return host_change(get_lobby(request.app).set_spectators, live, seat_or_403(live, token), body.open)
 
 
 @router.post("/games/{game_id}/seats/{seat}/remove", status_code=204, response_class=Response,
@@ -256,7 +246,7 @@ def post_spectators(game_id: str, body: SpectatorsBody, token: Token, hub: Hub, 
              summary="Host: remove the person who sat down in this seat, before the table starts")
 def post_remove(game_id: str, seat: SeatNumber, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
-    return _host_change(get_lobby(request.app).remove_person, live, seat_or_403(live, token), seat)
+    return host_change(get_lobby(request.app).remove_person, live, seat_or_403(live, token), seat)
 
 
 @router.get("/games/{game_id}/watch", response_model=SpectatorView, responses={403: {"model": Error, "description": "not open to spectators"},

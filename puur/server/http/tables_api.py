@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
@@ -90,6 +92,25 @@ class Invites(BaseModel):
     invites: dict[str, Invite]
 
 
+@contextmanager
+def host_refusals() -> Iterator[None]:
+    """What a table refuses its host's asker, answered as HTTP (the table decides, the router translates): not
+    the host 403, a change the table's state refuses now 409."""
+    try:
+        yield
+    except NotHost as e:
+        raise HTTPException(403, str(e)) from None
+    except Conflict as e:
+        raise HTTPException(409, str(e)) from None
+
+
+def host_change(change: Callable[..., object], *args: Any) -> Response:
+    """A host's change of the table, made: 204, or its refusal as ``host_refusals`` answers it."""
+    with host_refusals():
+        change(*args)
+    return Response(status_code=204)
+
+
 # ----- routes -----
 SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
 
@@ -99,12 +120,8 @@ SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
             summary="The host's invite links (with QR codes) for the seats still open")
 def get_invites(game_id: str, token: Token, hub: Hub, request: Request) -> dict[str, Any]:
     live = game_or_404(hub, game_id)
-    try:
+    with host_refusals():
         require_host(live, seat_or_403(live, token))
-    except NotHost as e:
-        raise HTTPException(403, str(e)) from None
-    except Conflict as e:
-        raise HTTPException(409, str(e)) from None
     return {"invites": invites_of(live, token, str(request.base_url), qr=True)}
 
 
@@ -147,13 +164,7 @@ def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub:
         except PlayerRefused as e:
             raise RequestValidationError(
                 [{"type": "value_error", "loc": ("body", "player"), "msg": str(e), "input": player}]) from None
-    try:
-        set_seat(hub, live, asker, seat, player, body.remove)
-    except NotHost as e:
-        raise HTTPException(403, str(e)) from None
-    except Conflict as e:
-        raise HTTPException(409, str(e)) from None
-    return Response(status_code=204)
+    return host_change(set_seat, hub, live, asker, seat, player, body.remove)
 
 
 @router.post("/games/{game_id}/react", status_code=204, response_class=Response,

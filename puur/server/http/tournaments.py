@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
 from functools import partial
 from typing import Annotated, Any
 
@@ -196,6 +197,22 @@ def create(body: TournamentCreate, player: MaybePlayer, place: Place, hub: Hub) 
     return {**tm.view(place, hub, made.row.id), "host_token": made.host_token}
 
 
+@contextmanager
+def _refusals(tournament_id: str) -> Iterator[None]:
+    """What the place refuses, answered as HTTP (the place decides, the router translates): an unknown tournament
+    404, not its host 403, a seat not open or a tournament still playing 409, a seat's value refused 422."""
+    try:
+        yield
+    except tm.NotFound:
+        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
+    except tm.NotHost as e:
+        raise HTTPException(403, str(e)) from None
+    except (tm.NotOver, Conflict) as e:
+        raise HTTPException(409, str(e)) from None
+    except ValueError as e:
+        raise HTTPException(422, str(e)) from None
+
+
 @router.get("/api/v1/tournaments", response_model=TournamentList, summary="The newest tournaments")
 def list_all(place: Place) -> dict[str, Any]:
     return {"tournaments": tm.summaries(place)}
@@ -204,22 +221,16 @@ def list_all(place: Place) -> dict[str, Any]:
 @router.get("/api/v1/tournaments/{tournament_id}", response_model=TournamentView, responses=NOT_FOUND,
             summary="A tournament: settings, commitments, tables and standings (the seeds once it is over)")
 def get_one(tournament_id: TournamentId, place: Place, hub: Hub) -> dict[str, Any]:
-    try:
+    with _refusals(tournament_id):
         return tm.view(place, hub, tournament_id)
-    except tm.NotFound:
-        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
 
 
 @router.get("/api/v1/tournaments/{tournament_id}/record", responses={
     **NOT_FOUND, 409: {"model": Error, "description": "a table is still playing"}},
     summary="The whole record (seeds, commitments, every table's game record, standings), once it is over")
 def get_record(tournament_id: TournamentId, place: Place, hub: Hub) -> dict[str, Any]:
-    try:
+    with _refusals(tournament_id):
         return tm.record(place, hub, tournament_id)
-    except tm.NotFound:
-        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
-    except tm.NotOver as e:
-        raise HTTPException(409, str(e)) from None
 
 
 @router.get("/api/v1/tournaments/{tournament_id}/invites", response_model=Invites, responses={
@@ -228,12 +239,8 @@ def get_record(tournament_id: TournamentId, place: Place, hub: Hub) -> dict[str,
     summary="Host: the invite link of every seat still open")
 def get_invites(tournament_id: TournamentId, place: Place, hub: Hub, player: MaybePlayer, request: Request,
                 x_puur_host: Annotated[str | None, Header(max_length=100)] = None) -> dict[str, Any]:
-    try:
+    with _refusals(tournament_id):
         codes = tm.invites(place, hub, tournament_id, player, x_puur_host)
-    except tm.NotFound:
-        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
-    except tm.NotHost as e:
-        raise HTTPException(403, str(e)) from None
     base = str(request.base_url)
     return {"invites": [{**c, "url": invite_url(base, c["game_id"], c["code"])} for c in codes]}
 
@@ -246,14 +253,8 @@ def get_invites(tournament_id: TournamentId, place: Place, hub: Hub, player: May
 def post_join(tournament_id: TournamentId, body: JoinBody, player: MaybePlayer, place: Place,
               hub: Hub) -> dict[str, Any]:
     seated = required_player(player)  # after the body, as creating
-    try:
+    with _refusals(tournament_id):
         game_id, token = tm.take_seat(place, hub, partial(join, hub), tournament_id, seated, body.table, body.seat, body.name)
-    except tm.NotFound:
-        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
-    except Conflict as e:
-        raise HTTPException(409, str(e)) from None
-    except ValueError as e:
-        raise HTTPException(422, str(e)) from None
     return {"game_id": game_id, "token": token}
 
 
@@ -264,10 +265,8 @@ def post_join(tournament_id: TournamentId, body: JoinBody, player: MaybePlayer, 
     summary="The tournament live, as Server-Sent Events: the whole view each time a table moves on")
 async def live(tournament_id: TournamentId, request: Request) -> StreamingResponse:
     place, hub = get_place(request), get_hub(request)
-    try:
+    with _refusals(tournament_id):
         first = await run_in_threadpool(tm.view, place, hub, tournament_id)
-    except tm.NotFound:
-        raise HTTPException(404, f"no tournament {tournament_id!r}") from None
     client = request.client.host if request.client else "unknown"
     refused = hub.connect(client)  # one bound with the tables' live connections per address
     if refused is not None:

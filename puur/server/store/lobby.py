@@ -17,7 +17,6 @@ from sqlalchemy import (
     Column,
     Connection,
     Double,
-    ForeignKey,
     Index,
     Integer,
     PrimaryKeyConstraint,
@@ -30,7 +29,7 @@ from sqlalchemy import (
     text,
 )
 
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 
 LOBBY_CHANNEL = "puur_lobby"
 """The PostgreSQL channel on which a listing's change is announced (payload: the game id)."""
@@ -62,7 +61,7 @@ Index("lobby_tables_free", lobby_tables.c.free, lobby_tables.c.lang, lobby_table
 lobby_abandons = Table(
     "lobby_abandons", metadata,
     Column("game_id", Text, nullable=False),
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    player_column(),
     Column("seat", Integer, nullable=False),
     Column("abandoned", Boolean, nullable=False),
     Column("at", Double, nullable=False),

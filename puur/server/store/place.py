@@ -20,13 +20,19 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Connection, Engine, MetaData, create_engine, event
+from sqlalchemy import Column, Connection, Engine, ForeignKey, MetaData, Text, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from puur.server.store import default_db_path, is_postgres
 
 metadata = MetaData()
 """Every table of the place; each module of the place adds its own."""
+
+
+def player_column(name: str = "player_id", *, primary_key: bool = False) -> Column[str]:
+    """A column naming a player whose rows go with the player: deleting a player deletes them (``ON DELETE
+    CASCADE``), so that nothing is kept about a deleted player (docs/players.md)."""
+    return Column(name, Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=primary_key, nullable=False)
 
 
 class PlaceDb:

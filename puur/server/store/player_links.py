@@ -18,9 +18,9 @@ import time
 from collections.abc import Collection
 from itertools import combinations
 
-from sqlalchemy import Column, Connection, Double, ForeignKey, Index, Table, Text, delete, insert, or_, select
+from sqlalchemy import Column, Connection, Double, Index, Table, Text, delete, insert, or_, select
 
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 
 CARRY_SECONDS = 600.0
 """How long a carry code may be opened: long enough to walk to the other device, short enough that an old
@@ -33,14 +33,14 @@ BLOCKS_MAX = 500
 player_carry = Table(
     "player_carry", metadata,
     Column("code_hash", Text, primary_key=True),
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    player_column(),
     Column("expires", Double, nullable=False),
 )  # fmt: skip
 Index("player_carry_player", player_carry.c.player_id)
 player_blocks = Table(
     "player_blocks", metadata,
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
-    Column("blocked_id", Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    player_column(primary_key=True),
+    player_column("blocked_id", primary_key=True),
     Column("created", Double, nullable=False),
 )  # fmt: skip
 Index("player_blocks_blocked", player_blocks.c.blocked_id)

@@ -17,7 +17,6 @@ from sqlalchemy import (
     Column,
     Connection,
     Double,
-    ForeignKey,
     Index,
     Integer,
     Table,
@@ -27,14 +26,14 @@ from sqlalchemy import (
     select,
 )
 
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 
 RECENT = 30
 """Matches the statistics list one by one (the charts' points per round, latest last)."""
 
 player_matches = Table(
     "player_matches", metadata,
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    player_column(primary_key=True),
     Column("game_id", Text, primary_key=True),
     Column("source", Text, nullable=False),  # "server" or "device"
     Column("ended", Double, nullable=False),

@@ -17,7 +17,6 @@ from sqlalchemy import (
     Column,
     Connection,
     Double,
-    ForeignKey,
     Index,
     Table,
     Text,
@@ -28,7 +27,7 @@ from sqlalchemy import (
 )
 
 from puur.server.store import token_hash
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 
 players = Table(
     "players", metadata,
@@ -41,7 +40,7 @@ players = Table(
 player_keys = Table(
     "player_keys", metadata,
     Column("key_hash", Text, primary_key=True),
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    player_column(),
     Column("device", Text, nullable=False),  # what the key's holder called the device ("phone"), for revoking
     Column("created", Double, nullable=False),
 )  # fmt: skip

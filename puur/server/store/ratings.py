@@ -23,7 +23,6 @@ from sqlalchemy import (
     Column,
     Connection,
     Double,
-    ForeignKey,
     Index,
     Integer,
     Table,
@@ -37,12 +36,12 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import ClauseElement, Executable
 
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 from puur.server.store.players import players
 
 ratings = Table(
     "ratings", metadata,
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    player_column(primary_key=True),
     Column("mu", Double, nullable=False),
     Column("sigma", Double, nullable=False),
     Column("ordinal", Double, nullable=False),  # mu - 3 sigma: what the leaderboard ranks by
@@ -52,7 +51,7 @@ ratings = Table(
 Index("ratings_ordinal", ratings.c.ordinal)
 rating_history = Table(
     "rating_history", metadata,
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    player_column(primary_key=True),
     Column("game_id", Text, primary_key=True),
     Column("mu_before", Double, nullable=False),
     Column("sigma_before", Double, nullable=False),

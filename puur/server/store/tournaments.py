@@ -35,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 
-from puur.server.store.place import metadata
+from puur.server.store.place import metadata, player_column
 
 tournaments = Table(
     "tournaments", metadata,
@@ -62,7 +62,7 @@ tournament_seats = Table(
     Column("tournament_id", Text, ForeignKey("tournaments.id", ondelete="CASCADE"), primary_key=True),
     Column("table_no", Integer, primary_key=True),
     Column("seat", Integer, primary_key=True),
-    Column("player_id", Text, ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    player_column(),
     UniqueConstraint("tournament_id", "player_id", name="tournament_seats_one_per_player"),
 )  # fmt: skip
 

@@ -3,7 +3,8 @@
 // player (key.js) is marked. Words from rating-words.js, in the table's language.
 import { currentPlayer } from "./key.js";
 import { drawRatingChart } from "./rating-chart.js";
-import { LANGS, RATING_WORDS, chooseLang, ratingText, saveLang, word } from "./rating-words.js";
+import { RATING_WORDS, ratingText, word } from "./rating-words.js";
+import { LANGUAGES, chooseLang, saveLang } from "./words.js";
 
 const PAGE = 25;
 let lang = chooseLang();
@@ -19,7 +20,7 @@ function translate() {
   document.documentElement.lang = lang;
   for (const e of document.querySelectorAll("[data-w]")) e.textContent = w(e.dataset.w);
   const select = $("lang");
-  select.replaceChildren(...LANGS.map((l) => new Option(RATING_WORDS[l].lang_name, l, false, l === lang)));
+  select.replaceChildren(...LANGUAGES.map((l) => new Option(RATING_WORDS.lang_name[l], l, false, l === lang)));
   select.setAttribute("aria-label", w("language"));
 }
 

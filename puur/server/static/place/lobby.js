@@ -2,47 +2,47 @@
 // sitting down at a table, watching one (one trick behind). Words in de/fr/en. The page decides nothing: the
 // server seats, lists and hides; this page shows what it is sent.
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
+import { LANGUAGES, translator } from "/static/place/words.js";
 
 const WORDS = {
-  en: {
-    title: "Lobby", language: "Language", to_table: "To my table", play_title: "Play now", your_name: "Your name",
-    table_lang: "Table language", speed: "Speed", any: "any", relaxed: "relaxed", normal: "normal", fast: "fast",
-    play_now: "Play now", tables: "Open tables", show_full: "also full tables (to watch)",
-    no_tables: "No open table right now: press Play now and computers keep you company until people come.",
-    watching: "Watching", stop_watching: "Stop watching", sit: "Sit down", watch: "Watch",
-    arriving: "Your seat is taken: you play from the next round. Until then you watch (one trick behind).",
-    open_seat: "free seat", computer: "Computer", free_computer: "Computer (free for a person)",
-    watchers: "{n} watching", to: "to {n}", waiting: "waiting", playing: "playing", live: "live",
-    reconnecting: "reconnecting…", me: "You play as {name}", need_name: "Type your name first.",
-    seated: "Seated: to the table…", no_seat: "No seat for you there: {reason}", closed: "The host closed the table to spectators.",
-    scores: "Score", contract: "Contract", tricks_shown: "Tricks (one trick behind)", heuristic: "heuristic",
-  },
-  de: {
-    title: "Lobby", language: "Sprache", to_table: "Zu meinem Tisch", play_title: "Jetzt spielen", your_name: "Dein Name",
-    table_lang: "Sprache am Tisch", speed: "Tempo", any: "alle", relaxed: "gemütlich", normal: "normal", fast: "schnell",
-    play_now: "Jetzt spielen", tables: "Offene Tische", show_full: "auch volle Tische (zum Zuschauen)",
-    no_tables: "Gerade kein offener Tisch: drück «Jetzt spielen», Computer spielen mit, bis Leute kommen.",
-    watching: "Zuschauen", stop_watching: "Nicht mehr zuschauen", sit: "Hinsetzen", watch: "Zuschauen",
-    arriving: "Dein Platz ist reserviert: du spielst ab der nächsten Runde. Bis dahin schaust du zu (einen Stich zurück).",
-    open_seat: "freier Platz", computer: "Computer", free_computer: "Computer (frei für eine Person)",
-    watchers: "{n} schauen zu", to: "auf {n}", waiting: "wartet", playing: "spielt", live: "live",
-    reconnecting: "verbinde neu…", me: "Du spielst als {name}", need_name: "Gib zuerst deinen Namen ein.",
-    seated: "Platz gefunden: zum Tisch…", no_seat: "Kein Platz für dich: {reason}", closed: "Der Gastgeber hat den Tisch für Zuschauer geschlossen.",
-    scores: "Stand", contract: "Trumpf", tricks_shown: "Stiche (einen Stich zurück)", heuristic: "Heuristik",
-  },
-  fr: {
-    title: "Salon", language: "Langue", to_table: "À ma table", play_title: "Jouer maintenant", your_name: "Ton nom",
-    table_lang: "Langue de la table", speed: "Rythme", any: "toutes", relaxed: "tranquille", normal: "normal", fast: "rapide",
-    play_now: "Jouer maintenant", tables: "Tables ouvertes", show_full: "aussi les tables pleines (pour regarder)",
-    no_tables: "Aucune table ouverte : appuie sur « Jouer maintenant », des ordinateurs jouent jusqu’à l’arrivée de joueurs.",
-    watching: "Regarder", stop_watching: "Arrêter de regarder", sit: "S’asseoir", watch: "Regarder",
-    arriving: "Ta place est prise : tu joues dès la prochaine donne. D’ici là tu regardes (avec un pli de retard).",
-    open_seat: "place libre", computer: "Ordinateur", free_computer: "Ordinateur (place libre)",
-    watchers: "{n} spectateurs", to: "en {n}", waiting: "en attente", playing: "en jeu", live: "en direct",
-    reconnecting: "reconnexion…", me: "Tu joues en tant que {name}", need_name: "Écris d’abord ton nom.",
-    seated: "Place trouvée : vers la table…", no_seat: "Pas de place pour toi : {reason}", closed: "L’hôte a fermé la table aux spectateurs.",
-    scores: "Score", contract: "Atout", tricks_shown: "Plis (un pli de retard)", heuristic: "heuristique",
-  },
+  title: { en: "Lobby", de: "Lobby", fr: "Salon" },
+  language: { en: "Language", de: "Sprache", fr: "Langue" },
+  to_table: { en: "To my table", de: "Zu meinem Tisch", fr: "À ma table" },
+  play_title: { en: "Play now", de: "Jetzt spielen", fr: "Jouer maintenant" },
+  your_name: { en: "Your name", de: "Dein Name", fr: "Ton nom" },
+  table_lang: { en: "Table language", de: "Sprache am Tisch", fr: "Langue de la table" },
+  speed: { en: "Speed", de: "Tempo", fr: "Rythme" },
+  any: { en: "any", de: "alle", fr: "toutes" },
+  relaxed: { en: "relaxed", de: "gemütlich", fr: "tranquille" },
+  normal: { en: "normal", de: "normal", fr: "normal" },
+  fast: { en: "fast", de: "schnell", fr: "rapide" },
+  play_now: { en: "Play now", de: "Jetzt spielen", fr: "Jouer maintenant" },
+  tables: { en: "Open tables", de: "Offene Tische", fr: "Tables ouvertes" },
+  show_full: { en: "also full tables (to watch)", de: "auch volle Tische (zum Zuschauen)", fr: "aussi les tables pleines (pour regarder)" },
+  no_tables: { en: "No open table right now: press Play now and computers keep you company until people come.", de: "Gerade kein offener Tisch: drück «Jetzt spielen», Computer spielen mit, bis Leute kommen.", fr: "Aucune table ouverte : appuie sur « Jouer maintenant », des ordinateurs jouent jusqu’à l’arrivée de joueurs." },
+  watching: { en: "Watching", de: "Zuschauen", fr: "Regarder" },
+  stop_watching: { en: "Stop watching", de: "Nicht mehr zuschauen", fr: "Arrêter de regarder" },
+  sit: { en: "Sit down", de: "Hinsetzen", fr: "S’asseoir" },
+  watch: { en: "Watch", de: "Zuschauen", fr: "Regarder" },
+  arriving: { en: "Your seat is taken: you play from the next round. Until then you watch (one trick behind).", de: "Dein Platz ist reserviert: du spielst ab der nächsten Runde. Bis dahin schaust du zu (einen Stich zurück).", fr: "Ta place est prise : tu joues dès la prochaine donne. D’ici là tu regardes (avec un pli de retard)." },
+  open_seat: { en: "free seat", de: "freier Platz", fr: "place libre" },
+  computer: { en: "Computer", de: "Computer", fr: "Ordinateur" },
+  free_computer: { en: "Computer (free for a person)", de: "Computer (frei für eine Person)", fr: "Ordinateur (place libre)" },
+  watchers: { en: "{n} watching", de: "{n} schauen zu", fr: "{n} spectateurs" },
+  to: { en: "to {n}", de: "auf {n}", fr: "en {n}" },
+  waiting: { en: "waiting", de: "wartet", fr: "en attente" },
+  playing: { en: "playing", de: "spielt", fr: "en jeu" },
+  live: { en: "live", de: "live", fr: "en direct" },
+  reconnecting: { en: "reconnecting…", de: "verbinde neu…", fr: "reconnexion…" },
+  me: { en: "You play as {name}", de: "Du spielst als {name}", fr: "Tu joues en tant que {name}" },
+  need_name: { en: "Type your name first.", de: "Gib zuerst deinen Namen ein.", fr: "Écris d’abord ton nom." },
+  seated: { en: "Seated: to the table…", de: "Platz gefunden: zum Tisch…", fr: "Place trouvée : vers la table…" },
+  no_seat: { en: "No seat for you there: {reason}", de: "Kein Platz für dich: {reason}", fr: "Pas de place pour toi : {reason}" },
+  closed: { en: "The host closed the table to spectators.", de: "Der Gastgeber hat den Tisch für Zuschauer geschlossen.", fr: "L’hôte a fermé la table aux spectateurs." },
+  scores: { en: "Score", de: "Stand", fr: "Score" },
+  contract: { en: "Contract", de: "Trumpf", fr: "Atout" },
+  tricks_shown: { en: "Tricks (one trick behind)", de: "Stiche (einen Stich zurück)", fr: "Plis (un pli de retard)" },
+  heuristic: { en: "heuristic", de: "Heuristik", fr: "heuristique" },
 };
 const LANG_KEY = "puur.lobby.lang";
 let lang = pickLang();
@@ -53,15 +53,12 @@ const tables = new Map();
 
 function pickLang() {
   const kept = localStorage.getItem(LANG_KEY);
-  if (kept && WORDS[kept]) return kept;
+  if (LANGUAGES.includes(kept)) return kept;
   const nav = (navigator.language || "en").slice(0, 2);
-  return WORDS[nav] ? nav : "en";
+  return LANGUAGES.includes(nav) ? nav : "en";
 }
 
-function t(key, vars = {}) {
-  const text = (WORDS[lang] && WORDS[lang][key]) || WORDS.en[key] || key;
-  return text.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
-}
+const t = translator(WORDS, () => lang);
 
 function $(id) { return document.getElementById(id); }
 

@@ -2,98 +2,79 @@
 // and QR code, its devices and blocks, its statistics drawn as SVG by this page, deleting it (docs/players.md).
 // The key is reached only through key.js; it never goes into a link (a carry link holds a one-time code).
 import { currentPlayer, ensurePlayer, playerFetch, setPlayerKey } from "./key.js";
+import { h } from "./dom.js";
+import { chooseLang, saveLang, translator } from "./words.js";
 
 const WORDS = {
-  en: {
-    your_id: "Your id (for others to find or block you):", device_phone: "phone", device_tablet: "tablet", device_computer: "computer",
-    title: "My player", to_table: "Table", make_title: "Make my player", name: "Name", device: "This device",
-    make_note: "No account: your browser keeps a key; you choose a name, nothing else.", make_button: "Make my player",
-    you_are: "You are", rename: "Rename", renamed: "Renamed.", made: "Your player is made.",
-    carry_title: "Another device", carry_note: "Open this link or scan the code on your other device: it becomes your player too.",
-    carry_button: "Show the link", carry_expires: "Works once, until {0}.",
-    carry_in_title: "Take your player onto this device", carry_in_note: "This link makes this device your player (it works once, for a few minutes).",
-    carry_in_replace: "This device is {0} now: taking the player of the link replaces it here.", carry_in_take: "Take my player",
-    carried: "This device is your player now.", carry_gone: "This link is used already or expired: make a new one on your other device.",
-    stats_title: "Statistics", devices_title: "Your devices", this_device: "this device", unnamed_device: "a device", revoke: "Revoke",
-    revoke_confirm: "Revoke this device? It will no longer be your player.", blocks_title: "Blocked players",
-    blocks_note: "You are never seated with them (nobody is told).", block_id: "Player id", block: "Block", unblock: "Unblock",
-    no_blocks: "Nobody.", delete_title: "Delete my player", delete_button: "Delete my player",
-    delete_note: "Deletes your player, its keys on every device, your statistics and blocks. Games keep only the names their seats showed.",
-    delete_confirm: "Delete your player and everything kept about it? This cannot be undone.", deleted: "Your player is deleted.",
-    matches: "Matches", won: "Won", points_per_round: "Points per round", matches_made: "Matches made", matches_suffered: "Matches suffered",
-    pushes: "Pushed", weis: "Weis written", stoeck: "Stöck written", best_rate: "Best card", none_yet: "No finished match yet: play one at the table.",
-    chart_results: "Won and lost", chart_points: "Points per round, latest matches", chart_contracts: "Your contracts: chosen and made",
-    chart_play: "Your play", lost: "Lost", chosen: "chosen", made_word: "made", of_forehand: "of {0} as forehand", of_reviewed: "of {0} reviewed cards",
-    error: "Something went wrong: {0}",
-  },
-  de: {
-    your_id: "Deine ID (damit andere dich finden oder blockieren):", device_phone: "Handy", device_tablet: "Tablet", device_computer: "Computer",
-    title: "Mein Spieler", to_table: "Tisch", make_title: "Meinen Spieler machen", name: "Name", device: "Dieses Gerät",
-    make_note: "Kein Konto: Dein Browser hat einen Schlüssel; du wählst einen Namen, sonst nichts.", make_button: "Meinen Spieler machen",
-    you_are: "Du bist", rename: "Umbenennen", renamed: "Umbenannt.", made: "Dein Spieler ist gemacht.",
-    carry_title: "Anderes Gerät", carry_note: "Öffne diesen Link oder scanne den Code auf deinem anderen Gerät: Es wird auch dein Spieler.",
-    carry_button: "Link zeigen", carry_expires: "Gilt einmal, bis {0}.",
-    carry_in_title: "Deinen Spieler auf dieses Gerät holen", carry_in_note: "Dieser Link macht dieses Gerät zu deinem Spieler (einmal, für ein paar Minuten).",
-    carry_in_replace: "Dieses Gerät ist jetzt {0}: Der Spieler des Links ersetzt ihn hier.", carry_in_take: "Meinen Spieler holen",
-    carried: "Dieses Gerät ist jetzt dein Spieler.", carry_gone: "Dieser Link ist gebraucht oder abgelaufen: Mach auf dem anderen Gerät einen neuen.",
-    stats_title: "Statistik", devices_title: "Deine Geräte", this_device: "dieses Gerät", unnamed_device: "ein Gerät", revoke: "Entfernen",
-    revoke_confirm: "Dieses Gerät entfernen? Es ist dann nicht mehr dein Spieler.", blocks_title: "Blockierte Spieler",
-    blocks_note: "Du sitzt nie mit ihnen am Tisch (niemand erfährt es).", block_id: "Spieler-ID", block: "Blockieren", unblock: "Freigeben",
-    no_blocks: "Niemand.", delete_title: "Meinen Spieler löschen", delete_button: "Meinen Spieler löschen",
-    delete_note: "Löscht deinen Spieler, seine Schlüssel auf allen Geräten, deine Statistik und Blockierungen. Partien behalten nur die Namen ihrer Plätze.",
-    delete_confirm: "Deinen Spieler und alles über ihn löschen? Das lässt sich nicht rückgängig machen.", deleted: "Dein Spieler ist gelöscht.",
-    matches: "Partien", won: "Gewonnen", points_per_round: "Punkte pro Runde", matches_made: "Matchs gemacht", matches_suffered: "Matchs erlitten",
-    pushes: "Geschoben", weis: "Weis geschrieben", stoeck: "Stöck geschrieben", best_rate: "Beste Karte", none_yet: "Noch keine fertige Partie: Spiel eine am Tisch.",
-    chart_results: "Gewonnen und verloren", chart_points: "Punkte pro Runde, letzte Partien", chart_contracts: "Deine Ansagen: gewählt und gemacht",
-    chart_play: "Dein Spiel", lost: "Verloren", chosen: "gewählt", made_word: "gemacht", of_forehand: "von {0} als Vorhand", of_reviewed: "von {0} geprüften Karten",
-    error: "Etwas ging schief: {0}",
-  },
-  fr: {
-    your_id: "Votre id (pour que d'autres vous trouvent ou vous bloquent) :", device_phone: "téléphone", device_tablet: "tablette", device_computer: "ordinateur",
-    title: "Mon joueur", to_table: "Table", make_title: "Créer mon joueur", name: "Nom", device: "Cet appareil",
-    make_note: "Pas de compte : votre navigateur garde une clé ; vous choisissez un nom, rien d'autre.", make_button: "Créer mon joueur",
-    you_are: "Vous êtes", rename: "Renommer", renamed: "Renommé.", made: "Votre joueur est créé.",
-    carry_title: "Un autre appareil", carry_note: "Ouvrez ce lien ou scannez le code sur votre autre appareil : il devient aussi votre joueur.",
-    carry_button: "Montrer le lien", carry_expires: "Valable une fois, jusqu'à {0}.",
-    carry_in_title: "Prendre votre joueur sur cet appareil", carry_in_note: "Ce lien fait de cet appareil votre joueur (une fois, pendant quelques minutes).",
-    carry_in_replace: "Cet appareil est {0} : le joueur du lien le remplace ici.", carry_in_take: "Prendre mon joueur",
-    carried: "Cet appareil est maintenant votre joueur.", carry_gone: "Ce lien a déjà servi ou a expiré : créez-en un nouveau sur l'autre appareil.",
-    stats_title: "Statistiques", devices_title: "Vos appareils", this_device: "cet appareil", unnamed_device: "un appareil", revoke: "Retirer",
-    revoke_confirm: "Retirer cet appareil ? Il ne sera plus votre joueur.", blocks_title: "Joueurs bloqués",
-    blocks_note: "Vous n'êtes jamais assis avec eux (personne n'est averti).", block_id: "Id du joueur", block: "Bloquer", unblock: "Débloquer",
-    no_blocks: "Personne.", delete_title: "Supprimer mon joueur", delete_button: "Supprimer mon joueur",
-    delete_note: "Supprime votre joueur, ses clés sur tous les appareils, vos statistiques et blocages. Les parties ne gardent que les noms de leurs places.",
-    delete_confirm: "Supprimer votre joueur et tout ce qui est gardé à son sujet ? C'est définitif.", deleted: "Votre joueur est supprimé.",
-    matches: "Parties", won: "Gagnées", points_per_round: "Points par manche", matches_made: "Matchs réussis", matches_suffered: "Matchs subis",
-    pushes: "Passé (schieben)", weis: "Annonces écrites", stoeck: "Stöck écrits", best_rate: "Meilleure carte", none_yet: "Aucune partie terminée : jouez-en une à la table.",
-    chart_results: "Gagnées et perdues", chart_points: "Points par manche, dernières parties", chart_contracts: "Vos atouts : choisis et réussis",
-    chart_play: "Votre jeu", lost: "Perdues", chosen: "choisis", made_word: "réussis", of_forehand: "sur {0} en main", of_reviewed: "sur {0} cartes analysées",
-    error: "Une erreur est survenue : {0}",
-  },
+  your_id: { en: "Your id (for others to find or block you):", de: "Deine ID (damit andere dich finden oder blockieren):", fr: "Votre id (pour que d'autres vous trouvent ou vous bloquent) :" },
+  device_phone: { en: "phone", de: "Handy", fr: "téléphone" },
+  device_tablet: { en: "tablet", de: "Tablet", fr: "tablette" },
+  device_computer: { en: "computer", de: "Computer", fr: "ordinateur" },
+  title: { en: "My player", de: "Mein Spieler", fr: "Mon joueur" },
+  to_table: { en: "Table", de: "Tisch", fr: "Table" },
+  make_title: { en: "Make my player", de: "Meinen Spieler machen", fr: "Créer mon joueur" },
+  name: { en: "Name", de: "Name", fr: "Nom" },
+  device: { en: "This device", de: "Dieses Gerät", fr: "Cet appareil" },
+  make_note: { en: "No account: your browser keeps a key; you choose a name, nothing else.", de: "Kein Konto: Dein Browser hat einen Schlüssel; du wählst einen Namen, sonst nichts.", fr: "Pas de compte : votre navigateur garde une clé ; vous choisissez un nom, rien d'autre." },
+  make_button: { en: "Make my player", de: "Meinen Spieler machen", fr: "Créer mon joueur" },
+  you_are: { en: "You are", de: "Du bist", fr: "Vous êtes" },
+  rename: { en: "Rename", de: "Umbenennen", fr: "Renommer" },
+  renamed: { en: "Renamed.", de: "Umbenannt.", fr: "Renommé." },
+  made: { en: "Your player is made.", de: "Dein Spieler ist gemacht.", fr: "Votre joueur est créé." },
+  carry_title: { en: "Another device", de: "Anderes Gerät", fr: "Un autre appareil" },
+  carry_note: { en: "Open this link or scan the code on your other device: it becomes your player too.", de: "Öffne diesen Link oder scanne den Code auf deinem anderen Gerät: Es wird auch dein Spieler.", fr: "Ouvrez ce lien ou scannez le code sur votre autre appareil : il devient aussi votre joueur." },
+  carry_button: { en: "Show the link", de: "Link zeigen", fr: "Montrer le lien" },
+  carry_expires: { en: "Works once, until {0}.", de: "Gilt einmal, bis {0}.", fr: "Valable une fois, jusqu'à {0}." },
+  carry_in_title: { en: "Take your player onto this device", de: "Deinen Spieler auf dieses Gerät holen", fr: "Prendre votre joueur sur cet appareil" },
+  carry_in_note: { en: "This link makes this device your player (it works once, for a few minutes).", de: "Dieser Link macht dieses Gerät zu deinem Spieler (einmal, für ein paar Minuten).", fr: "Ce lien fait de cet appareil votre joueur (une fois, pendant quelques minutes)." },
+  carry_in_replace: { en: "This device is {0} now: taking the player of the link replaces it here.", de: "Dieses Gerät ist jetzt {0}: Der Spieler des Links ersetzt ihn hier.", fr: "Cet appareil est {0} : le joueur du lien le remplace ici." },
+  carry_in_take: { en: "Take my player", de: "Meinen Spieler holen", fr: "Prendre mon joueur" },
+  carried: { en: "This device is your player now.", de: "Dieses Gerät ist jetzt dein Spieler.", fr: "Cet appareil est maintenant votre joueur." },
+  carry_gone: { en: "This link is used already or expired: make a new one on your other device.", de: "Dieser Link ist gebraucht oder abgelaufen: Mach auf dem anderen Gerät einen neuen.", fr: "Ce lien a déjà servi ou a expiré : créez-en un nouveau sur l'autre appareil." },
+  stats_title: { en: "Statistics", de: "Statistik", fr: "Statistiques" },
+  devices_title: { en: "Your devices", de: "Deine Geräte", fr: "Vos appareils" },
+  this_device: { en: "this device", de: "dieses Gerät", fr: "cet appareil" },
+  unnamed_device: { en: "a device", de: "ein Gerät", fr: "un appareil" },
+  revoke: { en: "Revoke", de: "Entfernen", fr: "Retirer" },
+  revoke_confirm: { en: "Revoke this device? It will no longer be your player.", de: "Dieses Gerät entfernen? Es ist dann nicht mehr dein Spieler.", fr: "Retirer cet appareil ? Il ne sera plus votre joueur." },
+  blocks_title: { en: "Blocked players", de: "Blockierte Spieler", fr: "Joueurs bloqués" },
+  blocks_note: { en: "You are never seated with them (nobody is told).", de: "Du sitzt nie mit ihnen am Tisch (niemand erfährt es).", fr: "Vous n'êtes jamais assis avec eux (personne n'est averti)." },
+  block_id: { en: "Player id", de: "Spieler-ID", fr: "Id du joueur" },
+  block: { en: "Block", de: "Blockieren", fr: "Bloquer" },
+  unblock: { en: "Unblock", de: "Freigeben", fr: "Débloquer" },
+  no_blocks: { en: "Nobody.", de: "Niemand.", fr: "Personne." },
+  delete_title: { en: "Delete my player", de: "Meinen Spieler löschen", fr: "Supprimer mon joueur" },
+  delete_button: { en: "Delete my player", de: "Meinen Spieler löschen", fr: "Supprimer mon joueur" },
+  delete_note: { en: "Deletes your player, its keys on every device, your statistics and blocks. Games keep only the names their seats showed.", de: "Löscht deinen Spieler, seine Schlüssel auf allen Geräten, deine Statistik und Blockierungen. Partien behalten nur die Namen ihrer Plätze.", fr: "Supprime votre joueur, ses clés sur tous les appareils, vos statistiques et blocages. Les parties ne gardent que les noms de leurs places." },
+  delete_confirm: { en: "Delete your player and everything kept about it? This cannot be undone.", de: "Deinen Spieler und alles über ihn löschen? Das lässt sich nicht rückgängig machen.", fr: "Supprimer votre joueur et tout ce qui est gardé à son sujet ? C'est définitif." },
+  deleted: { en: "Your player is deleted.", de: "Dein Spieler ist gelöscht.", fr: "Votre joueur est supprimé." },
+  matches: { en: "Matches", de: "Partien", fr: "Parties" },
+  won: { en: "Won", de: "Gewonnen", fr: "Gagnées" },
+  points_per_round: { en: "Points per round", de: "Punkte pro Runde", fr: "Points par manche" },
+  matches_made: { en: "Matches made", de: "Matchs gemacht", fr: "Matchs réussis" },
+  matches_suffered: { en: "Matches suffered", de: "Matchs erlitten", fr: "Matchs subis" },
+  pushes: { en: "Pushed", de: "Geschoben", fr: "Passé (schieben)" },
+  weis: { en: "Weis written", de: "Weis geschrieben", fr: "Annonces écrites" },
+  stoeck: { en: "Stöck written", de: "Stöck geschrieben", fr: "Stöck écrits" },
+  best_rate: { en: "Best card", de: "Beste Karte", fr: "Meilleure carte" },
+  none_yet: { en: "No finished match yet: play one at the table.", de: "Noch keine fertige Partie: Spiel eine am Tisch.", fr: "Aucune partie terminée : jouez-en une à la table." },
+  chart_results: { en: "Won and lost", de: "Gewonnen und verloren", fr: "Gagnées et perdues" },
+  chart_points: { en: "Points per round, latest matches", de: "Punkte pro Runde, letzte Partien", fr: "Points par manche, dernières parties" },
+  chart_contracts: { en: "Your contracts: chosen and made", de: "Deine Ansagen: gewählt und gemacht", fr: "Vos atouts : choisis et réussis" },
+  chart_play: { en: "Your play", de: "Dein Spiel", fr: "Votre jeu" },
+  lost: { en: "Lost", de: "Verloren", fr: "Perdues" },
+  chosen: { en: "chosen", de: "gewählt", fr: "choisis" },
+  made_word: { en: "made", de: "gemacht", fr: "réussis" },
+  of_forehand: { en: "of {0} as forehand", de: "von {0} als Vorhand", fr: "sur {0} en main" },
+  of_reviewed: { en: "of {0} reviewed cards", de: "von {0} geprüften Karten", fr: "sur {0} cartes analysées" },
+  error: { en: "Something went wrong: {0}", de: "Etwas ging schief: {0}", fr: "Une erreur est survenue : {0}" },
 };
 const CONTRACTS = { C: "♣", D: "♦", H: "♥", S: "♠", O: "Obe", U: "Unde", SLO: "SlO", SLU: "SlU", GUO: "GuO", GUU: "GuU" };
 const SVG = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
 
-function firstLang() {
-  try { const l = JSON.parse(localStorage.getItem("puur.prefs") || "{}").lang; if (WORDS[l]) return l; } catch { /* none kept */ }
-  for (const l of navigator.languages || [navigator.language || "en"]) { const k = String(l).slice(0, 2).toLowerCase(); if (WORDS[k]) return k; }
-  return "en";
-}
-let lang = firstLang();
-function t(key, ...args) {
-  let s = (WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key;
-  args.forEach((a, i) => { s = s.replace(`{${i}}`, a); });
-  return s;
-}
-function h(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") e.textContent = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  e.append(...kids.filter((c) => c != null));
-  return e;
-}
+let lang = chooseLang();
+const t = translator(WORDS, () => lang);
 function s(tag, attrs = {}, text = null) {
   const e = document.createElementNS(SVG, tag);
   for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
@@ -239,7 +220,7 @@ async function guarded(fn) {
 function init() {
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    try { const p = JSON.parse(localStorage.getItem("puur.prefs") || "{}"); p.lang = lang; localStorage.setItem("puur.prefs", JSON.stringify(p)); } catch { /* kept for this page only */ }
+    saveLang(lang);
     guarded(show);
   });
   $("make-device").value = deviceName();

@@ -3,83 +3,59 @@
 // Events), the committed deals and, once every table has played every deal, the seeds and the record.
 // The page decides nothing: it shows what the API answers.
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
+import { h } from "/static/place/dom.js";
+import { chooseLang, saveLang, translator } from "/static/place/words.js";
 
 const WORDS = {
-  en: {
-    tournaments: "Tournaments", language: "Language", new_tournament: "New tournament", your_name: "Your name",
-    name: "Name", tables: "Tables", deals: "Deals", rules: "Rules", people: "People a table",
-    people_4: "Four people", people_2: "Two partners, two computers", people_1: "One person, three computers",
-    create: "Create", recent: "Recent tournaments", none: "No tournament yet.", invites: "Invite links",
-    standings: "Standings", rank: "Rank", team: "Team", table: "Table", score: "Score", points: "Points",
-    deals_compared: "Deals compared", deals_fair: "The deals",
-    score_rule: "Score: per deal, a team's points less the mean of the teams that held the same cards; ties go to more points, then more deals won.",
-    about: "Duplicate: every table plays the same deals, the teams turned, and each team is ranked against the teams that held the same cards. The deals are committed before the first card.",
-    record: "The whole record (JSON)", verify_hint: "check it with",
-    take: "Take this seat", open: "free", computer: "computer", playing: "playing", waiting: "waiting for players",
-    over: "over", table_n: "Table {0}", played: "{0} of {1} deals", state_live: "Playing: the standings follow the tables live.",
-    state_over: "Over: every table has played every deal; the seeds are shown below.",
-    settings: "{0} tables · {1} deals · {2}", committed: "Deal {0}: commitment {1}",
-    revealed: "Deal {0}: seed {1}, salt {2} — commitment {3}", name_first: "Type your name first.",
-    not_found: "There is no such tournament.", teams: "{0} & {1}",
-  },
-  de: {
-    tournaments: "Turniere", language: "Sprache", new_tournament: "Neues Turnier", your_name: "Dein Name",
-    name: "Name", tables: "Tische", deals: "Spiele", rules: "Regeln", people: "Personen pro Tisch",
-    people_4: "Vier Personen", people_2: "Zwei Partner, zwei Computer", people_1: "Eine Person, drei Computer",
-    create: "Erstellen", recent: "Neueste Turniere", none: "Noch kein Turnier.", invites: "Einladungslinks",
-    standings: "Rangliste", rank: "Rang", team: "Team", table: "Tisch", score: "Wertung", points: "Punkte",
-    deals_compared: "Verglichene Spiele", deals_fair: "Die Karten",
-    score_rule: "Wertung: pro Spiel die Punkte eines Teams weniger das Mittel der Teams mit denselben Karten; bei Gleichstand zählen mehr Punkte, dann mehr gewonnene Spiele.",
-    about: "Duplicate: Jeder Tisch spielt dieselben Karten, die Teams vertauscht, und jedes Team wird mit den Teams verglichen, die dieselben Karten hatten. Die Karten sind vor der ersten Karte festgelegt.",
-    record: "Das ganze Protokoll (JSON)", verify_hint: "prüfen mit",
-    take: "Diesen Platz nehmen", open: "frei", computer: "Computer", playing: "läuft", waiting: "wartet auf Spieler",
-    over: "fertig", table_n: "Tisch {0}", played: "{0} von {1} Spielen", state_live: "Es wird gespielt: die Rangliste folgt den Tischen laufend.",
-    state_over: "Fertig: Jeder Tisch hat jedes Spiel gespielt; die Seeds stehen unten.",
-    settings: "{0} Tische · {1} Spiele · {2}", committed: "Spiel {0}: Verpflichtung {1}",
-    revealed: "Spiel {0}: Seed {1}, Salz {2} — Verpflichtung {3}", name_first: "Gib zuerst deinen Namen ein.",
-    not_found: "Dieses Turnier gibt es nicht.", teams: "{0} & {1}",
-  },
-  fr: {
-    tournaments: "Tournois", language: "Langue", new_tournament: "Nouveau tournoi", your_name: "Ton nom",
-    name: "Nom", tables: "Tables", deals: "Donnes", rules: "Règles", people: "Personnes par table",
-    people_4: "Quatre personnes", people_2: "Deux partenaires, deux ordinateurs", people_1: "Une personne, trois ordinateurs",
-    create: "Créer", recent: "Tournois récents", none: "Pas encore de tournoi.", invites: "Liens d'invitation",
-    standings: "Classement", rank: "Rang", team: "Équipe", table: "Table", score: "Score", points: "Points",
-    deals_compared: "Donnes comparées", deals_fair: "Les donnes",
-    score_rule: "Score : par donne, les points d'une équipe moins la moyenne des équipes qui avaient les mêmes cartes ; à égalité, plus de points, puis plus de donnes gagnées.",
-    about: "Duplicate : chaque table joue les mêmes donnes, les équipes tournées, et chaque équipe est classée contre celles qui avaient les mêmes cartes. Les donnes sont engagées avant la première carte.",
-    record: "Le protocole complet (JSON)", verify_hint: "à vérifier avec",
-    take: "Prendre cette place", open: "libre", computer: "ordinateur", playing: "en cours", waiting: "attend des joueurs",
-    over: "terminé", table_n: "Table {0}", played: "{0} donnes sur {1}", state_live: "En cours : le classement suit les tables en direct.",
-    state_over: "Terminé : chaque table a joué chaque donne ; les graines sont affichées ci-dessous.",
-    settings: "{0} tables · {1} donnes · {2}", committed: "Donne {0} : engagement {1}",
-    revealed: "Donne {0} : graine {1}, sel {2} — engagement {3}", name_first: "Entre d'abord ton nom.",
-    not_found: "Ce tournoi n'existe pas.", teams: "{0} & {1}",
-  },
+  tournaments: { en: "Tournaments", de: "Turniere", fr: "Tournois" },
+  language: { en: "Language", de: "Sprache", fr: "Langue" },
+  new_tournament: { en: "New tournament", de: "Neues Turnier", fr: "Nouveau tournoi" },
+  your_name: { en: "Your name", de: "Dein Name", fr: "Ton nom" },
+  name: { en: "Name", de: "Name", fr: "Nom" },
+  tables: { en: "Tables", de: "Tische", fr: "Tables" },
+  deals: { en: "Deals", de: "Spiele", fr: "Donnes" },
+  rules: { en: "Rules", de: "Regeln", fr: "Règles" },
+  people: { en: "People a table", de: "Personen pro Tisch", fr: "Personnes par table" },
+  people_4: { en: "Four people", de: "Vier Personen", fr: "Quatre personnes" },
+  people_2: { en: "Two partners, two computers", de: "Zwei Partner, zwei Computer", fr: "Deux partenaires, deux ordinateurs" },
+  people_1: { en: "One person, three computers", de: "Eine Person, drei Computer", fr: "Une personne, trois ordinateurs" },
+  create: { en: "Create", de: "Erstellen", fr: "Créer" },
+  recent: { en: "Recent tournaments", de: "Neueste Turniere", fr: "Tournois récents" },
+  none: { en: "No tournament yet.", de: "Noch kein Turnier.", fr: "Pas encore de tournoi." },
+  invites: { en: "Invite links", de: "Einladungslinks", fr: "Liens d'invitation" },
+  standings: { en: "Standings", de: "Rangliste", fr: "Classement" },
+  rank: { en: "Rank", de: "Rang", fr: "Rang" },
+  team: { en: "Team", de: "Team", fr: "Équipe" },
+  table: { en: "Table", de: "Tisch", fr: "Table" },
+  score: { en: "Score", de: "Wertung", fr: "Score" },
+  points: { en: "Points", de: "Punkte", fr: "Points" },
+  deals_compared: { en: "Deals compared", de: "Verglichene Spiele", fr: "Donnes comparées" },
+  deals_fair: { en: "The deals", de: "Die Karten", fr: "Les donnes" },
+  score_rule: { en: "Score: per deal, a team's points less the mean of the teams that held the same cards; ties go to more points, then more deals won.", de: "Wertung: pro Spiel die Punkte eines Teams weniger das Mittel der Teams mit denselben Karten; bei Gleichstand zählen mehr Punkte, dann mehr gewonnene Spiele.", fr: "Score : par donne, les points d'une équipe moins la moyenne des équipes qui avaient les mêmes cartes ; à égalité, plus de points, puis plus de donnes gagnées." },
+  about: { en: "Duplicate: every table plays the same deals, the teams turned, and each team is ranked against the teams that held the same cards. The deals are committed before the first card.", de: "Duplicate: Jeder Tisch spielt dieselben Karten, die Teams vertauscht, und jedes Team wird mit den Teams verglichen, die dieselben Karten hatten. Die Karten sind vor der ersten Karte festgelegt.", fr: "Duplicate : chaque table joue les mêmes donnes, les équipes tournées, et chaque équipe est classée contre celles qui avaient les mêmes cartes. Les donnes sont engagées avant la première carte." },
+  record: { en: "The whole record (JSON)", de: "Das ganze Protokoll (JSON)", fr: "Le protocole complet (JSON)" },
+  verify_hint: { en: "check it with", de: "prüfen mit", fr: "à vérifier avec" },
+  take: { en: "Take this seat", de: "Diesen Platz nehmen", fr: "Prendre cette place" },
+  open: { en: "free", de: "frei", fr: "libre" },
+  computer: { en: "computer", de: "Computer", fr: "ordinateur" },
+  playing: { en: "playing", de: "läuft", fr: "en cours" },
+  waiting: { en: "waiting for players", de: "wartet auf Spieler", fr: "attend des joueurs" },
+  over: { en: "over", de: "fertig", fr: "terminé" },
+  table_n: { en: "Table {0}", de: "Tisch {0}", fr: "Table {0}" },
+  played: { en: "{0} of {1} deals", de: "{0} von {1} Spielen", fr: "{0} donnes sur {1}" },
+  state_live: { en: "Playing: the standings follow the tables live.", de: "Es wird gespielt: die Rangliste folgt den Tischen laufend.", fr: "En cours : le classement suit les tables en direct." },
+  state_over: { en: "Over: every table has played every deal; the seeds are shown below.", de: "Fertig: Jeder Tisch hat jedes Spiel gespielt; die Seeds stehen unten.", fr: "Terminé : chaque table a joué chaque donne ; les graines sont affichées ci-dessous." },
+  settings: { en: "{0} tables · {1} deals · {2}", de: "{0} Tische · {1} Spiele · {2}", fr: "{0} tables · {1} donnes · {2}" },
+  committed: { en: "Deal {0}: commitment {1}", de: "Spiel {0}: Verpflichtung {1}", fr: "Donne {0} : engagement {1}" },
+  revealed: { en: "Deal {0}: seed {1}, salt {2} — commitment {3}", de: "Spiel {0}: Seed {1}, Salz {2} — Verpflichtung {3}", fr: "Donne {0} : graine {1}, sel {2} — engagement {3}" },
+  name_first: { en: "Type your name first.", de: "Gib zuerst deinen Namen ein.", fr: "Entre d'abord ton nom." },
+  not_found: { en: "There is no such tournament.", de: "Dieses Turnier gibt es nicht.", fr: "Ce tournoi n'existe pas." },
+  teams: { en: "{0} & {1}", de: "{0} & {1}", fr: "{0} & {1}" },
 };
 
 const $ = (id) => document.getElementById(id);
-const prefs = (() => { try { return JSON.parse(localStorage.getItem("puur.prefs") || "{}"); } catch { return {}; } })();
-function firstLang() {
-  if (WORDS[prefs.lang]) return prefs.lang;
-  for (const l of navigator.languages || [navigator.language || "en"]) {
-    const k = String(l).slice(0, 2).toLowerCase();
-    if (WORDS[k]) return k;
-  }
-  return "en";
-}
-let lang = firstLang();
-const t = (key, ...args) => String((WORDS[lang] || WORDS.en)[key] ?? WORDS.en[key] ?? key)
-  .replace(/\{(\d)\}/g, (_, i) => String(args[Number(i)]));
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  for (const c of children) e.append(c);
-  return e;
-}
+let lang = chooseLang();
+const t = translator(WORDS, () => lang);
 
 function translate() {
   document.documentElement.lang = lang;
@@ -105,14 +81,14 @@ async function showIndex() {
   $("index").hidden = false;
   const options = await (await fetch("/api/v1/table/options")).json();
   const select = $("c-preset");
-  select.replaceChildren(...Object.keys(options.presets).map((p) => el("option", { value: p }, p)));
+  select.replaceChildren(...Object.keys(options.presets).map((p) => h("option", { value: p }, p)));
   const me = await currentPlayer().catch(() => null);
   if (me) $("c-player").value = me.name;
   $("create").addEventListener("submit", create);
   const list = (await (await fetch("/api/v1/tournaments")).json()).tournaments;
-  $("list").replaceChildren(...(list.length ? list.map((x) => el("li", {},
-    el("a", { href: `/tournaments/${x.id}` }, x.name), ` — ${t("settings", x.tables, x.deals, "")}`.replace(/ · $/, ""),
-    x.finished ? ` · ${t("over")}` : "")) : [el("li", {}, t("none"))]));
+  $("list").replaceChildren(...(list.length ? list.map((x) => h("li", {},
+    h("a", { href: `/tournaments/${x.id}` }, x.name), ` — ${t("settings", x.tables, x.deals, "")}`.replace(/ · $/, ""),
+    x.finished ? ` · ${t("over")}` : "")) : [h("li", {}, t("none"))]));
 }
 
 // The seats of table `table` for `people` people a table: one person sits where the person of the other
@@ -177,8 +153,8 @@ async function showInvites(id) {
   if (!r.ok) return; // not the host
   const invites = (await r.json()).invites;
   $("host").hidden = invites.length === 0;
-  $("invites").replaceChildren(...invites.map((i) => el("li", {}, `${t("table_n", i.table + 1)} · ${i.seat + 1}: `,
-    el("a", { href: i.url, class: "invite" }, i.url))));
+  $("invites").replaceChildren(...invites.map((i) => h("li", {}, `${t("table_n", i.table + 1)} · ${i.seat + 1}: `,
+    h("a", { href: i.url, class: "invite" }, i.url))));
 }
 
 function render(view) {
@@ -191,28 +167,28 @@ function render(view) {
   renderStandings(view.standings);
   renderTables(view);
   $("deals").replaceChildren(...(view.seeds
-    ? view.seeds.map((d) => el("li", {}, t("revealed", d.deal, d.seed, d.salt, d.commitment)))
-    : view.commitments.map((c, k) => el("li", {}, t("committed", k + 1, c)))));
+    ? view.seeds.map((d) => h("li", {}, t("revealed", d.deal, d.seed, d.salt, d.commitment)))
+    : view.commitments.map((c, k) => h("li", {}, t("committed", k + 1, c)))));
   $("record").hidden = !view.over;
   $("record-link").setAttribute("href", `/api/v1/tournaments/${view.id}/record`);
   $("record-link").setAttribute("download", `tournament-${view.id}.json`);
 }
 
 function renderStandings(rows) {
-  $("standings").tBodies[0].replaceChildren(...rows.map((r) => el("tr", { "data-table": r.table, "data-team": r.team },
-    el("td", { class: "num" }, String(r.rank)), el("td", {}, t("teams", r.names[0], r.names[1])),
-    el("td", { class: "num score", "data-score": String(r.score) }, (r.score > 0 ? "+" : "") + r.score.toLocaleString(lang)),
-    el("td", { class: "num" }, String(r.table + 1)), el("td", { class: "num" }, String(r.points)), el("td", { class: "num" }, String(r.deals)))));
+  $("standings").tBodies[0].replaceChildren(...rows.map((r) => h("tr", { "data-table": r.table, "data-team": r.team },
+    h("td", { class: "num" }, String(r.rank)), h("td", {}, t("teams", r.names[0], r.names[1])),
+    h("td", { class: "num score", "data-score": String(r.score) }, (r.score > 0 ? "+" : "") + r.score.toLocaleString(lang)),
+    h("td", { class: "num" }, String(r.table + 1)), h("td", { class: "num" }, String(r.points)), h("td", { class: "num" }, String(r.deals)))));
 }
 
 function renderTables(view) {
   $("join-name-label").hidden = !view.tables.some((table) => table.seats.some((s) => s.kind === "invite"));
-  $("tables").replaceChildren(...view.tables.map((table) => el("div", { class: "table-card", "data-table": table.table },
-    el("h3", {}, t("table_n", table.table + 1)),
-    el("p", { class: "state" }, `${t(table.status)} · ${t("played", table.deals_played, view.settings.deals)} · ${table.scores[0]} : ${table.scores[1]}`),
-    el("ul", {}, ...table.seats.map((s) => el("li", {},
-      el("span", {}, `${s.seat + 1}. ${s.kind === "invite" ? t("open") : s.name}${s.kind === "computer" ? ` (${t("computer")})` : ""}`),
-      s.kind === "invite" ? el("button", { type: "button", class: "take", onclick: () => take(table.table, s.seat) }, t("take")) : ""))))));
+  $("tables").replaceChildren(...view.tables.map((table) => h("div", { class: "table-card", "data-table": table.table },
+    h("h3", {}, t("table_n", table.table + 1)),
+    h("p", { class: "state" }, `${t(table.status)} · ${t("played", table.deals_played, view.settings.deals)} · ${table.scores[0]} : ${table.scores[1]}`),
+    h("ul", {}, ...table.seats.map((s) => h("li", {},
+      h("span", {}, `${s.seat + 1}. ${s.kind === "invite" ? t("open") : s.name}${s.kind === "computer" ? ` (${t("computer")})` : ""}`),
+      s.kind === "invite" ? h("button", { type: "button", class: "take", onclick: () => take(table.table, s.seat) }, t("take")) : ""))))));
 }
 
 async function take(table, seat) {
@@ -239,7 +215,7 @@ function init() {
   translate();
   $("lang").addEventListener("change", () => {
     lang = $("lang").value;
-    localStorage.setItem("puur.prefs", JSON.stringify({ ...prefs, lang }));
+    saveLang(lang);
     translate();
     if (current) render(current);
   });
