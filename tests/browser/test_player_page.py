@@ -67,7 +67,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         assert "#carry" not in phone.url  # the spent code leaves the address
         phone_key = phone.evaluate("localStorage.getItem('puur.playerKey')")
         assert phone_key and phone_key != key
-        assert phone.locator("#devices li").count() == 2
+        expect(phone.locator("#devices li")).to_have_count(2)  # the list arrives after the player
         assert phone.locator("#no-stats").is_visible()
 
         # at the table on the phone: New game, a short match; the seat is taken as the player, under their name
@@ -86,7 +86,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         desk.reload()  # the same player on the desktop: the same statistics
         desk.wait_for_selector("#stats [data-stat=matches] b")
         assert desk.locator("#stats [data-stat=matches] b").inner_text() == "1"
-        assert desk.locator("#devices li").count() == 2
+        expect(desk.locator("#devices li")).to_have_count(2)
 
         # the phone is revoked from the desktop: it is nobody there any more, and may make a new player
         desk.locator("#devices li", has_not_text="dieses Gerät").get_by_role("button").click()

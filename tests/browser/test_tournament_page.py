@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from helpers import DESKTOP, PHONE
+from playwright.sync_api import expect
 from tournament_helpers import call, play_table
 
 pytestmark = pytest.mark.browser
@@ -28,7 +29,7 @@ def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: 
     tid = host.url.rsplit("/", 1)[1]
     host.wait_for_selector("#standings tbody tr")
     assert host.locator("#standings tbody tr").count() == 4
-    assert host.locator("#invites li").count() == 2  # the host's browser sees the invite links
+    expect(host.locator("#invites li")).to_have_count(2)  # the host's browser sees the invite links (fetched after the page)
     assert host.locator("#deals li").count() == 1 and "commitment" in host.inner_text("#deals")
 
     watcher = open_page(PHONE, locale="de-CH")
