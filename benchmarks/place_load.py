@@ -175,8 +175,8 @@ class Run:
         try:
             status, reply, dt = await http.request("POST", f"/api/v1/games/{table.gid}/actions", table.tokens[seat],
                                                    {"action": rng.choice(view["legal_actions"]), "seq": seq})
-        except (OSError, asyncio.IncompleteReadError) as e:
-            self.errors.append(f"action: {type(e).__name__}")
+        except (OSError, asyncio.IncompleteReadError, ValueError) as e:  # ValueError: a reply that is not JSON
+            self.errors.append(f"action: {type(e).__name__} {e}")
             return
         if self.measuring:
             self.rtt.append(dt)
@@ -256,6 +256,7 @@ def main() -> int:
     ap.add_argument("--watchers", type=int, default=1000, help="live connections to the lobby")
     ap.add_argument("--lobby-path", default="/api/v1/lobby/live")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--max-connections", type=int, default=8000, help="each worker's --max-connections")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
@@ -265,7 +266,9 @@ def main() -> int:
     try:
         for n in counts:
             db = fresh_database(cluster.url, f"place_{n}")
-            serve = Serve(db, args.workers, "ports")
+            # each worker takes every connection (uvicorn's limit_concurrency, puur serve's --max-connections: 1,000
+            # by default, past it 503): 1,000 tables are 4,000 screens and 1,000 watchers on two workers
+            serve = Serve(db, args.workers, "ports", ("--max-connections", str(args.max_connections)))
             try:
                 results.append(asyncio.run(level(serve, n, args)))
             finally:

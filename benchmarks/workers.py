@@ -96,7 +96,7 @@ class Serve:
     machines behind a load balancer are; the client balances); ``uvicorn``: one ``puur serve --workers N``
     on one port (the kernel hands each new connection to a worker). Stopped with ``stop``."""
 
-    def __init__(self, db: str, workers: int, mode: str) -> None:
+    def __init__(self, db: str, workers: int, mode: str, extra: tuple[str, ...] = ()) -> None:
         puur = Path(sys.executable).with_name("puur")
         self.mode, self.workers = mode, workers
         self.logdir = Path(tempfile.mkdtemp(prefix="puur-serve-"))
@@ -105,7 +105,7 @@ class Serve:
         self.procs = []
         for i, port in enumerate(self.ports):
             cmd = [str(puur), "serve", "--port", str(port), "--db", db, "--rate-games", "off", "--rate-calls", "off",
-                   "--rate-actions", "off"]
+                   "--rate-actions", "off", *extra]
             if mode == "uvicorn":
                 cmd += ["--workers", str(workers)]
             with (self.logdir / f"serve{i}.log").open("w") as log:
