@@ -236,3 +236,18 @@ def test_an_unknown_player_is_a_404_and_a_player_without_a_match_has_no_rating_y
     assert body["rating"] is None and body["matches"] == 0 and body["history"] == []
     assert client.get("/api/v1/leaderboard").json() == {"total": 0, "offset": 0, "limit": 25, "trend": 10,
                                                         "players": []}
+
+
+def test_a_match_played_from_play_now_is_rated_for_its_player(client: TestClient) -> None:
+    """The lobby and the ratings meet: a public table opened by Play now (computers of a calibrated
+    strength in the other seats) is rated when its match ends, and its player is on the leaderboard."""
+    from api_client import play_to_end
+
+    made = client.post("/api/v1/players/me", json={"name": "Hana"}).json()
+    r = client.post("/api/v1/lobby/play", headers={"Authorization": f"Player {made['key']}"}, json={})
+    assert r.status_code == 201 and r.json()["new_table"], r.text
+    seated = r.json()
+    play_to_end(client, seated["game_id"], {seated["seat"]: seated["token"]})
+    board = client.get("/api/v1/leaderboard").json()
+    mine = [s for s in board["players"] if s["player_id"] == made["id"]]
+    assert len(mine) == 1 and mine[0]["matches"] == 1, board
