@@ -68,7 +68,8 @@ def test_an_action_answer_never_lands_on_the_next_game(page: Any, live_server: s
         page.select_option(sel, page.locator(f"{sel} option[data-level=heuristic]").get_attribute("value"))
     page.click("#setup-start")
     page.click("#leave-go")
-    page.wait_for_function("(old) => S.view && S.view.game_id !== old && S.view.seq <= 4", arg=game_id)
+    # the new game's first view: its seq (a push, a choice, a few computers' cards) below the old game's answer's
+    page.wait_for_function("([old, seq]) => S.view && S.view.game_id !== old && S.view.seq < seq", arg=[game_id, seq])
     new_game = page.evaluate("S.gameId")
     page.clock.run_for(10_000)
     assert page.evaluate("S.view.game_id") == new_game
