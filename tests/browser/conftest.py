@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import DESKTOP, LiveServer
+from helpers import DESKTOP, LiveServer, leave_out_engine
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -28,6 +28,8 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+def _wants_engine(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("engine_in_page") is not None
 
 
 @pytest.fixture(scope="session")
@@ -54,8 +56,10 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
-def _page(browser: Any, bypass_csp: bool) -> Iterator[Any]:
+def _page(browser: Any, bypass_csp: bool, engine: bool) -> Iterator[Any]:
     context = browser.new_context(viewport=DESKTOP, bypass_csp=bypass_csp)
+    if not engine:
+        leave_out_engine(context)
     p = context.new_page()
     p.set_default_timeout(10_000)
     p.on("dialog", lambda d: d.accept())
@@ -66,31 +70,36 @@ def _page(browser: Any, bypass_csp: bool) -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
+def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A fresh page (own context: empty localStorage) at a 1280×900 viewport; dialogs are accepted.
 
     Its context bypasses the pages' Content-Security-Policy: the tests wait with Playwright's
     ``wait_for_function``, whose string predicates the policy's "no eval" refuses. The policy itself is
     tested on ``strict_page`` (tests/browser/test_csp.py), where the table and every tool page are used
-    under it and any violation fails."""
-    yield from _page(browser, bypass_csp=True)
+    under it and any violation fails. The engine in the page is left out unless the test is marked
+    ``engine_in_page`` (``leave_out_engine``)."""
+    yield from _page(browser, bypass_csp=True, engine=_wants_engine(request))
 
 
 @pytest.fixture
-def strict_page(browser: Any) -> Iterator[Any]:
+def strict_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """As ``page``, under the pages' own Content-Security-Policy."""
-    yield from _page(browser, bypass_csp=False)
+    yield from _page(browser, bypass_csp=False, engine=_wants_engine(request))
 
 
 @pytest.fixture
-def open_page(browser: Any) -> Iterator[Any]:
+def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """``open_page(size, locale="en-US", **options)``: a fresh page (own context: empty localStorage) at
     ``size``, the browser speaking ``locale``, the pages' CSP bypassed for Playwright's waits (as ``page``),
-    15 s waits; ``options`` go to the context (``color_scheme``, ``reduced_motion``). Closed after the test."""
+    15 s waits; ``options`` go to the context (``color_scheme``, ``reduced_motion``); the engine in the page as
+    for ``page``. Closed after the test."""
     contexts: list[Any] = []
+    engine = _wants_engine(request)
 
     def make(size: dict[str, int], locale: str = "en-US", **options: Any) -> Any:
         context = browser.new_context(viewport=size, bypass_csp=True, locale=locale, **options)
+        if not engine:
+            leave_out_engine(context)
         contexts.append(context)
         p = context.new_page()
         p.set_default_timeout(15_000)

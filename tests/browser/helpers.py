@@ -314,3 +314,15 @@ def type_differenzler_round(page: Any, predicted: list[int], made: list[int]) ->
     for i, (p, a) in enumerate(zip(predicted, made, strict=True)):
         page.fill(f"#pred{i}", str(p))
         page.fill(f"#act{i}", str(a))
+
+
+ENGINE_WORKER = "**/static/table/engine-worker.js"
+
+
+def leave_out_engine(context: Any) -> Any:
+    """``context`` with the engine in the page left out, as on a server where it is not built (offline.js: the
+    worker's script does not load, and the table plays online as before). Every fresh context would otherwise
+    start Pyodide in a worker, compiling its 9 MB of WebAssembly again: a third of a browser test's CPU.
+    The tests of the offline table, and of what it hands to the server, keep it (``engine_in_page``)."""
+    context.route(ENGINE_WORKER, lambda route: route.abort())
+    return context

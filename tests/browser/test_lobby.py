@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from helpers import PHONE
+from helpers import PHONE, leave_out_engine
 from test_table_friends import AUTOPLAY  # a seat that plays by itself
 
 pytestmark = pytest.mark.browser
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 
 
 def _person(browser: Any, size: dict[str, int] | None = None, locale: str = "en-US") -> tuple[Any, Any]:
-    context = browser.new_context(viewport=size or {"width": 1100, "height": 800}, bypass_csp=True,
-                                  reduced_motion="reduce", locale=locale)
+    context = leave_out_engine(browser.new_context(viewport=size or {"width": 1100, "height": 800}, bypass_csp=True,
+                                                   reduced_motion="reduce", locale=locale))
     page = context.new_page()
     page.set_default_timeout(20_000)
     return context, page

@@ -13,6 +13,7 @@ from puur.server.http.web import ENGINE_MANIFEST
 
 pytestmark = [
     pytest.mark.browser,
+    pytest.mark.engine_in_page,
     pytest.mark.skipif(not (ENGINE_MANIFEST.parent / "pyodide.asm.wasm").is_file(),
                        reason="the offline engine is not built (make offline; it needs npm)"),
 ]

@@ -9,7 +9,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from helpers import DESKTOP, PHONE, play_out
+from helpers import DESKTOP, PHONE, leave_out_engine, play_out
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -18,7 +18,8 @@ pytestmark = pytest.mark.browser
 def _page(browser: Any, viewport: dict[str, int], strict: bool = False) -> tuple[Any, Any]:
     """A person's browser at ``viewport``; ``strict``: under the pages' own Content-Security-Policy (what the
     browser refuses is written to ``p.refused``)."""
-    ctx = browser.new_context(viewport=viewport, bypass_csp=not strict, reduced_motion="reduce", locale="de-CH")
+    ctx = leave_out_engine(browser.new_context(viewport=viewport, bypass_csp=not strict, reduced_motion="reduce",
+                                               locale="de-CH"))
     p = ctx.new_page()
     p.set_default_timeout(15_000)
     p.on("dialog", lambda d: d.accept())

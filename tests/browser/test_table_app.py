@@ -11,7 +11,7 @@ import urllib.request
 from typing import Any
 
 import pytest
-from helpers import DESKTOP, PHONE, SETTLED, SIZES, foreign_texts, step, table_game
+from helpers import DESKTOP, PHONE, SETTLED, SIZES, foreign_texts, leave_out_engine, step, table_game
 
 CACHED = "async (name) => (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname)"
 """The paths in the service worker's cache ``name``."""
@@ -51,6 +51,7 @@ def test_manifest_and_icons_are_served(live_server: str) -> None:
 
 
 @pytest.mark.browser
+@pytest.mark.engine_in_page
 def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any, live_server: str) -> None:
     """Under the page's own CSP (manifest-src, worker-src): the worker takes control with every script of the
     page in its cache, and offline a reload still loads them all and draws the table and its cards; no API
@@ -82,7 +83,7 @@ def test_the_table_is_installable_and_opens_offline_after_one_visit(browser: Any
 def test_theme_follows_the_system_and_the_switch_is_remembered(
     browser: Any, live_server: str, artifacts: Any, size: str, lang: str
 ) -> None:
-    context = browser.new_context(viewport=SIZES[size], color_scheme="light", bypass_csp=True)
+    context = leave_out_engine(browser.new_context(viewport=SIZES[size], color_scheme="light", bypass_csp=True))
     try:
         page = context.new_page()
         table_game(page, live_server, lang)
@@ -107,7 +108,7 @@ def test_theme_follows_the_system_and_the_switch_is_remembered(
 @pytest.mark.browser
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion: str) -> None:
-    context = browser.new_context(viewport=PHONE, reduced_motion=motion, bypass_csp=True)
+    context = leave_out_engine(browser.new_context(viewport=PHONE, reduced_motion=motion, bypass_csp=True))
     try:
         page = context.new_page()
         table_game(page, live_server, "en")
@@ -127,7 +128,7 @@ def test_cards_move_unless_reduced_motion(browser: Any, live_server: str, motion
 @pytest.mark.browser
 def test_rules_in_words_in_french_at_desktop(browser: Any, live_server: str) -> None:
     """The same rules screen at desktop width in French, opened from the why-message of a dimmed card."""
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=True, locale="fr-CH")
+    context = leave_out_engine(browser.new_context(viewport=DESKTOP, bypass_csp=True, locale="fr-CH"))
     try:
         page = context.new_page()
         table_game(page, live_server, "fr")
@@ -146,7 +147,7 @@ def test_rules_in_words_in_french_at_desktop(browser: Any, live_server: str) -> 
 
 @pytest.mark.browser
 def test_rules_in_words_per_profile_in_german_linked_from_why(browser: Any, live_server: str, artifacts: Any) -> None:
-    context = browser.new_context(viewport=PHONE, bypass_csp=True, locale="de-CH")
+    context = leave_out_engine(browser.new_context(viewport=PHONE, bypass_csp=True, locale="de-CH"))
     try:
         page = context.new_page()
         table_game(page, live_server, "de")

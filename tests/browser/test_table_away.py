@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import LAPTOP, PHONE, open_on_the_table, step
+from helpers import LAPTOP, PHONE, leave_out_engine, open_on_the_table, step
 
 pytestmark = pytest.mark.browser
 
@@ -21,7 +21,7 @@ def test_the_other_screens_show_whom_the_table_waits_for_and_a_countdown(browser
     # Vreni takes seat 1 and closes her browser at once: she is away when her turn comes
     api(live_server, f"/api/v1/games/{game_id}/join", body={"code": created["invites"]["1"]["code"], "name": "Vreni"})
     # the host on a phone, Ueli on a laptop: the countdown shows at both sizes
-    contexts = [browser.new_context(viewport=size, bypass_csp=True) for size in (PHONE, LAPTOP)]
+    contexts = [leave_out_engine(browser.new_context(viewport=size, bypass_csp=True)) for size in (PHONE, LAPTOP)]
     try:
         host, ueli = (ctx.new_page() for ctx in contexts)
         for p in (host, ueli):
