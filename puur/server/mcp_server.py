@@ -18,7 +18,7 @@ import inspect
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
-from functools import partial
+from functools import cache, partial
 from typing import Annotated, Any, Literal
 
 from mcp.server.mcpserver import Context, MCPServer
@@ -176,15 +176,28 @@ def _dataset_text(name: str) -> Callable[[], str]:
     return read
 
 
-def _refuse_unknown_arguments(server: MCPServer) -> None:
-    """Every tool refuses an argument it does not have (``Extra inputs are not permitted``, naming it), as
-    the oracle refuses an unknown field and the typed endpoints an extra one: the SDK's argument models
-    would drop it, and a misspelt ``profil`` would answer under the default profile, silently. (The tool
-    manager is the SDK's own attribute: the pinned ``mcp`` version's; tests/api/test_mcp.py holds it.)"""
-    for tool in server._tool_manager.list_tools():
-        base = tool.fn_metadata.arg_model
-        strict = type(base.__name__, (base,), {"model_config": ConfigDict(**{**base.model_config, "extra": "forbid"})})
-        tool.fn_metadata.arg_model = strict
+def _strict(tool: Tool) -> Tool:
+    """``tool`` refusing an argument it does not have (``Extra inputs are not permitted``, naming it), as the
+    oracle refuses an unknown field and the typed endpoints an extra one: the SDK's argument model would drop
+    it, and a misspelt ``profil`` would answer under the default profile, silently. (``fn_metadata`` is the
+    SDK's own: the pinned ``mcp`` version's; tests/api/test_mcp.py holds it.)"""
+    base = tool.fn_metadata.arg_model
+    if base.model_config.get("extra") != "forbid":
+        config = ConfigDict(**{**base.model_config, "extra": "forbid"})
+        tool.fn_metadata.arg_model = type(base.__name__, (base,), {"model_config": config})
+    return tool
+
+
+@cache
+def _oracle_tools() -> tuple[Tool, ...]:
+    """The rules tools (one per oracle op) and ``solve_open_cards``: the same for every server, since they
+    answer from their arguments alone. Built once a process: their JSON schemas are most of the cost of
+    making a server, and the web app makes one each time it is made."""
+    tools = [
+        *(_rules_tool(op) for op in REGISTRY.values()),
+        _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, SolveResult, _solve, _read_solve),
+    ]
+    return tuple(_strict(tool) for tool in tools)
 
 
 def build_server(*, games: bool = True, settings: ServerSettings | None = None,
@@ -201,10 +214,7 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None,
         instructions=INSTRUCTIONS,
         version=__version__,
         log_level="WARNING",
-        tools=[
-            *(_rules_tool(op) for op in REGISTRY.values()),
-            _typed_tool("solve_open_cards", SOLVE_DESCRIPTION, SolveRequest, SolveResult, _solve, _read_solve),
-        ],
+        tools=list(_oracle_tools()),
     )
 
     @server.tool(
@@ -234,7 +244,8 @@ def build_server(*, games: bool = True, settings: ServerSettings | None = None,
     if games:
         settings = settings or ServerSettings()
         _add_game_tools(server, settings, hub or _own_hub(settings))
-    _refuse_unknown_arguments(server)
+    for tool in server._tool_manager.list_tools():  # the tool manager: the SDK's own (see ``_strict``)
+        _strict(tool)
     return server
 
 
