@@ -40,12 +40,15 @@ def table_status(settings: dict[str, Any], game: Game, held: Collection[int]) ->
 
 
 def score_sheet(game: Game) -> dict[str, Any]:
-    """The public score sheet: every written round with its breakdown, totals and chalk marks."""
+    """The public score sheet: every written round with its breakdown, totals and chalk marks. A match that
+    follows a deal plan (a duplicate tournament's table, ``puur.match.duplicate``) ends when its deals are
+    played, whatever the target: ``deals`` says how many (None for a match played to its target)."""
     return {
         "rounds": [r.to_dict() for r in game.rounds],
         "totals": list(game.scores),
         "marks": [to_marks(game.scores[0]).to_dict(), to_marks(game.scores[1]).to_dict()],
         "target": game.target,
+        "deals": len(game.plan) if game.plan is not None else None,
         "result": game.result(),
     }
 

@@ -42,6 +42,7 @@ def test_a_tournament_is_created_joined_and_followed_live_to_the_end(open_page: 
     host.click(".table-card[data-table='0'] button.take")  # the host's name is typed already
     host.wait_for_url(f"{live_server}/")
     host.wait_for_selector("#hand .card")  # the table page plays the tournament's seat as any game's
+    assert host.inner_text("#target") == "Deal 1 of 1"  # its deals, not the target it does not play to
     stored = host.evaluate("() => [localStorage.getItem('puur.current'), localStorage.getItem('puur.games')]")
     game_id, games = stored[0], json.loads(stored[1])
     token = next(iter(games[game_id]["tokens"].values()))

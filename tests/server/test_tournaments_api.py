@@ -152,6 +152,18 @@ def test_the_host_sees_the_invite_links_and_nobody_else(played: dict[str, Any], 
     assert "deal_plan" not in json.dumps(view)  # the seeds stay secret at the table
 
 
+def test_a_tournament_table_says_how_many_deals_it_plays_instead_of_a_target(played: dict[str, Any],
+                                                                             module_client: TestClient) -> None:
+    """A table of the tournament ends when its deals are played, whatever the target: its score sheet says how
+    many (the table shows "Deal 1 of 2"); a match played to its target has none."""
+    seat = played["seats"][0]
+    sheet = module_client.get(f"/api/v1/games/{seat['game_id']}", headers=auth(seat["token"])).json()["sheet"]
+    assert sheet["deals"] == 2 == len(sheet["rounds"])
+    made = module_client.post("/api/v1/games", json={"seats": ["human", "random", "random", "random"]}).json()
+    plain = module_client.get(f"/api/v1/games/{made['game_id']}", headers=auth(made["tokens"]["0"])).json()["sheet"]
+    assert plain["deals"] is None and plain["target"] == 2500  # the Schieber preset's target
+
+
 def test_the_list_names_the_newest(played: dict[str, Any], module_client: TestClient) -> None:
     listed = module_client.get("/api/v1/tournaments").json()["tournaments"]
     assert played["id"] in [t["id"] for t in listed]

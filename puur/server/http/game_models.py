@@ -365,6 +365,9 @@ class ScoreSheet(BaseModel):
     totals: list[int]
     marks: list[dict[str, int]]
     target: int
+    deals: int | None = Field(None, description="the deals a duplicate tournament's table plays (its deal plan): "
+                              "the match ends when they are played, whatever the target; null for a match "
+                              "played to its target (docs/tournaments.md)")
     result: dict[str, Any] | None
 
 

@@ -38,7 +38,8 @@ function resultLine(v) { return h("p", { class: "result", id: "result" }, ...res
 function renderScore(v) {
   const tbl = $("score-table");
   tbl.replaceChildren(teamsRow(), h("tr", { class: "totals" }, h("td", { text: t("totals") }), ...teamCells(v.sheet.totals)));
-  $("target").textContent = t("target_line", v.target, v.sheet.rounds.length);
+  // a tournament's table plays its deals, whatever the target (docs/tournaments.md)
+  $("target").textContent = v.sheet.deals ? t("deals_line", Math.min(v.sheet.rounds.length + 1, v.sheet.deals), v.sheet.deals) : t("target_line", v.target, v.sheet.rounds.length);
   renderFair(v);
   const tafel = $("tafel");
   tafel.replaceChildren();

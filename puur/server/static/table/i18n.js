@@ -199,6 +199,7 @@ const TABLE_WORDS = {
   round_title: { en: "Round {0} — {1} ×{2}", de: "Runde {0} — {1} ×{2}", fr: "Manche {0} — {1} ×{2}" },
   round_title_plain: { en: "Round {0}", de: "Runde {0}", fr: "Manche {0}" },
   target_line: { en: "Target {0} · Rounds: {1}", de: "Ziel {0} · Runden: {1}", fr: "Objectif {0} · Manches : {1}" },
+  deals_line: { en: "Deal {0} of {1}", de: "Spiel {0} von {1}", fr: "Donne {0} sur {1}" },
   info_contract: { en: "Contract: {0} ×{1}", de: "Angesagt: {0} ×{1}", fr: "Contrat : {0} ×{1}" },
   points_line: { en: "Card points: {0} {1} · {2} {3}", de: "Kartenpunkte: {0} {1} · {2} {3}", fr: "Points des cartes : {0} {1} · {2} {3}" },
   announced_list: { en: "Weis announced: {0}", de: "Weis angesagt: {0}", fr: "Weis annoncé : {0}" },
