@@ -12,6 +12,7 @@ from api_client import auth
 from fastapi.testclient import TestClient
 
 from puur.server.app import create_app
+from puur.server.http.game_models import SpectatorView
 from puur.server.http.lobby import get_lobby
 from puur.server.policy import ServerSettings
 from puur.server.store.lobby import abandons_of
@@ -108,6 +109,11 @@ def test_play_now_with_no_table_opens_one_where_computers_hold_the_seats(client:
     assert seat == 1 and r.json()["arriving"]
     waiting = client.get(f"/api/v1/games/{gid}", headers=auth(token)).json()
     assert waiting["arriving"] and waiting["spectator"] and "hand" not in waiting
+    # the shape the API documents for this route: a seat's view, or this one
+    doc = client.get("/api/v1/openapi.json").json()["paths"]["/api/v1/games/{game_id}"]["get"]["responses"]
+    shapes = doc["200"]["content"]["application/json"]["schema"]["anyOf"]
+    assert {"$ref": "#/components/schemas/SpectatorView"} in shapes
+    SpectatorView.model_validate(waiting)
     live = client.app.state.game_hub.get(gid)  # type: ignore[attr-defined]
     assert live.seats[1] == "heuristic"  # this round: the computer
     round_now = live.game.round_number

@@ -441,6 +441,36 @@ class GameView(BaseModel):
     )
 
 
+class SpectatorView(BaseModel):
+    """What a spectator sees (docs/lobby.md, ``puur.table.watch``): no hand, no trick in play, the cards
+    played one trick behind. A person who sat down during a round sees it too until their round (``seat``,
+    ``arriving``)."""
+
+    game_id: str
+    seat: int | None = Field(..., description="null for a spectator")
+    spectator: bool
+    arriving: bool | None = Field(None, description="a person who plays from the next round")
+    status: Literal["waiting", "playing", "over"]
+    seq: int
+    names: list[str]
+    seats: list[str]
+    seating: list[SeatInfo]
+    round_number: int
+    dealer: int | None
+    chooser: int | None
+    pushed: bool
+    contract: str | None
+    tricks: list[dict[str, Any]] = Field(..., description="the round's tricks shown: each one once the next has "
+                                         "begun, all of them once the round has ended")
+    round_points: list[int] = Field(..., description="the points of the tricks shown")
+    previous_trick: dict[str, Any] | None
+    scores: list[int]
+    target: int
+    sheet: ScoreSheet
+    watchers: int
+    prefs: Prefs
+
+
 class FairDeal(BaseModel):
     """The deals' commitment (puur.match.fairness): SHA-256 of ``puur-seed-v1:SALT:SEED``, shown from the first card;
     the seed and salt only once the match is over (then ``puur verify`` checks the record)."""

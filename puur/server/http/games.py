@@ -36,6 +36,7 @@ from puur.server.http.game_models import (
     GameView,
     LookupBody,
     RulesBody,
+    SpectatorView,
     TableOptions,
     TableRules,
     Why,
@@ -239,7 +240,9 @@ async def _run(live: LiveGame, fn: Callable[[], T]) -> T:
     return await run_in_threadpool(fn)
 
 
-@router.get("/games/{game_id}", response_model=GameView, responses=ERRORS, summary="This seat's view")
+@router.get("/games/{game_id}", response_model=GameView | SpectatorView, responses=ERRORS,
+            summary="This seat's view; a person who sat down during a round (the lobby) sees the spectator's view "
+            "(arriving: true) until the next round, when the seat is theirs")
 async def get_game(game_id: str, token: Token, hub: Hub) -> Response:
     live = await _live_game(hub, game_id)
     seat = seat_or_403(live, token)

@@ -26,7 +26,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 from starlette.websockets import WebSocketDisconnect
 
-from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
+from puur.server.http.game_models import Error, SchieberGame, SpectatorView
 from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
@@ -130,36 +130,6 @@ class Seated(BaseModel):
                            "plays from the next round, and watches until then")
     pace: int = Field(..., description="the table's speed as the pace (ms) at which its screens show a computer's "
                       "card (the live connection's pace)")
-
-
-class SpectatorView(BaseModel):
-    """What a spectator sees (docs/lobby.md, ``puur.table.watch``): no hand, no trick in play, the cards
-    played one trick behind. A person who sat down during a round sees it too until their round (``seat``,
-    ``arriving``)."""
-
-    game_id: str
-    seat: int | None = Field(..., description="null for a spectator")
-    spectator: bool
-    arriving: bool | None = Field(None, description="a person who plays from the next round")
-    status: Literal["waiting", "playing", "over"]
-    seq: int
-    names: list[str]
-    seats: list[str]
-    seating: list[SeatInfo]
-    round_number: int
-    dealer: int | None
-    chooser: int | None
-    pushed: bool
-    contract: str | None
-    tricks: list[dict[str, Any]] = Field(..., description="the round's tricks shown: each one once the next has "
-                                         "begun, all of them once the round has ended")
-    round_points: list[int] = Field(..., description="the points of the tricks shown")
-    previous_trick: dict[str, Any] | None
-    scores: list[int]
-    target: int
-    sheet: ScoreSheet
-    watchers: int
-    prefs: Prefs
 
 
 # ----- routes -----
