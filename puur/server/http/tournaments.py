@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import AsyncIterator, Iterator
 from contextlib import contextmanager
 from functools import partial
@@ -27,10 +25,12 @@ from starlette.concurrency import run_in_threadpool
 from puur.core.profile import RuleProfile
 from puur.schema_types import ProfileSpec, SeatName
 from puur.server import STATIC
+from puur.server.http.app_state import opened_once
 from puur.server.http.game_models import Error
 from puur.server.http.games import Hub, get_hub
 from puur.server.http.identity import MaybePlayer, Place, get_place, required_player
 from puur.server.live import Busy, Conflict
+from puur.server.live.feeds import Feeds
 from puur.server.live.tables import invite_url, join
 from puur.server.place import tournaments as tm
 from puur.server.policy import MAX_SPEC_LENGTH
@@ -41,7 +41,8 @@ router = APIRouter(tags=["tournaments"])
 TournamentId = Annotated[str, Path(min_length=1, max_length=32, description="the tournament's id")]
 LIVE_POLL = 1.0
 """Seconds between two looks at a tournament's tables for the live standings: each look reads the tables'
-games (from the database with several workers), so every worker's feed shows every table's progress."""
+games (from the database with several workers), so every worker's feed shows every table's progress. One
+look a tournament for all of a worker's clients (``puur.server.live.feeds``)."""
 NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": Error, "description": "no such tournament"}}
 
 
@@ -272,19 +273,13 @@ async def live(tournament_id: TournamentId, request: Request) -> StreamingRespon
     if refused is not None:
         raise HTTPException(429, refused)
 
+    feeds = opened_once(request.app.state, "tournament_feeds", lambda: Feeds(LIVE_POLL))
+
     async def events() -> AsyncIterator[str]:
         try:
-            last = json.dumps(first, sort_keys=True)
-            yield f"data: {last}\n\n"
-            while not first["over"] and not await request.is_disconnected():
-                await asyncio.sleep(LIVE_POLL)
-                now = await run_in_threadpool(tm.view, place, hub, tournament_id)
-                text = json.dumps(now, sort_keys=True)
-                if text != last:
-                    last = text
-                    yield f"data: {text}\n\n"
-                if now["over"]:
-                    break
+            async for text in feeds.follow(tournament_id, partial(tm.view, place, hub, tournament_id),
+                                           lambda view: bool(view["over"]), first):
+                yield f"data: {text}\n\n"
         finally:
             hub.disconnect(client)
 
