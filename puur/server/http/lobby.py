@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Annotated, Any, Literal, cast
 
@@ -24,13 +24,21 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, We
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
-from starlette.websockets import WebSocketDisconnect
 
 from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
-from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
+from puur.server.http.games import (
+    BEHIND,
+    ERRORS,
+    TOO_MANY_GAMES,
+    Hub,
+    Token,
+    game_or_404,
+    get_hub,
+    seat_or_403,
+)
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
-from puur.server.http.sockets import drain as _drain
+from puur.server.http.sockets import pump
 from puur.server.http.tables_api import host_change
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
@@ -42,8 +50,6 @@ router = APIRouter(prefix="/api/v1", tags=["lobby"])
 
 Lang = Literal["de", "fr", "en"]
 Speed = Literal["relaxed", "normal", "fast"]
-SEND_TIMEOUT = 20.0
-"""Seconds one message to a live connection may take to go out (as the game's live connection)."""
 _lobby_lock = threading.Lock()
 
 
@@ -289,13 +295,12 @@ async def _watch_session(websocket: WebSocket, game_id: str, hub: GameHub) -> No
             await _close(websocket, 4403, "the host closed the table to spectators")
             return None
         if msg.get("type") in ("overflow", "replaced"):
-            await _close(websocket, 4008, "too far behind the game: connect again")
+            await _close(websocket, 4008, BEHIND)
             return None
         return msg
 
     try:
-        await websocket.send_json(first)
-        await _pump(websocket, next_message)
+        await pump(websocket, first, next_message)
     finally:
         await asyncio.shield(asyncio.to_thread(lobby.leave, live, sub))
 
@@ -326,10 +331,7 @@ async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) ->
         return await run_in_threadpool(lobby.changes_for, feed)
 
     try:
-        await websocket.send_json(await run_in_threadpool(lobby.snapshot, feed))
-        await _pump(websocket, next_message)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await pump(websocket, await run_in_threadpool(lobby.snapshot, feed), next_message)
     finally:
         lobby.leave_feed(feed)
 
@@ -348,29 +350,6 @@ async def _counted(websocket: WebSocket, session: Callable[[], Awaitable[None]])
         await session()
     finally:
         hub.disconnect(client)
-
-
-async def _pump(websocket: WebSocket, next_message: Callable[[], Coroutine[Any, Any, dict[str, Any] | None]]) -> None:
-    """Send each message ``next_message`` gives until it gives None or the other side closes; one that does not
-    go out in ``SEND_TIMEOUT`` (a reader that stopped reading) closes the connection (4008)."""
-    receiver = asyncio.create_task(_drain(websocket))
-    try:
-        while not receiver.done():
-            getter = asyncio.create_task(next_message())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if getter not in done:
-                getter.cancel()
-                break
-            msg = getter.result()
-            if msg is None:
-                break
-            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
-    except TimeoutError:
-        await _close(websocket, 4008, "too far behind: connect again")
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        receiver.cancel()
 
 
 __all__ = ["follow_lobby", "get_lobby", "router"]
