@@ -26,20 +26,11 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
 from puur.server.http.game_models import Error, Prefs, SchieberGame, ScoreSheet, SeatInfo
-from puur.server.http.games import (
-    BEHIND,
-    ERRORS,
-    TOO_MANY_GAMES,
-    Hub,
-    Token,
-    game_or_404,
-    get_hub,
-    seat_or_403,
-)
+from puur.server.http.games import BEHIND, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
 from puur.server.http.sockets import pump
-from puur.server.http.tables_api import host_change
+from puur.server.http.tables_api import host_change, host_route
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
 from puur.server.store.lobby import LOBBY_CHANNEL, open_listings
@@ -225,10 +216,8 @@ def post_sit(game_id: str, player: CurrentPlayer, hub: Hub, request: Request) ->
     return _seated(hub.get(game_id), seat, token, False)
 
 
-@router.post("/games/{game_id}/public", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "not an online table, not waiting, or not "
-                                        "public (closing)"}},
-             summary="Host: open the waiting table to the public (listed in the lobby) or close it")
+@host_route(router, "/games/{game_id}/public", "not an online table, not waiting, or not public (closing)",
+            "Host: open the waiting table to the public (listed in the lobby) or close it")
 def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     asker = seat_or_403(live, token)
@@ -238,18 +227,15 @@ def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request:
     return host_change(lobby.close_table, live, asker)
 
 
-@router.post("/games/{game_id}/spectators", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "not a public table"}},
-             summary="Host: open the public table to spectators, or close it (the watching ones are sent away)")
+@host_route(router, "/games/{game_id}/spectators", "not a public table",
+            "Host: open the public table to spectators, or close it (the watching ones are sent away)")
 def post_spectators(game_id: str, body: SpectatorsBody, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     return host_change(get_lobby(request.app).set_spectators, live, seat_or_403(live, token), body.open)
 
 
-@router.post("/games/{game_id}/seats/{seat}/remove", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "the table has started, or nobody sat down "
-                                        "in this seat"}},
-             summary="Host: remove the person who sat down in this seat, before the table starts")
+@host_route(router, "/games/{game_id}/seats/{seat}/remove", "the table has started, or nobody sat down in this seat",
+            "Host: remove the person who sat down in this seat, before the table starts")
 def post_remove(game_id: str, seat: SeatNumber, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     return host_change(get_lobby(request.app).remove_person, live, seat_or_403(live, token), seat)
