@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import threading
 import urllib.error
 import urllib.request
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from fastapi.testclient import TestClient
 
@@ -26,6 +27,24 @@ def run_apart(coro: Coroutine[Any, Any, T]) -> T:
     browser tests' Playwright, kept for the session by the worker that ran them)."""
     with ThreadPoolExecutor(max_workers=1) as pool:
         return pool.submit(asyncio.run, coro).result()
+
+
+def at_once(send: Callable[..., T], calls: Sequence[tuple[Any, ...]]) -> list[T]:
+    """``send(*args)`` for every ``args`` of ``calls`` at the same moment (one thread each, released together):
+    a race between workers, as people pressing at once make one; the answers in the order of ``calls``."""
+    gate = threading.Barrier(len(calls))
+    out: list[T | None] = [None] * len(calls)
+
+    def one(i: int) -> None:
+        gate.wait()
+        out[i] = send(*calls[i])
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return cast(list[T], out)
 
 
 def auth(token: str) -> dict[str, str]:

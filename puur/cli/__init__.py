@@ -7,7 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -307,35 +307,46 @@ def _jasskit_import(args: argparse.Namespace) -> int:
 
 def _verify(args: argparse.Namespace) -> int:
     """``puur verify RECORD.json``: 0 when the record holds (puur.match.verify), 1 when not, 2 when unreadable."""
-    from puur.match.verify import verify_record
+    from puur.match.verify import Verdict, verify_record
 
-    record = _read_json(args.record, "puur verify")
-    if record is None:
-        return 2
-    verdict = verify_record(record)
-    if args.json:
-        print(json.dumps(verdict.to_dict(), ensure_ascii=False))
-    else:
-        first, *rest = verdict.lines()
-        print(f"{args.record}: {first}", *rest, sep="\n", file=sys.stdout if verdict.ok else sys.stderr)
-    return 0 if verdict.ok else 1
+    return _verdict(args, "puur verify", verify_record, Verdict.lines)
 
 
 def _tournament_verify(args: argparse.Namespace) -> int:
     """``puur tournament verify RECORD.json``: 0 when the tournament's record holds (puur.match.tournament), 1
     when not, 2 when unreadable."""
-    from puur.match.tournament import verify_tournament
+    from puur.match.tournament import TournamentVerdict, verify_tournament
 
-    record = _read_json(args.record, "puur tournament verify")
+    def lines(verdict: TournamentVerdict) -> list[str]:
+        if verdict.ok:
+            return [f"holds — {verdict.message}"]
+        return [f"does not hold — {verdict.reason}: {verdict.message}"]
+
+    return _verdict(args, "puur tournament verify", verify_tournament, lines)
+
+
+class _Verdict(Protocol):
+    @property
+    def ok(self) -> bool: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+V = TypeVar("V", bound=_Verdict)
+
+
+def _verdict(args: argparse.Namespace, command: str, verify: Callable[[Any], V], lines: Callable[[V], list[str]]) -> int:
+    """What a ``verify`` command answers of ``args.record``: the verdict as JSON (``--json``) or its ``lines``
+    (standard error when it does not hold); 0 when the record holds, 1 when not, 2 when unreadable."""
+    record = _read_json(args.record, command)
     if record is None:
         return 2
-    verdict = verify_tournament(record)
+    verdict = verify(record)
     if args.json:
         print(json.dumps(verdict.to_dict(), ensure_ascii=False))
-    elif verdict.ok:
-        print(f"{args.record}: holds — {verdict.message}")
     else:
-        print(f"{args.record}: does not hold — {verdict.reason}: {verdict.message}", file=sys.stderr)
+        first, *rest = lines(verdict)
+        print(f"{args.record}: {first}", *rest, sep="\n", file=sys.stdout if verdict.ok else sys.stderr)
     return 0 if verdict.ok else 1
 
 

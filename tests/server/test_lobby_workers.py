@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import threading
 import time
 import urllib.error
 import urllib.request
 from typing import Any
 
 import websockets
-from api_client import run_apart
+from api_client import at_once, run_apart
 from pg_cluster import postgres_url, workers  # noqa: F401  (the fixtures)
 
 TRIALS = 3
@@ -49,24 +48,6 @@ def public_table(base: str, seats: list[str], lang: str = "de", speed: str = "no
                        {"open": True, "lang": lang, "speed": speed})
     assert status == 204, out
     return dict(t)
-
-
-def at_once(calls: list[tuple[str, str, dict[str, str]]], body: dict[str, Any] | None = None) -> list[tuple[int, Any]]:
-    """POST every call at the same moment (one thread each); their answers in order."""
-    gate = threading.Barrier(len(calls))
-    out: list[tuple[int, Any]] = [(0, None)] * len(calls)
-
-    def one(i: int) -> None:
-        gate.wait()
-        base, path, headers = calls[i]
-        out[i] = call(base, path, headers, body or {})
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return out
 
 
 def listed(base: str, game_id: str, **query: str) -> dict[str, Any] | None:
@@ -107,7 +88,8 @@ def test_two_people_pressing_play_now_on_two_workers_get_a_seat_each(workers: di
         lang = ("de", "fr", "en")[trial]
         t = public_table(a, ["human", "invite", "heuristic", "heuristic"], lang, "fast")  # one free seat
         people = [player(a, f"Anna {trial}"), player(b, f"Beat {trial}")]
-        answers = at_once([(a, "/lobby/play", people[0]), (b, "/lobby/play", people[1])], {"lang": lang, "speed": "fast"})
+        body = {"lang": lang, "speed": "fast"}
+        answers = at_once(call, [(a, "/lobby/play", people[0], body), (b, "/lobby/play", people[1], body)])
         statuses = [status for status, _ in answers]
         assert statuses == [201, 201], answers
         seats = {(out["game_id"], out["seat"]) for _, out in answers}
@@ -127,7 +109,8 @@ def test_two_people_racing_for_the_last_seat_on_two_workers_get_it_once(workers:
         t = public_table(b, ["human", "invite", "heuristic", "heuristic"])
         gid = t["game_id"]
         people = [player(a, f"Cla {trial}"), player(b, f"Dora {trial}")]
-        answers = at_once([(a, f"/lobby/tables/{gid}/sit", people[0]), (b, f"/lobby/tables/{gid}/sit", people[1])])
+        sit = f"/lobby/tables/{gid}/sit"
+        answers = at_once(call, [(a, sit, people[0], {}), (b, sit, people[1], {})])
         assert sorted(status for status, _ in answers) == [201, 409], answers
         deadline = time.monotonic() + 10
         while (entry := listed(a, gid, full="true")) is None or entry["free"] != 0:

@@ -10,11 +10,11 @@ Real worker processes (``pg_cluster.workers``) and concurrent clients, a few tri
 from __future__ import annotations
 
 import json
-import threading
 import urllib.error
 import urllib.request
 from typing import Any
 
+from api_client import at_once
 from pg_cluster import postgres_url, workers  # noqa: F401  (the fixtures)
 
 TRIALS = 3
@@ -30,23 +30,6 @@ def call(base: str, path: str, token: str | None = None, body: dict[str, Any] | 
         return e.code, json.load(e)
 
 
-def _at_once(calls: list[tuple[str, str, str | None, dict[str, Any] | None]]) -> list[tuple[int, Any]]:
-    """Send every call at the same moment (one thread each, released together); their answers in order."""
-    gate = threading.Barrier(len(calls))
-    out: list[tuple[int, Any]] = [(0, None)] * len(calls)
-
-    def one(i: int) -> None:
-        gate.wait()
-        out[i] = call(*calls[i])
-
-    threads = [threading.Thread(target=one, args=(i,)) for i in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return out
-
-
 def _table(base: str, seats: list[str]) -> dict[str, Any]:
     status, t = call(base, "/games", body={"seats": seats, "names": ["Host", "", "", ""]})
     assert status == 201, t
@@ -58,7 +41,7 @@ def test_one_invite_sent_to_both_workers_at_once_seats_one_person(workers: dict[
     for trial in range(TRIALS):
         t = _table(a, ["human", "invite", "invite", "heuristic"])
         gid, code = t["game_id"], t["invites"]["1"]["code"]
-        answers = _at_once([((a, b)[i % 2], f"/games/{gid}/join", None, {"code": code, "name": f"Guest {i}"})
+        answers = at_once(call, [((a, b)[i % 2], f"/games/{gid}/join", None, {"code": code, "name": f"Guest {i}"})
                             for i in range(6)])
         statuses = sorted(status for status, _ in answers)
         assert statuses == [201] + [409] * 5, (trial, answers)
@@ -77,7 +60,7 @@ def test_changes_made_at_once_on_both_workers_are_all_kept(workers: dict[str, An
     for trial in range(TRIALS):
         t = _table(a, ["human", "invite", "invite", "invite"])
         gid, host, inv = t["game_id"], t["tokens"]["0"], t["invites"]
-        answers = _at_once([
+        answers = at_once(call, [
             (b, f"/games/{gid}/join", None, {"code": inv["1"]["code"], "name": "Vreni"}),
             (a, f"/games/{gid}/join", None, {"code": inv["3"]["code"], "name": "Kari"}),
             ((a, b)[trial % 2], f"/games/{gid}/seats/2", host, {"player": "heuristic"}),

@@ -43,7 +43,7 @@ from puur.server.http.game_models import (
 )
 from puur.server.http.identity import MaybePlayer
 from puur.server.http.sockets import close as _close
-from puur.server.http.sockets import drain as _drain
+from puur.server.http.sockets import pump
 from puur.server.live import (
     HUMAN,
     OVERFLOW,
@@ -74,9 +74,9 @@ ERRORS: dict[int | str, dict[str, Any]] = {
 }
 TOKEN_WAIT = 10.0
 """Seconds a new live connection has to send its token."""
-SEND_TIMEOUT = 20.0
-"""Seconds one message to a live connection may take to go out: a reader that takes none for so long (a
-connection that stopped reading) is closed, and what was queued for it is given back."""
+BEHIND = "too far behind the game: connect again"
+"""Why a live connection is closed (4008) that fell ``MAX_QUEUED`` messages behind or took none for
+``SEND_TIMEOUT`` seconds."""
 T = TypeVar("T")
 
 
@@ -404,31 +404,22 @@ async def _live_session(websocket: WebSocket, game_id: str, pace: int, hub: Game
         return
     watch(hub, live)  # an online table's watchdog: a person absent at their turn (puur.server.live.tables)
     pace_s = max(0, min(pace, 3000)) / 1000
-    receiver = asyncio.create_task(_drain(websocket))
+
+    async def next_message() -> dict[str, Any] | None:
+        msg = await sub.queue.get()
+        if msg is OVERFLOW:
+            await _close(websocket, 4008, BEHIND)
+            return None
+        if msg is REPLACED:
+            await _close(websocket, 4409, "this seat opened a newer connection")
+            return None
+        if pace_s and _paced(live, msg):
+            await asyncio.sleep(pace_s)
+        return msg
+
     try:
-        await websocket.send_json(first)
-        while not receiver.done():
-            getter = asyncio.create_task(sub.queue.get())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if getter not in done:
-                getter.cancel()
-                break
-            msg = getter.result()
-            if msg is OVERFLOW:
-                await _close(websocket, 4008, "too far behind the game: connect again")
-                break
-            if msg is REPLACED:
-                await _close(websocket, 4409, "this seat opened a newer connection")
-                break
-            if pace_s and _paced(live, msg):
-                await asyncio.sleep(pace_s)
-            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
-    except TimeoutError:  # a reader that takes no message for so long is gone: its queue goes with it
-        await _close(websocket, 4008, "too far behind the game: connect again")
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await pump(websocket, first, next_message, BEHIND)
     finally:
-        receiver.cancel()
         hub.unlisten(live, sub)
         # shielded: a connection closed under cancellation (a test client, a server shutting down) still
         # tells the other seats who left; the thread runs to its end even when this await is cancelled

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Annotated, Any, Literal, cast
 
@@ -24,14 +24,13 @@ from fastapi import APIRouter, HTTPException, Path, Query, Request, Response, We
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
-from starlette.websockets import WebSocketDisconnect
 
 from puur.server.http.game_models import Error, SchieberGame, SpectatorView
-from puur.server.http.games import ERRORS, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
+from puur.server.http.games import BEHIND, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
 from puur.server.http.sockets import close as _close
-from puur.server.http.sockets import drain as _drain
-from puur.server.http.tables_api import host_change
+from puur.server.http.sockets import pump
+from puur.server.http.tables_api import host_change, host_route
 from puur.server.live import SPECTATOR, Busy, Conflict, GameHub, LiveGame, NotFound, Subscriber
 from puur.server.live.lobby import CLOSED, FeedClient, Lobby, play_now_settings
 from puur.server.store.lobby import LOBBY_CHANNEL, open_listings
@@ -42,8 +41,6 @@ router = APIRouter(prefix="/api/v1", tags=["lobby"])
 
 Lang = Literal["de", "fr", "en"]
 Speed = Literal["relaxed", "normal", "fast"]
-SEND_TIMEOUT = 20.0
-"""Seconds one message to a live connection may take to go out (as the game's live connection)."""
 _lobby_lock = threading.Lock()
 
 
@@ -189,10 +186,8 @@ def post_sit(game_id: str, player: CurrentPlayer, hub: Hub, request: Request) ->
     return _seated(hub.get(game_id), seat, token, False)
 
 
-@router.post("/games/{game_id}/public", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "not an online table, not waiting, or not "
-                                        "public (closing)"}},
-             summary="Host: open the waiting table to the public (listed in the lobby) or close it")
+@host_route(router, "/games/{game_id}/public", "not an online table, not waiting, or not public (closing)",
+            "Host: open the waiting table to the public (listed in the lobby) or close it")
 def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     asker = seat_or_403(live, token)
@@ -202,18 +197,15 @@ def post_public(game_id: str, body: PublicBody, token: Token, hub: Hub, request:
     return host_change(lobby.close_table, live, asker)
 
 
-@router.post("/games/{game_id}/spectators", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "not a public table"}},
-             summary="Host: open the public table to spectators, or close it (the watching ones are sent away)")
+@host_route(router, "/games/{game_id}/spectators", "not a public table",
+            "Host: open the public table to spectators, or close it (the watching ones are sent away)")
 def post_spectators(game_id: str, body: SpectatorsBody, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     return host_change(get_lobby(request.app).set_spectators, live, seat_or_403(live, token), body.open)
 
 
-@router.post("/games/{game_id}/seats/{seat}/remove", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "the table has started, or nobody sat down "
-                                        "in this seat"}},
-             summary="Host: remove the person who sat down in this seat, before the table starts")
+@host_route(router, "/games/{game_id}/seats/{seat}/remove", "the table has started, or nobody sat down in this seat",
+            "Host: remove the person who sat down in this seat, before the table starts")
 def post_remove(game_id: str, seat: SeatNumber, token: Token, hub: Hub, request: Request) -> Response:
     live = game_or_404(hub, game_id)
     return host_change(get_lobby(request.app).remove_person, live, seat_or_403(live, token), seat)
@@ -259,13 +251,12 @@ async def _watch_session(websocket: WebSocket, game_id: str, hub: GameHub) -> No
             await _close(websocket, 4403, "the host closed the table to spectators")
             return None
         if msg.get("type") in ("overflow", "replaced"):
-            await _close(websocket, 4008, "too far behind the game: connect again")
+            await _close(websocket, 4008, BEHIND)
             return None
         return msg
 
     try:
-        await websocket.send_json(first)
-        await _pump(websocket, next_message)
+        await pump(websocket, first, next_message)
     finally:
         await asyncio.shield(asyncio.to_thread(lobby.leave, live, sub))
 
@@ -296,10 +287,7 @@ async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) ->
         return await run_in_threadpool(lobby.changes_for, feed)
 
     try:
-        await websocket.send_json(await run_in_threadpool(lobby.snapshot, feed))
-        await _pump(websocket, next_message)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
+        await pump(websocket, await run_in_threadpool(lobby.snapshot, feed), next_message)
     finally:
         lobby.leave_feed(feed)
 
@@ -318,29 +306,6 @@ async def _counted(websocket: WebSocket, session: Callable[[], Awaitable[None]])
         await session()
     finally:
         hub.disconnect(client)
-
-
-async def _pump(websocket: WebSocket, next_message: Callable[[], Coroutine[Any, Any, dict[str, Any] | None]]) -> None:
-    """Send each message ``next_message`` gives until it gives None or the other side closes; one that does not
-    go out in ``SEND_TIMEOUT`` (a reader that stopped reading) closes the connection (4008)."""
-    receiver = asyncio.create_task(_drain(websocket))
-    try:
-        while not receiver.done():
-            getter = asyncio.create_task(next_message())
-            done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
-            if getter not in done:
-                getter.cancel()
-                break
-            msg = getter.result()
-            if msg is None:
-                break
-            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
-    except TimeoutError:
-        await _close(websocket, 4008, "too far behind: connect again")
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        receiver.cancel()
 
 
 __all__ = ["follow_lobby", "get_lobby", "router"]

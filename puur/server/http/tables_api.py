@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Annotated, Any, Literal, get_args
+from typing import Annotated, Any, Literal, TypeVar, get_args
 
 from fastapi import APIRouter, HTTPException, Path, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -38,6 +38,7 @@ from puur.server.policy import BUILTIN_SPECS, PlayerRefused
 from puur.table.seats import PERSON, REACTIONS
 
 router = APIRouter(prefix="/api/v1", tags=["online tables"])
+Route = TypeVar("Route", bound=Callable[..., Any])
 
 Reaction = Literal["bravo", "hopp", "sorry", "well_played", "uff"]
 assert get_args(Reaction) == REACTIONS
@@ -111,6 +112,13 @@ def host_change(change: Callable[..., object], *args: Any) -> Response:
     return Response(status_code=204)
 
 
+def host_route(on: APIRouter, path: str, refused: str, summary: str) -> Callable[[Route], Route]:
+    """The route of a host's change (``host_change``), documented as it answers: 204, or ``ERRORS`` and a 409
+    whose reason is ``refused`` (the change the table's state refuses now)."""
+    return on.post(path, status_code=204, response_class=Response, summary=summary,
+                   responses={**ERRORS, 409: {"model": Error, "description": refused}})
+
+
 # ----- routes -----
 SeatNumber = Annotated[int, Path(ge=0, le=3, description="the seat, 0..3")]
 
@@ -150,10 +158,9 @@ def post_join(game_id: str, body: JoinBody, hub: Hub, player: MaybePlayer) -> di
     return {"seat": seat, "token": token}
 
 
-@router.post("/games/{game_id}/seats/{seat}", status_code=204, response_class=Response,
-             responses={**ERRORS, 409: {"model": Error, "description": "the seat cannot change so"}},
-             summary="Host: fill an open seat with a computer, hand a person's seat to one, or give it back "
-             "('person', also asked by the seat itself); a rematch's seat kept for its person only with 'remove'")
+@host_route(router, "/games/{game_id}/seats/{seat}", "the seat cannot change so",
+            "Host: fill an open seat with a computer, hand a person's seat to one, or give it back ('person', also "
+            "asked by the seat itself); a rematch's seat kept for its person only with 'remove'")
 def post_seat(game_id: str, seat: SeatNumber, body: SeatBody, token: Token, hub: Hub) -> Response:
     live = game_or_404(hub, game_id)
     asker = seat_or_403(live, token)
@@ -179,4 +186,4 @@ def post_react(game_id: str, body: ReactBody, token: Token, hub: Hub) -> Respons
     return Response(status_code=204)
 
 
-__all__ = ["router"]
+__all__ = ["host_change", "host_refusals", "host_route", "router"]

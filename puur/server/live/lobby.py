@@ -272,54 +272,55 @@ class Lobby:
     def open_table(self, live: LiveGame, asker: int, lang: str, speed: str, spectators: bool) -> None:
         """The host opens their waiting table to the public (or changes its language, speed, spectators)."""
 
-        def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
-            require_host(live, asker)
+        def opened() -> dict[str, Any]:
             if live.status != "waiting" and public_of(live.settings) is None:
                 raise Conflict("only a table still waiting for its players can be opened to the public")
             settings = copy.deepcopy(live.settings)
             old = public_of(settings)
             settings[PUBLIC] = {**(old or new_public(lang, speed)), "lang": lang, "speed": speed,
                                 "spectators": spectators}
-            _store(writes, live, settings)
-            return table_messages(live)
+            return settings
 
-        send(self.hub.change(live, change))
-        if not spectators:
-            self.end_spectators(live)
-        self.publish(live)
+        self._host_settings(live, asker, opened, ends_watching=not spectators)
 
     def close_table(self, live: LiveGame, asker: int) -> None:
         """The host takes their table off the lobby (it stays theirs, with whoever sits there); its
         spectators are sent away."""
 
-        def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
-            require_host(live, asker)
+        def closed() -> dict[str, Any]:
             if public_of(live.settings) is None:
                 raise Conflict("the table is not public")
             if held_seats(live.settings):
                 raise Conflict("computers hold seats of this table for people of the lobby: it stays public")
-            settings = {k: v for k, v in copy.deepcopy(live.settings).items() if k != PUBLIC}
-            _store(writes, live, settings)
-            return table_messages(live)
+            return {k: v for k, v in copy.deepcopy(live.settings).items() if k != PUBLIC}
 
-        send(self.hub.change(live, change))
-        self.end_spectators(live)
-        self.publish(live)
+        self._host_settings(live, asker, closed, ends_watching=True)
 
     def set_spectators(self, live: LiveGame, asker: int, allowed: bool) -> None:
         """The host opens or closes the public table to spectators (closing sends the watching ones away)."""
 
-        def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
-            require_host(live, asker)
+        def watched() -> dict[str, Any]:
             if public_of(live.settings) is None:
                 raise Conflict("only a public table can be watched")
             settings = copy.deepcopy(live.settings)
             settings[PUBLIC]["spectators"] = allowed
-            _store(writes, live, settings)
+            return settings
+
+        self._host_settings(live, asker, watched, ends_watching=not allowed)
+
+    def _host_settings(self, live: LiveGame, asker: int, new_settings: Callable[[], dict[str, Any]],
+                       ends_watching: bool) -> None:
+        """A host's change of how the table is public: ``new_settings`` (which refuses with ``Conflict``) is
+        checked, stored and sent to the seats in one change of the table, after the asker is found to be its
+        host; then its spectators are sent away when it ``ends_watching``, and the lobby is told."""
+
+        def change(writes: Writes) -> list[tuple[Any, dict[str, Any]]]:
+            require_host(live, asker)
+            _store(writes, live, new_settings())
             return table_messages(live)
 
         send(self.hub.change(live, change))
-        if not allowed:
+        if ends_watching:
             self.end_spectators(live)
         self.publish(live)
 
