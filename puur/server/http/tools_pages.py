@@ -1,15 +1,16 @@
 """The scoreboard pages (TOOLS.md §7): ``/tools/`` and one page per tool, plain HTML + CSS + JS.
 
-The pages are static files under ``static/tools/``; they compute nothing themselves and call the
-``/api/v1/tools`` endpoints with ``fetch``. Their CSS and JS are served from ``/tools/assets/``.
+The pages are files under ``static/tools/`` (the shared head written in: ``puur.server.http.pages``); they
+compute nothing themselves and call the ``/api/v1/tools`` endpoints with ``fetch``. Their CSS and JS are served from ``/tools/assets/``.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
 
 from puur.server import STATIC
+from puur.server.http.pages import html_page
 
 router = APIRouter(tags=["tool pages"], include_in_schema=False)
 
@@ -61,12 +62,12 @@ def asset(name: str) -> FileResponse:
 
 
 @router.get("/tools/{page}")
-def page(page: str) -> FileResponse:
+def page(page: str) -> HTMLResponse:
     if page not in PAGES:
         raise HTTPException(404, "no such tool")
-    return FileResponse(PAGES_DIR / PAGES[page], media_type="text/html")
+    return html_page(PAGES_DIR / PAGES[page])
 
 
 @router.get("/tools/")
-def index() -> FileResponse:
-    return FileResponse(PAGES_DIR / "index.html", media_type="text/html")
+def index() -> HTMLResponse:
+    return html_page(PAGES_DIR / PAGES[""])

@@ -20,7 +20,7 @@ from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request, Response
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from starlette.concurrency import run_in_threadpool
 
@@ -30,6 +30,7 @@ from puur.server import STATIC
 from puur.server.http.game_models import Error
 from puur.server.http.games import Hub, get_hub
 from puur.server.http.identity import MaybePlayer, Place, get_place, required_player
+from puur.server.http.pages import NO_CACHE, html_page
 from puur.server.live import Busy, Conflict
 from puur.server.live.tables import invite_url, join
 from puur.server.place import tournaments as tm
@@ -294,13 +295,13 @@ async def live(tournament_id: TournamentId, request: Request) -> StreamingRespon
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)
 def page(tournament_id: TournamentId) -> Response:
     """The tournament's page (it reads the API: an unknown id shows so there)."""
-    return FileResponse(STATIC / "place" / "tournament.html", headers={"Cache-Control": "no-cache"})
+    return html_page(STATIC / "place" / "tournament.html", NO_CACHE)
 
 
 @router.get("/tournaments", include_in_schema=False)
 def index_page() -> Response:
     """The tournaments' page: the list, and a form to create one."""
-    return FileResponse(STATIC / "place" / "tournament.html", headers={"Cache-Control": "no-cache"})
+    return html_page(STATIC / "place" / "tournament.html", NO_CACHE)
 
 
 __all__ = ["router"]
