@@ -1,5 +1,6 @@
-"""The site's pages share one head (``static/head.html``, written in by ``puur.server.http.pages``): every page
-has it once, inside its ``<head>``, with nothing of the template left; the service worker's version hashes it."""
+"""The site's pages begin with one shell (``static/page.html``, joined by ``puur.server.http.pages``): every page
+has its lines once, at the start, with nothing of the template left, then its family's style and scripts; the
+service worker's version hashes the shell."""
 
 from __future__ import annotations
 
@@ -9,29 +10,48 @@ import pytest
 from fastapi.testclient import TestClient
 
 from puur.local.bundle import shell_files
-from puur.server.http.pages import HEAD
+from puur.server.http.pages import SHELL
 from puur.server.http.tools_pages import PAGES
 
-PAGE_PATHS = ["/", "/lobby", "/player", "/leaderboard", "/tournaments", *(f"/tools/{slug}" for slug in PAGES)]
+PLACE_PAGES = {"/lobby": "lobby", "/player": "player", "/leaderboard": "leaderboard", "/tournaments": "tournament"}
+PAGE_PATHS = ["/", *PLACE_PAGES, *(f"/tools/{slug}" for slug in PAGES)]
+OPENING = SHELL.read_text(encoding="utf-8").split("${assets}")[0]
 
 
 @pytest.mark.parametrize("path", PAGE_PATHS)
-def test_every_page_has_the_shared_head_once(module_client: TestClient, path: str) -> None:
+def test_every_page_begins_with_the_shell_once(module_client: TestClient, path: str) -> None:
     r = module_client.get(path)
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    head = re.search(r"<head>(.*?)</head>", r.text, re.S)
-    assert head is not None and r.text.startswith("<!doctype html>\n<html lang=\"en\">"), path
-    shared = HEAD.read_text(encoding="utf-8").rstrip("\n")
-    assert r.text.count(shared) == 1 and shared in head.group(1), path
-    assert head.group(1).count('<meta charset="utf-8">') == 1 and "$" not in r.text, path
-    assert re.search(r"<title\b", head.group(1)), path
+    assert r.text.startswith(OPENING) and r.text.count('<meta charset="utf-8">') == 1, path
+    head = re.search(r"<head>(.*?)</head>\s*<body", r.text, re.S)
+    assert head is not None and re.search(r"<title\b", head.group(1)), path
+    assert "${" not in r.text and r.text.rstrip().endswith("</html>"), path
 
 
-def test_the_table_and_place_pages_are_asked_again_each_time(module_client: TestClient) -> None:
-    for path in ("/", "/lobby", "/player", "/leaderboard", "/tournaments"):
-        assert module_client.get(path).headers["cache-control"] == "no-cache", path
+@pytest.mark.parametrize("path", PLACE_PAGES)
+def test_a_place_page_loads_its_style_and_module_in_its_head(module_client: TestClient, path: str) -> None:
+    r = module_client.get(path)
+    head = r.text.split("</head>")[0]
+    name = PLACE_PAGES[path]
+    assert f'<link rel="stylesheet" href="/static/place/{name}.css">' in head
+    assert f'<script type="module" src="/static/place/{name}.js"></script>' in head
+    assert r.headers["cache-control"] == "no-cache"
 
 
-def test_the_shared_head_is_in_the_offline_version() -> None:
-    """A change to the shared head changes every cached page: the service worker must cache them anew."""
-    assert HEAD.resolve() in {p.resolve() for p in shell_files()}
+@pytest.mark.parametrize("slug", PAGES)
+def test_a_tool_page_loads_the_tools_style_and_helpers_before_its_own(module_client: TestClient, slug: str) -> None:
+    text = module_client.get(f"/tools/{slug}").text
+    order = [text.index(f) for f in ('href="/tools/assets/tools.css"', 'src="/static/table/cards.js"',
+                                      'src="/tools/assets/i18n.js"', 'src="/tools/assets/tools.js"')]
+    assert order == sorted(order) and order[-1] < text.index("</head>")
+    if slug:
+        assert text.index(f'src="/tools/assets/{slug}.js"') > text.index("</head>")
+
+
+def test_the_table_page_is_asked_again_each_time(module_client: TestClient) -> None:
+    assert module_client.get("/").headers["cache-control"] == "no-cache"
+
+
+def test_the_shell_is_in_the_offline_version() -> None:
+    """A change to the shell changes every cached page: the service worker must cache them anew."""
+    assert SHELL.resolve() in {p.resolve() for p in shell_files()}

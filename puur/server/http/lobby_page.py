@@ -6,15 +6,14 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
-from puur.server import STATIC
-from puur.server.http.pages import NO_CACHE, html_page
+from puur.server.http.pages import place_page
 
 router = APIRouter(tags=["lobby"], include_in_schema=False)
 
 
 @router.get("/lobby")
 def lobby_page() -> HTMLResponse:
-    return html_page(STATIC / "place" / "lobby.html", NO_CACHE)
+    return place_page("lobby")
 
 
 __all__ = ["router"]

@@ -1,14 +1,16 @@
-"""The site's HTML pages (the table, the place pages, the scoreboards): each page's file under ``static/`` holds
-what is its own (title, style, scripts, body) and ``$head`` where the head every page shares goes.
+"""The site's HTML pages (the table, the place pages, the scoreboards) begin with one shell: ``static/page.html``
+holds what every page's head has (doctype, language, charset, viewport, icon, theme colour); each page's file
+under ``static/`` holds the rest (its title, its own head lines, ``</head>`` and its body).
 
-The shared head (``static/head.html``: charset, viewport, icon, theme colour) is one file so that a new
-fact about every page is written once. The server writes it in at each request (the files are small and a
-changed file is served at once, as ``FileResponse`` did). ``$`` stands in no page otherwise: a stray one
-fails at the first request of that page (``string.Template.substitute``), as the page tests show.
+So a fact of every page is written once, and a family of pages names its style and scripts once (the place
+pages: ``place_page``; the scoreboards: ``puur.server.http.tools_pages``). The server joins them at each
+request (the files are small, and a changed file is served at once, as ``FileResponse`` did). What a page's
+file holds is written out as it is: a ``$`` in it is no placeholder.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from string import Template
 
@@ -16,20 +18,39 @@ from fastapi.responses import HTMLResponse
 
 from puur.server import STATIC
 
-HEAD = STATIC / "head.html"
-"""The lines of ``<head>`` every page has (the service worker's version hashes it: ``puur.local.bundle``)."""
+SHELL = STATIC / "page.html"
+"""The opening every page shares (the service worker's version hashes it: ``puur.local.bundle``)."""
+PLACE_DIR = STATIC / "place"
 NO_CACHE = {"Cache-Control": "no-cache"}
 """Pages the browser asks again each time (the table, the place pages): a new release shows at once."""
 
 
-def render(page: Path) -> str:
-    """The page's file with the shared head written in where it says ``$head``."""
-    return Template(page.read_text(encoding="utf-8")).substitute(head=HEAD.read_text(encoding="utf-8").rstrip("\n"))
+def stylesheet(href: str) -> str:
+    return f'<link rel="stylesheet" href="{href}">'
 
 
-def html_page(page: Path, headers: dict[str, str] | None = None) -> HTMLResponse:
+def script(src: str, *, module: bool = False) -> str:
+    """A script from a file (the Content-Security-Policy refuses inline scripts)."""
+    kind = ' type="module"' if module else ""
+    return f'<script{kind} src="{src}"></script>'
+
+
+def render(page: Path, assets: Sequence[str] = ()) -> str:
+    """The shell, then the head lines ``assets`` (a family's style and scripts), then the page's file."""
+    shell = Template(SHELL.read_text(encoding="utf-8"))
+    return shell.substitute(assets="".join(f"{line}\n" for line in assets), page=page.read_text(encoding="utf-8"))
+
+
+def html_page(page: Path, assets: Sequence[str] = (), headers: dict[str, str] | None = None) -> HTMLResponse:
     """The response for a page of the site: ``render`` of its file."""
-    return HTMLResponse(render(page), headers=headers)
+    return HTMLResponse(render(page, assets), headers=headers)
 
 
-__all__ = ["HEAD", "NO_CACHE", "html_page", "render"]
+def place_page(name: str) -> HTMLResponse:
+    """A place page (lobby, player, tournament, leaderboard): ``static/place/{name}.html`` with its style and its
+    script, an ES module, of the same name; asked again each time."""
+    assets = [stylesheet(f"/static/place/{name}.css"), script(f"/static/place/{name}.js", module=True)]
+    return html_page(PLACE_DIR / f"{name}.html", assets, NO_CACHE)
+
+
+__all__ = ["NO_CACHE", "SHELL", "html_page", "place_page", "render", "script", "stylesheet"]

@@ -7,17 +7,13 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse
 
-from puur.server import STATIC
-from puur.server.http.pages import NO_CACHE, html_page
+from puur.server.http.pages import place_page
 
 router = APIRouter(tags=["place pages"], include_in_schema=False)
 
-PLACE_DIR = STATIC / "place"
-
-
 @router.get("/player")
 def player_page() -> HTMLResponse:
-    return html_page(PLACE_DIR / "player.html", NO_CACHE)
+    return place_page("player")
 
 
 __all__ = ["router"]

@@ -17,10 +17,9 @@ from fastapi import APIRouter, HTTPException, Path, Query
 from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from puur.server import STATIC
 from puur.server.http.game_models import Error
 from puur.server.http.identity import Place, place_of
-from puur.server.http.pages import NO_CACHE, html_page
+from puur.server.http.pages import place_page
 from puur.server.live import GameHub
 from puur.server.place.rated_matches import MatchRatings
 from puur.server.place.rating import ordinal, trend_of
@@ -148,7 +147,7 @@ def get_player_ratings(
 
 @router.get("/leaderboard", include_in_schema=False)
 def leaderboard_page() -> HTMLResponse:
-    return html_page(STATIC / "place" / "leaderboard.html", NO_CACHE)
+    return place_page("leaderboard")
 
 
 __all__ = ["attach_ratings", "router"]

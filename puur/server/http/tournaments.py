@@ -26,11 +26,10 @@ from starlette.concurrency import run_in_threadpool
 
 from puur.core.profile import RuleProfile
 from puur.schema_types import ProfileSpec, SeatName
-from puur.server import STATIC
 from puur.server.http.game_models import Error
 from puur.server.http.games import Hub, get_hub
 from puur.server.http.identity import MaybePlayer, Place, get_place, required_player
-from puur.server.http.pages import NO_CACHE, html_page
+from puur.server.http.pages import place_page
 from puur.server.live import Busy, Conflict
 from puur.server.live.tables import invite_url, join
 from puur.server.place import tournaments as tm
@@ -295,13 +294,13 @@ async def live(tournament_id: TournamentId, request: Request) -> StreamingRespon
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)
 def page(tournament_id: TournamentId) -> Response:
     """The tournament's page (it reads the API: an unknown id shows so there)."""
-    return html_page(STATIC / "place" / "tournament.html", NO_CACHE)
+    return place_page("tournament")
 
 
 @router.get("/tournaments", include_in_schema=False)
 def index_page() -> Response:
     """The tournaments' page: the list, and a form to create one."""
-    return html_page(STATIC / "place" / "tournament.html", NO_CACHE)
+    return place_page("tournament")
 
 
 __all__ = ["router"]

@@ -26,7 +26,7 @@ TABLE_DIR = STATIC / "table"
 
 @router.get("/")
 def table() -> HTMLResponse:
-    return html_page(TABLE_DIR / "index.html", NO_CACHE)
+    return html_page(TABLE_DIR / "index.html", headers=NO_CACHE)
 
 
 ENGINE_MANIFEST = TABLE_DIR / "engine" / "manifest.json"
