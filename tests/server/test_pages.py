@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from puur.local.bundle import shell_files
 from puur.server.http.pages import SHELL
+from puur.server.http.tools_pages import HEAD as TOOLS_HEAD
 from puur.server.http.tools_pages import PAGES
 
 PLACE_PAGES = {"/lobby": "lobby", "/player": "player", "/leaderboard": "leaderboard", "/tournaments": "tournament"}
@@ -52,6 +53,6 @@ def test_the_table_page_is_asked_again_each_time(module_client: TestClient) -> N
     assert module_client.get("/").headers["cache-control"] == "no-cache"
 
 
-def test_the_shell_is_in_the_offline_version() -> None:
-    """A change to the shell changes every cached page: the service worker must cache them anew."""
-    assert SHELL.resolve() in {p.resolve() for p in shell_files()}
+def test_the_shell_and_the_tools_head_are_in_the_offline_version() -> None:
+    """A change to either changes cached pages: the service worker must cache them anew."""
+    assert {SHELL.resolve(), TOOLS_HEAD.resolve()} <= {p.resolve() for p in shell_files()}

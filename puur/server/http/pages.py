@@ -3,7 +3,7 @@ holds what every page's head has (doctype, language, charset, viewport, icon, th
 under ``static/`` holds the rest (its title, its own head lines, ``</head>`` and its body).
 
 So a fact of every page is written once, and a family of pages names its style and scripts once (the place
-pages: ``place_page``; the scoreboards: ``puur.server.http.tools_pages``). The server joins them at each
+pages: ``place_page``; the scoreboards: ``static/tools/head.html``). The server joins them at each
 request (the files are small, and a changed file is served at once, as ``FileResponse`` did). What a page's
 file holds is written out as it is: a ``$`` in it is no placeholder.
 """

@@ -10,7 +10,7 @@ from fastapi import APIRouter, HTTPException
 from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
 
 from puur.server import STATIC
-from puur.server.http.pages import html_page, script, stylesheet
+from puur.server.http.pages import html_page
 
 router = APIRouter(tags=["tool pages"], include_in_schema=False)
 
@@ -23,13 +23,10 @@ PAGES = {
     "coiffeur": "coiffeur.html",
     "differenzler": "differenzler.html",
 }
-HEAD_ASSETS = [
-    stylesheet("/tools/assets/tools.css"),
-    *(script(src) for src in ("/static/table/cards.js", "/static/table/offline.js", "/tools/assets/i18n.js",
-                              "/tools/assets/tools.js")),
-]
+HEAD = PAGES_DIR / "head.html"
 """What each tool page's head loads: the style, the card drawing and the offline note of the table, the words
-and the helpers of the tools (a page's own script comes at the end of its body)."""
+and the helpers of the tools (a page's own script comes at the end of its body). A file among the pages', so
+that the service worker's version hashes it with them (``puur.local.bundle.SHELL_DIRS``)."""
 # Every script of the pages is a file here (no inline script: the Content-Security-Policy refuses it).
 ASSETS = {
     "tools.css": "text/css",
@@ -72,9 +69,14 @@ def asset(name: str) -> FileResponse:
 def page(page: str) -> HTMLResponse:
     if page not in PAGES:
         raise HTTPException(404, "no such tool")
-    return html_page(PAGES_DIR / PAGES[page], HEAD_ASSETS)
+    return tool_page(PAGES[page])
 
 
 @router.get("/tools/")
 def index() -> HTMLResponse:
-    return html_page(PAGES_DIR / PAGES[""], HEAD_ASSETS)
+    return tool_page(PAGES[""])
+
+
+def tool_page(name: str) -> HTMLResponse:
+    """A tool page: the site's shell, the tools' head, the page's file."""
+    return html_page(PAGES_DIR / name, [HEAD.read_text(encoding="utf-8").rstrip("\n")])
