@@ -38,8 +38,9 @@ DATE = (2020, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same sources give the same bytes."""
 SHELL_DIRS = ("puur/server/static/table", "puur/server/static/tools")
 """The page's own files, cached beside the engine by the service worker (their hash is in the version)."""
-SHELL_FILES = ("puur/server/static/place/key.js",)
-"""The files of other pages the table loads too (the player's key), cached and hashed with them."""
+SHELL_FILES = ("puur/server/static/place/key.js", "puur/server/static/page.html")
+"""The files of other pages the table loads too (the player's key) and the shell every page begins with
+(``puur.server.http.pages``), cached and hashed with them."""
 ENGINE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 """The Pyodide files the engine needs at run time (``make offline`` copies them from node_modules)."""
 

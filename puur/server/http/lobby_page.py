@@ -4,16 +4,16 @@ reads the lobby's API (``puur.server.http.lobby``) and nothing else."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
-from puur.server import STATIC
+from puur.server.http.pages import place_page
 
 router = APIRouter(tags=["lobby"], include_in_schema=False)
 
 
 @router.get("/lobby")
-def lobby_page() -> FileResponse:
-    return FileResponse(STATIC / "place" / "lobby.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+def lobby_page() -> HTMLResponse:
+    return place_page("lobby")
 
 
 __all__ = ["router"]

@@ -5,18 +5,15 @@ build step; the page reaches the player only through ``static/place/key.js``."""
 from __future__ import annotations
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 
-from puur.server import STATIC
+from puur.server.http.pages import place_page
 
 router = APIRouter(tags=["place pages"], include_in_schema=False)
 
-PLACE_DIR = STATIC / "place"
-
-
 @router.get("/player")
-def player_page() -> FileResponse:
-    return FileResponse(PLACE_DIR / "player.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+def player_page() -> HTMLResponse:
+    return place_page("player")
 
 
 __all__ = ["router"]

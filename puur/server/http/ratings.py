@@ -14,12 +14,12 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from fastapi import APIRouter, HTTPException, Path, Query
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import BaseModel, Field
 
-from puur.server import STATIC
 from puur.server.http.game_models import Error
 from puur.server.http.identity import Place, place_of
+from puur.server.http.pages import place_page
 from puur.server.live import GameHub
 from puur.server.place.rated_matches import MatchRatings
 from puur.server.place.rating import ordinal, trend_of
@@ -146,9 +146,8 @@ def get_player_ratings(
 
 
 @router.get("/leaderboard", include_in_schema=False)
-def leaderboard_page() -> FileResponse:
-    return FileResponse(STATIC / "place" / "leaderboard.html", media_type="text/html",
-                        headers={"Cache-Control": "no-cache"})
+def leaderboard_page() -> HTMLResponse:
+    return place_page("leaderboard")
 
 
 __all__ = ["attach_ratings", "router"]

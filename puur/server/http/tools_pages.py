@@ -1,15 +1,16 @@
 """The scoreboard pages (TOOLS.md §7): ``/tools/`` and one page per tool, plain HTML + CSS + JS.
 
-The pages are static files under ``static/tools/``; they compute nothing themselves and call the
-``/api/v1/tools`` endpoints with ``fetch``. Their CSS and JS are served from ``/tools/assets/``.
+The pages are files under ``static/tools/`` (the shared head written in: ``puur.server.http.pages``); they
+compute nothing themselves and call the ``/api/v1/tools`` endpoints with ``fetch``. Their CSS and JS are served from ``/tools/assets/``.
 """
 
 from __future__ import annotations
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import FileResponse, RedirectResponse
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse
 
 from puur.server import STATIC
+from puur.server.http.pages import html_page
 
 router = APIRouter(tags=["tool pages"], include_in_schema=False)
 
@@ -22,6 +23,10 @@ PAGES = {
     "coiffeur": "coiffeur.html",
     "differenzler": "differenzler.html",
 }
+HEAD = PAGES_DIR / "head.html"
+"""What each tool page's head loads: the style, the card drawing and the offline note of the table, the words
+and the helpers of the tools (a page's own script comes at the end of its body). A file among the pages', so
+that the service worker's version hashes it with them (``puur.local.bundle.SHELL_DIRS``)."""
 # Every script of the pages is a file here (no inline script: the Content-Security-Policy refuses it).
 ASSETS = {
     "tools.css": "text/css",
@@ -61,12 +66,17 @@ def asset(name: str) -> FileResponse:
 
 
 @router.get("/tools/{page}")
-def page(page: str) -> FileResponse:
+def page(page: str) -> HTMLResponse:
     if page not in PAGES:
         raise HTTPException(404, "no such tool")
-    return FileResponse(PAGES_DIR / PAGES[page], media_type="text/html")
+    return tool_page(PAGES[page])
 
 
 @router.get("/tools/")
-def index() -> FileResponse:
-    return FileResponse(PAGES_DIR / "index.html", media_type="text/html")
+def index() -> HTMLResponse:
+    return tool_page(PAGES[""])
+
+
+def tool_page(name: str) -> HTMLResponse:
+    """A tool page: the site's shell, the tools' head, the page's file."""
+    return html_page(PAGES_DIR / name, [HEAD.read_text(encoding="utf-8").rstrip("\n")])

@@ -18,17 +18,17 @@ from functools import partial
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, HTTPException, Path, Request, Response
-from fastapi.responses import FileResponse, StreamingResponse
+from fastapi.responses import StreamingResponse
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from starlette.concurrency import run_in_threadpool
 
 from puur.core.profile import RuleProfile
 from puur.schema_types import ProfileSpec, SeatName
-from puur.server import STATIC
 from puur.server.http.app_state import opened_once
 from puur.server.http.game_models import Error
 from puur.server.http.games import Hub, get_hub
 from puur.server.http.identity import MaybePlayer, Place, get_place, required_player
+from puur.server.http.pages import place_page
 from puur.server.live import Busy, Conflict
 from puur.server.live.feeds import Feeds
 from puur.server.live.tables import invite_url, join
@@ -289,13 +289,13 @@ async def live(tournament_id: TournamentId, request: Request) -> StreamingRespon
 @router.get("/tournaments/{tournament_id}", include_in_schema=False)
 def page(tournament_id: TournamentId) -> Response:
     """The tournament's page (it reads the API: an unknown id shows so there)."""
-    return FileResponse(STATIC / "place" / "tournament.html", headers={"Cache-Control": "no-cache"})
+    return place_page("tournament")
 
 
 @router.get("/tournaments", include_in_schema=False)
 def index_page() -> Response:
     """The tournaments' page: the list, and a form to create one."""
-    return FileResponse(STATIC / "place" / "tournament.html", headers={"Cache-Control": "no-cache"})
+    return place_page("tournament")
 
 
 __all__ = ["router"]

@@ -1,4 +1,5 @@
-"""The browser table at ``/``: one static page (``static/table/``), plain HTML + CSS + JS, no build step.
+"""The browser table at ``/``: one page (``static/table/``), plain HTML + CSS + JS, no build step; the server
+writes the head every page shares into it (``puur.server.http.pages``).
 
 The page computes no rule: it asks the game API for its seat's view, the legal actions and the reasons.
 Its scripts and style are served from ``/static/table/``; the chalk drawing is shared with the tool
@@ -12,10 +13,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from fastapi import APIRouter
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from puur.local.bundle import content_hash, shell_files
 from puur.server import STATIC
+from puur.server.http.pages import NO_CACHE, html_page
 
 router = APIRouter(tags=["web table"], include_in_schema=False)
 
@@ -23,8 +25,8 @@ TABLE_DIR = STATIC / "table"
 
 
 @router.get("/")
-def table() -> FileResponse:
-    return FileResponse(TABLE_DIR / "index.html", media_type="text/html", headers={"Cache-Control": "no-cache"})
+def table() -> HTMLResponse:
+    return html_page(TABLE_DIR / "index.html", headers=NO_CACHE)
 
 
 ENGINE_MANIFEST = TABLE_DIR / "engine" / "manifest.json"

@@ -1,0 +1,58 @@
+"""The site's pages begin with one shell (``static/page.html``, joined by ``puur.server.http.pages``): every page
+has its lines once, at the start, with nothing of the template left, then its family's style and scripts; the
+service worker's version hashes the shell."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from fastapi.testclient import TestClient
+
+from puur.local.bundle import shell_files
+from puur.server.http.pages import SHELL
+from puur.server.http.tools_pages import HEAD as TOOLS_HEAD
+from puur.server.http.tools_pages import PAGES
+
+PLACE_PAGES = {"/lobby": "lobby", "/player": "player", "/leaderboard": "leaderboard", "/tournaments": "tournament"}
+PAGE_PATHS = ["/", *PLACE_PAGES, *(f"/tools/{slug}" for slug in PAGES)]
+OPENING = SHELL.read_text(encoding="utf-8").split("${assets}")[0]
+
+
+@pytest.mark.parametrize("path", PAGE_PATHS)
+def test_every_page_begins_with_the_shell_once(module_client: TestClient, path: str) -> None:
+    r = module_client.get(path)
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert r.text.startswith(OPENING) and r.text.count('<meta charset="utf-8">') == 1, path
+    head = re.search(r"<head>(.*?)</head>\s*<body", r.text, re.S)
+    assert head is not None and re.search(r"<title\b", head.group(1)), path
+    assert "${" not in r.text and r.text.rstrip().endswith("</html>"), path
+
+
+@pytest.mark.parametrize("path", PLACE_PAGES)
+def test_a_place_page_loads_its_style_and_module_in_its_head(module_client: TestClient, path: str) -> None:
+    r = module_client.get(path)
+    head = r.text.split("</head>")[0]
+    name = PLACE_PAGES[path]
+    assert f'<link rel="stylesheet" href="/static/place/{name}.css">' in head
+    assert f'<script type="module" src="/static/place/{name}.js"></script>' in head
+    assert r.headers["cache-control"] == "no-cache"
+
+
+@pytest.mark.parametrize("slug", PAGES)
+def test_a_tool_page_loads_the_tools_style_and_helpers_before_its_own(module_client: TestClient, slug: str) -> None:
+    text = module_client.get(f"/tools/{slug}").text
+    order = [text.index(f) for f in ('href="/tools/assets/tools.css"', 'src="/static/table/cards.js"',
+                                      'src="/tools/assets/i18n.js"', 'src="/tools/assets/tools.js"')]
+    assert order == sorted(order) and order[-1] < text.index("</head>")
+    if slug:
+        assert text.index(f'src="/tools/assets/{slug}.js"') > text.index("</head>")
+
+
+def test_the_table_page_is_asked_again_each_time(module_client: TestClient) -> None:
+    assert module_client.get("/").headers["cache-control"] == "no-cache"
+
+
+def test_the_shell_and_the_tools_head_are_in_the_offline_version() -> None:
+    """A change to either changes cached pages: the service worker must cache them anew."""
+    assert {SHELL.resolve(), TOOLS_HEAD.resolve()} <= {p.resolve() for p in shell_files()}
