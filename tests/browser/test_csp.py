@@ -1,6 +1,6 @@
 """The pages under their Content-Security-Policy in Chromium (puur/server/http/headers.py, SECURITY.md "Web pages
-and headers"): the table, every tool page and the API docs work with no CSP violation in the console and
-load nothing from another origin."""
+and headers"): the table, the place pages, every tool page and the API docs work with no CSP violation in the
+console and load nothing from another origin."""
 
 from __future__ import annotations
 
@@ -102,6 +102,27 @@ def test_tool_page_without_csp_violation(watched: tuple[Any, Watch], live_server
         page.wait_for_selector("#seats .chip span")  # the chips styled through the CSSOM
     if tool == "jasstafel":
         page.wait_for_selector("#svg-we svg")
+    page.wait_for_load_state("networkidle")
+    assert_clean(page, watch)
+
+
+@pytest.mark.parametrize(
+    ("path", "chooser", "word", "german"),
+    [
+        ("/lobby", "#ui-lang", "[data-t=play_title]", "Jetzt spielen"),
+        ("/player", "#lang", "h1[data-w=title]", "Mein Spieler"),
+        ("/tournaments", "#lang", "h1[data-i18n=tournaments]", "Turniere"),
+    ],
+)
+def test_place_page_speaks_its_words_without_csp_violation(
+    watched: tuple[Any, Watch], live_server: str, path: str, chooser: str, word: str, german: str
+) -> None:
+    """A place page's module imports its words as a JSON module (static/place/NAME.words.json): under the policy
+    the module graph loads as a whole, and the words chosen in the page come from that file."""
+    page, watch = watched
+    page.goto(live_server + path)
+    page.select_option(chooser, "de")
+    expect(page.locator(word)).to_have_text(german)
     page.wait_for_load_state("networkidle")
     assert_clean(page, watch)
 

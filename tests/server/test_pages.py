@@ -4,19 +4,30 @@ service worker's version hashes the shell."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 from fastapi.testclient import TestClient
 
 from puur.local.bundle import shell_files
-from puur.server.http.pages import SHELL
+from puur.server.http.pages import PLACE_DIR, SHELL
 from puur.server.http.tools_pages import HEAD as TOOLS_HEAD
 from puur.server.http.tools_pages import PAGES
 
 PLACE_PAGES = {"/lobby": "lobby", "/player": "player", "/leaderboard": "leaderboard", "/tournaments": "tournament"}
 PAGE_PATHS = ["/", *PLACE_PAGES, *(f"/tools/{slug}" for slug in PAGES)]
 OPENING = SHELL.read_text(encoding="utf-8").split("${assets}")[0]
+WORDED_PAGES = ("lobby", "player", "tournament")
+"""The place pages whose words are a data file beside them (``static/place/{name}.words.json``)."""
+
+
+def page_languages() -> list[str]:
+    """The place pages' languages, as ``static/place/words.js`` names them (``LANGUAGES``)."""
+    found = re.search(r"export const LANGUAGES = (\[.*?\]);", (PLACE_DIR / "words.js").read_text(encoding="utf-8"))
+    assert found is not None
+    languages: list[str] = json.loads(found.group(1))
+    return languages
 
 
 @pytest.mark.parametrize("path", PAGE_PATHS)
@@ -47,6 +58,22 @@ def test_a_tool_page_loads_the_tools_style_and_helpers_before_its_own(module_cli
     assert order == sorted(order) and order[-1] < text.index("</head>")
     if slug:
         assert text.index(f'src="/tools/assets/{slug}.js"') > text.index("</head>")
+
+
+@pytest.mark.parametrize("name", WORDED_PAGES)
+def test_a_place_page_imports_its_words_served_as_json_in_every_language(module_client: TestClient, name: str) -> None:
+    """The page's module imports its words as a JSON module: the browser refuses one not served as JSON, and
+    a word lacking a language would show its English there (words.js)."""
+    script = module_client.get(f"/static/place/{name}.js").text
+    assert re.search(rf'^import WORDS from "[^"]*/{name}\.words\.json" with {{ type: "json" }};$', script, re.M)
+    r = module_client.get(f"/static/place/{name}.words.json")
+    assert r.status_code == 200 and r.headers["content-type"] == "application/json"
+    words = r.json()
+    assert words, name
+    languages = page_languages()
+    for key, word in words.items():
+        assert sorted(word) == sorted(languages), f"{name}.words.json: {key} has {sorted(word)}"
+        assert all(isinstance(text, str) and text.strip() for text in word.values()), f"{name}.words.json: {key}"
 
 
 def test_the_table_page_is_asked_again_each_time(module_client: TestClient) -> None:

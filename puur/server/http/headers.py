@@ -4,8 +4,10 @@ The table holds seat tokens in the page's storage, so the pages run only Puur's 
 no inline script, no inline style attribute, no ``eval`` and no other origin. Every script of the pages is
 a file (``static/table/*.js``, ``/tools/assets/*.js``, ``/api/v1/docs/assets/*``). ``img-src`` allows
 ``data:`` for the table's empty favicon and the icons inside Swagger UI's stylesheet. ``connect-src 'self'``
-covers the game API's ``fetch`` and the live table's WebSocket on the same host. ``manifest-src`` and
-``worker-src`` name the web app manifest and the service worker (``/sw.js``) of the installable table.
+covers the game API's ``fetch``, the live table's WebSocket on the same host and the place pages' words
+(``static/place/*.words.json``, JSON modules: CSP level 3 puts their requests under ``connect-src``, not
+``script-src``). ``manifest-src`` and ``worker-src`` name the web app manifest and the service worker
+(``/sw.js``) of the installable table.
 
 The API (``/api/...``) and ``/llms.txt`` also carry ``Access-Control-Allow-Origin: *`` on every response,
 as PRODUCT.md §2 asks of the open data API: ``CORSMiddleware`` adds it only to a request that names its

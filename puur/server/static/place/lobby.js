@@ -3,47 +3,8 @@
 // server seats, lists and hides; this page shows what it is sent.
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
 import { LANGUAGES, translator } from "/static/place/words.js";
+import WORDS from "/static/place/lobby.words.json" with { type: "json" };
 
-const WORDS = {
-  title: { en: "Lobby", de: "Lobby", fr: "Salon" },
-  language: { en: "Language", de: "Sprache", fr: "Langue" },
-  to_table: { en: "To my table", de: "Zu meinem Tisch", fr: "À ma table" },
-  play_title: { en: "Play now", de: "Jetzt spielen", fr: "Jouer maintenant" },
-  your_name: { en: "Your name", de: "Dein Name", fr: "Ton nom" },
-  table_lang: { en: "Table language", de: "Sprache am Tisch", fr: "Langue de la table" },
-  speed: { en: "Speed", de: "Tempo", fr: "Rythme" },
-  any: { en: "any", de: "alle", fr: "toutes" },
-  relaxed: { en: "relaxed", de: "gemütlich", fr: "tranquille" },
-  normal: { en: "normal", de: "normal", fr: "normal" },
-  fast: { en: "fast", de: "schnell", fr: "rapide" },
-  play_now: { en: "Play now", de: "Jetzt spielen", fr: "Jouer maintenant" },
-  tables: { en: "Open tables", de: "Offene Tische", fr: "Tables ouvertes" },
-  show_full: { en: "also full tables (to watch)", de: "auch volle Tische (zum Zuschauen)", fr: "aussi les tables pleines (pour regarder)" },
-  no_tables: { en: "No open table right now: press Play now and computers keep you company until people come.", de: "Gerade kein offener Tisch: drück «Jetzt spielen», Computer spielen mit, bis Leute kommen.", fr: "Aucune table ouverte : appuie sur « Jouer maintenant », des ordinateurs jouent jusqu’à l’arrivée de joueurs." },
-  watching: { en: "Watching", de: "Zuschauen", fr: "Regarder" },
-  stop_watching: { en: "Stop watching", de: "Nicht mehr zuschauen", fr: "Arrêter de regarder" },
-  sit: { en: "Sit down", de: "Hinsetzen", fr: "S’asseoir" },
-  watch: { en: "Watch", de: "Zuschauen", fr: "Regarder" },
-  arriving: { en: "Your seat is taken: you play from the next round. Until then you watch (one trick behind).", de: "Dein Platz ist reserviert: du spielst ab der nächsten Runde. Bis dahin schaust du zu (einen Stich zurück).", fr: "Ta place est prise : tu joues dès la prochaine donne. D’ici là tu regardes (avec un pli de retard)." },
-  open_seat: { en: "free seat", de: "freier Platz", fr: "place libre" },
-  computer: { en: "Computer", de: "Computer", fr: "Ordinateur" },
-  free_computer: { en: "Computer (free for a person)", de: "Computer (frei für eine Person)", fr: "Ordinateur (place libre)" },
-  watchers: { en: "{n} watching", de: "{n} schauen zu", fr: "{n} spectateurs" },
-  to: { en: "to {n}", de: "auf {n}", fr: "en {n}" },
-  waiting: { en: "waiting", de: "wartet", fr: "en attente" },
-  playing: { en: "playing", de: "spielt", fr: "en jeu" },
-  live: { en: "live", de: "live", fr: "en direct" },
-  reconnecting: { en: "reconnecting…", de: "verbinde neu…", fr: "reconnexion…" },
-  me: { en: "You play as {name}", de: "Du spielst als {name}", fr: "Tu joues en tant que {name}" },
-  need_name: { en: "Type your name first.", de: "Gib zuerst deinen Namen ein.", fr: "Écris d’abord ton nom." },
-  seated: { en: "Seated: to the table…", de: "Platz gefunden: zum Tisch…", fr: "Place trouvée : vers la table…" },
-  no_seat: { en: "No seat for you there: {reason}", de: "Kein Platz für dich: {reason}", fr: "Pas de place pour toi : {reason}" },
-  closed: { en: "The host closed the table to spectators.", de: "Der Gastgeber hat den Tisch für Zuschauer geschlossen.", fr: "L’hôte a fermé la table aux spectateurs." },
-  scores: { en: "Score", de: "Stand", fr: "Score" },
-  contract: { en: "Contract", de: "Trumpf", fr: "Atout" },
-  tricks_shown: { en: "Tricks (one trick behind)", de: "Stiche (einen Stich zurück)", fr: "Plis (un pli de retard)" },
-  heuristic: { en: "heuristic", de: "Heuristik", fr: "heuristique" },
-};
 const LANG_KEY = "puur.lobby.lang";
 let lang = pickLang();
 let feed = null;

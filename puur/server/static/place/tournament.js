@@ -5,53 +5,7 @@
 import { currentPlayer, ensurePlayer, playerFetch } from "/static/place/key.js";
 import { h } from "/static/place/dom.js";
 import { chooseLang, saveLang, translator } from "/static/place/words.js";
-
-const WORDS = {
-  tournaments: { en: "Tournaments", de: "Turniere", fr: "Tournois" },
-  language: { en: "Language", de: "Sprache", fr: "Langue" },
-  new_tournament: { en: "New tournament", de: "Neues Turnier", fr: "Nouveau tournoi" },
-  your_name: { en: "Your name", de: "Dein Name", fr: "Ton nom" },
-  name: { en: "Name", de: "Name", fr: "Nom" },
-  tables: { en: "Tables", de: "Tische", fr: "Tables" },
-  deals: { en: "Deals", de: "Spiele", fr: "Donnes" },
-  rules: { en: "Rules", de: "Regeln", fr: "Règles" },
-  people: { en: "People a table", de: "Personen pro Tisch", fr: "Personnes par table" },
-  people_4: { en: "Four people", de: "Vier Personen", fr: "Quatre personnes" },
-  people_2: { en: "Two partners, two computers", de: "Zwei Partner, zwei Computer", fr: "Deux partenaires, deux ordinateurs" },
-  people_1: { en: "One person, three computers", de: "Eine Person, drei Computer", fr: "Une personne, trois ordinateurs" },
-  create: { en: "Create", de: "Erstellen", fr: "Créer" },
-  recent: { en: "Recent tournaments", de: "Neueste Turniere", fr: "Tournois récents" },
-  none: { en: "No tournament yet.", de: "Noch kein Turnier.", fr: "Pas encore de tournoi." },
-  invites: { en: "Invite links", de: "Einladungslinks", fr: "Liens d'invitation" },
-  standings: { en: "Standings", de: "Rangliste", fr: "Classement" },
-  rank: { en: "Rank", de: "Rang", fr: "Rang" },
-  team: { en: "Team", de: "Team", fr: "Équipe" },
-  table: { en: "Table", de: "Tisch", fr: "Table" },
-  score: { en: "Score", de: "Wertung", fr: "Score" },
-  points: { en: "Points", de: "Punkte", fr: "Points" },
-  deals_compared: { en: "Deals compared", de: "Verglichene Spiele", fr: "Donnes comparées" },
-  deals_fair: { en: "The deals", de: "Die Karten", fr: "Les donnes" },
-  score_rule: { en: "Score: per deal, a team's points less the mean of the teams that held the same cards; ties go to more points, then more deals won.", de: "Wertung: pro Spiel die Punkte eines Teams weniger das Mittel der Teams mit denselben Karten; bei Gleichstand zählen mehr Punkte, dann mehr gewonnene Spiele.", fr: "Score : par donne, les points d'une équipe moins la moyenne des équipes qui avaient les mêmes cartes ; à égalité, plus de points, puis plus de donnes gagnées." },
-  about: { en: "Duplicate: every table plays the same deals, the teams turned, and each team is ranked against the teams that held the same cards. The deals are committed before the first card.", de: "Duplicate: Jeder Tisch spielt dieselben Karten, die Teams vertauscht, und jedes Team wird mit den Teams verglichen, die dieselben Karten hatten. Die Karten sind vor der ersten Karte festgelegt.", fr: "Duplicate : chaque table joue les mêmes donnes, les équipes tournées, et chaque équipe est classée contre celles qui avaient les mêmes cartes. Les donnes sont engagées avant la première carte." },
-  record: { en: "The whole record (JSON)", de: "Das ganze Protokoll (JSON)", fr: "Le protocole complet (JSON)" },
-  verify_hint: { en: "check it with", de: "prüfen mit", fr: "à vérifier avec" },
-  take: { en: "Take this seat", de: "Diesen Platz nehmen", fr: "Prendre cette place" },
-  open: { en: "free", de: "frei", fr: "libre" },
-  computer: { en: "computer", de: "Computer", fr: "ordinateur" },
-  playing: { en: "playing", de: "läuft", fr: "en cours" },
-  waiting: { en: "waiting for players", de: "wartet auf Spieler", fr: "attend des joueurs" },
-  over: { en: "over", de: "fertig", fr: "terminé" },
-  table_n: { en: "Table {0}", de: "Tisch {0}", fr: "Table {0}" },
-  played: { en: "{0} of {1} deals", de: "{0} von {1} Spielen", fr: "{0} donnes sur {1}" },
-  state_live: { en: "Playing: the standings follow the tables live.", de: "Es wird gespielt: die Rangliste folgt den Tischen laufend.", fr: "En cours : le classement suit les tables en direct." },
-  state_over: { en: "Over: every table has played every deal; the seeds are shown below.", de: "Fertig: Jeder Tisch hat jedes Spiel gespielt; die Seeds stehen unten.", fr: "Terminé : chaque table a joué chaque donne ; les graines sont affichées ci-dessous." },
-  settings: { en: "{0} tables · {1} deals · {2}", de: "{0} Tische · {1} Spiele · {2}", fr: "{0} tables · {1} donnes · {2}" },
-  committed: { en: "Deal {0}: commitment {1}", de: "Spiel {0}: Verpflichtung {1}", fr: "Donne {0} : engagement {1}" },
-  revealed: { en: "Deal {0}: seed {1}, salt {2} — commitment {3}", de: "Spiel {0}: Seed {1}, Salz {2} — Verpflichtung {3}", fr: "Donne {0} : graine {1}, sel {2} — engagement {3}" },
-  name_first: { en: "Type your name first.", de: "Gib zuerst deinen Namen ein.", fr: "Entre d'abord ton nom." },
-  not_found: { en: "There is no such tournament.", de: "Dieses Turnier gibt es nicht.", fr: "Ce tournoi n'existe pas." },
-  teams: { en: "{0} & {1}", de: "{0} & {1}", fr: "{0} & {1}" },
-};
+import WORDS from "/static/place/tournament.words.json" with { type: "json" };
 
 const $ = (id) => document.getElementById(id);
 let lang = chooseLang();

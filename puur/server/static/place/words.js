@@ -1,6 +1,7 @@
-// The place pages' words (lobby, tournaments, my player), each with its text in every language of the pages
-// side by side, as the table's are (static/table/i18n.js): `key: { en: "…", de: "…", fr: "…" }`, so that a word
-// and its translations stand together. A word lacking a language shows its English.
+// The place pages' words (lobby, tournaments, my player): each page's table is a data file beside it
+// (lobby.words.json, tournament.words.json, player.words.json), imported as a JSON module, with each word's
+// text in every language of the pages side by side: `"key": { "en": "…", "de": "…", "fr": "…" }`, so that a
+// word and its translations stand together. A word lacking a language shows its English.
 export const LANGUAGES = ["en", "de", "fr"];
 
 // One language's texts of a page's words: what the page shows in lang.
