@@ -333,6 +333,10 @@ class ServerSettings:
     away_seconds: float = 60.0
     """An online table hands the seat of a person absent (no live connection) this long at their turn to a
     computer until they come back (``puur.server.live.tables``)."""
+    abandon_seconds: float = 180.0
+    """The last person at a rated table (no other person plays there: a lone person with computers, or the
+    last one left), absent this long at their turn, has abandoned the match: a computer plays for them and the
+    computers finish it, counted as a loss (``LiveGame.patience``). A private table that is not rated waits."""
     reactions_per_seat: int = 5
     """Quick reactions one seat may send in ``REACTION_WINDOW`` seconds (429 past it)."""
 

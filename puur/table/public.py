@@ -29,6 +29,16 @@ def public_of(settings: dict[str, Any]) -> dict[str, Any] | None:
     return pub if isinstance(pub, dict) else None
 
 
+RATED = "rated"
+"""The settings key of a private table whose host chose to have it rated (``POST /api/v1/games`` ``rated``)."""
+
+
+def is_rated(settings: dict[str, Any]) -> bool:
+    """Whether the table's matches count for the ratings: a public table (the lobby's, ``public_of``) always,
+    a private one when its host chose it (docs/ratings.md)."""
+    return public_of(settings) is not None or settings.get(RATED) is True
+
+
 def new_public(lang: str, speed: str, spectators: bool = True, held: dict[int, str] | None = None) -> dict[str, Any]:
     return {"lang": lang, "speed": speed, "spectators": spectators,
             "held": {str(s): spec for s, spec in (held or {}).items()}, "arriving": {}}
@@ -77,6 +87,6 @@ def abandoned_seats(settings: dict[str, Any]) -> list[int]:
 
 
 __all__ = [
-    "HOLDER", "LANGS", "PUBLIC", "SPEEDS", "SPEED_PACE", "abandoned_seats", "arriving", "computers_until_their_round",
-    "free_seats", "held_seats", "new_public", "public_of", "spectators_open",
+    "HOLDER", "LANGS", "PUBLIC", "RATED", "SPEEDS", "SPEED_PACE", "abandoned_seats", "arriving",
+    "computers_until_their_round", "free_seats", "held_seats", "is_rated", "new_public", "public_of", "spectators_open",
 ]

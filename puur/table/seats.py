@@ -133,6 +133,12 @@ def a_person_plays(settings: dict[str, Any]) -> bool:
     return HUMAN in effective_seats(settings)
 
 
+def last_person(settings: dict[str, Any], seat: int) -> bool:
+    """Whether ``seat`` is the only seat a person plays now: with a computer for it, computers would hold every
+    seat."""
+    return all(kind != HUMAN for s, kind in enumerate(effective_seats(settings)) if s != seat)
+
+
 def person_seats(settings: dict[str, Any]) -> list[int]:
     """Seats held by a person (joined, local, or still invited), stood in or not."""
     return [s for s, kind in enumerate(settings["seats"]) if kind == HUMAN]
@@ -217,7 +223,7 @@ def rematch_settings(settings: dict[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "PLAYERS", "REACTIONS", "RESERVED", "a_person_plays", "alone_at_the_table", "code_hash", "connected",
+    "AWAY_PLAYER", "INVITE", "ONLINE", "PERSON", "PLAYERS", "REACTIONS", "RESERVED", "a_person_plays", "alone_at_the_table", "last_person", "code_hash", "connected",
     "effective_seats", "invite_code", "new_plan", "open_seats", "person_seats", "plan_of", "rematch_settings",
     "reserved_seats", "seat_players", "seating", "stand_ins", "waiting", "with_seat_player",
 ]

@@ -8,6 +8,8 @@ import asyncio
 import json
 from typing import Any
 
+from api_client import run_apart
+
 from puur.server.live.feeds import Feeds
 
 POLL = 0.01
@@ -39,7 +41,7 @@ def test_three_clients_share_one_read_a_poll_and_each_sees_every_change_to_the_l
         seen = await asyncio.gather(*(_client(feeds, standings) for _ in range(3)))
         return list(seen), standings.reads, len(feeds)
 
-    seen, reads, left = asyncio.run(main())
+    seen, reads, left = run_apart(main())
     assert seen == [[1, 2, 3, 4, 5, 6]] * 3  # every change, in order, the last one included
     assert reads == 6  # one read a poll for the three, not three
     assert left == 0  # the feed went with its last client
@@ -65,7 +67,7 @@ def test_a_client_behind_skips_to_the_latest_view_and_one_that_leaves_costs_noth
         await asyncio.gather(slow(), leaves())
         return late, leaver, len(feeds)
 
-    late, leaver, left = asyncio.run(main())
+    late, leaver, left = run_apart(main())
     assert late[-1] == 40 and late == sorted(set(late)) and len(late) < 40  # skipped ahead, never back, got the end
     assert leaver == [1, 2] and left == 0
 
@@ -84,4 +86,4 @@ def test_a_view_that_cannot_be_read_once_keeps_the_last_one_and_the_feed_goes_on
 
         return [json.loads(text)["deals_played"] async for text in feeds.follow("t1", flaky, _over)]
 
-    assert asyncio.run(main()) == [1, 2, 3]
+    assert run_apart(main()) == [1, 2, 3]

@@ -5,6 +5,7 @@ bad input is a 4xx that changes nothing. Spectators: tests/server/test_spectator
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -204,6 +205,43 @@ def test_a_person_handed_to_a_computer_at_the_end_of_a_public_match_abandoned_it
     with get_lobby(client.app).place.read() as conn:
         assert abandons_of(conn, gid) == [{"game_id": gid, "player_id": kari["id"], "seat": kari_seat, "abandoned": True}]
     assert gid not in {x["game_id"] for x in lobby(client, full=True)}  # the match over: off the lobby
+
+
+def test_a_lone_person_who_leaves_a_rated_table_at_their_turn_has_abandoned_it_and_lost(tmp_path: Path) -> None:
+    """Alone with the computers at a Play-now table (public, so rated), Hana opens it and leaves at her turn:
+    after ``abandon_seconds`` a computer plays for her and the computers finish the match, which is noted as
+    abandoned and rated as her loss (leaving cannot spare a rated loss). The last person at a private table
+    that is not rated is waited for: nobody plays for them."""
+    settings = ServerSettings(away_seconds=0.2, abandon_seconds=0.4)
+    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"), settings=settings)) as c:
+        hana = player(c, "Hana")
+        first = c.post("/api/v1/lobby/play", headers=key(hana), json={}).json()
+        gid, token = first["game_id"], first["token"]
+        live = c.app.state.game_hub.get(gid)  # type: ignore[attr-defined]
+        assert live.patience(0) == 0.4 and live.patience(1) == 0.2  # the last person; a seat beside others
+        with c.websocket_connect(f"/api/v1/games/{gid}/live?pace=0") as ws:  # she opens the table, then leaves
+            ws.send_json({"token": token})
+            assert ws.receive_json()["type"] == "hello"
+        deadline = time.monotonic() + 30
+        while not live.game.is_over and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert live.game.is_over and live.seats[0] == "heuristic"
+        noted: list[dict[str, Any]] = []
+        while not noted and time.monotonic() < deadline:  # the lobby notes the end after the match's commit
+            with get_lobby(c.app).place.read() as conn:
+                noted = abandons_of(conn, gid)
+            time.sleep(0.05)
+        assert noted == [{"game_id": gid, "player_id": hana["id"], "seat": 0, "abandoned": True}]
+        rated = c.get(f"/api/v1/players/{hana['id']}/ratings").json()
+        assert rated["matches"] == 1 and not rated["history"][0]["won"]
+        # a private table, not rated: its host, once the last person there, is waited for
+        made = c.post("/api/v1/games", json={"seats": ["human", "invite", "heuristic", "heuristic"]}).json()
+        joined = c.post(f"/api/v1/games/{made['game_id']}/join", json={"code": made["invites"]["1"]["code"], "name": "Ueli"})
+        assert joined.status_code == 201, joined.text
+        assert c.post(f"/api/v1/games/{made['game_id']}/seats/1", headers=auth(made["tokens"]["0"]),
+                      json={"player": "heuristic"}).status_code == 204
+        private = c.app.state.game_hub.get(made["game_id"])  # type: ignore[attr-defined]
+        assert private.patience(0) is None and private.hand_over_due(time.monotonic() + 1e9) is None
 
 
 def test_play_now_and_sitting_down_count_against_the_joining_rate(tmp_path: Path) -> None:

@@ -325,7 +325,8 @@ class Awaited(BaseModel):
 
     seat: int = Field(..., description="the seat whose turn it is; its person has no live connection")
     hand_over_at: float = Field(..., description="Unix time (the server's clock, seconds) at which a computer "
-                                "plays for them (ServerSettings.away_seconds after the turn came or they left)")
+                                "plays for them (ServerSettings.away_seconds after the turn came or they left; "
+                                "abandon_seconds for the last person at a rated table, docs/lobby.md)")
 
 
 class ActionBody(BaseModel):

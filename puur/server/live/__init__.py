@@ -33,8 +33,8 @@ from puur.match.game import Game, IllegalAction, RecordMismatch
 from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused, ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 from puur.table.play import player_seed, replay, start_game, stored_declarations
-from puur.table.public import computers_until_their_round
-from puur.table.seats import effective_seats, plan_of, stand_ins, waiting
+from puur.table.public import computers_until_their_round, is_rated
+from puur.table.seats import effective_seats, last_person, plan_of, stand_ins, waiting
 from puur.table.view import default_names, score_sheet, seat_view, table_status
 from puur.table.watch import shown_key, spectator_view
 
@@ -154,6 +154,9 @@ class LiveGame:
     away_seconds: float = 60.0
     """Seconds a person of an online table may be away at their turn before a computer plays for them
     (``ServerSettings.away_seconds``)."""
+    abandon_seconds: float = 180.0
+    """Seconds the last person at a rated table may be away at their turn before the computers finish the
+    match for them (``ServerSettings.abandon_seconds``)."""
 
     @property
     def seats(self) -> list[str]:
@@ -188,10 +191,20 @@ class LiveGame:
         anew. Called under ``lock``."""
         self.game, self.log, self._sheet = game, log, None
 
-    def hand_over_due(self, now: float, delay: float) -> tuple[int, float] | None:
+    def patience(self, seat: int) -> float | None:
+        """How long the table waits for the absent person of ``seat`` at their turn before a computer plays for
+        them: ``away_seconds`` while another person plays at the table (they get their seat back when they
+        come). The last person is waited for ``abandon_seconds`` at a rated table, whose computers then finish
+        the match, counted as abandoned and lost (docs/lobby.md: leaving cannot spare a rated loss), and for
+        ever at any other (the game waits for them)."""
+        if not last_person(self.settings, seat):
+            return self.away_seconds
+        return self.abandon_seconds if is_rated(self.settings) else None
+
+    def hand_over_due(self, now: float) -> tuple[int, float] | None:
         """The seat whose person the table waits for now, and when (``time.monotonic``) a computer plays for
-        them: a person's seat of an online table whose turn it is, with no connection, ``delay`` seconds after
-        the turn came or the person left, whichever is later. None when nobody is awaited. The moment the
+        them: a person's seat of an online table whose turn it is, with no connection, ``patience`` seconds
+        after the turn came or the person left, whichever is later. None when nobody is awaited. The moment the
         turn came is noted here (``table["turn"]``) at the first look, so the watchdog and every view count
         from the same one (a view read without the lock may note it too: two first looks differ by a moment)."""
         plan = plan_of(self.settings)
@@ -199,7 +212,8 @@ class LiveGame:
         if plan is None or self.status != "playing" or g.current_seat is None:
             return None
         seat = g.current_seat
-        if self.seats[seat] != HUMAN:
+        delay = self.patience(seat)
+        if self.seats[seat] != HUMAN or delay is None:
             return None
         turn = self.table.get("turn")
         if turn is None or turn[0] != self.seq:
@@ -216,7 +230,7 @@ class LiveGame:
         Unix time at which a computer plays for them (the server's clock: every screen counts down to the
         same moment instead of guessing); None when nobody is awaited."""
         now = time.monotonic()
-        due = self.hand_over_due(now, self.away_seconds)
+        due = self.hand_over_due(now)
         if due is None:
             return None
         return {"seat": due[0], "hand_over_at": round(time.time() + max(0.0, due[1] - now), 2)}
@@ -586,7 +600,7 @@ class GameHub:
         now = time.time()
         live = LiveGame(game_id, settings, game, {token_hash(t): s for s, t in tokens.items()}, now, now,
                         players=self.players, think=self.settings.think_per_request, version=1,
-                        away_seconds=self.settings.away_seconds)
+                        away_seconds=self.settings.away_seconds, abandon_seconds=self.settings.abandon_seconds)
         with self._lock:
             self._games[game_id] = live
             self._touch(live)
@@ -648,7 +662,8 @@ class GameHub:
             raise RuntimeError(f"game {stored.id}: {e}") from None
         hashes = self.store.token_hashes(stored.id)
         live = LiveGame(stored.id, s, game, hashes, stored.created, stored.updated, players=self.players,
-                        think=self.settings.think_per_request, away_seconds=self.settings.away_seconds)
+                        think=self.settings.think_per_request, away_seconds=self.settings.away_seconds,
+                        abandon_seconds=self.settings.abandon_seconds)
         live.log = [[e[0], e[1], list(e[2]) if len(e) > 2 else []] for e in stored.actions]
         return live
 

@@ -24,6 +24,7 @@ from starlette.concurrency import run_in_threadpool
 from puur.schema_types import name_taken, refuse_taken_name
 from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
 from puur.server.store import Writes, token_hash
+from puur.table.public import is_rated
 from puur.table.seats import (
     AWAY_PLAYER,
     HUMAN,
@@ -331,28 +332,26 @@ def disconnected(live: LiveGame, seat: int) -> None:
     send(messages)
 
 
-def away_seat(live: LiveGame, now: float, delay: float) -> int | None:
+def away_seat(live: LiveGame, now: float) -> int | None:
     """The seat to hand to a computer now: a person's seat of an online table whose turn it is, with no
-    connection for ``delay`` seconds, counted from when the turn came or the person left, whichever is later
-    (``LiveGame.hand_over_due``, which every view's ``awaited`` reads too)."""
-    due = live.hand_over_due(now, delay)
+    connection for the table's patience with them (``LiveGame.patience``), counted from when the turn came or
+    the person left, whichever is later (``LiveGame.hand_over_due``, which every view's ``awaited`` reads too)."""
+    due = live.hand_over_due(now)
     return due[0] if due is not None and now >= due[1] else None
 
 
 def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
     """Hand the seat of a person absent at their turn to ``AWAY_PLAYER`` (and let it play); True if one was."""
     with live.lock:  # the watchdog's frequent look is cheap; the change below judges it again
-        if live.evicted or away_seat(live, time.monotonic(), live.away_seconds) is None:
+        if live.evicted or away_seat(live, time.monotonic()) is None:
             return False
 
     def hand_over(writes: Writes) -> list[tuple[Any, dict[str, Any]]] | None:
-        seat = away_seat(live, time.monotonic(), live.away_seconds)
+        seat = away_seat(live, time.monotonic())
         if seat is None:
             return None
         settings = copy.deepcopy(live.settings)
-        settings[ONLINE]["stand_in"][str(seat)] = AWAY_PLAYER
-        if not a_person_plays(settings):  # the last person at the table: the game waits for them
-            return None
+        settings[ONLINE]["stand_in"][str(seat)] = AWAY_PLAYER  # the last person at a rated table: all computers
         _store_plan(writes, live, settings)
         return table_messages(live)
 
@@ -368,8 +367,9 @@ def hand_over_away(hub: GameHub, live: LiveGame) -> bool:
 
 
 def watch(hub: GameHub, live: LiveGame) -> None:
-    """Start the game's watchdog on the running loop unless it runs: while the game has a live connection,
-    it checks a few times a second (at most every second) for a person absent at their turn."""
+    """Start the game's watchdog on the running loop unless it runs: while the game has a live connection (at
+    a rated table, while it is held: its last person may leave), it checks a few times a second (at most every
+    second) for a person absent at their turn."""
     if plan_of(live.settings) is None:
         return
     task = live.table.get("watchdog")
@@ -379,8 +379,8 @@ def watch(hub: GameHub, live: LiveGame) -> None:
 
 
 async def _watchdog(hub: GameHub, live: LiveGame) -> None:
-    step = max(0.05, min(1.0, live.away_seconds / 4))
-    while live.subscribers and not live.evicted and not live.game.is_over:
+    step = max(0.05, min(1.0, live.away_seconds / 4, live.abandon_seconds / 4))
+    while (live.subscribers or is_rated(live.settings)) and not live.evicted and not live.game.is_over:
         await asyncio.sleep(step)
         if live.quick:
             hand_over_away(hub, live)

@@ -18,18 +18,10 @@ from puur.bots import parse_spec
 from puur.lab.ratings import rating_model
 from puur.server.place.computer_ratings import CALIBRATED
 from puur.server.store.ratings import HistoryRow, Rating
-from puur.table.public import abandoned_seats, public_of
+from puur.table.public import RATED, abandoned_seats, is_rated
 from puur.table.seats import HUMAN, seat_players
 
-RATED = "rated"
-"""The settings key of a private table whose host chose to have it rated (``POST /api/v1/games`` ``rated``)."""
 TEAMS = ((0, 2), (1, 3))
-
-
-def is_rated(settings: dict[str, Any]) -> bool:
-    """Whether the table's matches count for the ratings: a public table (the lobby's, ``public_of``) always,
-    a private one when its host chose it."""
-    return public_of(settings) is not None or settings.get(RATED) is True
 
 
 def computer_rating(spec: str) -> Rating | None:
