@@ -289,13 +289,19 @@ def stdlib_zip_bytes(source: Path, wheel_files: Iterable[Path], root: Path = ROO
         folders = {entry.rpartition("/")[0] + "/" for entry in kept if "/" in entry}
         kept |= folders
         kept |= {e for e in stdlib.namelist() if not e.endswith((".py", "/")) and e.rpartition("/")[0] + "/" in folders}
-        out = io.BytesIO()
-        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-            for entry in sorted(kept):
-                info = zipfile.ZipInfo(entry, DATE)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.external_attr = (0o40755 << 16) | 0x10 if entry.endswith("/") else 0o644 << 16
-                z.writestr(info, b"" if entry.endswith("/") else stdlib.read(entry))
+        return zip_bytes((e, b"" if e.endswith("/") else stdlib.read(e)) for e in sorted(kept))
+
+
+def zip_bytes(entries: Iterable[tuple[str, bytes]]) -> bytes:
+    """A zip of ``entries`` (name, bytes; a name ending in ``/`` is a folder) in their order, every entry
+    with the same timestamp and mode, so that the same entries give the same bytes."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name, data in entries:
+            info = zipfile.ZipInfo(name, DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (0o40755 << 16) | 0x10 if name.endswith("/") else 0o644 << 16
+            z.writestr(info, data)
     return out.getvalue()
 
 
@@ -312,14 +318,7 @@ def wheel_bytes(files: Iterable[Path], root: Path = ROOT, version: str = "0") ->
     entries.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: puur.local.bundle\nRoot-Is-Purelib: true\nTag: py3-none-any\n"))
     record = "\n".join([*(_record_line(a, d) for a, d in entries), f"{dist}/RECORD,,"]) + "\n"
     entries.append((f"{dist}/RECORD", record.encode()))
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-        for arcname, data in entries:
-            info = zipfile.ZipInfo(arcname, DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            z.writestr(info, data)
-    return out.getvalue()
+    return zip_bytes(entries)
 
 
 def shell_files(root: Path = ROOT) -> list[Path]:
