@@ -253,39 +253,38 @@ def codecs_named(texts: Iterable[str], sources: dict[str, str], aliases_source: 
     return found
 
 
-def stdlib_needs(stdlib: zipfile.ZipFile, wheel_files: Iterable[Path], root: Path = ROOT) -> set[str]:
-    """The standard-library modules the engine needs: Pyodide's start-up and what the wheel's modules import,
-    followed through the zip's sources (at the top or inside a function), with every package a module is in
-    and the codecs any of them names, ``NEVER_RUN`` left out; an over-approximation."""
+def stdlib_needs(stdlib: zipfile.ZipFile, modules: dict[str, Path]) -> set[str]:
+    """The standard-library modules the engine needs: Pyodide's start-up and what the wheel's ``modules``
+    (``closure``) import, followed through the zip's sources (at the top or inside a function), with every
+    package a module is in and the codecs any of them names, ``NEVER_RUN`` left out; an over-approximation."""
     sources = stdlib_sources(stdlib)
-    texts = [p.read_text(encoding="utf-8") for p in wheel_files if p.suffix == ".py"]
+    aliases = stdlib.read("encodings/aliases.py").decode("utf-8")
+    texts = {name: path.read_text(encoding="utf-8") for name, path in modules.items()}
     todo = [*(m for m in sources if m.split(".")[0] in STARTUP_PACKAGES), *STARTUP_MODULES]
-    for path, text in zip([p for p in wheel_files if p.suffix == ".py"], texts, strict=True):
-        name = ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__")
-        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for name, text in texts.items():
+        package = name if modules[name].name == "__init__.py" else name.rpartition(".")[0]
         todo.extend(_imports(ast.parse(text), package))
     needed: set[str] = set()
-    while todo:
-        while todo:
-            for name in with_parents(todo.pop()):
-                if name in needed or name not in sources or _never_runs(name):
-                    continue
-                needed.add(name)
-                text = stdlib.read(sources[name]).decode("utf-8")
-                if name != "encodings.aliases":  # the table of every codec's names, not a use of one
-                    texts.append(text)
-                package = name if sources[name].endswith("__init__.py") else name.rpartition(".")[0]
-                todo.extend(source_imports(text, package))
-        todo.extend(codecs_named(texts, sources, stdlib.read("encodings/aliases.py").decode("utf-8")) - needed)
+    while todo:  # the modules imported, then the codecs they name (and what those import), until none is new
+        for name in with_parents(todo.pop()):
+            if name in needed or name not in sources or _never_runs(name):
+                continue
+            needed.add(name)
+            text = texts[name] = stdlib.read(sources[name]).decode("utf-8")
+            package = name if sources[name].endswith("__init__.py") else name.rpartition(".")[0]
+            todo.extend(source_imports(text, package))
+        if not todo:
+            named = (text for name, text in texts.items() if name != "encodings.aliases")  # the names' table, no use
+            todo.extend(codecs_named(named, sources, aliases) - needed)
     return needed
 
 
-def stdlib_zip_bytes(source: Path, wheel_files: Iterable[Path], root: Path = ROOT) -> bytes:
+def stdlib_zip_bytes(source: Path, modules: dict[str, Path]) -> bytes:
     """The standard library's zip with only the modules ``stdlib_needs`` keeps, their packages' folders and
     other files (``py.typed``), the same bytes each time (sorted entries, fixed timestamps)."""
     with zipfile.ZipFile(source) as stdlib:
         sources = stdlib_sources(stdlib)
-        kept = {sources[m] for m in stdlib_needs(stdlib, list(wheel_files), root)}
+        kept = {sources[m] for m in stdlib_needs(stdlib, modules)}
         folders = {entry.rpartition("/")[0] + "/" for entry in kept if "/" in entry}
         kept |= folders
         kept |= {e for e in stdlib.namelist() if not e.endswith((".py", "/")) and e.rpartition("/")[0] + "/" in folders}
@@ -350,7 +349,7 @@ def build(out: Path, root: Path = ROOT, pyodide: Path = PYODIDE_DIR) -> dict[str
     wheel = wheel_bytes(files, root)
     _write_if_changed(out / WHEEL_NAME, wheel)
     if (pyodide / STDLIB_ZIP).is_file():
-        _write_if_changed(out / STDLIB_ZIP, stdlib_zip_bytes(pyodide / STDLIB_ZIP, files, root))
+        _write_if_changed(out / STDLIB_ZIP, stdlib_zip_bytes(pyodide / STDLIB_ZIP, closure(root=root)))
     parts = [(WHEEL_NAME, wheel)]
     parts += [(name, (out / name).read_bytes()) for name in ENGINE_FILES if (out / name).is_file()]
     parts += [(p.relative_to(root).as_posix(), p.read_bytes()) for p in shell_files(root)]
