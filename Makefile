@@ -46,10 +46,11 @@ install-test: $(TEST_STAMP)
 
 # The offline table (docs/offline-table.md): Pyodide from the npm registry, pinned in package-lock.json, and
 # the wheel of the Puur modules a game needs, in a folder the server serves (never fetched elsewhere at run
-# time). `npm ci` runs only when the lock changes; the wheel and its manifest are rewritten only when their
+# time). `npm ci` runs only when the lock changes; the bundle writes the wheel, the standard library's zip
+# (only the modules the engine needs, from node_modules/pyodide's) and their manifest, each only when its
 # bytes change. Without npm the table still works online; the page then never says "offline ready".
 OFFLINE_DIR := puur/server/static/table/engine
-PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodide-lock.json
+PYODIDE_FILES := pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm pyodide-lock.json
 NPM_STAMP := node_modules/.package-lock.json
 
 $(NPM_STAMP): package.json package-lock.json
