@@ -13,6 +13,9 @@ The script starts a throwaway PostgreSQL cluster of Debian's server (``tests/pg_
   ``(t + s) % workers``, so most of a table's screens hear an action through the other worker (PostgreSQL's
   NOTIFY), the hard path;
 - opens ``--watchers`` live connections to the lobby (``--lobby-path``), each from its own address;
+- while it measures, opens ``--churn`` new tables a second to the public, as hosts do in the evening: each is
+  made, opened to the lobby and filled by three people joining a moment apart, so the lobby's listing
+  changes four times per table and every watcher is sent each change (the lobby's live feed under load);
 - plays for ``--seconds`` after ``--warmup``: the seat to act waits 0.5-1.5 x ``--think`` seconds (a person's
   pace) and posts a random legal action.
 
@@ -20,10 +23,12 @@ Measured for every action: from the moment its request is sent to the moment eac
 screens' live connections received the ``event`` carrying it (one client process, one monotonic clock);
 p50/p99 of those deliveries, the action requests' own round trip, errors, the lobby messages the watchers
 received, the CPU of the workers, of PostgreSQL and of this client (on a machine of two cores the client's
-own work competes with the server's: the figures say how much).
+own work competes with the server's: the figures say how much). For the lobby: from each churning table's
+request (opening it, each join) to the moment a watcher's feed listed the table with the free seats that
+request left (or, full, no longer listed it), read by every tenth watcher (the others only count).
 
     .venv/bin/python benchmarks/place_load.py [--tables 100,250,500,1000] [--think 3] [--seconds 60]
-        [--warmup 15] [--watchers 1000] [--workers 2] [--json]
+        [--warmup 15] [--watchers 1000] [--churn 2] [--workers 2] [--json]
 """
 
 from __future__ import annotations
@@ -109,6 +114,9 @@ class Run:
         self.stop = asyncio.Event()
         self.lobby_messages = 0
         self.watchers_open = 0
+        self.lobby_sent: dict[tuple[str, int], float] = {}
+        """(table, free seats its request leaves) -> when the request was sent: what a watcher should see."""
+        self.lobby_seen: list[float] = []
 
     def port(self, table: int, seat: int) -> int:
         return self.ports[(table + seat) % len(self.ports)]
@@ -183,19 +191,79 @@ class Run:
         if status != 200 and status != 409:  # 409: the view moved on (a stale seq): the next view brings the turn
             self.errors.append(f"action: {status} {reply}")
 
+    async def churn_table(self, n: int) -> None:
+        """A host opens a new table to the public and three people join it a moment apart (see the module)."""
+        rng = random.Random(n)
+        host = Client(self.ports[n % len(self.ports)], address(2_000_000 + 4 * n))
+        try:
+            status, made, _ = await host.request("POST", "/api/v1/games", body={
+                "seats": ["human", "invite", "invite", "invite"], "names": ["Host", "", "", ""]})
+            if status != 201:
+                self.errors.append(f"churn create: {status} {made}")
+                return
+            gid = made["game_id"]
+            self.lobby_sent[(gid, 3)] = time.perf_counter()
+            status, reply, _ = await host.request("POST", f"/api/v1/games/{gid}/public", made["tokens"]["0"],
+                                                  {"open": True, "lang": "de", "speed": "normal"})
+            if status != 204:
+                self.errors.append(f"churn public: {status} {reply}")
+                return
+            for seat in (1, 2, 3):
+                await asyncio.sleep(rng.uniform(0.2, 0.6))
+                friend = Client(self.ports[(n + seat) % len(self.ports)], address(2_000_000 + 4 * n + seat))
+                self.lobby_sent[(gid, 3 - seat)] = time.perf_counter()
+                status, reply, _ = await friend.request("POST", f"/api/v1/games/{gid}/join", body={
+                    "code": made["invites"][str(seat)]["code"], "name": f"Gast {seat}"})
+                friend.close()
+                if status != 201:
+                    self.errors.append(f"churn join: {status} {reply}")
+                    return
+        except (OSError, asyncio.IncompleteReadError, ValueError) as e:
+            self.errors.append(f"churn: {type(e).__name__} {e}")
+        finally:
+            host.close()
+
+    async def churner(self, rate: float) -> None:
+        """``rate`` new public tables a second while measuring (``churn_table``)."""
+        tasks: list[asyncio.Task[None]] = []
+        n = 0
+        while not self.stop.is_set():
+            if self.measuring and rate > 0:
+                tasks.append(asyncio.create_task(self.churn_table(n)))
+                n += 1
+            await asyncio.sleep(1 / rate if rate > 0 else 1.0)
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def lobby_heard(self, raw: str | bytes, seen: set[tuple[str, int]]) -> None:
+        """A sampled watcher's message: the delay of each listing change a churning request made, the first time
+        this watcher (``seen``: what it had) hears of it."""
+        now = time.perf_counter()
+        msg = json.loads(raw)
+        if msg.get("type") != "changes":
+            return
+        keys = [(t["game_id"], t["free"]) for t in msg["tables"]] + [(gid, 0) for gid in msg["gone"]]
+        for key in keys:
+            sent = self.lobby_sent.get(key)
+            if sent is not None and key not in seen:
+                seen.add(key)
+                self.lobby_seen.append(now - sent)
+
     async def watcher(self, n: int, path: str) -> None:
         port = self.ports[n % len(self.ports)]
         try:
             async with connect(f"ws://127.0.0.1:{port}{path}", local_addr=(address(1_000_000 + n), 0),
-                               open_timeout=120) as ws:
+                               open_timeout=120, max_size=2**22) as ws:
                 self.watchers_open += 1
+                seen: set[tuple[str, int]] = set()
                 while not self.stop.is_set():
                     try:
-                        await asyncio.wait_for(ws.recv(), timeout=1.0)
+                        raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
                     except TimeoutError:
                         continue
                     if self.measuring:
                         self.lobby_messages += 1
+                        if n % 10 == 0:
+                            self.lobby_heard(raw, seen)
         except Exception as e:
             if not self.stop.is_set():
                 self.errors.append(f"lobby watcher: {type(e).__name__} {e}")
@@ -220,6 +288,7 @@ async def level(serve: Serve, tables: int, args: argparse.Namespace) -> dict[str
             ev = asyncio.Event()
             screens.append(asyncio.create_task(run.screen(t, seat, ev)))
     watchers = [asyncio.create_task(run.watcher(n, args.lobby_path)) for n in range(args.watchers)]
+    watchers.append(asyncio.create_task(run.churner(args.churn)))
     await asyncio.sleep(args.warmup)
     run.measuring = True
     cpu0, pg0, me0 = serve.cpu(), postgres_cpu(), client_cpu()
@@ -241,7 +310,10 @@ async def level(serve: Serve, tables: int, args: argparse.Namespace) -> dict[str
         "delivery_p50_ms": load.ms(load.pct(each, 0.5)), "delivery_p99_ms": load.ms(load.pct(each, 0.99)),
         "delivery_max_ms": load.ms(max(each, default=0.0)),
         "request_p50_ms": load.ms(load.pct(run.rtt, 0.5)), "request_p99_ms": load.ms(load.pct(run.rtt, 0.99)),
-        "lobby_messages": run.lobby_messages, "errors": len(run.errors), "first_errors": run.errors[:5],
+        "lobby_messages": run.lobby_messages, "churned_tables": len({gid for gid, _ in run.lobby_sent}),
+        "lobby_deliveries": len(run.lobby_seen), "lobby_p50_ms": load.ms(load.pct(run.lobby_seen, 0.5)),
+        "lobby_p99_ms": load.ms(load.pct(run.lobby_seen, 0.99)),
+        "errors": len(run.errors), "first_errors": run.errors[:5],
         "workers_cpu_share": round(cpu / wall, 2), "postgres_cpu_share": round(pg / wall, 2),
         "client_cpu_share": round(me / wall, 2), "load_average": round(os.getloadavg()[0], 1),
     }
@@ -255,6 +327,7 @@ def main() -> int:
     ap.add_argument("--warmup", type=float, default=15.0)
     ap.add_argument("--watchers", type=int, default=1000, help="live connections to the lobby")
     ap.add_argument("--lobby-path", default="/api/v1/lobby/live")
+    ap.add_argument("--churn", type=float, default=2.0, help="new public tables a second while measuring")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-connections", type=int, default=8000, help="each worker's --max-connections")
     ap.add_argument("--seed", type=int, default=1)

@@ -58,6 +58,9 @@ CLOSED: dict[str, Any] = {"type": "closed"}
 """The last message of a spectator's connection when the host closes the table to spectators."""
 REMOVED: dict[str, Any] = {"type": "removed"}
 """The last message of a person's connection when the host removed them from the table before the start."""
+RECENT_READS = 64
+"""Listings reads kept for the feed connections of the latest change (``Lobby._listings``): the connections
+woken together share one; past this many, the kept ones are dropped."""
 MAX_TRIES = 20
 """Listed tables "Play now" tries at most before it opens a new one."""
 MAX_PENDING = 100
@@ -166,6 +169,10 @@ class Lobby:
         self._clients: set[FeedClient] = set()
         self._lock = threading.Lock()
         self._listening = False
+        self._generation = 0
+        """How many changes this worker has heard: a listing read after the latest is fresh for every client."""
+        self._read_lock = threading.Lock()
+        self._recent: dict[tuple[int, tuple[str, ...]], dict[str, dict[str, Any]]] = {}
 
     # ----- the feed -----
     def join_feed(self, client: FeedClient) -> None:
@@ -183,6 +190,7 @@ class Lobby:
     def heard(self, game_id: str) -> None:
         """A table's listing changed (this worker's write, or another's NOTIFY): wake every feed connection."""
         with self._lock:
+            self._generation += 1
             clients = list(self._clients)
         for client in clients:
             client.loop.call_soon_threadsafe(client.mark, (game_id,))
@@ -210,12 +218,45 @@ class Lobby:
             client.anew = False
             client.pending.clear()
             return self.snapshot(client)
-        ids = sorted(client.pending)
+        ids = tuple(sorted(client.pending))
         client.pending.clear()
-        with self.place.read() as conn:
-            found = listings(conn, ids)
+        return self._changes(client, ids, self._listings(ids))
+
+    def cached_changes(self, client: FeedClient) -> dict[str, Any] | None:
+        """``changes_for`` without waiting, on the event loop: the message when the listings it needs were read
+        already for the latest change (one connection of those it woke reads them, the others find them here),
+        else None (ask ``changes_for`` in a thread)."""
+        ids = tuple(sorted(client.pending))
+        if client.anew or not self._read_lock.acquire(blocking=False):  # a read is under way: never block here
+            return None
+        try:
+            found = self._recent.get((self._generation, ids))
+        finally:
+            self._read_lock.release()
+        if found is None:
+            return None
+        client.pending.clear()
+        return self._changes(client, ids, found)
+
+    @staticmethod
+    def _changes(client: FeedClient, ids: tuple[str, ...], found: dict[str, dict[str, Any]]) -> dict[str, Any]:
         shown = [found[i] for i in ids if client.matches(found.get(i))]
         return {"type": "changes", "tables": shown, "gone": [i for i in ids if not client.matches(found.get(i))]}
+
+    def _listings(self, ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+        """The listings of ``ids``, read once for all the feed connections woken by the same changes: a read
+        made after the latest change this worker heard serves every connection until the next one (a
+        thousand people watching the lobby cost one read a change, not a thousand)."""
+        with self._read_lock:
+            key = (self._generation, ids)
+            found = self._recent.get(key)
+            if found is None:
+                with self.place.read() as conn:
+                    found = listings(conn, list(ids))
+                if len(self._recent) >= RECENT_READS:
+                    self._recent.clear()
+                self._recent[key] = found
+            return found
 
     def snapshot(self, client: FeedClient) -> dict[str, Any]:
         with self.place.read() as conn:
