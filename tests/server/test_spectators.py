@@ -15,6 +15,8 @@ from starlette.websockets import WebSocketDisconnect
 
 from puur.core.cards import Card
 from puur.match.game import Game
+from puur.server.http.lobby import get_lobby
+from puur.server.live import lobby as lobby_module
 from puur.server.live.lobby import MAX_PENDING, FeedClient
 from puur.table.play import replay
 
@@ -196,3 +198,36 @@ def test_a_feed_connection_coalesces_changes_and_is_bounded() -> None:
         assert feed.anew and feed.pending == set()  # too far behind: the whole lobby next, nothing kept
 
     run_apart(run())
+
+
+def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(client: TestClient, monkeypatch: Any) -> None:
+    """A change heard wakes every feed connection of the worker; the first to ask reads the listings, the others
+    are given the same read (a thousand watchers cost one read a change). The next change is read anew."""
+    host = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"],
+                                               "names": ["Host", None, None, None]}).json()
+    gid = host["game_id"]
+    assert client.post(f"/api/v1/games/{gid}/public", headers=auth(host["tokens"]["0"]),
+                       json={"open": True, "lang": "de"}).status_code == 204
+    lobby = get_lobby(client.app)
+    reads: list[list[str]] = []
+    real = lobby_module.listings
+    monkeypatch.setattr(lobby_module, "listings", lambda conn, ids: reads.append(ids) or real(conn, ids))
+
+    async def run() -> list[dict[str, Any]]:
+        feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(50)]
+        for feed in feeds:
+            lobby.join_feed(feed)
+        lobby.heard(gid)
+        await asyncio.sleep(0)  # the marks run on this loop
+        first = lobby.changes_for(feeds[0])  # in a thread, as the route asks
+        rest = [lobby.cached_changes(feed) for feed in feeds[1:]]  # on the loop: found, not read
+        lobby.heard(gid)
+        await asyncio.sleep(0)
+        assert lobby.cached_changes(feeds[0]) is None  # a later change: this read is not fresh for it
+        for feed in feeds:
+            lobby.leave_feed(feed)
+        return [first, *rest]
+
+    messages = run_apart(run())
+    assert reads == [[gid]]  # one read for the fifty
+    assert all(m == messages[0] for m in messages) and messages[0]["tables"][0]["game_id"] == gid
