@@ -141,7 +141,16 @@ function keepSeat(out) {
 }
 
 // The table at the table's speed (the pace at which its screens show a computer's card).
-function toTable() { $("message").textContent = t("seated"); location.href = `/?pace=${encodeURIComponent(pace)}`; }
+// Once: a second assignment while the first is loading would cancel it (the messages of the round's end come
+// together: each says the seat is the person's now).
+let leaving = false;
+function toTable() {
+  if (leaving) return;
+  leaving = true;
+  stopWatching();
+  $("message").textContent = t("seated");
+  location.href = `/?pace=${encodeURIComponent(pace)}`;
+}
 
 function playNow() {
   const body = {};
@@ -172,7 +181,7 @@ function watchTable(gameId, token) {
 }
 
 function stopWatching() {
-  if (watchSocket) { watchSocket.onclose = null; watchSocket.close(); watchSocket = null; }
+  if (watchSocket) { watchSocket.onclose = null; watchSocket.onmessage = null; watchSocket.close(); watchSocket = null; }
   $("watch").hidden = true;
 }
 
