@@ -45,10 +45,13 @@ function words() {
 
 // ----- the page as this browser's player stands -----
 let me = null;
+// The carry code of a link that brought this browser here (#carry=CODE), or null: only the characters a code
+// has, sent nowhere but in the body of POST /players/carry.
+const carryCode = () => (/^#carry=([A-Za-z0-9_-]+)$/.exec(location.hash) || [])[1] || null;
 async function show() {
   words();
   me = await currentPlayer();
-  const carry = /^#carry=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  const carry = carryCode();
   $("carried").hidden = !carry;
   if (carry) $("carried-note").textContent = me ? `${t("carry_in_note")} ${t("carry_in_replace", me.handle)}` : t("carry_in_note");
   $("make").hidden = !!me || !!carry;
@@ -176,7 +179,8 @@ function init() {
     $("carry-out").hidden = false;
   }));
   $("carried-take").addEventListener("click", () => guarded(async () => {
-    const code = /^#carry=([A-Za-z0-9_-]+)$/.exec(location.hash)[1];
+    const code = carryCode();
+    if (!code) { await show(); return; } // the address changed meanwhile: nothing to take
     const r = await fetch("/api/v1/players/carry", { method: "POST", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ code, device: $("carried-device").value.trim() }) });
     history.replaceState(null, "", location.pathname); // the code is spent either way: not kept in the address
