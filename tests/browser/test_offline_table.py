@@ -182,7 +182,9 @@ def test_pass_and_play_offline(table: Any) -> None:
     table.click("#cover-btn")
     done: list[str] = []
     while True:  # until the other person is to act and the table covers the hands
-        table.wait_for_selector(f"{HUMAN_NEXT}, #cover:not([hidden])")
+        # the new game's view drawn (S.view is null while it loads: the last game's buttons may still stand)
+        table.wait_for_function("sel => !document.getElementById('cover').hidden || (S.view && document.querySelector(sel))",
+                                arg=HUMAN_NEXT)
         if table.locator("#cover:not([hidden])").count():
             break
         seq = table.evaluate("S.view.seq")
