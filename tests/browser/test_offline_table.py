@@ -121,7 +121,7 @@ def test_a_whole_schieber_match_offline(table: Any, server: LiveServer) -> None:
     while done[-1] != "over" and len(done) < 400:
         done.append(act(table))
     assert done[-1] == "over" and done.count("card") >= 9  # one round or more: Undenufe ×6 may win it at once
-    assert table.locator("#btn-rematch").is_visible()
+    expect(table.locator("#btn-rematch")).to_be_visible()
     totals = table.evaluate("S.view.sheet.totals")
     assert max(totals) >= 1000 and table.evaluate("S.view.status") == "over"
     table.click("#dlg-round button.primary")  # the result read

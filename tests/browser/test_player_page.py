@@ -69,7 +69,7 @@ def test_a_player_is_made_carried_to_a_phone_and_sees_their_statistics(browser: 
         phone_key = phone.evaluate("localStorage.getItem('puur.playerKey')")
         assert phone_key and phone_key != key
         expect(phone.locator("#devices li")).to_have_count(2)  # the list arrives after the player
-        assert phone.locator("#no-stats").is_visible()
+        expect(phone.locator("#no-stats")).to_be_visible()  # the statistics arrive after the player too
 
         # at the table on the phone: New game, a short match; the seat is taken as the player, under their name
         phone.goto(f"{live_server}/?pace=0")

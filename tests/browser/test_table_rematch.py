@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from api_client import api
 from helpers import DESKTOP, LAPTOP, PHONE, open_on_the_table, play_out
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -106,7 +107,8 @@ def test_every_screen_offers_the_rematch_and_shows_it_at_once(open_page: Any, li
     kari.locator("#dlg-round[open] #round-buttons button.primary").click()  # she closes the end's dialog
     kari.wait_for_selector("#dlg-round", state="hidden")
     offer = kari.locator("#match-over #btn-rematch-over")
-    assert offer.is_visible() and offer.text_content() == "Rematch"
+    expect(offer).to_be_visible()
+    assert offer.text_content() == "Rematch"
     host = pages[0]
     host.locator("#dlg-round[open] #btn-rematch").click()
     host.wait_for_function("id => S.view && S.view.game_id !== id && S.view.status === 'waiting'", arg=game_id)

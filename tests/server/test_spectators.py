@@ -108,7 +108,10 @@ def test_no_spectator_message_of_a_whole_match_holds_a_card_before_it_is_one_tri
             if m["view"]["status"] == "over":
                 break
     log = live.log
-    assert len(messages) > 10
+    # the feed sends the newest view a slow reader has not had yet (views it never sent are coalesced): so the
+    # count depends on the machine's load (31 alone, 10 under a full suite), but the order does not (a "table" message may repeat a seq)
+    seqs = [m["seq"] for m in messages]
+    assert len(messages) >= 2 and seqs == sorted(seqs)
     for m in messages:
         assert m["type"] in ("hello", "watch", "table")
         assert_only_seen(m, replay(settings, log[: m["seq"]]))

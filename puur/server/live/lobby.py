@@ -266,10 +266,20 @@ class Lobby:
     # ----- listings -----
     def publish(self, live: LiveGame) -> None:
         """Bring ``live``'s listing up to date (written only when it changed since this worker last wrote it);
-        at the end of a public match, note who abandoned it (``record_abandons``) and take it off the lobby."""
+        at the end of a public match, note who abandoned it (``record_abandons``) and take it off the lobby.
+
+        With several workers the listing is written from the stored game, not from this worker's copy as it
+        was: the listing's row is held first, then the copy brought up to the store. A worker that lost a race
+        for a seat, its copy not yet showing the winner, would otherwise write the seat free again after the
+        winner wrote it taken; held in turn, the later writer always reads the later game."""
         with self.place.begin() as conn:
-            listing = listing_of(live, conn)
-            stored = get_listing(conn, live.id)
+            stored = get_listing(conn, live.id, lock=True)
+            try:
+                if self.hub.shared is not None:
+                    self.hub.shared.sync(live)
+                listing = listing_of(live, conn)
+            except NotFound:  # the game is gone (deleted, past its retention): so is its listing
+                listing = None
             if stored is not None:
                 stored = {k: v for k, v in stored.items() if k not in ("opened", "updated")}
             if listing == stored:

@@ -118,8 +118,11 @@ def set_watchers(conn: Connection, game_id: str, watchers: int) -> bool:
     return changed
 
 
-def get_listing(conn: Connection, game_id: str) -> dict[str, Any] | None:
-    row = conn.execute(select(*[lobby_tables.c[c] for c in COLUMNS]).where(lobby_tables.c.game_id == game_id)).first()
+def get_listing(conn: Connection, game_id: str, lock: bool = False) -> dict[str, Any] | None:
+    """A table's listing; ``lock``: the row held until the transaction ends (PostgreSQL; one writer at a time
+    on SQLite anyway), so that two workers rewriting one listing take turns."""
+    query = select(*[lobby_tables.c[c] for c in COLUMNS]).where(lobby_tables.c.game_id == game_id)
+    row = conn.execute(query.with_for_update() if lock else query).first()
     return None if row is None else _listing(row)
 
 
