@@ -133,7 +133,8 @@ class Game:
         """The game form (docs/forms.md): None for the Schieber, else Coiffeur or Differenzler."""
         if self.form is not None:
             self.profile = self.form.adapt_profile(self.profile)
-        self._form_over = False
+        self._ended = False
+        """Over without a team crossing the target: a form's sheet is done, or the plan's last deal is played."""
         self.plan = None if deal_plan is None else DealPlan.parse(deal_plan)
         """The deals the match follows (``puur.match.duplicate``: a duplicate tournament's table), or None: the
         match deals from its own seed and ends at the target."""
@@ -161,12 +162,30 @@ class Game:
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
         self.start: dict[str, Any] | None = None  # set by from_deal: the first round's forehand and scores
-        hands, dealer, forehand = self._first_deal() if self.plan is None else self.plan.deal(self.profile, 0)
+        hands, dealer, forehand = self._deal(0)
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
         self.deals.append(hands)
         if self.form is not None:
             self.form.start_round(self)
+
+    def _deal(self, number: int) -> tuple[list[int], int, int]:
+        """Round ``number + 1``'s hands, dealer and forehand: the deal plan's when the match follows one
+        (``puur.match.duplicate``), else from the match's seed: hand 1 as the profile says (``_first_deal``),
+        every later one with the forehand one seat on and the dealer the seat before it (RULES.md §3.2)."""
+        if self.plan is not None:
+            return self.plan.deal(self.profile, number)
+        if number == 0:
+            return self._first_deal()
+        forehand = (self.round.forehand + 1) % 4
+        dealer = (forehand - 1) % 4
+        return deal(self._rng, dealer), dealer, forehand
+
+    @property
+    def claims(self) -> bool:
+        """Whether a seat may claim the rest (``game_end: claim``, S000 §12.2). Never under a deal plan: every
+        table plays every deal to its end, so that the tables compare."""
+        return self.profile.game_end == "claim" and self.plan is None
 
     def _first_deal(self) -> tuple[list[int], int, int]:
         """Hand 1 (RULES.md §3.2, §14): the hands, the dealer and the forehand.
@@ -221,7 +240,7 @@ class Game:
     # ----- state -----
     @property
     def is_over(self) -> bool:
-        return self.winner is not None or self._form_over
+        return self.winner is not None or self._ended
 
     @property
     def current_seat(self) -> int | None:
@@ -257,7 +276,7 @@ class Game:
         if r.contract is None:
             return [PUSH if o == "P" else o for o in r.contract_options()]  # type: ignore[misc]
         cards: list[Action] = [Card(c) for c in iter_cards(r.legal_cards())]
-        if self.profile.game_end == "claim" and self.plan is None:
+        if self.claims:
             cards.append(CLAIM)
         return cards
 
@@ -298,7 +317,7 @@ class Game:
             self._log(seat, act, decl)
             return
         if act is CLAIM:
-            if self.profile.game_end != "claim" or self.plan is not None:
+            if not self.claims:
                 raise IllegalAction("claims are not part of this rule profile" if self.plan is None else
                                     "every deal of the plan is played to its end: no claims")
             self._log(seat, act, decl)
@@ -448,7 +467,7 @@ class Game:
             return
         a, b = self.scores
         self.winner = None if a == b else int(b > a)
-        self._form_over = True
+        self._ended = True
         self.end_reason = "deals"
         self.games = 0 if self.winner is None else 1
         self.round.to_act = None
@@ -490,13 +509,8 @@ class Game:
         self.round.to_act = None
 
     def _next_round(self) -> None:
-        """The next deal: the forehand moves one seat on, the dealer is the seat before it (§3.2)."""
-        if self.plan is None:
-            forehand = (self.round.forehand + 1) % 4
-            dealer = (forehand - 1) % 4
-            hands = deal(self._rng, dealer)
-        else:
-            hands, dealer, forehand = self.plan.deal(self.profile, len(self.deals))
+        """The next deal (``_deal``)."""
+        hands, dealer, forehand = self._deal(len(self.deals))
         self.deals.append(hands)
         self.actions.append([])
         self._live_credit = [0, 0]
@@ -525,7 +539,7 @@ class Game:
         """A form's match is over (Coiffeur: the sheet is full; Differenzler: the agreed rounds are played);
         ``winner`` the winning team, None for a tie or a game of individuals (its result names them)."""
         self.winner = winner
-        self._form_over = True
+        self._ended = True
         self.end_reason = "form"
         self.round.to_act = None
 
