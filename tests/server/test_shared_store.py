@@ -148,6 +148,48 @@ def test_a_person_connected_to_another_worker_is_present_and_keeps_the_seat(post
                 ws.__exit__(None, None, None)
 
 
+def test_a_notification_carries_the_actions_and_a_current_copy_takes_them_without_a_query(postgres_url: str) -> None:  # noqa: F811
+    """Actions alone are announced with the actions (``Announced``): the other worker's copy, at the version
+    just before, takes them from the notification and reads nothing from the store, and ends where the
+    acting worker's copy is. A declaration travels with its card."""
+    from fastapi.testclient import TestClient
+
+    from puur.server.app import create_app
+    from puur.server.store.postgres import Announced
+
+    carried = Announced(7, 0, 12, "playing", 1.5, [[1, "HQ", ["stoeck"]], [2, "P"], [3, "S6", ["weis:0"]]])
+    assert Announced.parse(carried.payload()) == carried and "|" not in carried.payload()
+
+    db = fresh_database(postgres_url, "announced")
+    with TestClient(create_app(db_path=db)) as ca, TestClient(create_app(db_path=db)) as cb:
+        created = ca.post("/api/v1/games", json={"seats": ["human"] * 4}).json()
+        gid, tokens = created["game_id"], created["tokens"]
+        assert cb.get(f"/api/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens['1']}"}).status_code == 200
+        hub_b = cb.app.state.game_hub  # type: ignore[attr-defined]
+        copy_b = hub_b.get(gid)  # B holds the game too
+        store_b = hub_b.shared.store
+        reads: list[str] = []
+        read = store_b.changes
+        store_b.changes = lambda game_id, since, known: reads.append(game_id) or read(game_id, since, known)
+        try:
+            for _ in range(6):
+                view = ca.get(f"/api/v1/games/{gid}", headers={"Authorization": f"Bearer {tokens['0']}"}).json()
+                token = tokens[str(view["to_act"])]
+                view = ca.get(f"/api/v1/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
+                answer = ca.post(f"/api/v1/games/{gid}/actions", headers={"Authorization": f"Bearer {token}"},
+                                 json={"action": view["legal_actions"][0], "seq": view["seq"]})
+                assert answer.status_code == 200, answer.text
+            copy_a = ca.app.state.game_hub.get(gid)  # type: ignore[attr-defined]
+            deadline = time.monotonic() + 10
+            while copy_b.seq < copy_a.seq and time.monotonic() < deadline:
+                time.sleep(0.02)
+            assert copy_b.seq == copy_a.seq == 6 and copy_b.version == copy_a.version
+            assert copy_b.game.record() == copy_a.game.record()
+            assert reads == []  # every action came with its notification
+        finally:
+            store_b.changes = read
+
+
 # ----- two `puur serve` processes sharing one database -----
 def _run(make: Callable[[], Coroutine[Any, Any, T]]) -> T:
     with ThreadPoolExecutor(1) as pool:  # its own loop (a browser test may have left one running here)

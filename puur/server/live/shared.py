@@ -44,7 +44,7 @@ from puur.server.live import (
 )
 from puur.server.policy import ServerSettings
 from puur.server.store import GameBusy, GameGone, GameStore, StoredGame, Writes
-from puur.server.store.postgres import PRESENCE, Changes, Locked, PgStore
+from puur.server.store.postgres import PRESENCE, Announced, Changes, Locked, PgStore
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -435,11 +435,24 @@ class SharedGames:
             raise NotFound(live.id) from None
 
     # ----- listening -----
-    def notified(self, game_id: str, version: int) -> None:
-        """Another worker (or this one) stored a change of ``game_id``: catch up if this worker holds it."""
+    def notified(self, game_id: str, version: int, announced: Announced | None = None) -> None:
+        """Another worker (or this one) stored a change of ``game_id``: catch up if this worker holds it. The
+        actions the notification carries (``announced``) are taken as they are by a copy at the version just
+        before them (no query); any other copy reads what it lacks (``sync``)."""
         live = self.hub.held_game(game_id)
         if live is None or version <= live.version:
             return
+        if announced is not None:
+            with live.lock:
+                if live.evicted:
+                    return
+                if live.version == announced.after:
+                    ch = announced.changes(version, live.settings, live.created, live.token_hashes)
+                    try:
+                        self._catch_up(live, ch, lambda: self.store.changes(live.id, 0, -1))
+                    except GameGone:  # (only read when the carried actions do not follow this copy)
+                        self._forget(live)
+                    return
         with contextlib.suppress(NotFound):
             self.sync(live, version)
 

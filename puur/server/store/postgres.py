@@ -12,7 +12,9 @@ from one database: the game's row and its action log are the truth, a worker's g
   sends ``NOTIFY puur_game, 'GAME_ID:VERSION'`` in one commit; PostgreSQL delivers a notification only
   once its transaction committed, so no worker hears of an action a crash could lose.
 - **Every worker listens** (``listen``): on a notification it brings the game up to date if it holds it
-  and pushes the new actions to its own live connections, each with its seat's view.
+  and pushes the new actions to its own live connections, each with its seat's view. A notification of
+  actions alone carries them (``Announced``): a worker whose copy is at the version just before takes them
+  from it, with no query; any other copy reads what it lacks from the store.
 - Taking actions back (undo) bumps ``epoch``: a worker whose cached game is of an older epoch replays it from
   the log instead of appending.
 
@@ -67,7 +69,11 @@ from puur.server.store import (
 log = logging.getLogger(__name__)
 
 CHANNEL = "puur_game"
-"""The NOTIFY channel; a payload is ``GAME_ID:VERSION``."""
+"""The NOTIFY channel; a payload is ``GAME_ID:VERSION``, or ``GAME_ID:VERSION|JSON`` when the change was actions
+alone (``Announced``)."""
+MAX_PAYLOAD = 7000
+"""The longest payload sent with its actions (PostgreSQL's limit is 8,000 bytes): past it the actions are left
+out and read from the store."""
 PRESENCE = "puur_presence"
 """Who is connected where: ``GAME_ID:SEAT:WORKER:COUNT`` (``puur.server.live.shared``), or ``?`` (every
 worker announces its connections again)."""
@@ -159,14 +165,47 @@ class Changes:
     token_hashes: dict[str, int]
 
 
+@dataclass(frozen=True)
+class Announced:
+    """Actions appended to a game, as its notification carries them: the row was at version ``after`` and
+    ``seq`` ``since`` of ``epoch``, nothing else of the game changed, and ``actions`` (``action_entry``'s) were
+    appended with the ``status`` and ``updated`` they left."""
+
+    after: int
+    epoch: int
+    since: int
+    status: str
+    updated: float
+    actions: list[list[Any]]
+
+    def payload(self) -> str:
+        """The JSON after the ``|`` (no ``|`` in it: cards, contracts, declarations and statuses hold none)."""
+        return json.dumps([self.after, self.epoch, self.since, self.status, self.updated,
+                           [list(action_row(e)) for e in self.actions]], separators=(",", ":"))
+
+    @classmethod
+    def parse(cls, text: str) -> Announced:
+        after, epoch, since, status, updated, rows = json.loads(text)
+        return cls(int(after), int(epoch), int(since), str(status), float(updated),
+                   [action_entry(*r) for r in rows])
+
+    def changes(self, version: int, settings: dict[str, Any], created: float,
+                token_hashes: dict[str, int]) -> Changes:
+        """The ``Changes`` a read of the store would have given a copy at ``after`` (its table as it was)."""
+        return Changes(version=version, epoch=self.epoch, seq=self.since + len(self.actions), settings=settings,
+                       status=self.status, created=created, updated=self.updated, since=self.since,
+                       actions=self.actions, token_hashes=token_hashes)
+
+
 ROW_SQL = "SELECT settings, status, created, updated, seq, version, epoch FROM games WHERE id = %s"
 ACTIONS_SQL = "SELECT seat, action, declare FROM actions WHERE game_id = %s AND seq >= %s ORDER BY seq"
 TOKENS_SQL = "SELECT token_hash, seat FROM tokens WHERE game_id = %s"
 APPEND_SQL = (
     "UPDATE games SET seq = %s, status = %s, updated = %s, version = version + 1 WHERE id = %s "
-    "RETURNING version, pg_notify(%s, id || ':' || version)"
+    "RETURNING version, pg_notify(%s, id || ':' || version || %s)"
 )
-"""The game's row after an append: its new version, announced (delivered once the transaction commits)."""
+"""The game's row after an append: its new version, announced (delivered once the transaction commits), with
+the actions when they are the whole change (``Announced``)."""
 BUMP_SQL = "UPDATE games SET version = version + 1 WHERE id = %s RETURNING version, pg_notify(%s, id || ':' || version)"
 SETTINGS_SQL = "UPDATE games SET settings = %s WHERE id = %s"
 DROP_TOKENS_SQL = "DELETE FROM tokens WHERE game_id = %s AND seat = %s"
@@ -259,13 +298,19 @@ class Locked:
         now = time.time()
         rows = [(r["game_id"], r["seq"], r["seat"], r["action"], r["declare"], r["at"])
                 for r in _rows(self.game_id, first_seq, entries, now)]
+        carried = ""
+        if not self.changed:  # actions alone: the notification carries them
+            carried = "|" + Announced(int(self.row[5]), int(self.row[6]), first_seq, status, now, entries).payload()
+            if len(self.game_id) + len(carried) > MAX_PAYLOAD:
+                carried = ""
         with self._ending():
             if also is not None:
                 also(self.conn)
             with self.conn.pipeline():
                 with self.conn.cursor() as cur:
                     cur.executemany(INSERT_SQL, rows)
-                bumped = self.conn.execute(APPEND_SQL, (first_seq + len(entries), status, now, self.game_id, CHANNEL))
+                bumped = self.conn.execute(APPEND_SQL, (first_seq + len(entries), status, now, self.game_id, CHANNEL,
+                                                        carried))
                 self.conn.execute("COMMIT")
             version = bumped.fetchone()[0]
         return int(version)
@@ -493,16 +538,20 @@ class PgStore:
         with self._raw() as conn:
             conn.execute("SELECT pg_notify(%s, %s)", (channel, payload))
 
-    def listen(self, on_notify: Callable[[str, int], None], on_connect: Callable[[], None],
+    def listen(self, on_notify: Callable[[str, int, Announced | None], None], on_connect: Callable[[], None],
                on_presence: Callable[[str], None] | None = None) -> None:
-        """Start a thread that LISTENs on ``CHANNEL`` and calls ``on_notify(game_id, version)`` for every
-        notification, in order (and ``on_presence(payload)`` for ``PRESENCE``'s); ``on_connect()`` after
-        every (re)connection, since notifications sent while it was not connected are lost (the caller
-        brings what it holds up to date). Stops at ``close``."""
+        """Start a thread that LISTENs on ``CHANNEL`` and calls ``on_notify(game_id, version, announced)`` for
+        every notification, in order (``announced``: the actions it carries, or None); and
+        ``on_presence(payload)`` for ``PRESENCE``'s; ``on_connect()`` after every (re)connection, since
+        notifications sent while it was not connected are lost (the caller brings what it holds up to date).
+        Stops at ``close``."""
 
         def game(payload: str) -> None:
-            game_id, _, version = payload.rpartition(":")
-            on_notify(game_id, int(version))
+            head, bar, carried = payload.rpartition("|")
+            if not bar:
+                head = payload
+            game_id, _, version = head.rpartition(":")
+            on_notify(game_id, int(version), Announced.parse(carried) if bar else None)
 
         handlers = {CHANNEL: game, **({PRESENCE: on_presence} if on_presence is not None else {})}
         self.listen_to(handlers, on_connect)
