@@ -216,7 +216,7 @@ def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(clie
     real = lobby_module.listings
     monkeypatch.setattr(lobby_module, "listings", lambda conn, ids: reads.append(ids) or real(conn, ids))
 
-    async def run() -> list[dict[str, Any]]:
+    async def run() -> list[Any]:
         feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(50)]
         for feed in feeds:
             lobby.join_feed(feed)
@@ -233,4 +233,6 @@ def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(clie
 
     messages = run_apart(run())
     assert reads == [[gid]]  # one read for the fifty
-    assert all(m == messages[0] for m in messages) and messages[0]["tables"][0]["game_id"] == gid
+    first, *rest = messages
+    assert all(text is rest[0] for text in rest)  # and one encoding: the same text for each
+    assert json.loads(rest[0]) == first and first["tables"][0]["game_id"] == gid

@@ -281,7 +281,7 @@ async def lobby_socket(websocket: WebSocket, lang: str | None = None, speed: str
 async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) -> None:
     lobby.join_feed(feed)
 
-    async def next_message() -> dict[str, Any]:
+    async def next_message() -> dict[str, Any] | str:
         await feed.wake.wait()
         feed.wake.clear()
         cached = lobby.cached_changes(feed)  # the listings read once for every connection the change woke

@@ -11,6 +11,8 @@ from typing import Any
 from fastapi import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from puur.server.live.feeds import encoded
+
 SEND_TIMEOUT = 20.0
 """Seconds one message to a live connection may take to go out: a reader that takes none for so long (a
 connection that stopped reading) is closed, and what was queued for it is given back."""
@@ -29,8 +31,14 @@ async def drain(websocket: WebSocket) -> None:
             await websocket.receive_text()
 
 
+async def send(websocket: WebSocket, message: dict[str, Any] | str) -> None:
+    """Send one message: a dict as JSON (``WebSocket.send_json``'s encoding), or a ``str`` that is such JSON
+    already (``encoded``: one message sent to many connections is encoded once)."""
+    await websocket.send_text(message if isinstance(message, str) else encoded(message))
+
+
 async def pump(websocket: WebSocket, first: dict[str, Any],
-               next_message: Callable[[], Coroutine[Any, Any, dict[str, Any] | None]],
+               next_message: Callable[[], Coroutine[Any, Any, dict[str, Any] | str | None]],
                behind: str = "too far behind: connect again") -> None:
     """Send ``first``, then each message ``next_message`` gives, until it gives None (it closed the connection
     itself: a last message such as an overflow) or the other side closes. ``next_message`` is where a
@@ -39,7 +47,7 @@ async def pump(websocket: WebSocket, first: dict[str, Any],
     with 4008 and ``behind``."""
     receiver = asyncio.create_task(drain(websocket))
     try:
-        await asyncio.wait_for(websocket.send_json(first), SEND_TIMEOUT)
+        await asyncio.wait_for(send(websocket, first), SEND_TIMEOUT)
         while not receiver.done():
             getter = asyncio.create_task(next_message())
             done, _ = await asyncio.wait({getter, receiver}, return_when=asyncio.FIRST_COMPLETED)
@@ -49,7 +57,7 @@ async def pump(websocket: WebSocket, first: dict[str, Any],
             msg = getter.result()
             if msg is None:
                 break
-            await asyncio.wait_for(websocket.send_json(msg), SEND_TIMEOUT)
+            await asyncio.wait_for(send(websocket, msg), SEND_TIMEOUT)
     except TimeoutError:
         await close(websocket, 4008, behind)
     except (WebSocketDisconnect, RuntimeError):
@@ -58,4 +66,4 @@ async def pump(websocket: WebSocket, first: dict[str, Any],
         receiver.cancel()
 
 
-__all__ = ["SEND_TIMEOUT", "close", "drain", "pump"]
+__all__ = ["SEND_TIMEOUT", "close", "drain", "pump", "send"]

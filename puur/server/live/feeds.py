@@ -19,6 +19,12 @@ View = dict[str, Any]
 log = logging.getLogger(__name__)
 
 
+def encoded(message: dict[str, Any]) -> str:
+    """A live connection's message as it goes out (``WebSocket.send_json``'s JSON: compact, UTF-8 kept); a
+    message for many connections is encoded once and sent as this text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 class PolledFeed:
     """One view, read by ``read`` (in a thread: it reads the store) every ``poll`` seconds while a client
     follows it, until ``is_last(view)``; ``follow`` gives each client the current view, then each change."""

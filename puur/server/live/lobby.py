@@ -23,6 +23,7 @@ from sqlalchemy import Connection
 
 from puur.schema_types import name_taken
 from puur.server.live import HUMAN, SPECTATOR, Conflict, GameHub, LiveGame, NotFound, Subscriber
+from puur.server.live.feeds import encoded
 from puur.server.live.tables import require_host, send, shown_names, table_messages
 from puur.server.store import Writes, token_hash
 from puur.server.store.lobby import (
@@ -160,6 +161,12 @@ class FeedClient:
                 and self.speed in (None, listing["speed"]))
 
 
+def mark_all(clients: list[FeedClient], ids: Collection[str]) -> None:
+    """On the clients' event loop: ``FeedClient.mark`` each."""
+    for client in clients:
+        client.mark(ids)
+
+
 class Lobby:
     """The public tables of one server (a worker): the listing written with each change, and the lobby feed's
     connections told of every change, on this worker or (PostgreSQL: NOTIFY on ``LOBBY_CHANNEL``) another."""
@@ -173,6 +180,7 @@ class Lobby:
         """How many changes this worker has heard: a listing read after the latest is fresh for every client."""
         self._read_lock = threading.Lock()
         self._recent: dict[tuple[int, tuple[str, ...]], dict[str, dict[str, Any]]] = {}
+        self._texts: dict[tuple[int, tuple[str, ...], str | None, str | None], str] = {}
 
     # ----- the feed -----
     def join_feed(self, client: FeedClient) -> None:
@@ -188,12 +196,16 @@ class Lobby:
             return len(self._clients)
 
     def heard(self, game_id: str) -> None:
-        """A table's listing changed (this worker's write, or another's NOTIFY): wake every feed connection."""
+        """A table's listing changed (this worker's write, or another's NOTIFY): wake every feed connection,
+        with one call into each event loop for all its connections (a thousand watchers: one wake-up of the
+        loop, not a thousand)."""
         with self._lock:
             self._generation += 1
-            clients = list(self._clients)
-        for client in clients:
-            client.loop.call_soon_threadsafe(client.mark, (game_id,))
+            by_loop: dict[asyncio.AbstractEventLoop, list[FeedClient]] = {}
+            for client in self._clients:
+                by_loop.setdefault(client.loop, []).append(client)
+        for loop, clients in by_loop.items():
+            loop.call_soon_threadsafe(mark_all, clients, (game_id,))
 
     def reconnected(self) -> None:
         """The listener (re)connected: notifications sent while it was not connected are lost, so every feed
@@ -222,21 +234,29 @@ class Lobby:
         client.pending.clear()
         return self._changes(client, ids, self._listings(ids))
 
-    def cached_changes(self, client: FeedClient) -> dict[str, Any] | None:
-        """``changes_for`` without waiting, on the event loop: the message when the listings it needs were read
-        already for the latest change (one connection of those it woke reads them, the others find them here),
-        else None (ask ``changes_for`` in a thread)."""
+    def cached_changes(self, client: FeedClient) -> str | None:
+        """``changes_for`` without waiting, on the event loop: the message, encoded (``encoded``), when the
+        listings it needs were read already for the latest change (one connection of those it woke reads
+        them, the others find them here), else None (ask ``changes_for`` in a thread). Connections that watch
+        the same tables share one encoding of the message, as they share the read."""
         ids = tuple(sorted(client.pending))
         if client.anew or not self._read_lock.acquire(blocking=False):  # a read is under way: never block here
             return None
         try:
-            found = self._recent.get((self._generation, ids))
+            key = (self._generation, ids)
+            found = self._recent.get(key)
+            if found is None:
+                return None
+            text_key = (*key, client.lang, client.speed)
+            text = self._texts.get(text_key)
+            if text is None:
+                if len(self._texts) >= RECENT_READS:
+                    self._texts.clear()
+                text = self._texts[text_key] = encoded(self._changes(client, ids, found))
         finally:
             self._read_lock.release()
-        if found is None:
-            return None
         client.pending.clear()
-        return self._changes(client, ids, found)
+        return text
 
     @staticmethod
     def _changes(client: FeedClient, ids: tuple[str, ...], found: dict[str, dict[str, Any]]) -> dict[str, Any]:
