@@ -2,22 +2,23 @@
 
 Written by a command, not by hand; run it again after a computer player changes:
 
-    python -m puur.lab.ratings --pairs 40 --slow-pairs 6 --levels 4 --out puur/server/place/computer_ratings.py
+    python -m puur.lab.ratings --pairs 40 --slow-pairs 20 --levels 5 --jobs 2 --out puur/server/place/computer_ratings.py
 
-on 2026-12-06; matches played by each strength: random 80, heuristic 160, mcts:level=easy 92, mcts:level=medium 12.
+on 2026-12-07; matches played by each strength: random 80, heuristic 160, mcts:level=easy 120, mcts:level=medium 80, mcts:level=strong 40.
 """
 
 from __future__ import annotations
 
 CALIBRATED: dict[str, tuple[float, float]] = {
-    "random": (0.871, 5.265),
-    "heuristic": (29.44, 2.937),
-    "mcts:level=easy": (34.145, 2.876),
-    "mcts:level=medium": (39.231, 5.075),
+    "random": (-1.147, 5.099),
+    "heuristic": (26.039, 2.655),
+    "mcts:level=easy": (31.116, 2.192),
+    "mcts:level=medium": (32.243, 2.296),
+    "mcts:level=strong": (33.194, 3.052),
 }
 """Strength (the seat's player spec, as the tables name it) -> (mu, sigma): never updated by a match."""
 
-CALIBRATION_COMMAND = "python -m puur.lab.ratings --pairs 40 --slow-pairs 6 --levels 4 --out puur/server/place/computer_ratings.py"
-CALIBRATION_DATE = "2026-12-06"
+CALIBRATION_COMMAND = "python -m puur.lab.ratings --pairs 40 --slow-pairs 20 --levels 5 --jobs 2 --out puur/server/place/computer_ratings.py"
+CALIBRATION_DATE = "2026-12-07"
 
 __all__ = ["CALIBRATED", "CALIBRATION_COMMAND", "CALIBRATION_DATE"]
