@@ -203,6 +203,31 @@ def test_a_feed_connection_coalesces_changes_and_is_bounded() -> None:
     run_apart(run())
 
 
+def test_a_listener_that_connects_again_sends_every_feed_connection_the_whole_lobby(client: TestClient) -> None:
+    """Notifications sent while the listener was not connected are lost: after a reconnection every feed
+    connection of the worker gets the whole lobby next; the first connection (made with the first feed) has
+    nothing to make up. A change wakes them all, each with the table that changed."""
+    lobby = get_lobby(client.app)
+
+    async def run() -> None:
+        feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(3)]
+        for feed in feeds:
+            lobby.join_feed(feed)
+        lobby.reconnected()  # the first connection
+        await asyncio.sleep(0)
+        assert not any(feed.anew or feed.wake.is_set() for feed in feeds)
+        lobby.heard("t1")
+        await asyncio.sleep(0)
+        assert all(feed.pending == {"t1"} and feed.wake.is_set() for feed in feeds)
+        lobby.reconnected()  # connected again: whatever was pending is replaced by the whole lobby
+        await asyncio.sleep(0)
+        assert all(feed.anew and feed.pending == set() for feed in feeds)
+        for feed in feeds:
+            lobby.leave_feed(feed)
+
+    run_apart(run())
+
+
 def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(client: TestClient, monkeypatch: Any) -> None:
     """A change heard wakes every feed connection of the worker; the first to ask reads the listings, the others
     are given the same read (a thousand watchers cost one read a change). The next change is read anew."""

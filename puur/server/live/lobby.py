@@ -167,6 +167,12 @@ def mark_all(clients: list[FeedClient], ids: Collection[str]) -> None:
         client.mark(ids)
 
 
+def renew_all(clients: list[FeedClient]) -> None:
+    """On the clients' event loop: ``FeedClient.renew`` each."""
+    for client in clients:
+        client.renew()
+
+
 class Lobby:
     """The public tables of one server (a worker): the listing written with each change, and the lobby feed's
     connections told of every change, on this worker or (PostgreSQL: NOTIFY on ``LOBBY_CHANNEL``) another."""
@@ -201,9 +207,7 @@ class Lobby:
         loop, not a thousand)."""
         with self._lock:
             self._generation += 1
-            by_loop: dict[asyncio.AbstractEventLoop, list[FeedClient]] = {}
-            for client in self._clients:
-                by_loop.setdefault(client.loop, []).append(client)
+            by_loop = self._by_loop()
         for loop, clients in by_loop.items():
             loop.call_soon_threadsafe(mark_all, clients, (game_id,))
 
@@ -211,11 +215,18 @@ class Lobby:
         """The listener (re)connected: notifications sent while it was not connected are lost, so every feed
         connection gets the whole lobby anew (none at the first connection, made with the first feed)."""
         with self._lock:
-            clients = list(self._clients)
+            by_loop = self._by_loop()
             first = not self._listening
             self._listening = True
-        for client in [] if first else clients:
-            client.loop.call_soon_threadsafe(client.renew)
+        for loop, clients in [] if first else by_loop.items():
+            loop.call_soon_threadsafe(renew_all, clients)
+
+    def _by_loop(self) -> dict[asyncio.AbstractEventLoop, list[FeedClient]]:
+        """The feed connections by the event loop each lives on (called with ``_lock`` held)."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[FeedClient]] = {}
+        for client in self._clients:
+            by_loop.setdefault(client.loop, []).append(client)
+        return by_loop
 
     def _changed(self, game_id: str) -> None:
         """After a listing's write: on SQLite (one worker) the feed is told here; on PostgreSQL by the NOTIFY
