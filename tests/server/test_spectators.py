@@ -228,9 +228,44 @@ def test_a_listener_that_connects_again_sends_every_feed_connection_the_whole_lo
     run_apart(run())
 
 
+def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(client: TestClient, monkeypatch: Any) -> None:
+    """Fifty connections woken by one change ask at once on their event loop: one reads (in a thread), the
+    others wait for that read, and each then finds its message on the loop, the same text for all."""
+    host = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"],
+                                               "names": ["Host", None, None, None]}).json()
+    gid = host["game_id"]
+    assert client.post(f"/api/v1/games/{gid}/public", headers=auth(host["tokens"]["0"]),
+                       json={"open": True, "lang": "de"}).status_code == 204
+    lobby = get_lobby(client.app)
+    reads: list[list[str]] = []
+    real = lobby_module.listings
+    monkeypatch.setattr(lobby_module, "listings", lambda conn, ids: reads.append(ids) or real(conn, ids))
+    hops: list[tuple[str, ...]] = []  # the reads asked of a thread
+    in_thread = lobby._listings
+    monkeypatch.setattr(lobby, "_listings", lambda ids: hops.append(ids) or in_thread(ids))
+
+    async def run() -> list[str | None]:
+        feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(50)]
+        for feed in feeds:
+            lobby.join_feed(feed)
+        lobby.heard(gid)
+        await asyncio.sleep(0)
+        await asyncio.gather(*(lobby.refresh(feed) for feed in feeds))
+        texts = [lobby.cached_changes(feed) for feed in feeds]
+        for feed in feeds:
+            lobby.leave_feed(feed)
+        return texts
+
+    texts = run_apart(run())
+    assert reads == [[gid]] and hops == [(gid,)]  # one read, one thread
+    assert texts[0] is not None and all(text is texts[0] for text in texts)
+    assert json.loads(texts[0])["tables"][0]["game_id"] == gid
+
+
 def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(client: TestClient, monkeypatch: Any) -> None:
     """A change heard wakes every feed connection of the worker; the first to ask reads the listings, the others
-    are given the same read (a thousand watchers cost one read a change). The next change is read anew."""
+    are given the same read (a thousand watchers cost one read a change). The next change is read anew; a change
+    of another table leaves the read of this one standing."""
     host = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"],
                                                "names": ["Host", None, None, None]}).json()
     gid = host["game_id"]
@@ -252,12 +287,18 @@ def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(clie
         lobby.heard(gid)
         await asyncio.sleep(0)
         assert lobby.cached_changes(feeds[0]) is None  # a later change: this read is not fresh for it
+        lobby.changes_for(feeds[0])  # read again
+        lobby.heard("another")  # another table changes before the others asked: their read of gid still holds
+        await asyncio.sleep(0)
+        assert lobby.cached_changes(feeds[1]) is None  # "another" is not read yet
+        lobby.changes_for(feeds[1])  # reads "another" alone
+        assert lobby.cached_changes(feeds[2]) is not None  # both found: gid's and another's reads
         for feed in feeds:
             lobby.leave_feed(feed)
         return [first, *rest]
 
     messages = run_apart(run())
-    assert reads == [[gid]]  # one read for the fifty
+    assert reads == [[gid], [gid], ["another"]]  # one read for the fifty; each table read once a change
     first, *rest = messages
     assert all(text is rest[0] for text in rest)  # and one encoding: the same text for each
     assert json.loads(rest[0]) == first and first["tables"][0]["game_id"] == gid

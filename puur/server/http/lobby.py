@@ -284,7 +284,8 @@ async def _feed_session(websocket: WebSocket, lobby: Lobby, feed: FeedClient) ->
     async def next_message() -> dict[str, Any] | str:
         await feed.wake.wait()
         feed.wake.clear()
-        cached = lobby.cached_changes(feed)  # the listings read once for every connection the change woke
+        await lobby.refresh(feed)  # the listings read once for every connection the change woke
+        cached = lobby.cached_changes(feed)
         return cached if cached is not None else await run_in_threadpool(lobby.changes_for, feed)
 
     try:

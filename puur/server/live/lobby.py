@@ -11,6 +11,7 @@ seat each or a clean ``NoSeat`` (409). The pure rules of a public table are ``pu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import copy
 import logging
 import secrets
@@ -60,8 +61,11 @@ CLOSED: dict[str, Any] = {"type": "closed"}
 REMOVED: dict[str, Any] = {"type": "removed"}
 """The last message of a person's connection when the host removed them from the table before the start."""
 RECENT_READS = 64
-"""Listings reads kept for the feed connections of the latest change (``Lobby._listings``): the connections
-woken together share one; past this many, the kept ones are dropped."""
+"""Encoded feed messages kept (``Lobby.cached_changes``): the connections woken together share one; past this
+many, the kept ones are dropped."""
+MAX_KNOWN = 10_000
+"""Tables whose last change and listing a worker keeps for its lobby feed; past this many it forgets them all
+and reads each anew."""
 MAX_TRIES = 20
 """Listed tables "Play now" tries at most before it opens a new one."""
 MAX_PENDING = 100
@@ -183,10 +187,16 @@ class Lobby:
         self._lock = threading.Lock()
         self._listening = False
         self._generation = 0
-        """How many changes this worker has heard: a listing read after the latest is fresh for every client."""
+        """How many changes this worker has heard."""
+        self._changed_at: dict[str, int] = {}
+        """A table's last change heard, as ``_generation`` was then."""
         self._read_lock = threading.Lock()
-        self._recent: dict[tuple[int, tuple[str, ...]], dict[str, dict[str, Any]]] = {}
-        self._texts: dict[tuple[int, tuple[str, ...], str | None, str | None], str] = {}
+        self._known: dict[str, tuple[int, dict[str, Any] | None]] = {}
+        """A table's listing as last read (None: not listed) and ``_generation`` just before the read: fresh
+        while no change of that table was heard since (``_fresh``)."""
+        self._texts: dict[tuple[tuple[str, ...], tuple[int, ...], str | None, str | None], str] = {}
+        self._reading: dict[asyncio.AbstractEventLoop, asyncio.Future[Any]] = {}
+        """Each event loop's read of listings under way (``refresh``)."""
 
     # ----- the feed -----
     def join_feed(self, client: FeedClient) -> None:
@@ -207,6 +217,10 @@ class Lobby:
         loop, not a thousand)."""
         with self._lock:
             self._generation += 1
+            if len(self._changed_at) >= MAX_KNOWN:  # every table read anew: bounded however many there were
+                self._changed_at.clear()
+                self._known.clear()
+            self._changed_at[game_id] = self._generation
             by_loop = self._by_loop()
         for loop, clients in by_loop.items():
             loop.call_soon_threadsafe(mark_all, clients, (game_id,))
@@ -246,48 +260,80 @@ class Lobby:
         return self._changes(client, ids, self._listings(ids))
 
     def cached_changes(self, client: FeedClient) -> str | None:
-        """``changes_for`` without waiting, on the event loop: the message, encoded (``encoded``), when the
-        listings it needs were read already for the latest change (one connection of those it woke reads
-        them, the others find them here), else None (ask ``changes_for`` in a thread). Connections that watch
-        the same tables share one encoding of the message, as they share the read."""
+        """``changes_for`` without waiting, on the event loop: the message, encoded (``encoded``), when every
+        listing it needs was read since that table's last change (one connection of those a change woke reads
+        it, the others find it here, whatever other tables changed meanwhile), else None (ask
+        ``changes_for`` in a thread). Connections that watch the same tables share one encoding of the
+        message, as they share the reads. Never waits for a lock: a listing read a moment too early only looks
+        stale, and a change heard meanwhile wakes the connection again."""
         ids = tuple(sorted(client.pending))
-        if client.anew or not self._read_lock.acquire(blocking=False):  # a read is under way: never block here
+        if client.anew:
             return None
-        try:
-            key = (self._generation, ids)
-            found = self._recent.get(key)
-            if found is None:
-                return None
-            text_key = (*key, client.lang, client.speed)
-            text = self._texts.get(text_key)
-            if text is None:
-                if len(self._texts) >= RECENT_READS:
-                    self._texts.clear()
-                text = self._texts[text_key] = encoded(self._changes(client, ids, found))
-        finally:
-            self._read_lock.release()
+        fresh = self._fresh(ids)
+        if fresh is None:
+            return None
+        found, stamps = fresh
+        text_key = (ids, stamps, client.lang, client.speed)
+        text = self._texts.get(text_key)
+        if text is None:
+            if len(self._texts) >= RECENT_READS:
+                self._texts.clear()
+            text = self._texts[text_key] = encoded(self._changes(client, ids, found))
         client.pending.clear()
         return text
+
+    async def refresh(self, client: FeedClient) -> None:
+        """On the event loop, before ``cached_changes``: read the listings ``client`` needs that are stale, once
+        for all the connections of this loop a change woke together. The first to ask reads them in a thread;
+        the others wait for that read instead of each taking a thread of its own (a thousand watchers: one
+        read and one thread a change), then read themselves only what it did not cover."""
+        loop = asyncio.get_running_loop()
+        reading = self._reading.get(loop)
+        if reading is not None and not reading.done():
+            with contextlib.suppress(Exception):  # (its own connection is told; this one reads below)
+                await asyncio.shield(reading)
+        ids = tuple(sorted(client.pending))
+        if client.anew or self._fresh(ids) is not None:
+            return
+        read = asyncio.ensure_future(asyncio.to_thread(self._listings, ids))
+        self._reading[loop] = read
+        await asyncio.shield(read)
 
     @staticmethod
     def _changes(client: FeedClient, ids: tuple[str, ...], found: dict[str, dict[str, Any]]) -> dict[str, Any]:
         shown = [found[i] for i in ids if client.matches(found.get(i))]
         return {"type": "changes", "tables": shown, "gone": [i for i in ids if not client.matches(found.get(i))]}
 
+    def _fresh(self, ids: Collection[str]) -> tuple[dict[str, dict[str, Any]], tuple[int, ...]] | None:
+        """The listings of ``ids`` (those listed) and when each was read, when each was read after its table's
+        last change heard; else None."""
+        found: dict[str, dict[str, Any]] = {}
+        stamps = []
+        for i in ids:
+            known = self._known.get(i)
+            if known is None or known[0] < self._changed_at.get(i, 0):
+                return None
+            stamps.append(known[0])
+            if known[1] is not None:
+                found[i] = known[1]
+        return found, tuple(stamps)
+
     def _listings(self, ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
-        """The listings of ``ids``, read once for all the feed connections woken by the same changes: a read
-        made after the latest change this worker heard serves every connection until the next one (a
-        thousand people watching the lobby cost one read a change, not a thousand)."""
+        """The listings of ``ids``: those read since their table's last change are taken as read, the others
+        read now, one read at a time, so the connections a change woke together wait for the first one's read
+        and take it (a thousand people watching the lobby cost one read a change, not a thousand)."""
         with self._read_lock:
-            key = (self._generation, ids)
-            found = self._recent.get(key)
-            if found is None:
+            stale = [i for i in ids if self._fresh((i,)) is None]
+            if stale:
+                generation = self._generation  # before the read: a change heard during it makes it stale
                 with self.place.read() as conn:
-                    found = listings(conn, list(ids))
-                if len(self._recent) >= RECENT_READS:
-                    self._recent.clear()
-                self._recent[key] = found
-            return found
+                    read = listings(conn, stale)
+                for i in stale:
+                    self._known[i] = (generation, read.get(i))
+            fresh = self._fresh(ids)
+            if fresh is None:  # a table changed again while it was read: what was read is still its latest
+                return {i: known[1] for i in ids if (known := self._known.get(i)) is not None and known[1] is not None}
+            return fresh[0]
 
     def snapshot(self, client: FeedClient) -> dict[str, Any]:
         with self.place.read() as conn:
