@@ -228,18 +228,23 @@ def test_a_listener_that_connects_again_sends_every_feed_connection_the_whole_lo
     run_apart(run())
 
 
-def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(client: TestClient, monkeypatch: Any) -> None:
-    """Fifty connections woken by one change ask at once on their event loop: one reads (in a thread), the
-    others wait for that read, and each then finds its message on the loop, the same text for all."""
+def _listed_table_and_its_reads(client: TestClient, monkeypatch: Any) -> tuple[str, Any, list[list[str]]]:
+    """A public table in the lobby, the worker's lobby, and the list of every listings read it makes from now."""
     host = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"],
                                                "names": ["Host", None, None, None]}).json()
     gid = host["game_id"]
     assert client.post(f"/api/v1/games/{gid}/public", headers=auth(host["tokens"]["0"]),
                        json={"open": True, "lang": "de"}).status_code == 204
-    lobby = get_lobby(client.app)
     reads: list[list[str]] = []
     real = lobby_module.listings
     monkeypatch.setattr(lobby_module, "listings", lambda conn, ids: reads.append(ids) or real(conn, ids))
+    return gid, get_lobby(client.app), reads
+
+
+def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(client: TestClient, monkeypatch: Any) -> None:
+    """Fifty connections woken by one change ask at once on their event loop: one reads (in a thread), the
+    others wait for that read, and each then finds its message on the loop, the same text for all."""
+    gid, lobby, reads = _listed_table_and_its_reads(client, monkeypatch)
     hops: list[tuple[str, ...]] = []  # the reads asked of a thread
     in_thread = lobby._listings
     monkeypatch.setattr(lobby, "_listings", lambda ids: hops.append(ids) or in_thread(ids))
@@ -266,15 +271,7 @@ def test_the_feed_connections_a_change_wakes_share_one_read_of_the_listings(clie
     """A change heard wakes every feed connection of the worker; the first to ask reads the listings, the others
     are given the same read (a thousand watchers cost one read a change). The next change is read anew; a change
     of another table leaves the read of this one standing."""
-    host = client.post("/api/v1/games", json={"seats": ["human", "invite", "invite", "heuristic"],
-                                               "names": ["Host", None, None, None]}).json()
-    gid = host["game_id"]
-    assert client.post(f"/api/v1/games/{gid}/public", headers=auth(host["tokens"]["0"]),
-                       json={"open": True, "lang": "de"}).status_code == 204
-    lobby = get_lobby(client.app)
-    reads: list[list[str]] = []
-    real = lobby_module.listings
-    monkeypatch.setattr(lobby_module, "listings", lambda conn, ids: reads.append(ids) or real(conn, ids))
+    gid, lobby, reads = _listed_table_and_its_reads(client, monkeypatch)
 
     async def run() -> list[Any]:
         feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(50)]
