@@ -241,6 +241,19 @@ def _listed_table_and_its_reads(client: TestClient, monkeypatch: Any) -> tuple[s
     return gid, get_lobby(client.app), reads
 
 
+def test_a_worker_that_forgets_the_tables_changes_reads_every_listing_anew(client: TestClient, monkeypatch: Any) -> None:
+    """Past ``MAX_KNOWN`` tables the feed forgets every table's last change (bounded memory); a listing read
+    before that moment is then stale, whichever table it is, and is read again."""
+    gid, lobby, reads = _listed_table_and_its_reads(client, monkeypatch)
+    monkeypatch.setattr(lobby_module, "MAX_KNOWN", 2)
+    lobby.heard(gid)
+    assert lobby._listings((gid,)) and reads == [[gid]]
+    assert lobby._listings((gid,)) and reads == [[gid]]  # fresh: not read again
+    lobby.heard("t2")
+    lobby.heard("t3")  # the third table: every change forgotten
+    assert lobby._listings((gid,)) and reads == [[gid], [gid]]  # read before the forgetting: read anew
+
+
 def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(client: TestClient, monkeypatch: Any) -> None:
     """Fifty connections woken by one change ask at once on their event loop: one reads (in a thread), the
     others wait for that read, and each then finds its message on the loop, the same text for all."""

@@ -189,7 +189,10 @@ class Lobby:
         self._generation = 0
         """How many changes this worker has heard."""
         self._changed_at: dict[str, int] = {}
-        """A table's last change heard, as ``_generation`` was then."""
+        """A table's last change heard, as ``_generation`` was then (``_forgotten`` for a table not here)."""
+        self._forgotten = 0
+        """``_generation`` when the tables' changes were last forgotten (``MAX_KNOWN``): a listing read before it
+        is stale, whatever table it is."""
         self._read_lock = threading.Lock()
         self._known: dict[str, tuple[int, dict[str, Any] | None]] = {}
         """A table's listing as last read (None: not listed) and ``_generation`` just before the read: fresh
@@ -220,6 +223,7 @@ class Lobby:
             if len(self._changed_at) >= MAX_KNOWN:  # every table read anew: bounded however many there were
                 self._changed_at.clear()
                 self._known.clear()
+                self._forgotten = self._generation
             self._changed_at[game_id] = self._generation
             by_loop = self._by_loop()
         for loop, clients in by_loop.items():
@@ -311,7 +315,7 @@ class Lobby:
         stamps = []
         for i in ids:
             known = self._known.get(i)
-            if known is None or known[0] < self._changed_at.get(i, 0):
+            if known is None or known[0] < self._changed_at.get(i, self._forgotten):
                 return None
             stamps.append(known[0])
             if known[1] is not None:
