@@ -165,16 +165,10 @@ class FeedClient:
                 and self.speed in (None, listing["speed"]))
 
 
-def mark_all(clients: list[FeedClient], ids: Collection[str]) -> None:
-    """On the clients' event loop: ``FeedClient.mark`` each."""
+def for_each(clients: list[FeedClient], act: Callable[[FeedClient], None]) -> None:
+    """On the clients' event loop: ``act`` on each (``FeedClient.mark``, ``FeedClient.renew``)."""
     for client in clients:
-        client.mark(ids)
-
-
-def renew_all(clients: list[FeedClient]) -> None:
-    """On the clients' event loop: ``FeedClient.renew`` each."""
-    for client in clients:
-        client.renew()
+        act(client)
 
 
 class Lobby:
@@ -227,7 +221,7 @@ class Lobby:
             self._changed_at[game_id] = self._generation
             by_loop = self._by_loop()
         for loop, clients in by_loop.items():
-            loop.call_soon_threadsafe(mark_all, clients, (game_id,))
+            loop.call_soon_threadsafe(for_each, clients, lambda client: client.mark((game_id,)))
 
     def reconnected(self) -> None:
         """The listener (re)connected: notifications sent while it was not connected are lost, so every feed
@@ -237,7 +231,7 @@ class Lobby:
             first = not self._listening
             self._listening = True
         for loop, clients in [] if first else by_loop.items():
-            loop.call_soon_threadsafe(renew_all, clients)
+            loop.call_soon_threadsafe(for_each, clients, FeedClient.renew)
 
     def _by_loop(self) -> dict[asyncio.AbstractEventLoop, list[FeedClient]]:
         """The feed connections by the event loop each lives on (called with ``_lock`` held)."""
@@ -334,10 +328,8 @@ class Lobby:
                     read = listings(conn, stale)
                 for i in stale:
                     self._known[i] = (generation, read.get(i))
-            fresh = self._fresh(ids)
-            if fresh is None:  # a table changed again while it was read: what was read is still its latest
-                return {i: known[1] for i in ids if (known := self._known.get(i)) is not None and known[1] is not None}
-            return fresh[0]
+            # a table that changed again while it was read: what was read is still its latest
+            return {i: known[1] for i in ids if (known := self._known.get(i)) is not None and known[1] is not None}
 
     def snapshot(self, client: FeedClient) -> dict[str, Any]:
         with self.place.read() as conn:
