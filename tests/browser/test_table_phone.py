@@ -39,6 +39,14 @@ def form_game(base: str, form: str, seed: int = CHOOSE_SEED) -> dict[str, Any]:
     return api(base, "/api/v1/games", body=body)
 
 
+def open_form_table(page: Any, base: str, form: str) -> dict[str, Any]:
+    """A new table of ``form`` opened in German on ``page``, shown once it is this seat's to act (``READY``)."""
+    created = form_game(base, form)
+    open_on_the_table(page, base, created, {"lang": "de"})
+    page.wait_for_selector(READY[form])
+    return created
+
+
 def assert_fits(page: Any, what: str) -> None:
     w = page.evaluate(WIDTH)
     assert w["page"] <= w["screen"], f"{what}: the page is {w['page']} px wide on a {w['screen']} px screen"
@@ -56,8 +64,7 @@ def test_no_page_is_wider_than_the_screen(open_page: Any, live_server: str, size
     width = size["width"]
     page = open_page(size, locale="de-CH")
     for form in FORMS:
-        open_on_the_table(page, live_server, form_game(live_server, form), {"lang": "de"})
-        page.wait_for_selector(READY[form])
+        open_form_table(page, live_server, form)
         assert_fits(page, f"the {form} table")
     # the waiting room of an online table: its invite links and QR codes whole, inside the screen
     waiting = api(live_server, "/api/v1/games", body={"seats": ["human", "invite", "invite", "heuristic"]})
@@ -79,9 +86,7 @@ def test_no_page_is_wider_than_the_screen(open_page: Any, live_server: str, size
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_server: str, size: dict[str, int]) -> None:
     page = open_page(size, locale="de-CH", reduced_motion="reduce")
-    created = form_game(live_server, "coiffeur")
-    open_on_the_table(page, live_server, created, {"lang": "de"})
-    page.wait_for_selector(READY["coiffeur"])
+    created = open_form_table(page, live_server, "coiffeur")
     for schieber_only in ("#target", "#tafel", "#score-table"):
         assert not page.locator(schieber_only).is_visible(), schieber_only
     sheet, score = page.locator("#form-panel").bounding_box(), page.locator(".score-panel").bounding_box()
@@ -114,9 +119,7 @@ def test_coiffeur_shows_its_sheet_where_the_score_would_be(open_page: Any, live_
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_differenzler_shows_its_sheet_and_its_own_round_result(open_page: Any, live_server: str, size: dict[str, int]) -> None:
     page = open_page(size, locale="de-CH", reduced_motion="reduce")
-    created = form_game(live_server, "differenzler")
-    open_on_the_table(page, live_server, created, {"lang": "de"})
-    page.wait_for_selector(READY["differenzler"])
+    created = open_form_table(page, live_server, "differenzler")
     for schieber_only in ("#target", "#tafel", "#score-table", "#banner .factor"):
         assert not page.locator(schieber_only).is_visible(), schieber_only
     assert page.locator("#form-panel").bounding_box()["y"] < page.locator(".score-panel").bounding_box()["y"]
@@ -141,8 +144,7 @@ def test_a_phone_says_the_forehand_pushed(open_page: Any, live_server: str) -> N
     """The banner leaves out who chose on a phone; that the forehand pushed ("geschoben") still shows (seed
     ``CHOOSE_SEED``: the partner, forehand, pushes to this seat, which chooses)."""
     page = open_page(PHONE, locale="de-CH")
-    created = api(live_server, "/api/v1/games", body={"seats": ["human", "heuristic", "heuristic", "heuristic"], "seed": CHOOSE_SEED})
-    open_on_the_table(page, live_server, created, {"lang": "de"})
+    open_form_table(page, live_server, "schieber")
     assert step(page, "C") == "choose"
     page.wait_for_selector("#banner .pushed")
     assert page.locator("#banner .pushed").is_visible() and page.locator("#banner .pushed").inner_text() == "geschoben"
@@ -153,8 +155,7 @@ def test_a_phone_says_the_forehand_pushed(open_page: Any, live_server: str) -> N
 def test_the_hand_is_above_the_fold(open_page: Any, live_server: str, size: dict[str, int]) -> None:
     page = open_page(size, locale="de-CH")
     for form in FORMS:
-        open_on_the_table(page, live_server, form_game(live_server, form), {"lang": "de"})
-        page.wait_for_selector(READY[form])
+        open_form_table(page, live_server, form)
         bottom = page.locator("#hand .card").evaluate_all("els => Math.max(...els.map((e) => e.getBoundingClientRect().bottom))")
         assert 0 < bottom <= size["height"], (form, bottom)
 
