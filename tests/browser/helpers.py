@@ -309,6 +309,18 @@ def play_on_trick_tool(page: Any, seat: int, card: str) -> None:
     pick_on_trick_tool(page, f"suit{seat}", card[0])
 
 
+def coiffeur_box(column: int, team: int = 0) -> str:
+    """The selector of ``team``'s box in ``column`` (0 to 9) of the Coiffeur tool's sheet."""
+    return f"input[data-team='{team}'][data-col='{column}']"
+
+
+def write_coiffeur_box(page: Any, column: int, points: int, team: int = 0) -> None:
+    """Write ``points`` into a box of the Coiffeur tool's sheet as a person does: type them, then leave the box
+    (Tab), which is what has the page add it up."""
+    page.fill(coiffeur_box(column, team), str(points))
+    page.press(coiffeur_box(column, team), "Tab")
+
+
 def type_differenzler_round(page: Any, predicted: list[int], made: list[int]) -> None:
     """Type one round into the Differenzler sheet: player by player, the prediction and the points made."""
     for i, (p, a) in enumerate(zip(predicted, made, strict=True)):

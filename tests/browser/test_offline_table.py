@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from api_client import api
-from helpers import DESKTOP, LiveServer, play_on_trick_tool, type_differenzler_round
+from helpers import DESKTOP, LiveServer, play_on_trick_tool, type_differenzler_round, write_coiffeur_box
 from offline_steps import HUMAN_NEXT, READY, SLOW, act, go_offline, new_game
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -222,8 +222,7 @@ def test_each_scoreboard_computes_offline_beside_the_table(table: Any, server: L
     expect(page.locator("#winner")).to_have_text("Seat 4", timeout=SLOW)
     expect(page.locator("#worth")).to_have_text("45", timeout=SLOW)
     page.goto(f"{server.url}/tools/coiffeur")
-    page.fill("input[data-team='0'][data-col='0']", "12")
-    page.press("input[data-team='0'][data-col='0']", "Tab")
+    write_coiffeur_box(page, 0, 12)
     expect(page.locator("[data-total='0']")).to_have_text("12", timeout=SLOW)
     page.goto(f"{server.url}/tools/differenzler")
     type_differenzler_round(page, [40, 30, 57, 30], [45, 30, 50, 32])

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import PHONE, play_on_trick_tool, type_differenzler_round
+from helpers import PHONE, coiffeur_box, play_on_trick_tool, type_differenzler_round, write_coiffeur_box
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
@@ -211,14 +211,11 @@ def test_trick(page: Any, live_server: str) -> None:
 
 def test_coiffeur(page: Any, live_server: str) -> None:
     page.goto(live_server + "/tools/coiffeur")
-    page.wait_for_selector("input[data-team='0'][data-col='0']")
-    page.fill("input[data-team='0'][data-col='0']", "12")
-    page.press("input[data-team='0'][data-col='0']", "Tab")
+    page.wait_for_selector(coiffeur_box(0))
+    write_coiffeur_box(page, 0, 12)
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '12'")
-    page.fill("input[data-team='0'][data-col='1']", "12")
-    page.press("input[data-team='0'][data-col='1']", "Tab")
-    page.fill("input[data-team='0'][data-col='7']", "25")
-    page.press("input[data-team='0'][data-col='7']", "Tab")
+    write_coiffeur_box(page, 1, 12)
+    write_coiffeur_box(page, 7, 25)
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '236'")
     page.fill("#conv-points", "129")
     page.wait_for_function("document.querySelector('#conv-out').textContent === '12'")
@@ -230,20 +227,18 @@ def test_coiffeur_keeps_what_is_typed_while_an_answer_arrives(page: Any, live_se
     """An answer that arrives while the next box is being typed in does not wipe it (it once redrew the
     table and dropped the typing), and a late answer never overwrites a newer one."""
     page.goto(live_server + "/tools/coiffeur")
-    page.wait_for_selector("input[data-team='0'][data-col='0']")
+    page.wait_for_selector(coiffeur_box(0))
     # every answer now arrives 800 ms late
     page.evaluate(
         "() => { const f = window.fetch; window.fetch = (...a) => f(...a).then("
         "r => new Promise(ok => setTimeout(() => ok(r), 800))); }"
     )
-    page.fill("input[data-team='0'][data-col='0']", "12")
-    page.press("input[data-team='0'][data-col='0']", "Tab")
-    page.fill("input[data-team='0'][data-col='1']", "12")  # typed, not yet left
+    write_coiffeur_box(page, 0, 12)
+    page.fill(coiffeur_box(1), "12")  # typed, not yet left
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '12'")
-    assert page.input_value("input[data-team='0'][data-col='1']") == "12"
-    page.press("input[data-team='0'][data-col='1']", "Tab")
-    page.fill("input[data-team='0'][data-col='7']", "25")
-    page.press("input[data-team='0'][data-col='7']", "Tab")
+    assert page.input_value(coiffeur_box(1)) == "12"
+    page.press(coiffeur_box(1), "Tab")
+    write_coiffeur_box(page, 7, 25)
     page.wait_for_function("document.querySelector('[data-total=\"0\"]').textContent === '236'")
 
 
