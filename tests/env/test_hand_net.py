@@ -3,13 +3,12 @@ shipped weights, that it reads the observation alone, and that ``benchmarks/hand
 
 from __future__ import annotations
 
-import importlib.util
 import math
 import random
-from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import load_benchmark
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
 
@@ -18,10 +17,7 @@ from puur.env.encoding import OBS_SIZE, encode  # noqa: E402
 from puur.env.hand_net import HandNet, default_net, load, seat_weights  # noqa: E402
 from puur.match.game import Game  # noqa: E402
 
-_spec = importlib.util.spec_from_file_location("hand_net_bench", Path(__file__).parents[2] / "benchmarks" / "hand_net.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("hand_net")
 
 
 def _tiny(hidden: int = 3, seed: int = 0) -> HandNet:

@@ -3,13 +3,13 @@ player it asked, written in the form ``puur.bots.bidding_model`` loads."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pickle
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import load_benchmark
 
 from puur.bots.bidding_model import (
     FEATURES,
@@ -22,10 +22,7 @@ from puur.bots.bidding_model import (
 from puur.bots.contract_eval import PUSH_THRESHOLD, best_contract
 from puur.core.profile import RuleProfile
 
-_spec = importlib.util.spec_from_file_location("bidding_model_bench", Path(__file__).parents[2] / "benchmarks" / "bidding_model.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("bidding_model")
 
 SCHIEBER = RuleProfile.preset("schieber")
 

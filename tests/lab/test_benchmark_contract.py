@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from benchmark_scripts import load_benchmark
 
 from puur.bots import make_player
 from puur.core.cards import BASE_CONTRACTS, PUSH, Contract
 from puur.lab.arena import deal_of, game_on_deal
 
-_spec = importlib.util.spec_from_file_location("contract_bench", Path(__file__).parents[2] / "benchmarks" / "contract.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("contract")
 
 
 def test_choice_is_valued_on_the_true_deal() -> None:

@@ -3,13 +3,9 @@ positions, by seed when asked."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
+from benchmark_scripts import load_benchmark
 
-_spec = importlib.util.spec_from_file_location("endgame_bench", Path(__file__).parents[2] / "benchmarks" / "endgame.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("endgame")
 
 
 def test_one_seed_pairs_each_player_with_the_first_position_by_position() -> None:

@@ -3,20 +3,17 @@ alone, written in the form ``puur.bots.hand_model`` loads."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pickle
 from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import load_benchmark
 
 from puur.bots.hand_model import CLASSES, FEATURES, model_from_dict
 
-_spec = importlib.util.spec_from_file_location("hand_model_bench", Path(__file__).parents[2] / "benchmarks" / "hand_model.py")
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("hand_model")
 
 
 @pytest.fixture(scope="module")

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
+
+from benchmark_scripts import load_benchmark
 
 from puur.bots import make_player, mcts
 from puur.bots.mcts import Evaluation, MCTSPlayer
@@ -18,12 +18,7 @@ from puur.match.game import Game
 
 PROFILE = RuleProfile.preset("schieber")
 
-_spec = importlib.util.spec_from_file_location(
-    "paired_bench", Path(__file__).parents[2] / "benchmarks" / "paired.py"
-)
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("paired")
 
 
 def test_a_pair_is_the_arenas_deal() -> None:

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
 import subprocess
 from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_benchmark
 
 from puur.bots import rollout
 from puur.core.round import RoundState
 
-_spec = importlib.util.spec_from_file_location(
-    "rollout_bench", Path(__file__).parents[2] / "benchmarks" / "rollout.py"
-)
-assert _spec and _spec.loader
-bench = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(bench)
+bench = load_benchmark("rollout")
 
 
 def random_card(r: RoundState) -> int:
