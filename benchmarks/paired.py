@@ -45,6 +45,7 @@ import random
 from collections import defaultdict
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 from unittest import mock
 
@@ -98,23 +99,16 @@ def peeking(dealt: list[int], know: float = 1.0) -> Iterator[None]:
         yield
 
 
+@dataclass(eq=False)  # a player, compared (and hashed) by identity like the one it wraps
 class Reading:
     """Wraps a player; an ``MCTSPlayer``'s contract decisions are taken by ``evaluate`` and logged. With a
     ``peek`` other than ``none`` and the dealt hands, its decisions there search the real deal."""
 
-    def __init__(
-        self,
-        player: Any,
-        log: list[tuple[str, dict[str, float]]],
-        peek: str = "none",
-        dealt: list[int] | None = None,
-        know: float = 1.0,
-    ) -> None:
-        self.player = player
-        self.log = log
-        self.peek = peek
-        self.dealt = dealt
-        self.know = know
+    player: Any
+    log: list[tuple[str, dict[str, float]]]
+    peek: str = "none"
+    dealt: list[int] | None = None
+    know: float = 1.0
 
     def act(self, observation: Observation) -> Action:
         bidding = observation.phase == "contract" or observation.contract is None
