@@ -51,7 +51,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -101,6 +101,17 @@ def pct(xs: list[float], q: float) -> float:
 
 def ms(x: float) -> float:
     return round(x * 1000, 2)
+
+
+async def arrivals(ws: Any, stop: asyncio.Event, poll: float) -> AsyncIterator[tuple[float, dict[str, Any]]]:
+    """The messages of a live connection ``ws``, each with the moment it arrived (``time.perf_counter``, the
+    clock the latencies are measured on), until ``stop`` is set: a wait wakes every ``poll`` seconds to look."""
+    while not stop.is_set():
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=poll)
+        except TimeoutError:
+            continue
+        yield time.perf_counter(), json.loads(raw)
 
 
 class HttpError(Exception):

@@ -154,13 +154,7 @@ class Run:
                 await ws.send(json.dumps({"token": table.tokens[seat]}))
                 opened.set()
                 acting: asyncio.Task[None] | None = None
-                while not self.stop.is_set():
-                    try:
-                        raw = await asyncio.wait_for(ws.recv(), timeout=1.0)
-                    except TimeoutError:
-                        continue
-                    now = time.perf_counter()
-                    msg = json.loads(raw)
+                async for now, msg in load.arrivals(ws, self.stop, poll=1.0):
                     if msg.get("type") == "event" and msg.get("seat") != seat and self.measuring:
                         table.received.setdefault(msg["seq"], []).append(now)
                     view = msg.get("view")

@@ -31,7 +31,7 @@ from typing import Any
 from websockets.asyncio.client import connect
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import Conn, ms, pct, served  # noqa: E402  (the load test's minimal HTTP/1.1 client)
+from load import Conn, arrivals, ms, pct, served  # noqa: E402  (the load test's minimal HTTP/1.1 client)
 
 
 class Table:
@@ -72,13 +72,7 @@ async def seat_client(host: str, port: int, table: Table, seat: int, actions: in
         acted = -1  # the seq this seat last acted on: a view repeated (a "table" message) is not a new turn
         await ready.wait()
         try:
-            while not table.done.is_set():
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
-                except TimeoutError:
-                    continue
-                now = time.perf_counter()
-                msg = json.loads(raw)
+            async for now, msg in arrivals(ws, table.done, poll=0.5):
                 if msg["type"] == "event" and msg["seat"] != seat:
                     table.received.setdefault(msg["seq"], []).append(now)
                 if "view" not in msg:
