@@ -1,5 +1,5 @@
 """Checks shared by the test folders (on the path through pytest's ``pythonpath``): on a played match, a
-position played by the rollout policy, and the solver's answer against brute force."""
+position played by the rollout policy, the solver's answer against brute force, and one view of two deals."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from puur.core.cards import Contract
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState, deal
 from puur.core.rules.tables import MATCH_BONUS
+from puur.info.observation import Observation
 from puur.match.game import Game
 
 
@@ -61,3 +62,22 @@ def solved_as_brute_force(r: RoundState) -> SolveResult:
     child.play(res.card)
     assert brute(child) == want  # the card it names reaches the value
     return res
+
+
+def one_view_of_two_deals(seed: int = 4, contract: Contract = Contract.H) -> tuple[Observation, Observation, int]:
+    """Seat 0's observations of two deals that give it the same hand, the other seats' cards dealt
+    differently, after it chose ``contract`` as forehand: (first, second, seat 0's hand). Equal, as the seat
+    cannot tell the deals apart; a model that reads the observation alone must answer both alike."""
+    rng = random.Random(seed)
+    a = deal(rng, 3)
+    others = [c for s in (1, 2, 3) for c in range(36) if a[s] >> c & 1]
+    rng.shuffle(others)
+    b = [a[0]] + [sum(1 << c for c in others[9 * i : 9 * i + 9]) for i in range(3)]
+    assert a != b
+    views = []
+    for hands in (a, b):
+        game = Game.from_deal("schieber", hands, forehand=0, seed=1)
+        game.apply(contract)
+        views.append(game.observation(0))
+    assert views[0] == views[1]
+    return views[0], views[1], a[0]

@@ -183,15 +183,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         pass
 
 
-def env(
-    profile: str | dict[str, Any] | RuleProfile = "schieber",
-    seed: int | None = None,
-    reward: str = "round",
-    episode: str = "match",
-    render_mode: str | None = None,
-) -> AECEnv:
-    """The AEC environment with PettingZoo's order checks (``raw_env`` is the bare class)."""
-    e: AECEnv = raw_env(profile, seed=seed, reward=reward, episode=episode, render_mode=render_mode)
+def env(*args: Any, **kwargs: Any) -> AECEnv:
+    """The AEC environment with PettingZoo's order checks; the arguments are ``raw_env``'s (the bare class),
+    as PettingZoo's own environments pass them."""
+    e: AECEnv = raw_env(*args, **kwargs)
     e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
 
