@@ -6,7 +6,7 @@ PIP := $(VENV)/bin/pip
 # keeps `make test` from installing its extras (and `make test` after it only adds them):
 #   .installed-serve     `pip install -e .`                          what `puur serve` needs (make run, soak)
 #   .installed-postgres  `pip install -e '.[postgres]'`              make run with a PostgreSQL database
-#   .installed-test      `pip install -e '.[dev,postgres,rl,ray]'`   the test suite, lint, types, benchmarks
+#   .installed-test      `pip install -e '.[dev,postgres,rl,ray,learn]'`   the test suite, lint, types, benchmarks
 # A larger set covers the smaller ones, so its recipe touches their stamps too.
 SERVE_STAMP := $(VENV)/.installed-serve
 POSTGRES_STAMP := $(VENV)/.installed-postgres
@@ -37,7 +37,7 @@ $(POSTGRES_STAMP): $(INSTALL_INPUTS) | $(PY)
 	touch $@ $(SERVE_STAMP)
 
 $(TEST_STAMP): $(INSTALL_INPUTS) | $(PY)
-	$(PIP) install --quiet -e '.[dev,postgres,rl,ray]'
+	$(PIP) install --quiet -e '.[dev,postgres,rl,ray,learn]'
 	touch $@ $(SERVE_STAMP) $(POSTGRES_STAMP)
 
 install: $(SERVE_STAMP)

@@ -3,7 +3,7 @@ log-linear model (``puur.bots.hand_model``) on the same held-out positions.
 
     .venv/bin/python benchmarks/hand_net.py [--games 2000] [--jobs 2] [--player mcts:level=easy] \
         [--cache DIR] [--extra-games 0] [--extra-player heuristic] [--hidden 128] [--epochs 4] \
-        [--batch 512] [--lr 0.002] [--seed 1] [--out puur/env/hand_net.npz] [--json]
+        [--batch 512] [--lr 0.002] [--seed 1] [--out puur/bots/hand_net.npz] [--json]
 
 The positions are ``benchmarks/hand_model.py``'s (its ``play_shard``, the same seeds and the same ``--cache``
 shards): every card decision of ``--games`` rounds of ``--player`` at all four seats, labelled with the

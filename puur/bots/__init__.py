@@ -107,7 +107,7 @@ def make_player(spec: str, **overrides: Any) -> Player:
     return player
 
 
-_BUILTIN_MODULES = ("puur.bots.random_player", "puur.bots.heuristic", "puur.bots.mcts", "puur.bots.remote")
+_BUILTIN_MODULES = ("puur.bots.random_player", "puur.bots.heuristic", "puur.bots.mcts", "puur.bots.learned", "puur.bots.remote")
 
 
 def _load_builtins() -> None:

@@ -140,6 +140,9 @@ heuristic's hand model would have pushed the partner's hand (the last one drawn 
 
 Stats = dict[Action, tuple[float, int]]
 """action -> (mean written-points difference for the seat's team, number of samples)."""
+Prior = dict[int, tuple[float, float]]
+"""A guide's word on the options of a search (``successive_halving``): option -> (its value, in the
+playouts' points, and how many playouts that value counts as)."""
 
 
 class Evaluation(NamedTuple):
@@ -189,17 +192,34 @@ def playout_value(r: RoundState, card: int, team: int) -> float:
 
 
 def successive_halving(
-    options: Iterable[int], budget: int, deadline: float, deal: Callable[[], Callable[[int], float]]
+    options: Iterable[int],
+    budget: int,
+    deadline: float,
+    deal: Callable[[], Callable[[int], float]],
+    prior: Prior | None = None,
 ) -> tuple[int, dict[int, tuple[float, int]]]:
     """Successive halving over ``options``: ceil(log2 n) phases share ``budget`` playouts; each playout is
     one ``deal()`` (a sampled world) on which every option still in is valued, so options are compared on
     the same deals; after each phase the better half stays. Stops at ``deadline`` (``time.perf_counter``).
-    The best option (ties to the lowest) and each tried option's mean value and number of playouts."""
+    The best option (ties to the lowest) and each tried option's mean value and number of playouts.
+
+    ``prior`` (a guide's: ``MCTSPlayer.guide``) counts as that many playouts of that value for each option it
+    names, added to the real ones in every comparison (the mean of the two, weighted by their numbers); an
+    option it leaves out is not tried, unless it leaves out every one. The means and numbers returned are
+    the real playouts' alone: what the search found, which a guide may learn from without reading itself."""
     keys = list(options)
+    if prior and any(k in prior for k in keys):
+        keys = [k for k in keys if k in prior]
+    guess = {k: prior[k] if prior and k in prior else (0.0, 0.0) for k in keys}
     totals = dict.fromkeys(keys, 0.0)
     counts = dict.fromkeys(keys, 0)
     alive = list(keys)
     spent = 0
+
+    def mean(k: int) -> float:
+        value, weight = guess[k]
+        return (totals[k] + value * weight) / max(1e-9, counts[k] + weight)
+
     phases = max(1, (len(alive) - 1).bit_length())
     for phase in range(phases):
         per = max(1, (budget - spent) // (len(alive) * (phases - phase)))
@@ -213,9 +233,9 @@ def successive_halving(
                 break
         if time.perf_counter() > deadline or len(alive) <= 1:
             break
-        alive.sort(key=lambda k: (-totals[k] / max(1, counts[k]), k))
+        alive.sort(key=lambda k: (-mean(k), k))
         alive = alive[: max(1, (len(alive) + 1) // 2)] if phase < phases - 1 else alive
-    best = max(alive, key=lambda k: (totals[k] / max(1, counts[k]), -k))
+    best = max(alive, key=lambda k: (mean(k), -k))
     return best, {k: (totals[k] / counts[k], counts[k]) for k in keys if counts[k]}
 
 
@@ -416,6 +436,13 @@ class MCTSPlayer:
             det.weights = card_weights(obs, det.cards)
         return det
 
+    def guide(self, obs: Observation, options: list[Action]) -> dict[Action, tuple[float, float]] | None:
+        """A guide's word on the options of a decision searched by playouts (the contract, and the cards
+        before the exact endgame): for each option worth trying, its value and how many playouts that
+        value counts as (``successive_halving``'s ``prior``). None: no guide, every option tried from
+        nothing; a player with a learnt network says more (``puur.bots.learned``)."""
+        return None
+
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
@@ -449,7 +476,9 @@ class MCTSPlayer:
             return value
 
         budget = max(len(options), self.contract_budget)
-        best, means = successive_halving(range(len(options)), budget, start + self.limit, deal)
+        guide = self.guide(obs, options)
+        prior = {i: guide[a] for i, a in enumerate(options) if a in guide} if guide else None
+        best, means = successive_halving(range(len(options)), budget, start + self.limit, deal, prior)
         if stats is not None:
             stats.update({options[i]: mean for i, mean in means.items()})
         return options[best]
@@ -494,7 +523,9 @@ class MCTSPlayer:
             base = worlds.draw()[1]
             return lambda card: playout_value(base, card, team)
 
-        best, means = successive_halving(legal, self.budget, start + self.limit, deal)
+        guide = self.guide(obs, [Card(c) for c in legal])
+        prior = {c: guide[Card(c)] for c in legal if Card(c) in guide} if guide else None
+        best, means = successive_halving(legal, self.budget, start + self.limit, deal, prior)
         if stats is not None:
             stats.update({Card(c): mean for c, mean in means.items()})
         return best
@@ -568,4 +599,4 @@ class MCTSPlayer:
 register("mcts")(MCTSPlayer)  # the options are the constructor's keyword arguments
 
 
-__all__ = ["BIDDINGS", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]
+__all__ = ["BIDDINGS", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Prior", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]

@@ -10,8 +10,9 @@ as the log-linear model's ``card_weights``, so the sampler (``Determinizer``'s `
 
 It is given the ``Observation`` and nothing else (what the seat may know, INTERFACES.md §2), so no hidden
 card can reach it. The weights are learnt from self-play labelled with the real deal
-(``benchmarks/hand_net.py``), ship in the package as ``puur/env/hand_net.npz`` and are loaded from the
-package only. Inference is numpy.
+(``benchmarks/hand_net.py``) and ship in the package as ``puur/bots/hand_net.npz``. This module is the
+learner's side, in numpy (whole batches of encoded observations); the players read the same file in plain
+Python (``puur.bots.learned.HandNetwork``).
 """
 
 from __future__ import annotations
@@ -23,10 +24,9 @@ from importlib import resources
 
 import numpy as np
 
-from puur.env.encoding import ENCODING_VERSION, OBS_SIZE, encode
-from puur.info.observation import Observation
+from puur.bots.learned import HAND_NET_FILE
+from puur.env.encoding import ENCODING_VERSION, OBS_SIZE
 
-WEIGHTS_FILE = "hand_net.npz"
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
 
 
@@ -77,19 +77,8 @@ def load(data: bytes) -> HandNet:
 
 @cache
 def default_net() -> HandNet:
-    """The network shipped in the package (``puur/env/hand_net.npz``)."""
-    return load(resources.files("puur.env").joinpath(WEIGHTS_FILE).read_bytes())
+    """The network shipped in the package (``puur/bots/hand_net.npz``, which ``puur.bots.learned`` reads)."""
+    return load(resources.files("puur.bots").joinpath(HAND_NET_FILE).read_bytes())
 
 
-def seat_weights(obs: Observation, net: HandNet | None = None) -> np.ndarray:
-    """``(36, 4)``: for each card, the factor by which the sampler multiplies the room left in each seat's
-    hand (by absolute seat; the observing seat's column is 0). Rows of the seat's own and of played cards
-    are meaningless; the rules' constraints (a void seat) are the sampler's, not applied here."""
-    s = (net or default_net()).scores(encode(obs)[None, :])[0]
-    w = np.zeros((36, 4))
-    for rel in (1, 2, 3):
-        w[:, (obs.seat + rel) % 4] = np.exp(s[:, rel - 1] - s.max(axis=1))
-    return w
-
-
-__all__ = ["LAYERS", "HandNet", "default_net", "load", "seat_weights"]
+__all__ = ["LAYERS", "HandNet", "default_net", "load"]

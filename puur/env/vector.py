@@ -40,7 +40,8 @@ from puur.core.rules.tables import (
     trick_points_table,
 )
 from puur.core.rules.weis import resolve_weis
-from puur.env.encoding import (
+from puur.env.encoding import encode
+from puur.info.encoding import (
     CONTRACTS,
     FACTOR_SCALE,
     N_ACTIONS,
@@ -50,7 +51,6 @@ from puur.env.encoding import (
     WEIS_SCALE,
     check_profile,
     contract_index,
-    encode,
     layout,
 )
 from puur.info.observation import Observation

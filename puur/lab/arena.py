@@ -12,7 +12,6 @@ contract themselves (pushing included) and are scored by the written points of t
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 import time
@@ -26,9 +25,6 @@ from puur.core.profile import RuleProfile
 from puur.core.round import deal
 from puur.lab.distributed import check_backend, map_tasks
 from puur.match.game import Game
-
-with contextlib.suppress(ImportError):  # the learned player reads its network with numpy (the rl extra)
-    import puur.env.learned  # noqa: F401 - registers the player ``learned``
 
 Z95 = 1.959963984540054
 

@@ -7,7 +7,7 @@ of a module or inside a function (it may run), and every module a string names i
 imports its built-in players by name: ``puur.bots._BUILTIN_MODULES``). Imports for annotations only (under
 ``TYPE_CHECKING``) are left out; so is everything outside ``puur``: the bundle is meant to import with the
 standard library alone, which ``tests/offline/test_bundle.py`` checks. Package data that a bundled module
-reads (the bots' model JSON files) goes with its package.
+reads (the bots' model JSON files and networks) goes with its package.
 
 Pyodide's standard library (``python_stdlib.zip``, 2.5 MB in the npm package) ships with only the modules
 the engine can import, about half of it. The set is made from the zip's own sources, an over-approximation:
@@ -52,8 +52,8 @@ ENTRY = "puur.local.worker"
 """The module the engine worker imports: a table of one person and the scoreboards' tools."""
 ROOT = Path(__file__).resolve().parents[2]
 """The repository root (the folder holding the ``puur`` package)."""
-DATA_SUFFIXES = (".json",)
-"""Package data shipped beside a bundled module (the bots' models)."""
+DATA_SUFFIXES = (".json", ".npz")
+"""Package data shipped beside a bundled module (the bots' models and networks)."""
 WHEEL_NAME = "puur.whl"
 DATE = (2020, 1, 1, 0, 0, 0)
 """Every entry's timestamp: the same sources give the same bytes."""

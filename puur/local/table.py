@@ -43,7 +43,7 @@ from puur.table.play import player_seed, replay, start_game, why_answer
 from puur.table.seats import HUMAN, INVITE, alone_at_the_table, effective_seats
 from puur.table.view import default_names, seat_view, table_names, table_status
 
-LOCAL_PLAYERS = ("heuristic", "mcts", "random")
+LOCAL_PLAYERS = ("heuristic", "learned", "mcts", "random")
 """The built-in computer players, which need nothing but the engine (the remote player needs the network)."""
 ID_PREFIX = "local-"
 """A game of this device: the page sends its requests to the engine in the page, online or not."""

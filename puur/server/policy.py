@@ -2,7 +2,7 @@
 
 Players. A request (a seat of ``POST /api/v1/games``, the MCP tool ``new_game``) may name only
 
-* a built-in player (``random``, ``heuristic``, ``mcts``) with its documented options, each bounded
+* a built-in player (``random``, ``heuristic``, ``mcts``, ``learned``) with its documented options, each bounded
   (``BUILTIN_PLAYERS``): ``mcts:level=easy``, ``mcts:time=0.5,seed=3``; or
 * a player the operator added with ``puur serve --allow-player NAME=SPEC``, by its NAME alone.
 
@@ -129,9 +129,14 @@ BUILTIN_PLAYERS: dict[str, dict[str, Option]] = {
         "readbid": Option(int, 1, 16),
     },
 }
+BUILTIN_PLAYERS["learned"] = {
+    **{k: o for k, o in BUILTIN_PLAYERS["mcts"].items() if k != "hands"},  # it deals the hidden hands by its network
+    "prior": Option(float, 0, 64),
+    "prune": Option(float, 0, 0.5),
+}
 """The built-in players a request may name, each with its documented options (``puur.bots.mcts``,
-``heuristic``, ``random_player``) and their bounds: ``iters`` and ``citers`` within the levels' range,
-``time`` at most ``MAX_THINK_SECONDS``."""
+``heuristic``, ``random_player``, ``puur.bots.learned``) and their bounds: ``iters`` and ``citers`` within the
+levels' range, ``time`` at most ``MAX_THINK_SECONDS``."""
 
 
 class PlayerPolicy:
@@ -235,7 +240,7 @@ class PlayerPolicy:
             return make_player(self.allowed[name], **({} if seed is None else {"seed": seed}))
         if seed is not None:
             opts["seed"] = seed
-        if name == "mcts" and "iters" in opts and "time" not in opts:
+        if name in ("mcts", "learned") and "iters" in opts and "time" not in opts:
             opts["time"] = MAX_THINK_SECONDS  # a safety stop, like the levels'
         player_names()  # loads the built-in players' modules (``puur.bots``' own, nothing else)
         player: Player = REGISTRY[name](**opts)

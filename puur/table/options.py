@@ -14,12 +14,16 @@ from puur.core.rules.tables import card_points_table, direction_points_table, su
 
 STRENGTHS = {"easy": "mcts:level=easy", "medium": "mcts:level=medium", "strong": "mcts:level=strong"}
 """The computers' strengths the page offers, by level."""
+LEARNED = {"learned": "learned"}
+"""The strength of the search led by its learnt networks (``puur.bots.learned``)."""
 
 
 def table_options(players: Sequence[str]) -> dict[str, Any]:
     """The presets, multiplier tables, the player names a request may use (``players``) and the strengths
     made of them (the rule-of-thumb player, or a random one, stands in for a search the table lacks)."""
     strengths = dict(STRENGTHS) if "mcts" in players else {}
+    if "learned" in players:
+        strengths.update(LEARNED)
     for fallback in ("heuristic", "random"):
         if fallback in players:
             strengths.setdefault("heuristic", fallback)
@@ -57,4 +61,4 @@ def rules_tables(profile: str | dict[str, Any] | None) -> dict[str, Any]:
     return {"profile": p.to_dict(), "contracts": contracts}
 
 
-__all__ = ["STRENGTHS", "rules_tables", "table_options"]
+__all__ = ["LEARNED", "STRENGTHS", "rules_tables", "table_options"]

@@ -10,7 +10,7 @@ import pytest
 from game_checks import rollout_position
 
 from puur.bots import make_player
-from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice
+from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice, successive_halving
 from puur.bots.rollout import choose
 from puur.bots.runner import declarations_for
 from puur.bots.solver import Solver
@@ -355,3 +355,45 @@ def test_the_option_chooses_legal_cards_and_is_checked(monkeypatch: pytest.Monke
     for bad in ("10", "-1"):
         with pytest.raises(ValueError, match="fusion must be 0 to 9"):
             make_player(f"mcts:fusion={bad}")
+
+
+def _halving(prior: dict[int, tuple[float, float]] | None, options: tuple[int, ...] = (1, 2, 3)) -> tuple[int, dict[int, tuple[float, int]]]:
+    """Successive halving where every world values option ``k`` at ``k`` points."""
+    return successive_halving(options, 30, float("inf"), lambda: float, prior)
+
+
+def test_a_guide_s_values_count_as_playouts_and_its_left_out_options_are_not_tried() -> None:
+    best, means = _halving(None)
+    assert best == 3 and set(means) == {1, 2, 3}
+    # the guide's value of option 1 counts as 100 playouts of 10 points: it outweighs the real ones
+    best, means = _halving({1: (10.0, 100.0), 2: (0.0, 0.0), 3: (0.0, 0.0)})
+    assert best == 1 and means[1] == (1.0, means[1][1]) and means[1][1] > 0  # what the playouts alone found
+    # an option the guide leaves out is never tried ...
+    best, means = _halving({1: (0.0, 0.0), 2: (0.0, 0.0)})
+    assert best == 2 and set(means) == {1, 2}
+    # ... unless it leaves out every one
+    best, means = _halving({7: (0.0, 5.0)})
+    assert best == 3 and set(means) == {1, 2, 3}
+
+
+class _Guided(MCTSPlayer):
+    """A search whose guide leaves out every card but the lowest legal one, and every contract but Undenufe."""
+
+    def guide(self, obs: Observation, options: list) -> dict | None:  # type: ignore[override, type-arg]
+        keep = min((a for a in options if isinstance(a, Card)), default=None) or Contract.U
+        return {keep: (0.0, 1.0)}
+
+
+def test_the_search_tries_only_what_its_guide_names() -> None:
+    player = _Guided(iters=16, seed=1, endgame=0)
+    game = Game("schieber", seed=21)
+    seat = game.current_seat
+    assert seat is not None
+    ev = player.evaluate(game.observation(seat))
+    assert ev.action == Contract.U and [a for a, _, _ in ev.values] == [Contract.U]
+    game.apply(ev.action)
+    while game.current_seat is not None and len(game.legal_actions()) < 2:
+        game.apply(game.legal_actions()[0])
+    obs = game.observation(game.current_seat)
+    lowest = min(a for a in obs.legal_actions if isinstance(a, Card))
+    assert player.act(obs) == lowest

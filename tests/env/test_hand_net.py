@@ -12,9 +12,10 @@ from game_checks import one_view_of_two_deals
 
 pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
 
+from puur.bots.learned import HandNetwork, hand_network  # noqa: E402
 from puur.core.cards import Contract  # noqa: E402
 from puur.env.encoding import OBS_SIZE, encode  # noqa: E402
-from puur.env.hand_net import HandNet, default_net, load, seat_weights  # noqa: E402
+from puur.env.hand_net import HandNet, default_net, load  # noqa: E402
 from puur.match.game import Game  # noqa: E402
 
 bench = load_benchmark("hand_net")
@@ -35,18 +36,20 @@ def _reference_scores(net: HandNet, x: list[float]) -> list[list[float]]:
     return [out[3 * c : 3 * c + 3] for c in range(36)]
 
 
-def test_numpy_inference_equals_the_reference_on_fixed_inputs() -> None:
-    net = _tiny()
+def test_numpy_and_plain_inference_equal_the_reference_on_fixed_inputs() -> None:
+    """The learner's numpy scores and the players' plain-Python weights (``HandNetwork``, read from the
+    file the learner writes) against the network written out sum by sum."""
+    net = load(_tiny().to_bytes())  # the weights as the file keeps them
     obs = Game("schieber", seed=11).observation(1)
     x = encode(obs)
     got = net.scores(x[None, :])[0]
     want = np.array(_reference_scores(net, x.tolist()))
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
-    w = seat_weights(obs, net)
-    assert (w[:, 1] == 0).all()  # the observing seat's own column
+    w = HandNetwork(net.to_bytes()).seat_weights(obs, range(36))
+    assert all(w[c][1] == 0 for c in range(36))  # the observing seat's own
     for c in (0, 17, 35):
         top = max(want[c])
-        assert [round(w[c, (1 + r) % 4], 5) for r in (1, 2, 3)] == [round(math.exp(v - top), 5) for v in want[c]]
+        assert [w[c][(1 + r) % 4] for r in (1, 2, 3)] == pytest.approx([math.exp(v - top) for v in want[c]], rel=1e-4)
 
 
 def test_the_weights_round_trip_and_the_shipped_network_loads() -> None:
@@ -56,15 +59,15 @@ def test_the_weights_round_trip_and_the_shipped_network_loads() -> None:
         np.testing.assert_allclose(getattr(again, k), getattr(net, k), rtol=1e-3, atol=1e-4)
     assert again.source == "test"
     shipped = default_net()
-    assert shipped.w1.shape[0] == OBS_SIZE and "benchmarks/hand_net.py" in shipped.source
-    w = seat_weights(Game("schieber", seed=3).observation(0))
-    assert np.isfinite(w).all() and (w[:, 1:] > 0).all()
+    assert shipped.w1.shape[0] == OBS_SIZE and "benchmarks/hand_net.py" in shipped.source == hand_network().source
+    w = hand_network().seat_weights(Game("schieber", seed=3).observation(0), range(36))
+    assert all(math.isfinite(v) and v > 0 for c in range(36) for v in w[c][1:])
 
 
 def test_it_reads_the_observation_alone() -> None:
     """Two deals seat 0 cannot tell apart: the network's weights are the same."""
     first, second, _ = one_view_of_two_deals(contract=Contract.H)
-    np.testing.assert_array_equal(seat_weights(first), seat_weights(second))
+    assert hand_network().seat_weights(first, range(36)) == hand_network().seat_weights(second, range(36))
 
 
 def test_the_learner_s_gradient_is_the_loss_s_slope_and_a_few_steps_learn() -> None:

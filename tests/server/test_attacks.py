@@ -142,6 +142,10 @@ def test_remote_seat_sends_nothing(tmp_path: Path, listener: list[str]) -> None:
         ("heuristic:depth=9", "heuristic has no option 'depth'"),
         ("random:seed=-1", "seed must be a whole number from 0"),
         ("mcts:time=nan", "time must be"),
+        ("learned:prune=0.9", "prune must be 0..0.5"),
+        ("learned:prior=1000", "prior must be 0..64"),
+        ("learned:hands=model", "learned has no option 'hands'"),
+        ("learned:net=/etc/passwd", "learned has no option 'net'"),
         ("x" * 300, "at most 200 characters"),
     ],
 )
@@ -156,7 +160,11 @@ def test_allowed_players_still_play(tmp_path: Path) -> None:
         assert r.status_code == 201, r.text
         view = call_mcp(c, "new_game", {"bot": "mcts:iters=20", "seed": 3})
         assert not view.get("isError") and view["structuredContent"]["seat"] == 0
-        assert c.get("/api/v1/table/options").json()["players"] == ["heuristic", "mcts", "random"]
+        view = call_mcp(c, "new_game", {"bot": "learned:iters=20,prior=8", "seed": 3})
+        assert not view.get("isError") and view["structuredContent"]["seat"] == 0
+        options = c.get("/api/v1/table/options").json()
+        assert options["players"] == ["heuristic", "learned", "mcts", "random"]
+        assert options["strengths"]["learned"] == "learned"
 
 
 def test_operator_player_by_name_only(tmp_path: Path, probe: Path) -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from api_client import BOT, CARD, auth, new_game
+from api_client import BOT, CARD, auth, new_game, play_to_end
 from fastapi.testclient import TestClient
 
 from puur.core.cards import Card
@@ -338,3 +338,15 @@ def test_stored_declarations_replay_each_once() -> None:
     assert stored_declarations([0, "H10", ["stoeck", "stoeck"]]) == ("stoeck",)
     assert stored_declarations([0, "H10", ["weis:1", "stoeck"]]) == ("weis:1", "stoeck")
     assert stored_declarations([0, "H"]) == ()
+
+
+def test_a_table_of_learnt_computers_plays_a_match_through(client: TestClient) -> None:
+    """The strength the table offers as 'learned' (the search led by its networks) seated by a request: it
+    plays every computer seat of a match to its end, and the record names it."""
+    seat = "learned:iters=8,citers=16"
+    gid, tokens = new_game(client, ["human", seat, seat, seat], profile={"preset": "schieber", "target": 1000})
+    v = play_to_end(client, gid, tokens)
+    assert v["status"] == "over"
+    assert v["seats"][1:] == [seat] * 3
+    rec = client.get(f"/api/v1/games/{gid}/record", headers=auth(tokens["0"])).json()
+    assert Game.from_record(rec).is_over and len(rec["rounds"]) >= 3

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from puur.bots.heuristic import HeuristicPlayer
+from puur.bots.learned import LearnedPlayer
 from puur.bots.mcts import LEVELS, MCTSPlayer
 from puur.server.policy import BUILTIN_PLAYERS, MAX_THINK_SECONDS, PlayerPolicy, PlayerRefused
 
@@ -76,8 +77,16 @@ def test_operator_names_must_be_plain_and_new(name: str) -> None:
 
 def test_operator_players_are_named_by_name_alone() -> None:
     policy = PlayerPolicy.from_options(["quick=random:seed=5"])
-    assert policy.names() == ["heuristic", "mcts", "random", "quick"]
+    assert policy.names() == ["heuristic", "learned", "mcts", "random", "quick"]
     assert policy.check("quick") == ("quick", {})
     with pytest.raises(PlayerRefused, match="takes no options"):
         policy.check("quick:seed=1")
     assert "quick (no options)" in policy.describe()
+
+
+def test_learned_is_a_built_in_player_with_the_search_s_bounds_and_a_safety_stop() -> None:
+    player = PlayerPolicy().make("learned:level=easy,prior=8,prune=0.05", seed=7)
+    assert isinstance(player, LearnedPlayer) and player.seed == 7 and (player.prior, player.prune) == (8, 0.05)
+    assert player.budget == LEVELS["easy"][0]
+    assert PlayerPolicy().make("learned:iters=50").limit == MAX_THINK_SECONDS  # type: ignore[attr-defined]
+    assert set(BUILTIN_PLAYERS["learned"]) == (set(BUILTIN_PLAYERS["mcts"]) - {"hands"}) | {"prior", "prune"}

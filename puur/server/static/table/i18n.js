@@ -107,6 +107,7 @@ const TABLE_WORDS = {
     medium: { en: "medium", de: "mittel", fr: "moyen" },
     strong: { en: "strong", de: "stark", fr: "fort" },
     heuristic: { en: "heuristic", de: "heuristisch", fr: "heuristique" },
+    learned: { en: "learned (network)", de: "gelernt (Netz)", fr: "appris (réseau)" },
   },
   review: { en: "Review with open cards", de: "Analyse mit offenen Karten", fr: "Analyse à cartes ouvertes" },
   review_wait: { en: "The computer replays the round with open cards…", de: "Der Computer spielt die Runde mit offenen Karten nach…", fr: "L'ordinateur rejoue la manche à cartes ouvertes…" },

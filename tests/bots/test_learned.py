@@ -1,16 +1,14 @@
-"""``learned``: the search dealing its worlds by the network of the hidden hands, selectable by name."""
+"""``learned``: the search dealing its worlds by the network of the hidden hands and led by the policy and
+value network, selectable by name."""
 
 from __future__ import annotations
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') is not installed")
-
-import puur.lab.arena  # noqa: E402,F401 - the arena registers the player
-from puur.bots import make_player, player_names  # noqa: E402
-from puur.bots.runner import play_turn  # noqa: E402
-from puur.env.learned import LearnedPlayer  # noqa: E402
-from puur.match.game import Game  # noqa: E402
+from puur.bots import make_player, player_names
+from puur.bots.learned import LearnedPlayer
+from puur.bots.runner import play_turn
+from puur.match.game import Game
 
 
 def test_learned_is_a_player_name_and_deals_by_the_network() -> None:
