@@ -26,7 +26,8 @@ from puur.local.bundle import (
 )
 
 # run in a Python with the standard library only (-I: no environment, -S: no site-packages), the unpacked
-# bundle first on its path; a whole game with the players the page offers, a Coiffeur round, the tools
+# bundle first on its path; a whole game with the players the page offers (the learnt one's networks read and
+# run in plain Python), a Coiffeur round, the tools
 PLAY = """
 import json, sys
 sys.path.insert(0, sys.argv[1])
@@ -34,10 +35,10 @@ import puur.local.worker as w
 from puur.bots import make_player
 from puur.match.game import Game
 from puur.core.profile import RuleProfile
-for spec in ("random", "heuristic", "mcts:level=easy"):
+for spec in ("random", "heuristic", "mcts:level=easy", "learned:level=easy"):
     make_player(spec, seed=1)
 g = Game(RuleProfile.resolve({"preset": "schieber", "target": 300}), seed=5)
-players = [make_player("heuristic", seed=s) for s in range(4)]
+players = [make_player("learned:iters=8,citers=16", seed=0)] + [make_player("heuristic", seed=s) for s in (1, 2, 3)]
 while not g.is_over:
     g.apply(players[g.current_seat].act(g.observation(g.current_seat)))
 outside = sorted({m.split(".")[0] for m in sys.modules if getattr(sys.modules[m], "__file__", None) and "site-packages" in sys.modules[m].__file__})
@@ -67,7 +68,7 @@ def test_the_bundle_plays_a_whole_game_with_the_standard_library_alone(
     assert out["outside"] == []
     # the bots' models travel with their package; nothing of the server, the command line or the data tools
     names = set(manifest["modules"])  # type: ignore[arg-type]
-    assert {"puur/bots/hand_model.json", "puur/bots/bidding_model.json"} <= names
+    assert {"puur/bots/hand_model.json", "puur/bots/bidding_model.json", "puur/bots/hand_net.npz", "puur/bots/policy_net.npz"} <= names
     assert not any(n.startswith(("puur/server/", "puur/cli", "puur/data/", "puur/env/")) for n in names)
 
 
