@@ -1,8 +1,8 @@
 """The encoding of ``puur.info.encoding`` as numpy arrays, for the environments: a seat's observation as a
 float32 vector of ``OBS_SIZE`` values (``encode``), the legal actions as a mask over ``ACTIONS``
 (``action_mask``), and an action index back to the Puur action (``decode``). The layout, its version and
-the actions' indices are ``puur.info.encoding``'s (and named here too, as the environments' users know
-them).
+the actions' indices are ``puur.info.encoding``'s (the names the environments' users know are named here
+too: ``ACTIONS``, ``N_ACTIONS``, ``OBS_SIZE``, ``ENCODING_VERSION``, ``STOECK``, ``layout``, ...).
 """
 
 from __future__ import annotations
@@ -12,19 +12,13 @@ import numpy as np
 from puur.core.cards import Card, Contract, Special
 from puur.info.encoding import (
     ACTIONS,
-    BLOCKS,
-    CONTRACTS,
     ENCODING_VERSION,
     N_ACTIONS,
     OBS_SIZE,
-    PHASES,
-    PROFILE_FEATURES,
     STOECK,
-    EnvAction,
     EnvSpecial,
     action_index,
     check_profile,
-    contract_index,
     features,
     layout,
     stoeck_card,
@@ -72,7 +66,6 @@ def decode(obs: Observation, index: int) -> tuple[Card | Contract | Special, tup
 
 
 __all__ = [
-    "ACTIONS", "BLOCKS", "CONTRACTS", "ENCODING_VERSION", "N_ACTIONS", "OBS_SIZE", "PHASES", "PROFILE_FEATURES", "STOECK",
-    "EnvAction", "EnvSpecial", "action_index", "action_mask", "check_profile", "contract_index", "decode", "encode",
-    "features", "layout", "stoeck_card",
+    "ACTIONS", "ENCODING_VERSION", "N_ACTIONS", "OBS_SIZE", "STOECK", "action_index", "action_mask", "check_profile",
+    "decode", "encode", "layout", "stoeck_card",
 ]  # fmt: skip

@@ -220,7 +220,7 @@ def contract_index(contract: Contract) -> int:
     except ValueError:
         raise ValueError(
             f"contract {contract.name} is not in encoding version {ENCODING_VERSION}: extend "
-            "puur.env.encoding.CONTRACTS and bump ENCODING_VERSION"
+            "puur.info.encoding.CONTRACTS and bump ENCODING_VERSION"
         ) from None
 
 
@@ -232,7 +232,7 @@ def check_profile(profile: RuleProfile) -> RuleProfile:
         raise ValueError(
             f"the profile offers the contracts {', '.join(unknown)}, which encoding version {ENCODING_VERSION} "
             f"does not know (it encodes {' '.join(c.name for c in CONTRACTS)}): extend "
-            "puur.env.encoding.CONTRACTS and bump ENCODING_VERSION"
+            "puur.info.encoding.CONTRACTS and bump ENCODING_VERSION"
         )
     return profile
 

@@ -12,7 +12,8 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pip install 'puur[rl]') 
 from puur.bots.random_player import RandomPlayer  # noqa: E402
 from puur.bots.runner import play_turn  # noqa: E402
 from puur.core.cards import CLAIM, PUSH, Card, Contract  # noqa: E402
-from puur.env.encoding import (  # noqa: E402
+from puur.env.encoding import action_mask, decode, encode  # noqa: E402
+from puur.info.encoding import (  # noqa: E402
     ACTIONS,
     BLOCKS,
     CONTRACTS,
@@ -21,9 +22,7 @@ from puur.env.encoding import (  # noqa: E402
     OBS_SIZE,
     STOECK,
     action_index,
-    action_mask,
-    decode,
-    encode,
+    features,
     layout,
     stoeck_card,
 )
@@ -49,7 +48,7 @@ def test_layout_is_pinned_to_its_version() -> None:
     assert action_index(Contract.C) == 36 and action_index(Card.C6) == 0  # one int, a card and a contract
     unknown = [c for c in Contract if c not in CONTRACTS]  # contracts added to the rules after this version
     for c in unknown:
-        with pytest.raises(ValueError, match="extend puur.env.encoding.CONTRACTS"):
+        with pytest.raises(ValueError, match="extend puur.info.encoding.CONTRACTS"):
             action_index(c)
 
 
@@ -67,6 +66,8 @@ def test_blocks_hold_what_the_observation_says() -> None:
             obs = game.observation(seat)
             v = encode(obs)
             assert v.dtype == np.float32 and v.shape == (OBS_SIZE,)
+            f = features(obs)  # the plain-Python values the networks read: the vector's set entries, exactly
+            assert sorted(f) == list(np.flatnonzero(v)) and np.array_equal(v[sorted(f)], np.float32([f[i] for i in sorted(f)]))
             assert v.min() >= 0.0 and v.max() <= 1.0
             assert set(np.flatnonzero(v[spans["hand"]])) == {int(c) for c in obs.hand}
             trick = v[spans["trick"]].reshape(4, 36)
