@@ -161,3 +161,18 @@ def test_who_led_the_trick(open_page: Any, live_server: str, size: str, lang: st
     assert led.locator(".lead-mark").inner_text() == {"en": "led", "fr": "entame"}[lang]
     name = page.evaluate("(s) => seatName(s)", leader)
     assert led_by.format(name) in (led.get_attribute("aria-label") or "")
+
+
+def test_the_learnt_strength_is_offered_in_words_and_its_computers_play(open_page: Any, live_server: str) -> None:
+    """On a phone in German: 'gelernt (Netz)' among the strengths; chosen for the opponents (the partner
+    follows), the new game's three computers are the learnt player, and they play until it is our turn."""
+    page = open_page(SIZES["phone"], locale=LOCALE["de"])
+    page.goto(f"{live_server}/?pace=0&lang=de")
+    page.wait_for_selector("#dlg-setup[open]")
+    learned = page.locator("#set-strength option[data-level=learned]")
+    assert learned.inner_text() == "gelernt (Netz)"
+    page.select_option("#set-strength", learned.get_attribute("value"))
+    assert page.evaluate(LEVEL, "set-strength-partner") == "learned"
+    page.click("#setup-start")
+    page.wait_for_function("() => S.view && S.view.status === 'playing' && S.view.to_act === S.view.seat")
+    assert page.evaluate("() => S.view.seats") == ["human", "learned", "learned", "learned"]
