@@ -10,7 +10,8 @@ an order that interleaves the pairings. The numbers are written, with the comman
 
     python -m puur.lab.ratings --pairs 40 --slow-pairs 12 --jobs 8 --out puur/server/place/computer_ratings.py
 
-(``--levels 4`` leaves ``mcts:level=strong`` out: a strength missing there is not rated.)
+(``--levels 4`` leaves ``mcts:level=strong`` out: a strength missing there is not rated; ``BESIDE``'s strengths
+play the ladder's strength they are built on, where it is calibrated.)
 
 The same model rates the place's matches (``puur.server.place.rating``): one definition, here, below both.
 """
@@ -33,6 +34,9 @@ from puur.lab.distributed import map_tasks
 
 LADDER = ("random", "heuristic", "mcts:level=easy", "mcts:level=medium", "mcts:level=strong")
 """The computers' strengths, weakest first: the players the tables offer (``puur.table.options``)."""
+BESIDE = {"learned:level=medium": "mcts:level=medium"}
+"""Strengths the tables offer off the ladder, each rated by matches against the ladder's strength it is built
+on: ``learned`` is ``mcts`` led by its networks, not known to be stronger or weaker than a level of it."""
 
 
 def rating_model() -> PlackettLuce:
@@ -60,10 +64,18 @@ def play_outcomes(pairs: Sequence[tuple[str, str]], matches: int, seed: int, job
     return out
 
 
+def _match(model: PlackettLuce, a: PlackettLuceRating, b: PlackettLuceRating, a_won: bool) -> tuple[PlackettLuceRating, PlackettLuceRating]:
+    """Two strengths' ratings after one match between them: a team is two seats of one strength, both seats
+    updated alike, the strength taking their mean."""
+    teams = [[model.rating(mu=a.mu, sigma=a.sigma)] * 2, [model.rating(mu=b.mu, sigma=b.sigma)] * 2]
+    ta, tb = model.rate(teams, ranks=[0.0, 1.0] if a_won else [1.0, 0.0])
+    return (model.rating(mu=(ta[0].mu + ta[1].mu) / 2, sigma=(ta[0].sigma + ta[1].sigma) / 2),
+            model.rating(mu=(tb[0].mu + tb[1].mu) / 2, sigma=(tb[0].sigma + tb[1].sigma) / 2))  # fmt: skip
+
+
 def fit(outcomes: Iterable[Outcome], seed: int = 0) -> dict[str, tuple[float, float]]:
     """Each strength's (mu, sigma) after one pass of the model over ``outcomes`` (shuffled with ``seed`` so that
-    no pairing comes last): a team is two seats of one strength, both seats updated alike, the strength
-    taking their mean."""
+    no pairing comes last): both strengths of a match updated (``_match``)."""
     model = rating_model()
     ratings: dict[str, PlackettLuceRating] = {}
     order = list(outcomes)
@@ -71,12 +83,24 @@ def fit(outcomes: Iterable[Outcome], seed: int = 0) -> dict[str, tuple[float, fl
     for o in order:
         ra = ratings.setdefault(o.a, model.rating(name=o.a))
         rb = ratings.setdefault(o.b, model.rating(name=o.b))
-        teams = [[model.rating(mu=ra.mu, sigma=ra.sigma)] * 2, [model.rating(mu=rb.mu, sigma=rb.sigma)] * 2]
-        ta, tb = model.rate(teams, ranks=[0.0, 1.0] if o.a_won else [1.0, 0.0])
-        ratings[o.a] = model.rating(mu=(ta[0].mu + ta[1].mu) / 2, sigma=(ta[0].sigma + ta[1].sigma) / 2)
-        ratings[o.b] = model.rating(mu=(tb[0].mu + tb[1].mu) / 2, sigma=(tb[0].sigma + tb[1].sigma) / 2)
+        ratings[o.a], ratings[o.b] = _match(model, ra, rb, o.a_won)
     ranked = sorted(ratings, key=lambda name: LADDER.index(name) if name in LADDER else len(LADDER))
     return {name: (round(ratings[name].mu, 3), round(ratings[name].sigma, 3)) for name in ranked}
+
+
+def fit_beside(outcomes: Iterable[Outcome], fixed: dict[str, tuple[float, float]], seed: int = 0) -> dict[str, tuple[float, float]]:
+    """The (mu, sigma) of strengths off the ladder (each ``Outcome``'s ``a``) from their matches against
+    strengths of ``fixed`` ratings (``b``), which do not move: as the place rates a person against computers,
+    so the ladder's numbers stay what the ladder's matches made them. A strength starts at the mu of the one
+    it is built on, with a newcomer's sigma: one pass from a newcomer's mu would still be climbing."""
+    model = rating_model()
+    ratings: dict[str, PlackettLuceRating] = {}
+    order = list(outcomes)
+    random.Random(seed).shuffle(order)
+    for o in order:
+        ra = ratings.setdefault(o.a, model.rating(mu=fixed[o.b][0], name=o.a))
+        ratings[o.a], _ = _match(model, ra, model.rating(mu=fixed[o.b][0], sigma=fixed[o.b][1]), o.a_won)
+    return {name: (round(r.mu, 3), round(r.sigma, 3)) for name, r in ratings.items()}
 
 
 def module_text(ratings: dict[str, tuple[float, float]], command: str, date: str, counts: dict[str, int]) -> str:
@@ -126,7 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         with open(args.played, encoding="utf-8") as f:
             played = json.load(f)
     outcomes: list[Outcome] = []
-    for a, b in zip(ladder[1:], ladder, strict=False):
+    beside = [(a, b) for a, b in BESIDE.items() if b in ladder]
+    for a, b in [*zip(ladder[1:], ladder, strict=False), *beside]:
         slow = "medium" in a or "strong" in a
         n = args.slow_pairs if slow and args.slow_pairs is not None else args.pairs
         key = f"{a} vs {b} x{n} seed {args.seed}"
@@ -137,13 +162,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                     json.dump(played, f)
         outcomes += [Outcome(a, b, won) for won in played[key]]
         print(f"{key}: {sum(played[key])}/{2 * n} won", file=sys.stderr, flush=True)
-    counts = {s: sum(o.a == s or o.b == s for o in outcomes) for s in ladder}
+    counts = {s: sum(o.a == s or o.b == s for o in outcomes) for s in [*ladder, *(a for a, _ in beside)]}
     given = list(argv if argv is not None else sys.argv[1:])
     if "--played" in given:  # where matches already played are kept changes no number: not part of the command
         del given[given.index("--played"): given.index("--played") + 2]
     command = "python -m puur.lab.ratings " + " ".join(given)
     date = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
-    text = module_text(fit(outcomes, args.seed), command, date, counts)
+    ladder_fit = fit([o for o in outcomes if o.a in ladder], args.seed)
+    text = module_text({**ladder_fit, **fit_beside([o for o in outcomes if o.a not in ladder], ladder_fit, args.seed)},
+                       command, date, counts)  # fmt: skip
     if args.out == "-":
         print(text)
     else:
@@ -156,4 +183,4 @@ if __name__ == "__main__":
     raise SystemExit(main())
 
 
-__all__ = ["LADDER", "Outcome", "fit", "main", "module_text", "play_outcomes", "rating_model"]
+__all__ = ["BESIDE", "LADDER", "Outcome", "fit", "fit_beside", "main", "module_text", "play_outcomes", "rating_model"]

@@ -14,7 +14,7 @@ import pytest
 from api_client import play_to_end
 from fastapi.testclient import TestClient
 
-from puur.lab.ratings import LADDER
+from puur.lab.ratings import BESIDE, LADDER
 from puur.server.app import create_app
 from puur.server.http.game_models import SchieberGame
 from puur.server.http.games import get_hub
@@ -93,10 +93,14 @@ def test_a_win_against_strong_computers_tells_more_than_one_against_weak_ones() 
 
 
 def test_the_calibrated_strengths_rank_in_the_order_of_the_ladder() -> None:
-    assert len(CALIBRATED) >= 4 and list(CALIBRATED) == list(LADDER[: len(CALIBRATED)])  # the weakest first
-    means = [CALIBRATED[s][0] for s in CALIBRATED]
+    on_ladder = [s for s in CALIBRATED if s in LADDER]
+    assert len(on_ladder) >= 4 and on_ladder == list(LADDER[: len(on_ladder)])  # the weakest first
+    means = [CALIBRATED[s][0] for s in on_ladder]
     assert means == sorted(means) and len(set(means)) == len(means)
     assert [computer_rating(s) is not None for s in LADDER] == [s in CALIBRATED for s in LADDER]
+    # the strengths beside the ladder: rated against the level they are built on, read under the tables' names
+    assert set(CALIBRATED) - set(LADDER) == set(BESIDE)
+    assert computer_rating("learned") == computer_rating("learned:level=medium,seed=4") is not None
 
 
 # ----- stored once -----

@@ -4,7 +4,7 @@ Written by a command, not by hand; run it again after a computer player changes:
 
     python -m puur.lab.ratings --pairs 40 --slow-pairs 20 --levels 5 --jobs 2 --out puur/server/place/computer_ratings.py
 
-on 2026-12-07; matches played by each strength: random 80, heuristic 160, mcts:level=easy 120, mcts:level=medium 80, mcts:level=strong 40.
+on 2026-12-07; matches played by each strength: random 80, heuristic 160, mcts:level=easy 120, mcts:level=medium 120, mcts:level=strong 40, learned:level=medium 40.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ CALIBRATED: dict[str, tuple[float, float]] = {
     "mcts:level=easy": (31.116, 2.192),
     "mcts:level=medium": (32.243, 2.296),
     "mcts:level=strong": (33.194, 3.052),
+    "learned:level=medium": (31.515, 2.524),
 }
 """Strength (the seat's player spec, as the tables name it) -> (mu, sigma): never updated by a match."""
 

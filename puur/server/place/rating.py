@@ -27,14 +27,14 @@ TEAMS = ((0, 2), (1, 3))
 def computer_rating(spec: str) -> Rating | None:
     """The fixed rating of a computer seat's player, or None for a player of no calibrated strength (an
     operator's player, a search with its own budget): a table with such a seat is not rated. Only the level
-    of ``mcts`` matters (``medium`` when none is named) and a seed never does."""
+    of ``mcts`` and ``learned`` matters (``medium`` when none is named) and a seed never does."""
     try:
         name, opts = parse_spec(spec)
     except ValueError:
         return None
     opts.pop("seed", None)
-    if name == "mcts":
-        key = f"mcts:level={opts.pop('level', 'medium')}"
+    if name in ("mcts", "learned"):
+        key = f"{name}:level={opts.pop('level', 'medium')}"
     else:
         key = name
     fixed = CALIBRATED.get(key)
