@@ -6,7 +6,8 @@ by the scripts that learn it (``puur.env.hand_net``, ``puur.env.policy_net``), a
 and ``struct`` (``read_arrays``; the format is numpy's ``NEP 1``). An observation's encoding is mostly zeros
 (``puur.info.encoding.features`` gives the rest), so the first layer adds up only the rows of the inputs that
 are set, and each later layer only the rows of the units that fired: a few thousand multiplications a layer
-rather than the full product. ``tests/bots/test_nets.py`` holds the results equal to numpy's.
+rather than the full product. ``tests/env/test_policy_net.py`` and ``tests/env/test_hand_net.py`` hold the
+results equal to numpy's and to the networks written out sum by sum; ``tests/bots/test_nets.py`` the reading.
 """
 
 from __future__ import annotations

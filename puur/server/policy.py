@@ -112,31 +112,33 @@ class Option:
 
 
 SEED = Option(int, 0, SEED_BOUND - 1)
+SEARCH_OPTIONS: dict[str, Option] = {
+    "level": Option(str, choices=tuple(LEVELS)),
+    "iters": Option(int, 1, max(b for b, _, _ in LEVELS.values())),
+    "citers": Option(int, 1, max(c for _, c, _ in LEVELS.values())),
+    "time": Option(float, 0.01, MAX_THINK_SECONDS),
+    "seed": SEED,
+    "contract": Option(str, choices=("search", "model")),
+    "pushed": Option(int, 1, 16),
+    "endgame": Option(int, 0, 9),
+    "hands": Option(str, choices=HANDS),
+    "bidding": Option(str, choices=BIDDINGS),
+    "readbid": Option(int, 1, 16),
+}
+"""The search's options (``puur.bots.mcts``) and their bounds: ``iters`` and ``citers`` within the levels'
+range, ``time`` at most ``MAX_THINK_SECONDS``."""
 BUILTIN_PLAYERS: dict[str, dict[str, Option]] = {
     "random": {"seed": SEED},
     "heuristic": {"seed": SEED},
-    "mcts": {
-        "level": Option(str, choices=tuple(LEVELS)),
-        "iters": Option(int, 1, max(b for b, _, _ in LEVELS.values())),
-        "citers": Option(int, 1, max(c for _, c, _ in LEVELS.values())),
-        "time": Option(float, 0.01, MAX_THINK_SECONDS),
-        "seed": SEED,
-        "contract": Option(str, choices=("search", "model")),
-        "pushed": Option(int, 1, 16),
-        "endgame": Option(int, 0, 9),
-        "hands": Option(str, choices=HANDS),
-        "bidding": Option(str, choices=BIDDINGS),
-        "readbid": Option(int, 1, 16),
+    "mcts": SEARCH_OPTIONS,
+    "learned": {  # the search's, but the hidden hands: it deals them by its network
+        **{k: o for k, o in SEARCH_OPTIONS.items() if k != "hands"},
+        "prior": Option(float, 0, 64),
+        "prune": Option(float, 0, 0.5),
     },
 }
-BUILTIN_PLAYERS["learned"] = {
-    **{k: o for k, o in BUILTIN_PLAYERS["mcts"].items() if k != "hands"},  # it deals the hidden hands by its network
-    "prior": Option(float, 0, 64),
-    "prune": Option(float, 0, 0.5),
-}
-"""The built-in players a request may name, each with its documented options (``puur.bots.mcts``,
-``heuristic``, ``random_player``, ``puur.bots.learned``) and their bounds: ``iters`` and ``citers`` within the
-levels' range, ``time`` at most ``MAX_THINK_SECONDS``."""
+"""The built-in players a request may name, each with its documented options and their bounds (``random_player``,
+``heuristic``, ``puur.bots.mcts``, ``puur.bots.learned``)."""
 
 
 class PlayerPolicy:
