@@ -49,6 +49,16 @@ HELD_OUT = 10
 """The games whose index is a multiple of this are held out."""
 
 
+EPOCHS = 8
+"""Passes over the rows: on the first self-play's 40,000 rows the held-out choice's cross-entropy was 1.33
+after 8 passes and 1.74 after 20 (the values' error alike): more passes learn the rows by heart."""
+
+
+def _matrix(t: Any, column: str, dtype: Any) -> np.ndarray:
+    """A fixed-size list column of a self-play table as one row per decision."""
+    return np.asarray(t.column(column).combine_chunks().flatten(), dtype=dtype).reshape(t.num_rows, -1)
+
+
 def examples(runs: list[str | Path]) -> dict[str, np.ndarray]:
     """The learnable rows of the self-play runs' folders as arrays: ``x`` (float16 encodings), ``mask``
     (legal actions), ``action`` (the search's choice), ``values`` (NaN where not valued; points),
@@ -58,17 +68,14 @@ def examples(runs: list[str | Path]) -> dict[str, np.ndarray]:
     parts: list[dict[str, np.ndarray]] = []
     for run in runs:
         t = read_rows(run)
-        values = np.asarray(t.column("values").combine_chunks().flatten(), dtype=np.float32).reshape(t.num_rows, -1)
-        mask = np.asarray(t.column("mask").combine_chunks().flatten(), dtype=np.int8).reshape(t.num_rows, -1)
+        values, mask = _matrix(t, "values", np.float32), _matrix(t, "mask", np.int8)
         valued = ~np.isnan(values)
         keep = (~np.asarray(t.column("exact"))) & (mask.sum(axis=1) > 1) & (valued.sum(axis=1) > 1)
-        policy = np.asarray(t.column("policy").combine_chunks().flatten(), dtype=np.float32).reshape(t.num_rows, -1)
-        share = np.where(valued, policy, 0.0)
+        share = np.where(valued, _matrix(t, "policy", np.float32), 0.0)
         weight = share * valued.sum(axis=1, keepdims=True) / np.maximum(share.sum(axis=1, keepdims=True), 1e-9)
-        hands = np.asarray(t.column("hands").combine_chunks().flatten(), dtype=np.int64).reshape(t.num_rows, 4)
-        in_hand = np.array([int(h).bit_count() for h in hands[:, 0]])
+        in_hand = np.array([int(h).bit_count() for h in _matrix(t, "hands", np.int64)[:, 0]])
         early = (np.asarray(t.column("phase").to_pylist()) == "contract") | (in_hand >= 8)
-        x = np.asarray(t.column("obs").combine_chunks().flatten(), dtype=np.float16).reshape(t.num_rows, -1)
+        x = _matrix(t, "obs", np.float16)
         parts.append({
             "x": x[keep], "mask": mask[keep], "action": np.asarray(t.column("action"), dtype=np.int32)[keep],
             "values": values[keep], "weight": weight[keep].astype(np.float32), "early": early[keep],
@@ -84,7 +91,7 @@ def split(data: dict[str, np.ndarray]) -> tuple[dict[str, np.ndarray], dict[str,
 
 
 def train(
-    data: dict[str, np.ndarray], seed: int = 1, epochs: int = 12, batch: int = 512, lr: float = 1e-3,
+    data: dict[str, np.ndarray], seed: int = 1, epochs: int = EPOCHS, batch: int = 512, lr: float = 1e-3,
     hidden: int = HIDDEN, source: str = "",
 ) -> PolicyNet:  # fmt: skip
     """The network learnt from ``data`` (``examples``) by minibatch Adam (weight decay 1e-4), the rows
@@ -171,7 +178,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Learn the policy and value network from self-play runs (puur selfplay).")
     parser.add_argument("runs", nargs="+", help="puur selfplay output folders")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--epochs", type=int, default=12)
+    parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--out", default="", help="where to write the weights (puur/bots/policy_net.npz ships them)")
     parser.add_argument("--json", action="store_true")
