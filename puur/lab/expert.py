@@ -51,7 +51,7 @@ HELD_OUT = 10
 
 EPOCHS = 8
 """Passes over the rows: on the first self-play's 40,000 rows the held-out choice's cross-entropy was 1.33
-after 8 passes and 1.74 after 20 (the values' error alike): more passes learn the rows by heart."""
+after 8 passes and 1.74 after 20: more passes learn the choices by heart."""
 
 
 def _matrix(t: Any, column: str, dtype: Any) -> np.ndarray:
