@@ -14,7 +14,7 @@ from puur.bots.mcts import LEVELS, MCTSPlayer, Next, fused_values, next_choice, 
 from puur.bots.rollout import choose
 from puur.bots.runner import declarations_for
 from puur.bots.solver import Solver
-from puur.core.cards import PUSH, Card, Contract, iter_cards
+from puur.core.cards import PUSH, Action, Card, Contract, iter_cards
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState, deal
 from puur.info.observation import Observation
@@ -379,8 +379,8 @@ def test_a_guide_s_values_count_as_playouts_and_its_left_out_options_are_not_tri
 class _Guided(MCTSPlayer):
     """A search whose guide leaves out every card but the lowest legal one, and every contract but Undenufe."""
 
-    def guide(self, obs: Observation, options: list) -> dict | None:  # type: ignore[override, type-arg]
-        keep = min((a for a in options if isinstance(a, Card)), default=None) or Contract.U
+    def guide(self, obs: Observation, options: list[Action]) -> dict[Action, tuple[float, float]] | None:
+        keep: Action = min((a for a in options if isinstance(a, Card)), default=Contract.U)
         return {keep: (0.0, 1.0)}
 
 
