@@ -321,15 +321,22 @@ class Lobby:
         read now, one read at a time, so the connections a change woke together wait for the first one's read
         and take it (a thousand people watching the lobby cost one read a change, not a thousand)."""
         with self._read_lock:
-            stale = [i for i in ids if self._fresh((i,)) is None]
+            found: dict[str, dict[str, Any]] = {}
+            stale = []
+            for i in ids:
+                fresh = self._fresh((i,))
+                if fresh is None:
+                    stale.append(i)
+                else:
+                    found.update(fresh[0])
             if stale:
                 generation = self._generation  # before the read: a change heard during it makes it stale
                 with self.place.read() as conn:
                     read = listings(conn, stale)
                 for i in stale:
                     self._known[i] = (generation, read.get(i))
-            # a table that changed again while it was read: what was read is still its latest
-            return {i: known[1] for i in ids if (known := self._known.get(i)) is not None and known[1] is not None}
+                found.update(read)  # a table that changed again while it was read: what was read is its latest
+            return found
 
     def snapshot(self, client: FeedClient) -> dict[str, Any]:
         with self.place.read() as conn:
