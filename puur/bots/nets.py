@@ -17,7 +17,6 @@ import io
 import json
 import struct
 import zipfile
-from collections.abc import Sequence
 from typing import Any
 
 NPY_MAGIC = b"\x93NUMPY"
@@ -79,12 +78,11 @@ class Layer:
         if len(self.rows[0]) != len(self.bias):
             raise ValueError("a layer's weights and bias do not match")
 
-    def __call__(self, x: dict[int, float] | Sequence[float]) -> list[float]:
-        """The layer's outputs for inputs ``x`` (all of them, or those not zero by index)."""
+    def __call__(self, x: dict[int, float]) -> list[float]:
+        """The layer's outputs for the inputs ``x`` that are not zero, by index (``features``, ``relu``)."""
         out = list(self.bias)
-        for i, v in x.items() if isinstance(x, dict) else enumerate(x):
-            if v:
-                out = [o + v * w for o, w in zip(out, self.rows[i], strict=True)]
+        for i, v in x.items():
+            out = [o + v * w for o, w in zip(out, self.rows[i], strict=True)]
         return out
 
 

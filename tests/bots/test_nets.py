@@ -26,7 +26,7 @@ def test_numpy_s_files_read_back_value_for_value() -> None:
     layer = Layer(got["w"], got["b"])
     x = {0: 1.0, 2: 0.5}
     want = (np.float32([1, 0, 0.5]) @ w.astype(np.float32) + np.float32([1.5, -2, 0, 3])).tolist()
-    assert layer(x) == pytest.approx(want) and layer([1.0, 0.0, 0.5]) == pytest.approx(want)
+    assert layer(x) == pytest.approx(want) and layer(dict(enumerate([1.0, 0.0, 0.5]))) == pytest.approx(want)
     h = relu(layer(x))
     assert set(h) == {i for i, v in enumerate(want) if v > 0}
     head = Head(got["w"], got["b"])
