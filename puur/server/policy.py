@@ -242,7 +242,7 @@ class PlayerPolicy:
             return make_player(self.allowed[name], **({} if seed is None else {"seed": seed}))
         if seed is not None:
             opts["seed"] = seed
-        if name in ("mcts", "learned") and "iters" in opts and "time" not in opts:
+        if "iters" in opts and "time" not in opts:  # a search's budget (``SEARCH_OPTIONS``), checked above
             opts["time"] = MAX_THINK_SECONDS  # a safety stop, like the levels'
         player_names()  # loads the built-in players' modules (``puur.bots``' own, nothing else)
         player: Player = REGISTRY[name](**opts)

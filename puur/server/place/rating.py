@@ -24,6 +24,10 @@ from puur.table.seats import HUMAN, seat_players
 TEAMS = ((0, 2), (1, 3))
 
 
+BY_LEVEL = frozenset(key.partition(":")[0] for key in CALIBRATED if ":level=" in key)
+"""The players calibrated by level (the search and the search led by its networks), read off the calibration."""
+
+
 def computer_rating(spec: str) -> Rating | None:
     """The fixed rating of a computer seat's player, or None for a player of no calibrated strength (an
     operator's player, a search with its own budget): a table with such a seat is not rated. Only the level
@@ -33,7 +37,7 @@ def computer_rating(spec: str) -> Rating | None:
     except ValueError:
         return None
     opts.pop("seed", None)
-    if name in ("mcts", "learned"):
+    if name in BY_LEVEL:
         key = f"{name}:level={opts.pop('level', 'medium')}"
     else:
         key = name
