@@ -126,6 +126,28 @@ def bench_vector(
     return {"env": "vector", "tables": tables, "steps": steps, "seconds": round(elapsed, 3), "steps_per_s": round(steps / elapsed, 1)}
 
 
+def benchmark_parser(doc: str | None) -> argparse.ArgumentParser:
+    """The command line every script in ``benchmarks/`` starts from: its ``--help`` shows the script's module
+    docstring whole, line breaks kept (the docstring is the benchmark's manual: what it measures, how, and the
+    usage lines BENCHMARKS.md's commands follow), and the ``--json`` flag each benchmark takes, so that a
+    script or a person comparing runs reads any of them the same way."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--json", action="store_true", help="print the result as one line of JSON")
+    return parser
+
+
+def print_result(result: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
+    """Print a benchmark's result: with ``as_json`` one line of JSON (what a script reads, one run a line);
+    else ``text(result)``, the script's readable form where it has one, or the JSON indented by 2 (the same
+    keys as a person reads them)."""
+    if as_json:
+        print(json.dumps(result), flush=True)
+    elif text is not None:
+        print(text(result), flush=True)
+    else:
+        print(json.dumps(result, indent=2), flush=True)
+
+
 def _measured(measure: Callable[[], dict[str, Any]], as_json: bool, line: Callable[[dict[str, Any]], str]) -> int:
     """Run one measurement and print it: one JSON object with ``--json`` (what scripts read), else one line.
     A profile or setting it cannot measure is exit status 2 with the reason, never a traceback."""
@@ -134,7 +156,7 @@ def _measured(measure: Callable[[], dict[str, Any]], as_json: bool, line: Callab
     except (ValueError, ImportError) as e:
         print(f"puur bench: {e}", file=sys.stderr)
         return 2
-    print(json.dumps(result) if as_json else line(result))
+    print_result(result, as_json, line)
     return 0
 
 
