@@ -40,6 +40,7 @@ from typing import Any
 
 import numpy as np
 
+from puur.lab.bench import print_result
 from puur.lab.learning import adam, gather, learner_parser
 
 SHARD = 100
@@ -199,7 +200,7 @@ def report_push(t: dict[str, np.ndarray], w: np.ndarray, b: np.ndarray, v: np.nd
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = learner_parser(__doc__.split("\n")[0], "hands", 10000, "mcts", 1500).parse_args(argv)
+    args = learner_parser(__doc__, "hands", 10000, "mcts", 1500).parse_args(argv)
 
     from puur.bots.bidding_model import FEATURES, KINDS, PUSH_FEATURES
     from puur.core.cards import BASE_CONTRACTS
@@ -241,14 +242,18 @@ def main(argv: list[str] | None = None) -> int:
             },
         }
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    if args.json:
-        print(json.dumps(result, indent=1))
-    else:
-        for part in ("reply", "push"):
-            for k in ("train", "test"):
-                print(part, k, {key: x for key, x in result[part][k].items() if key != "choices"})
-        print("choices (held out):", result["reply"]["test"]["choices"])
+    print_result(result, args.json, readable)
     return 0
+
+
+def readable(result: dict[str, Any]) -> str:
+    """The fit's figures, a line per part and set, and the held-out replies' choices (the weights left out)."""
+    lines = []
+    for part in ("reply", "push"):
+        for k in ("train", "test"):
+            figures = {key: x for key, x in result[part][k].items() if key != "choices"}
+            lines.append(f"{part} {k} {figures}")
+    return "\n".join([*lines, f"choices (held out): {result['reply']['test']['choices']}"])
 
 
 if __name__ == "__main__":

@@ -33,6 +33,7 @@ from typing import Any
 
 import numpy as np
 
+from puur.lab.bench import print_result
 from puur.lab.learning import adam, gather, learner_parser
 
 SHARD = 25
@@ -175,7 +176,7 @@ def sampled_share(rows: list[tuple[int, Any, list[int]]], model: Any, deals: int
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = learner_parser(__doc__.split("\n")[0], "games", 2000, "mcts:level=easy", 600).parse_args(argv)
+    args = learner_parser(__doc__, "games", 2000, "mcts:level=easy", 600).parse_args(argv)
 
     from puur.bots.hand_model import CLASSES, FEATURES, HandModel
 
@@ -208,14 +209,18 @@ def main(argv: list[str] | None = None) -> int:
             "test": result["test"],
         }
         Path(args.out).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    if args.json:
-        print(json.dumps(result, indent=1))
-    else:
-        for k in ("train", "test"):
-            print(k, result[k])
-        for k, v in result["sampled_share"].items():
-            print(f"{k} left: sampler {v['room']:.3f}  with model {v['model']:.3f}  ({v['positions']} positions)")
+    print_result(result, args.json, readable)
     return 0
+
+
+def readable(result: dict[str, Any]) -> str:
+    """The fit on the training and the held-out games, and the chance on the real seat by tricks left."""
+    lines = [f"{k} {result[k]}" for k in ("train", "test")]
+    lines += [
+        f"{k} left: sampler {v['room']:.3f}  with model {v['model']:.3f}  ({v['positions']} positions)"
+        for k, v in result["sampled_share"].items()
+    ]
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -14,15 +14,18 @@ from collections.abc import Callable, Sequence
 from multiprocessing import Pool
 from typing import Any, TypeVar
 
+from puur.lab.bench import benchmark_parser
+
 T = TypeVar("T")
 R = TypeVar("R")
 
 
-def learner_parser(description: str, count: str, count_default: int, player: str, steps: int) -> argparse.ArgumentParser:
-    """The learners' common options: ``--COUNT`` (how many games or hands), ``--jobs``, ``--player`` (whose
+def learner_parser(doc: str | None, count: str, count_default: int, player: str, steps: int) -> argparse.ArgumentParser:
+    """The learners' common options on top of every benchmark's (``benchmark_parser``: the script's docstring
+    as ``--help``, ``--json``): ``--COUNT`` (how many games or hands), ``--jobs``, ``--player`` (whose
     decisions are the labels), ``--cache DIR`` (the labels kept in shards), ``--out`` (the weights'
-    file), ``--steps`` and ``--l2`` (the fit), ``--json``."""
-    parser = argparse.ArgumentParser(description=description)
+    file), ``--steps`` and ``--l2`` (the fit)."""
+    parser = benchmark_parser(doc)
     parser.add_argument(f"--{count}", type=int, default=count_default)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--player", default=player)
@@ -30,7 +33,6 @@ def learner_parser(description: str, count: str, count_default: int, player: str
     parser.add_argument("--out", default="")
     parser.add_argument("--steps", type=int, default=steps)
     parser.add_argument("--l2", type=float, default=1e-3)
-    parser.add_argument("--json", action="store_true")
     return parser
 
 
