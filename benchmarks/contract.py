@@ -24,8 +24,6 @@ push) moves choices.
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing
 from collections import Counter
 from collections.abc import Callable
@@ -38,6 +36,7 @@ from puur.core.cards import BASE_CONTRACTS, PUSH, Action, Contract
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState
 from puur.lab.arena import deal_of, game_on_deal, mean_ci
+from puur.lab.bench import benchmark_parser, print_result
 
 PROFILE = RuleProfile.preset("schieber")
 T = TypeVar("T")
@@ -145,19 +144,18 @@ def measure(specs: list[str], deals: int, seed: int, jobs: int) -> dict[str, Any
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--deals", type=int, default=800)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--players", nargs="+", default=["mcts", "mcts:contract=model", "mcts:citers=1440"])
     ap.add_argument("--calibration", action="store_true", help="estimates against the true deal")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.calibration:
         res = measure_calibration(a.players[0], a.deals, a.seed, a.jobs)
     else:
         res = measure(a.players, a.deals, a.seed, a.jobs)
-    print(json.dumps(res) if a.json else res)
+    print_result(res, a.json)
 
 
 if __name__ == "__main__":

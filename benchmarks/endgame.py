@@ -22,12 +22,12 @@ reports its loss by seed, their mean and spread, and ``vs_first`` seed by seed a
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import statistics
 import time
 from typing import Any
+
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def _unseeded_mcts(spec: str) -> bool:
@@ -105,7 +105,7 @@ def measure(rounds: int, tricks_left: int, specs: list[str], seeds: int = 1, tab
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--rounds", type=int, default=40)
     ap.add_argument("--tricks-left", default="5,6,7")
     ap.add_argument(
@@ -114,14 +114,13 @@ def main() -> None:
     )
     ap.add_argument("--seeds", type=int, default=1, help="each mcts spec without a seed played with seeds 1..N")
     ap.add_argument("--table", default="heuristic", help="the spec of the four players who play the rounds")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.seeds < 1:
         ap.error("--seeds: at least 1")
     specs = a.players
     for t in a.tricks_left.split(","):
         res = measure(a.rounds, int(t), specs, a.seeds, a.table)
-        print(json.dumps(res) if a.json else res, flush=True)
+        print_result(res, a.json)
 
 
 if __name__ == "__main__":

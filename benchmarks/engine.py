@@ -15,7 +15,6 @@ same run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import time
@@ -23,6 +22,7 @@ import time
 from puur.core.playout import random_rounds
 from puur.core.profile import RuleProfile
 from puur.core.round import random_round
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def jasskit_rounds(seconds: float, seed: int = 1) -> tuple[int, float]:
@@ -74,7 +74,7 @@ def batch_rounds(seconds: float, profile: RuleProfile, seed: int = 1, chunk: int
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--seconds", type=float, default=10.0, help="measuring time per engine")
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--slices", type=int, default=5)
@@ -82,7 +82,6 @@ def main() -> None:
                     help="batch: puur.core.playout.random_rounds; "
                     "round: puur.core.round.random_round (before the batch API)")
     ap.add_argument("--chunk", type=int, default=1000, help="rounds per random_rounds call")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     # a preset name, or a profile object as JSON: '{"preset": "schieber", "extra_contracts": "slalom_guschti"}'
     profile = RuleProfile.resolve(json.loads(args.profile) if args.profile.startswith("{") else args.profile)
@@ -110,17 +109,21 @@ def main() -> None:
     if "round" in rate:  # the method of the figures before the batch API (keys kept)
         result["puur_rounds_per_s"] = round(rate["round"], 1)
         result["ratio"] = round(rate["round"] / rate["jasskit"], 2)
-    if args.json:
-        print(json.dumps(result))
-        return
-    if "batch" in rate:
+    print_result(result, args.json, lambda r: readable(r, args.chunk))
+
+
+def readable(result: dict[str, object], chunk: int) -> str:
+    """A line per engine measured: rounds per second, what a round holds, and the ratio to jass-kit."""
+    lines = []
+    if "batch_rounds_per_s" in result:
         how = "compiled core" if result["batch_compiled"] else "Python path"
-        print(f"puur batch {result['batch_rounds_per_s']:>11} rounds/s  (random_rounds, {how}, chunks of "
-              f"{args.chunk}; Weis, Stöck, score; profile {args.profile})  {result['batch_ratio']}×")  # fmt: skip
-    if "round" in rate:
-        print(f"puur round {result['puur_rounds_per_s']:>11} rounds/s  (random_round, RoundState; Weis, Stöck, "
-              f"score)  {result['ratio']}×")  # fmt: skip
-    print(f"jasskit    {result['jasskit_rounds_per_s']:>11} rounds/s  (GameSim, no Weis/Stöck)")
+        lines.append(f"puur batch {result['batch_rounds_per_s']:>11} rounds/s  (random_rounds, {how}, chunks of "
+                     f"{chunk}; Weis, Stöck, score; profile {result['profile']})  {result['batch_ratio']}×")  # fmt: skip
+    if "puur_rounds_per_s" in result:
+        lines.append(f"puur round {result['puur_rounds_per_s']:>11} rounds/s  (random_round, RoundState; Weis, "
+                     f"Stöck, score)  {result['ratio']}×")  # fmt: skip
+    lines.append(f"jasskit    {result['jasskit_rounds_per_s']:>11} rounds/s  (GameSim, no Weis/Stöck)")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

@@ -11,8 +11,6 @@ in between included). One process, one core.
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import time
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 import numpy as np
 
 import puur.env
-from puur.lab.bench import random_match_steps
+from puur.lab.bench import benchmark_parser, print_result, random_match_steps
 
 
 def aec_steps(profile: str, seconds: float, seed: int) -> dict[str, Any]:
@@ -56,15 +54,19 @@ def gym_steps(profile: str, seconds: float, seed: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="environment steps per second, random legal actions")
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--profile", default="schieber")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     results = [aec_steps(args.profile, args.seconds, args.seed), gym_steps(args.profile, args.seconds, args.seed)]
     for r in results:
-        print(json.dumps(r) if args.json else f"{r['env']:>10}: {r['steps_per_s']:>8.1f} steps/s ({r['steps']} steps, {r['matches']} matches, {r['seconds']} s)")
+        print_result(r, args.json, readable)
+
+
+def readable(r: dict[str, Any]) -> str:
+    """One environment's line: steps per second, and the steps, matches and seconds behind it."""
+    return f"{r['env']:>10}: {r['steps_per_s']:>8.1f} steps/s ({r['steps']} steps, {r['matches']} matches, {r['seconds']} s)"
 
 
 if __name__ == "__main__":

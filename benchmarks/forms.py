@@ -8,14 +8,12 @@ Coiffeur, paired rounds in Differenzler), with a time budget so the run fits a s
 
 from __future__ import annotations
 
-import argparse
-import json
-
+from puur.lab.bench import benchmark_parser, print_result
 from puur.lab.form_arena import run_form_arena
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchmark_parser(__doc__)
     ap.add_argument("form", choices=("coiffeur", "differenzler"))
     ap.add_argument("--search", default="mcts:level=easy", help="the search player (default mcts:level=easy)")
     ap.add_argument("--against", default="heuristic")
@@ -25,7 +23,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--budget", type=float, default=0.0, help="stop handing out seeds after this many seconds (0: none)")
     a = ap.parse_args()
-    print(json.dumps(run_form_arena(a.form, a.search, a.against, a.deals, a.seed, a.jobs, a.columns, a.budget)))
+    print_result(run_form_arena(a.form, a.search, a.against, a.deals, a.seed, a.jobs, a.columns, a.budget), a.json)
 
 
 if __name__ == "__main__":

@@ -23,7 +23,6 @@ weights as ``puur.env.hand_net`` reads them. Needs numpy (the ``rl`` extra); no 
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -36,6 +35,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_model import SHARD, play_shard, probabilities, table  # noqa: E402
 
+from puur.lab.bench import benchmark_parser, print_result
 from puur.lab.learning import gather  # noqa: E402
 
 Rows = list[tuple[int, Any, list[int]]]
@@ -219,7 +219,7 @@ def _shard(args: tuple[int, str, str]) -> Rows:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--player", default="mcts:level=easy")
@@ -233,7 +233,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--batch", type=int, default=512)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default="")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
     start = time.perf_counter()
@@ -270,8 +269,13 @@ def main(argv: list[str] | None = None) -> int:
         source = (f"benchmarks/hand_net.py --games {args.games} --player {args.player} --extra-games {args.extra_games} "
                   f"--extra-player {args.extra_player} --hidden {args.hidden} --epochs {args.epochs} --batch {args.batch} --lr {args.lr} --seed {args.seed}")  # fmt: skip
         Path(args.out).write_bytes(HandNet(*(net[k] for k in ("w1", "b1", "w2", "b2", "w3", "b3")), source=source).to_bytes())
-    print(json.dumps(result, indent=1) if args.json else json.dumps({k: v for k, v in result.items() if k != "history"}, indent=1))
+    print_result(result, args.json, without_history)
     return 0
+
+
+def without_history(result: dict[str, Any]) -> str:
+    """The result to read, indented, less the figures of every epoch (``--json`` keeps them for a script)."""
+    return json.dumps({k: v for k, v in result.items() if k != "history"}, indent=2)
 
 
 if __name__ == "__main__":

@@ -12,8 +12,6 @@ contract and card decisions apart. The goal: within 1 s.
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import tempfile
 import time
@@ -22,6 +20,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from puur.lab.bench import benchmark_parser, print_result
 from puur.server.app import create_app
 
 
@@ -54,20 +53,20 @@ def measure(client: TestClient, positions: int, seed: int) -> dict[str, list[flo
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--positions", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp, TestClient(create_app(db_path=str(Path(tmp) / "g.sqlite3"))) as c:
         times = measure(c, a.positions, a.seed)
     out = {"all": summary([x for xs in times.values() for x in xs]), "contract": summary(times["contract"]),
            "card": summary(times["card"])}
-    if a.json:
-        print(json.dumps(out))
-        return
-    for kind, s in out.items():
-        print(f"{kind:9s} " + "  ".join(f"{k}={v}" for k, v in s.items()))
+    print_result(out, a.json, readable)
+
+
+def readable(out: dict[str, dict[str, Any]]) -> str:
+    """A line per kind of decision (all, contract, card), its figures as ``name=value``."""
+    return "\n".join(f"{kind:9s} " + "  ".join(f"{k}={v}" for k, v in s.items()) for kind, s in out.items())
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ with the server and inflates every latency).
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -56,6 +55,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from puur.lab.bench import benchmark_parser, print_result
 from puur.server.probe import wait_serving
 
 BOTS = re.compile(rb"bots;dur=([0-9.]+)")
@@ -288,7 +288,7 @@ async def run(host: str, port: int, games: int, seats: list[str], actions: int, 
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--games", type=int, default=100, help="concurrent games with computer seats")
     ap.add_argument("--actions", type=int, default=40, help="human actions per game (a round has about 10)")
     ap.add_argument("--bot", default="heuristic")
@@ -296,7 +296,6 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a player waits before each action (default 0: closed loop, no think time)")
     ap.add_argument("--url", help="an already running server (default: start `puur serve`)")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
 
     with served(args.url, "load", "--rate-actions", "off") as (host, port, proc):
@@ -310,7 +309,7 @@ def main() -> int:
                                             args.think, pid))
         out["load_average_after"] = os.getloadavg()[0]
     errors = [e for k in ("computers", "humans") if k in out for e in out[k].pop("_errors")]
-    print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+    print_result(out, args.json)
     for e in errors:
         print("error:", e, file=sys.stderr)
     bad = any(out[k]["errors"] or out[k]["lost_actions"] for k in ("computers", "humans") if k in out)

@@ -20,8 +20,6 @@ wall time per computer decision, the page's own overhead (the views, the JSON) i
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import socket
 import subprocess
@@ -32,6 +30,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+from puur.lab.bench import benchmark_parser, print_result
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMED = """async ([spec, actions]) => {
@@ -158,11 +158,10 @@ def measure(url: str, rate: float, actions: int, players: list[str]) -> dict[str
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--rate", type=float, default=4.0)
     ap.add_argument("--actions", type=int, default=40)
     ap.add_argument("--players", default="heuristic,mcts:level=easy,mcts:level=medium")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -184,14 +183,17 @@ def main() -> int:
             server.terminate()
             server.wait(timeout=10)
     result["load_average"] = [round(x, 1) for x in os.getloadavg()]
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print(f"CPU ×{result['rate']:g} ({result['slowed']}): the engine starts in {result['engine_start_s']} s")
-        for spec, s in result["players"].items():
-            print(f"  {spec}: a computer's decision mean {s['mean_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms ({s['n']} requests)")
-        print(f"load average {result['load_average']}")
+    print_result(result, args.json, readable)
     return 0
+
+
+def readable(result: dict[str, Any]) -> str:
+    """The engine's start, a line per computer player (its decisions' times), and the load average."""
+    lines = [f"CPU ×{result['rate']:g} ({result['slowed']}): the engine starts in {result['engine_start_s']} s"]
+    for spec, s in result["players"].items():
+        lines.append(f"  {spec}: a computer's decision mean {s['mean_ms']} ms, p95 {s['p95_ms']} ms, max {s['max_ms']} ms ({s['n']} requests)")
+    lines.append(f"load average {result['load_average']}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

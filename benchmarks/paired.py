@@ -38,8 +38,6 @@ patches the search's sampler, around ``a``'s decisions.
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing
 import random
 from collections import defaultdict
@@ -57,6 +55,7 @@ from puur.info.determinize import Determinizer
 from puur.info.inference import played_mask
 from puur.info.observation import Observation
 from puur.lab.arena import deal_of, mean_ci, rate_ci, round_game, seatings
+from puur.lab.bench import benchmark_parser, print_result
 
 TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
@@ -199,7 +198,7 @@ def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--a", default="mcts")
     ap.add_argument("--b", default="heuristic")
     ap.add_argument("--deals", type=int, default=400)
@@ -207,7 +206,6 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--peek", choices=PEEKS, default="none", help="a's search sees the true deal (a ceiling)")
     ap.add_argument("--know", type=float, default=1.0, help="with --peek: each hidden card's seat known with this chance")
-    ap.add_argument("--json", action="store_true")
     o = ap.parse_args()
     if not 0 <= o.know <= 1:
         ap.error("--know is a chance, from 0 to 1")
@@ -218,7 +216,7 @@ def main() -> None:
     else:
         pairs = [play_pair(j) for j in jobs]
     res = {"a": o.a, "b": o.b, "deals": o.deals, "seed": o.seed, "peek": o.peek, "know": o.know, **summarize(pairs)}
-    print(json.dumps(res) if o.json else res)
+    print_result(res, o.json)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,8 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+from puur.lab.bench import benchmark_parser, print_result
+
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
@@ -314,7 +316,7 @@ async def level(serve: Serve, tables: int, args: argparse.Namespace) -> dict[str
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--tables", default="100,250,500,1000", help="table counts to try, in turn (a sweep)")
     ap.add_argument("--think", type=float, default=3.0, help="a person's mean seconds before each action")
     ap.add_argument("--seconds", type=float, default=60.0, help="measured seconds per level")
@@ -325,7 +327,6 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--max-connections", type=int, default=8000, help="each worker's --max-connections")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     counts = [int(n) for n in args.tables.split(",")]
     cluster = start_cluster()
@@ -346,7 +347,7 @@ def main() -> int:
             stop_cluster(cluster)
     out = {"command": " ".join(["benchmarks/place_load.py", *sys.argv[1:]]), "cpus": os.cpu_count(),
            "levels": results}
-    print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+    print_result(out, args.json)
     return 1 if any(r["errors"] for r in results) else 0
 
 

@@ -12,17 +12,16 @@ cards: the script fails when a backend's deals differ from the local ones.
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
 
 import ray
 
 from puur.lab.arena import Arena, play_arena
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="Ray backend speed-up (2 workers vs 1) and equality with local")
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--a", default="mcts:iters=60,citers=180")
     ap.add_argument("--b", default="heuristic")
     ap.add_argument("--deals", type=int, default=10)
@@ -44,7 +43,7 @@ def main() -> None:
         out[f"ray{cpus}_s"] = round(t2 - t1, 2)
     out["speedup_2_vs_1"] = round(float(out["ray1_s"]) / float(out["ray2_s"]), 2)  # type: ignore[arg-type]
     out["identical_to_local"] = True
-    print(json.dumps(out))
+    print_result(out, args.json)
 
 
 if __name__ == "__main__":

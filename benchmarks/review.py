@@ -17,12 +17,13 @@ review as the JSON the table gets, the time a request after the round waits for.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import statistics
 import time
 from typing import Any
+
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def played_round(i: int) -> tuple[Any, list[int], Any, list[int]]:
@@ -85,13 +86,12 @@ def measure_ahead(rounds: int) -> dict[str, object]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--ahead", action="store_true", help="reviewed as the round is played (RoundReviewer)")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     out = measure_ahead(a.rounds) if a.ahead else measure(a.rounds)
-    print(json.dumps(out) if a.json else out)
+    print_result(out, a.json)
 
 
 if __name__ == "__main__":

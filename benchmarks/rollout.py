@@ -18,8 +18,6 @@ a copy in Python, each round's score checked equal; playouts per second of each,
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import subprocess
 import sys
@@ -34,6 +32,7 @@ from puur.core.cards import BASE_CONTRACTS, Contract
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState, deal
 from puur.lab.arena import mean_ci
+from puur.lab.bench import benchmark_parser, print_result
 
 Policy = Callable[[RoundState], int]
 PROFILE = RuleProfile.preset("schieber")
@@ -115,16 +114,15 @@ def speed(deals: int, seed: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--against", help="git revision whose puur/bots/rollout.py is the other policy")
     ap.add_argument("--speed", action="store_true", help="playouts per second, compiled and in Python")
     ap.add_argument("--deals", type=int, default=None, help="20000 against a revision, 2000 with --speed")
     ap.add_argument("--seed", type=int, default=3)
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     if a.speed:
         res = speed(a.deals or 2000, a.seed)
-        print(json.dumps(res) if a.json else res)
+        print_result(res, a.json)
         return
     if not a.against:
         ap.error("--against REV or --speed is required")
@@ -133,7 +131,7 @@ def main() -> None:
     except subprocess.CalledProcessError as e:
         sys.exit(f"rollout.py: cannot read puur/bots/rollout.py at {a.against!r}: {e.stderr.strip()}")
     res = {"against": a.against, **measure(rollout.choose, old, a.deals or 20000, a.seed)}
-    print(json.dumps(res) if a.json else res)
+    print_result(res, a.json)
 
 
 if __name__ == "__main__":

@@ -10,12 +10,12 @@ in Python (``compiled=False``), so the columns compare the searches, not the com
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import statistics
 import time
 from typing import Any
+
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def measure(deals: int, played: int) -> dict[str, Any]:
@@ -45,19 +45,21 @@ def measure(deals: int, played: int) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--deals", type=int, default=4)
     ap.add_argument("--played", default="12,4,0", help="cards played before the solve, comma-separated")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     rows = {int(p): measure(a.deals, int(p)) for p in a.played.split(",")}
-    if a.json:
-        print(json.dumps(rows, indent=1))
-        return
-    print(f"{'played':>6}  {'contract':>8}  {'mean s':>8}  {'max s':>8}  {'positions':>10}")
+    print_result(rows, a.json, readable)
+
+
+def readable(rows: dict[int, dict[str, dict[str, Any]]]) -> str:
+    """A table: a line per number of cards played and contract, its mean and max seconds and positions."""
+    lines = [f"{'played':>6}  {'contract':>8}  {'mean s':>8}  {'max s':>8}  {'positions':>10}"]
     for p, by in rows.items():
         for c, m in by.items():
-            print(f"{p:>6}  {c:>8}  {m['mean_s']:>8}  {m['max_s']:>8}  {m['mean_positions']:>10}")
+            lines.append(f"{p:>6}  {c:>8}  {m['mean_s']:>8}  {m['max_s']:>8}  {m['mean_positions']:>10}")
+    return "\n".join(lines)
 
 
 if __name__ == "__main__":

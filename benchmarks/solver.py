@@ -20,14 +20,14 @@ over the deals solved within the limit.
 
 from __future__ import annotations
 
-import argparse
-import json
 import multiprocessing
 import random
 import statistics
 import time
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
+
+from puur.lab.bench import benchmark_parser, print_result
 
 
 def one(args: tuple[int, int, bool]) -> tuple[float, int, float]:
@@ -106,21 +106,20 @@ def _summary(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--deals", type=int, default=20)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--limit", type=float, default=300.0)
     ap.add_argument("--tricks", default="4,1")
     ap.add_argument("--python", action="store_true", help="the Python search instead of the compiled core")
     ap.add_argument("--in-process", action="store_true", help="one process, deal after deal, no limit")
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     out = [
         measure_in_process(int(t), a.deals, not a.python) if a.in_process
         else measure(int(t), a.deals, a.jobs, a.limit, not a.python)
         for t in a.tricks.split(",")
     ]  # fmt: skip
-    print(json.dumps(out) if a.json else "\n".join(str(o) for o in out))
+    print_result(out, a.json)
 
 
 if __name__ == "__main__":

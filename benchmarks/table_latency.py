@@ -18,7 +18,6 @@ clock). Reported: the p50/p95/max of every delivery to one other seat, the p95 o
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import os
@@ -29,6 +28,8 @@ from pathlib import Path
 from typing import Any
 
 from websockets.asyncio.client import connect
+
+from puur.lab.bench import benchmark_parser, print_result
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import Conn, arrivals, ms, pct, served  # noqa: E402  (the load test's minimal HTTP/1.1 client)
@@ -130,13 +131,12 @@ async def run(host: str, port: int, tables: int, actions: int, seed: int) -> dic
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--tables", type=int, default=6,
                     help="online tables playing at once (4 live connections each; puur serve allows 32 per address)")
     ap.add_argument("--actions", type=int, default=120, help="actions per table (a round is about 37)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--url", help="an already running server (default: start `puur serve`)")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if 4 * args.tables > 32:
         ap.error("--tables: at most 8 (puur serve takes 32 live connections from one address)")
@@ -146,7 +146,7 @@ def main() -> int:
         out.update(asyncio.run(run(host, port, args.tables, args.actions, args.seed)))
         out["load_average_after"] = os.getloadavg()[0]
     errors = out.pop("_errors")
-    print(json.dumps(out) if args.json else json.dumps(out, indent=2))
+    print_result(out, args.json)
     for e in errors:
         print("error:", e, file=sys.stderr)
     return 1 if out["errors"] else 0

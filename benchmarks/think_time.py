@@ -8,8 +8,6 @@ choice are reported as ``mean_s``/``max_s``, contract decisions (push included) 
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
 
@@ -17,14 +15,14 @@ from puur.bots import make_player
 from puur.bots.runner import play_turn
 from puur.core.profile import RuleProfile
 from puur.lab.arena import deal_of
+from puur.lab.bench import benchmark_parser, print_result
 from puur.match.game import Game
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser()
+    ap = benchmark_parser(__doc__)
     ap.add_argument("--player", default="mcts")
     ap.add_argument("--rounds", type=int, default=10)
-    ap.add_argument("--json", action="store_true")
     a = ap.parse_args()
     profile = RuleProfile.preset("schieber")
     times: list[float] = []
@@ -48,7 +46,7 @@ def main() -> None:
     if contract_times:
         out |= {"contract_decisions": len(contract_times), "contract_mean_s": round(statistics.mean(contract_times), 3),
                 "contract_max_s": round(max(contract_times), 3)}  # fmt: skip
-    print(json.dumps(out))
+    print_result(out, a.json)
 
 
 if __name__ == "__main__":

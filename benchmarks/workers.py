@@ -38,7 +38,6 @@ error or lost action.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -52,6 +51,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from puur.lab.bench import benchmark_parser, print_result
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
@@ -350,7 +351,7 @@ async def run(serve: Serve, spread: str, n: int, actions: int, think: float, sec
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = benchmark_parser(__doc__)
     ap.add_argument("scenario", choices=("pace", "stress", "kill"))
     ap.add_argument("--tables", type=int)
     ap.add_argument("--actions", type=int, default=20, help="human actions per table (pace, kill)")
@@ -404,7 +405,7 @@ def main() -> int:
     out["load_average_after"] = round(os.getloadavg()[0], 1)
     if args.scenario == "stress":
         out["actions_per_s_by_workers"] = {r["workers"]: r["actions_per_s"] for r in out["runs"]}
-    print(json.dumps(out, indent=1))
+    print_result(out, args.json)
     return 1 if bad else 0
 
 
