@@ -55,7 +55,7 @@ from puur.info.determinize import Determinizer
 from puur.info.inference import played_mask
 from puur.info.observation import Observation
 from puur.lab.arena import deal_of, mean_ci, rate_ci, round_game, seatings
-from puur.lab.bench import benchmark_parser, print_result
+from puur.lab.bench import arena_parser, print_result
 
 TOP = {Contract.O, Contract.U}
 """The contracts of the two highest factors in ``schieber`` (Obenabe ×3, Undenufe ×4)."""
@@ -198,11 +198,7 @@ def summarize(pairs: list[list[dict[str, Any]]]) -> dict[str, Any]:
 
 
 def main() -> None:
-    ap = benchmark_parser(__doc__)
-    ap.add_argument("--a", default="mcts")
-    ap.add_argument("--b", default="heuristic")
-    ap.add_argument("--deals", type=int, default=400)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = arena_parser(__doc__, "mcts", 400)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--peek", choices=PEEKS, default="none", help="a's search sees the true deal (a ceiling)")
     ap.add_argument("--know", type=float, default=1.0, help="with --peek: each hidden card's seat known with this chance")

@@ -17,15 +17,11 @@ import time
 import ray
 
 from puur.lab.arena import Arena, play_arena
-from puur.lab.bench import benchmark_parser, print_result
+from puur.lab.bench import arena_parser, print_result
 
 
 def main() -> None:
-    ap = benchmark_parser(__doc__)
-    ap.add_argument("--a", default="mcts:iters=60,citers=180")
-    ap.add_argument("--b", default="heuristic")
-    ap.add_argument("--deals", type=int, default=10)
-    ap.add_argument("--seed", type=int, default=1)
+    ap = arena_parser(__doc__, "mcts:iters=60,citers=180", 10)
     args = ap.parse_args()
     start = time.perf_counter()
     local = play_arena(Arena(args.a, args.b, args.deals, seed=args.seed))

@@ -136,6 +136,18 @@ def benchmark_parser(doc: str | None) -> argparse.ArgumentParser:
     return parser
 
 
+def arena_parser(doc: str | None, a: str, deals: int) -> argparse.ArgumentParser:
+    """A benchmark's command line for an arena (``puur.lab.arena``) of ``--a`` against ``--b`` on ``--deals``
+    duplicate deals of ``--seed``: the options ``puur arena`` takes for the same players and deals, so that a
+    deal a benchmark reports replays there; ``a`` and ``deals`` are the script's defaults."""
+    parser = benchmark_parser(doc)
+    parser.add_argument("--a", default=a, help=f"player A, a spec (default {a})")
+    parser.add_argument("--b", default="heuristic", help="player B, a spec (default heuristic)")
+    parser.add_argument("--deals", type=int, default=deals, help=f"duplicate deals, each played twice (default {deals})")
+    parser.add_argument("--seed", type=int, default=1, help="the arena's seed: which deals (default 1)")
+    return parser
+
+
 def print_result(result: Any, as_json: bool, text: Callable[[Any], str] | None = None) -> None:
     """Print a benchmark's result: with ``as_json`` one line of JSON (what a script reads, one run a line);
     else ``text(result)``, the script's readable form where it has one, or the JSON indented by 2 (the same

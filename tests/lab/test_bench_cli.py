@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from puur.lab.bench import benchmark_parser, print_result
+from puur.lab.bench import arena_parser, benchmark_parser, print_result
 
 DOC = """Rounds per second of something.
 
@@ -39,3 +39,10 @@ def test_print_result_one_line_of_json_or_the_readable_form(capsys: pytest.Captu
     print_result(result, False)
     out = capsys.readouterr().out
     assert out == json.dumps(result, indent=2) + "\n" and json.loads(out) == result
+
+
+def test_the_arena_parser_takes_the_arenas_players_and_deals() -> None:
+    args = arena_parser(DOC, "mcts", 400).parse_args([])
+    assert (args.a, args.b, args.deals, args.seed, args.json) == ("mcts", "heuristic", 400, 1, False)
+    args = arena_parser(DOC, "mcts", 400).parse_args(["--a", "random", "--deals", "3", "--seed", "7", "--json"])
+    assert (args.a, args.b, args.deals, args.seed, args.json) == ("random", "heuristic", 3, 7, True)
