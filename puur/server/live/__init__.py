@@ -315,7 +315,7 @@ class LiveGame:
                 raise Conflict(str(e)) from None
             pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]] = []
             try:
-                self._accepted(pending, [seat, action, list(declare)])
+                self.accepted(pending, [seat, action, list(declare)])
                 return self._computers(pending)
             finally:
                 self._flush(commit, pending)
@@ -358,7 +358,7 @@ class LiveGame:
         def moved(seat: int, action: Action, declare: tuple[str, ...]) -> None:
             nonlocal logging_s
             t = time.perf_counter()
-            self._accepted(pending, [seat, str(action), list(declare)])
+            self.accepted(pending, [seat, str(action), list(declare)])
             logging_s += time.perf_counter() - t
 
         def quick(seat: int) -> Player:
@@ -368,7 +368,7 @@ class LiveGame:
         play_computers(g, player_for, on_move=moved, think=self.think, quick=quick)
         return time.perf_counter() - t0 - logging_s
 
-    def _accepted(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]],
+    def accepted(self, pending: list[tuple[list[Any], list[tuple[Subscriber, dict[str, Any]]]]],
                   entry: list[Any]) -> None:
         """Log an applied action; the live connections' messages carry the view right after it."""
         self.log.append(entry)

@@ -315,7 +315,7 @@ class SharedGames:
                 live.game.replay_action(entry[0], entry[1], stored_declarations(entry))
             except RecordMismatch as e:
                 raise RuntimeError(f"game {live.id}: {e}") from None
-            live._accepted(pending, entry)
+            live.accepted(pending, entry)
         for _, messages in pending:
             for sub, message in messages:
                 sub.put(message)
