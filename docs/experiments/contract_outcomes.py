@@ -26,15 +26,20 @@ The findings are in docs/experiments/research.md ("Contract values set against w
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
+from puur.bots import mcts
 from puur.bots.learned import LearnedPlayer
-from puur.bots.mcts import successive_halving
-from puur.bots.rollout import policy_score
 from puur.core.cards import PUSH, Action, Contract
-from puur.info.determinize import Determinizer
+from puur.core.profile import RuleProfile
+from puur.core.round import RoundState
 from puur.info.observation import Observation
+
+
+class Shifted(NamedTuple):
+    """A playout's written score, shifted (all the contract search reads of a ``RoundScore``)."""
+
+    written: tuple[int, int]
 
 
 class CalibratedLearned(LearnedPlayer):
@@ -44,51 +49,38 @@ class CalibratedLearned(LearnedPlayer):
         super().__init__(**options)
         self.push, self.trump, self.ou = float(push), float(trump), float(ou)
 
-    def offsets(self, obs: Observation) -> dict[Action, float]:
-        out: dict[Action, float] = {PUSH: self.push}
-        for c in (Contract.C, Contract.D, Contract.H, Contract.S):
-            out[c] = self.trump * obs.profile.factor(c)
-        for c in (Contract.O, Contract.U):
-            out[c] = self.ou * obs.profile.factor(c)
-        return out
+    def offset(self, profile: RuleProfile, contract: Contract, pushed: bool) -> float:
+        """The points added to a playout of ``contract`` (chosen after a push when ``pushed``)."""
+        if pushed:
+            return self.push
+        return (self.ou if contract in (Contract.O, Contract.U) else self.trump) * profile.factor(contract)
 
     def guide(self, obs: Observation, options: list[Action]) -> dict[Action, tuple[float, float]] | None:
         word = super().guide(obs, options)
         if not word:
             return word
-        off = self.offsets(obs)
-        return {a: (v + off.get(a, 0.0), w) for a, (v, w) in word.items()}
+        shifted = {}
+        for a, (value, weight) in word.items():
+            off = self.push if a == PUSH else self.offset(obs.profile, a, False) if isinstance(a, Contract) else 0.0
+            shifted[a] = (value + off, weight)
+        return shifted
 
     def choose_contract(self, obs: Observation, start: float, stats: Any = None) -> Action:
-        """``MCTSPlayer.choose_contract`` with each option's offset added to its every playout."""
-        options: list[Action] = [a for a in obs.legal_actions if isinstance(a, Contract)]
-        if PUSH in obs.legal_actions:
-            options.append(PUSH)
-        off = self.offsets(obs)
-        det = Determinizer(obs)
-        team, partner = obs.seat & 1, (obs.seat + 2) & 3
-        after_push = obs.pushed and obs.seat == (obs.forehand + 2) & 3
+        """``MCTSPlayer.choose_contract`` with each playout's written score shifted for the chooser's team by
+        the offset of the contract it played (the search's own code, its playout score wrapped)."""
+        played = mcts.policy_score
 
-        def deal() -> Callable[[int], float]:
-            world = self.read_push(det, obs) if after_push else det.resample(self.rng)
+        def shifted(r: RoundState, first: int | None = None) -> Shifted:
+            w = list(played(r, first).written)
+            assert r.contract is not None and r.chooser is not None
+            w[r.chooser & 1] += round(self.offset(r.profile, r.contract, r.pushed))
+            return Shifted((w[0], w[1]))
 
-            def value(i: int) -> float:
-                r, a = world.clone(), options[i]
-                if a == PUSH:
-                    r.push()
-                    a = self.partner_reply(world.hands[partner], obs)
-                assert isinstance(a, Contract)
-                r.choose(a)
-                w = policy_score(r).written
-                return w[team] - w[1 - team] + off.get(options[i], 0.0)
-
-            return value
-
-        guide = self.guide(obs, options)
-        prior = {i: guide[a] for i, a in enumerate(options) if a in guide} if guide else None
-        best, _ = successive_halving(range(len(options)), max(len(options), self.contract_budget),
-                                     start + self.limit, deal, prior)  # fmt: skip
-        return options[best]
+        mcts.policy_score = shifted  # type: ignore[assignment]
+        try:
+            return super().choose_contract(obs, start, stats)
+        finally:
+            mcts.policy_score = played
 
 
 def residuals(runs: list[str]) -> None:
