@@ -11,7 +11,7 @@ import pytest
 from game_checks import rollout_position, solved_as_brute_force
 
 from puur.bots.rollout import choose
-from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
+from puur.bots.solver import COMPILED, Solver, SolveResult, contract_tables, solve
 from puur.core.cards import BASE_CONTRACTS, Contract, iter_cards
 from puur.core.playout import compiled_legal_rules
 from puur.core.profile import PRESETS, RuleProfile
@@ -76,7 +76,7 @@ def test_solver_values_consistent(preset: str) -> None:
 @pytest.mark.parametrize("contract", BASE_CONTRACTS)  # Slalom, Guschti: tests/core/test_slalom_guschti.py
 def test_winner_table_matches_trick_winner(contract: Contract) -> None:
     """The solver's per-contract table decides every trick as the rules core does."""
-    beats, _, _ = _contract_tables(contract)
+    beats, _, _ = contract_tables(contract)
     rng = random.Random(int(contract))
     for _ in range(2000):
         cards = rng.sample(range(36), rng.randint(1, 4))
@@ -172,7 +172,7 @@ def test_core_reports_errors(compiled: bool) -> None:
     from puur.bots._solver_core import Core as CCore
     from puur.bots.solver import Core as PyCore
 
-    beats, up, rank = _contract_tables(Contract.H)
+    beats, up, rank = contract_tables(Contract.H)
     pts = [0] * 36  # the points do not matter here
     good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
     assert good is not None
@@ -359,7 +359,7 @@ def test_best_cards_are_the_cards_that_keep_the_value(seed: int) -> None:
         value, best = solver.best_cards(r)
         values = solver.card_values(r)
         assert best == sum(1 << c for c, v in values.items() if v == value)
-        runs += len(values) - len(set(solver._root(r).runs.values()))
+        runs += len(values) - len(set(solver.equivalent_runs(r).values()))
         card = (best & -best).bit_length() - 1
         taken = tuple(r.card_points)
         r.play(card)
@@ -407,7 +407,7 @@ def test_equivalent_positions_share_a_table_entry(compiled: bool) -> None:
     hands, West keeping the 8 of spades or the 6 (the 7 between them gone) is one position, found in the
     table in one step, with the same value as a fresh search; a position where the 7 is still in play is not
     the same one. Hands outside the reference start the table again, and are still searched right."""
-    from puur.bots.solver import FULL, NO_MATCH, _new_core
+    from puur.bots.solver import FULL, NO_MATCH, new_core
 
     r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(5), 0), 0, 1)
     r.choose(Contract.H)
@@ -421,17 +421,17 @@ def test_equivalent_positions_share_a_table_entry(compiled: bool) -> None:
         return v, core.nodes - before
 
     keeps_8, keeps_6, seven_out = _after(27, 28, 11, 12), _after(29, 28, 11, 12), _after(27, 10, 11, 12)
-    core = _new_core(r, compiled, 14, 0.0)
+    core = new_core(r, compiled, 14, 0.0)
     assert value(core, list(_REFERENCE), 900, 901)[1] == 1  # the reference hands: out of the window at once
     v8, n8 = value(core, keeps_8)
     v6, n6 = value(core, keeps_6)
     assert n8 > 1 and n6 == 1
-    fresh = _new_core(r, compiled, 14, 0.0)
+    fresh = new_core(r, compiled, 14, 0.0)
     assert value(fresh, keeps_6) == (v6, n8) == (v8, n8)  # a fresh core searches as much as the first did
     v7, n7 = value(core, seven_out)
-    assert n7 > 1 and v7 == value(_new_core(r, compiled, 14, 0.0), seven_out)[0]
+    assert n7 > 1 and v7 == value(new_core(r, compiled, 14, 0.0), seven_out)[0]
     other = [_REFERENCE[1], _REFERENCE[0], _REFERENCE[3], _REFERENCE[2]]  # not within the reference
-    assert value(core, other) == value(_new_core(r, compiled, 14, 0.0), other)
+    assert value(core, other) == value(new_core(r, compiled, 14, 0.0), other)
 
 
 @pytest.mark.parametrize("preset", ["schieber", "jasvel"])
@@ -467,13 +467,13 @@ def test_the_key_tables_follow_their_definition() -> None:
     share a key exactly when their owners, points and kept cards (the Puur) read the same from the weakest
     card up; each key is a set of the same size within the hands; sets with a card outside the hands stand
     for themselves."""
-    from puur.bots.solver import _new_core, set_reference
+    from puur.bots.solver import new_core, set_reference
 
     rng = random.Random("key-tables")
     for i in range(12):
         r = RoundState(RuleProfile.preset("schieber"), deal(rng, 0), 0, 1)
         r.choose(Contract(i % 6))
-        core = _new_core(r, False, 14, 0.0)
+        core = new_core(r, False, 14, 0.0)
         hands = [h & ~(1 << c) for h in r.hands for c in [rng.choice(list(iter_cards(h)))]]
         set_reference(core, hands)
         held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -497,7 +497,7 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
     the table keyed by the cards themselves (``set_reference`` a no-op), four tricks before the end, in every
     contract of two presets; the compiled search (keys up to equivalence) agrees."""
     from puur.bots import solver as solver_mod
-    from puur.bots.solver import FULL, NO_MATCH, _new_core
+    from puur.bots.solver import FULL, NO_MATCH, new_core
 
     swaps = 0
     rng = random.Random("equivalent-cards")
@@ -524,12 +524,12 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
         for h in (hands, other):
             with monkeypatch.context() as m:
                 m.setattr(solver_mod, "set_reference", lambda s, h: None)
-                plain = _new_core(r, False, 14, 0.0)
+                plain = new_core(r, False, 14, 0.0)
                 rem = h[0] | h[1] | h[2] | h[3]
                 args = (r.to_act, NO_MATCH, sum(pts[x] for x in iter_cards(rem)) + 5, FULL ^ rem, -999, 999)
                 values.append(plain.lead(h, *args))
             if COMPILED and compiled_legal_rules(profile, r.contract) is not None:
-                values.append(_new_core(r, True, 14, 0.0).lead(h, *args))
+                values.append(new_core(r, True, 14, 0.0).lead(h, *args))
         assert len(set(values)) == 1, (i, c, d, values)
         swaps += 1
     assert swaps >= 30
