@@ -672,8 +672,21 @@ a small table's allocation and first touch cost more than the search itself from
 Python core keeps its legal-move memo: the memo's keys hold no card of the deal beyond the relevant part
 of a hand and the trick, so one deal's answers serve the next."""
 _POOL_KEEP = 2  # idle cores kept per key
-_POOL_KEYS = 48  # at most this many contracts × profiles pooled (profiles come from users: the pool stays bounded)
+POOL_KEYS = 48
+"""At most this many contracts × profiles pooled: profiles come from users, so the pool stays bounded (past
+it, the pool starts again rather than grow)."""
 _POOL_MAX_BITS = 16  # larger tables (4 MiB and up) are freed, not kept
+
+
+def idle_cores() -> dict[tuple[Contract, object, bool], int]:
+    """The pool as it stands: (contract, profile, compiled) -> the idle cores kept for it. What a search gave
+    back, seen without the pool itself."""
+    return {key: len(idle) for key, idle in list(_POOL.items())}
+
+
+def drop_idle_cores() -> None:
+    """Empty the pool: the next searches build their cores afresh (``new_core``)."""
+    _POOL.clear()
 
 
 def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
@@ -693,7 +706,7 @@ def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> 
 def _give_back(key: tuple[Contract, object, bool], core: SearchCore, tt_bits: int) -> None:
     """Keep ``core`` for the next search of its contract and profile (a few per key, small tables only)."""
     if tt_bits <= _POOL_MAX_BITS and not key[0].changes_direction:  # Slalom, Guschti: built per trick
-        if key not in _POOL and len(_POOL) >= _POOL_KEYS:
+        if key not in _POOL and len(_POOL) >= POOL_KEYS:
             _POOL.clear()  # many profiles seen: start again rather than grow
         idle = _POOL.setdefault(key, [])
         if len(idle) < _POOL_KEEP:
@@ -1075,4 +1088,5 @@ def solve(r: RoundState, *, compiled: bool | None = None) -> SolveResult:
     return Solver(r, compiled=compiled).solve(r)
 
 
-__all__ = ["COMPILED", "SolveResult", "Solver", "contract_tables", "new_core", "solve"]
+__all__ = ["COMPILED", "POOL_KEYS", "SolveResult", "Solver", "contract_tables", "drop_idle_cores", "idle_cores", "new_core",
+           "solve"]

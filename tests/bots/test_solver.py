@@ -11,7 +11,7 @@ import pytest
 from game_checks import rollout_position, solved_as_brute_force
 
 from puur.bots.rollout import choose
-from puur.bots.solver import COMPILED, Solver, SolveResult, contract_tables, solve
+from puur.bots.solver import COMPILED, Solver, SolveResult, contract_tables, drop_idle_cores, solve
 from puur.core.cards import BASE_CONTRACTS, Contract, iter_cards
 from puur.core.playout import compiled_legal_rules
 from puur.core.profile import PRESETS, RuleProfile
@@ -134,18 +134,21 @@ def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch
     rng = random.Random(f"legal-h-{preset}")
     results = []
     calls = []
-    for rules in (True, False):
-        monkeypatch.setattr("puur.bots.solver._POOL", {})  # no core of the other pass
-        if not rules:
-            monkeypatch.setattr("puur.bots.solver.compiled_legal_rules", lambda profile, contract: None)
-            monkeypatch.setattr("puur.bots.solver.legal_moves", lambda *a: calls.append(1) or legal_moves(*a))
-        rng.seed(f"legal-h-{preset}")
-        found = []
-        for i in range(12):
-            r = rollout_position(profile, rng, Contract(i % 6), 14 + i)
-            res = solve(r, compiled=True)
-            found.append((res.points, res.nodes))
-        results.append(found)
+    try:
+        for rules in (True, False):
+            drop_idle_cores()  # no core of the other pass
+            if not rules:
+                monkeypatch.setattr("puur.bots.solver.compiled_legal_rules", lambda profile, contract: None)
+                monkeypatch.setattr("puur.bots.solver.legal_moves", lambda *a: calls.append(1) or legal_moves(*a))
+            rng.seed(f"legal-h-{preset}")
+            found = []
+            for i in range(12):
+                r = rollout_position(profile, rng, Contract(i % 6), 14 + i)
+                res = solve(r, compiled=True)
+                found.append((res.points, res.nodes))
+            results.append(found)
+    finally:  # no core of the second pass (Python ones, pooled under the compiled key) outlives the test
+        drop_idle_cores()
     assert results[0] == results[1]
     assert calls  # the second pass asked legal_moves
 
@@ -296,13 +299,13 @@ def test_pooled_cores_forget_the_last_deal(compiled: bool) -> None:
         positions.append(r)
     fresh = []
     for r in positions:
-        solver_mod._POOL.clear()
+        solver_mod.drop_idle_cores()
         fresh.append(solve(r, compiled=compiled))
     rounds = 300 if compiled else 20
     for k in range(rounds):
         got = solve(positions[k % len(positions)], compiled=compiled)
         assert got == fresh[k % len(positions)]
-    assert solver_mod._POOL[(Contract.S, profile, compiled)]  # the cores went back to the pool
+    assert solver_mod.idle_cores()[(Contract.S, profile, compiled)]  # the cores went back to the pool
 
 
 @pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
@@ -327,20 +330,20 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
 
 
 def test_pool_stays_bounded_over_many_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Profiles come from users: the pool keeps cores for at most ``_POOL_KEYS`` contracts × profiles and
+    """Profiles come from users: the pool keeps cores for at most ``POOL_KEYS`` contracts × profiles and
     starts again rather than grow (here 3 keys, against the five presets)."""
     from puur.bots import solver as solver_mod
 
-    monkeypatch.setattr(solver_mod, "_POOL_KEYS", 3)
-    solver_mod._POOL.clear()
+    monkeypatch.setattr(solver_mod, "POOL_KEYS", 3)
+    solver_mod.drop_idle_cores()
     for k, name in enumerate(sorted(PRESETS)):
         r = RoundState(RuleProfile.preset(name), deal(random.Random(k), 0), 0, 1)
         r.choose(Contract.O)
         while len(r.tricks) < 7:
             r.play(choose(r))
         solve(r)
-        assert (Contract.O, r.profile, COMPILED) in solver_mod._POOL
-        assert len(solver_mod._POOL) == [1, 2, 3, 1, 2][k]
+        assert (Contract.O, r.profile, COMPILED) in solver_mod.idle_cores()
+        assert len(solver_mod.idle_cores()) == [1, 2, 3, 1, 2][k]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 6, 7, 8, 9])
@@ -448,7 +451,7 @@ def test_keys_up_to_equivalence_keep_every_value(preset: str, monkeypatch: pytes
     for canon in (True, False):
         if not canon:
             monkeypatch.setattr(solver_mod, "set_reference", lambda s, h: None)
-        solver_mod._POOL.clear()
+        solver_mod.drop_idle_cores()
         results.append([solve(r, compiled=False) for r in positions])
     by_cards, by_keys = results[1], results[0]
     assert [(a.card, a.points) for a in by_keys] == [(b.card, b.points) for b in by_cards]
