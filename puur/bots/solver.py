@@ -108,7 +108,7 @@ def _flag_after(flag: int, team: int) -> int:
 
 
 @cache
-def _contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+def contract_tables(contract: Contract) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """Per contract: ``beats[b]`` the cards that take a trick from its current winner ``b`` (the rules
     core's ``BEATS``), ``up[c]`` the next stronger card of ``c``'s suit (the weakest of
     ``STRONGER_IN_SUIT[c]``, -1 for the strongest) and ``rank[c]`` a strength rank 0..17 (trumps above the
@@ -128,7 +128,7 @@ def _trump_tables(contract: Contract, pts: tuple[int, ...]) -> tuple[int, tuple[
     """The trump suit for the search's bounds: its shift (``9 * suit``, -1 without trumps) and, for each
     set of trumps as a 9-bit mask, ``top_above`` the trumps above its strongest (all for none) and
     ``trump_points`` its points."""
-    beats = _contract_tables(contract)[0]
+    beats = contract_tables(contract)[0]
     tsh = 9 * int(contract) if contract.is_trump else -1
     top_above = [511] * 512
     tpts = [0] * 512
@@ -672,8 +672,21 @@ a small table's allocation and first touch cost more than the search itself from
 Python core keeps its legal-move memo: the memo's keys hold no card of the deal beyond the relevant part
 of a hand and the trick, so one deal's answers serve the next."""
 _POOL_KEEP = 2  # idle cores kept per key
-_POOL_KEYS = 48  # at most this many contracts × profiles pooled (profiles come from users: the pool stays bounded)
+POOL_KEYS = 48
+"""At most this many contracts × profiles pooled: profiles come from users, so the pool stays bounded (past
+it, the pool starts again rather than grow)."""
 _POOL_MAX_BITS = 16  # larger tables (4 MiB and up) are freed, not kept
+
+
+def idle_cores() -> dict[tuple[Contract, object, bool], int]:
+    """The pool as it stands: (contract, profile, compiled) -> the idle cores kept for it. What a search gave
+    back, seen without the pool itself."""
+    return {key: len(idle) for key, idle in list(_POOL.items())}
+
+
+def drop_idle_cores() -> None:
+    """Empty the pool: the next searches build their cores afresh (``new_core``)."""
+    _POOL.clear()
 
 
 def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
@@ -684,7 +697,7 @@ def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> 
     except IndexError:  # another thread took the last one
         core = None
     if core is None:
-        return _new_core(r, compiled, tt_bits, deadline)
+        return new_core(r, compiled, tt_bits, deadline)
     core.reset(tt_bits)
     core.deadline = deadline
     return core
@@ -693,20 +706,22 @@ def _take_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> 
 def _give_back(key: tuple[Contract, object, bool], core: SearchCore, tt_bits: int) -> None:
     """Keep ``core`` for the next search of its contract and profile (a few per key, small tables only)."""
     if tt_bits <= _POOL_MAX_BITS and not key[0].changes_direction:  # Slalom, Guschti: built per trick
-        if key not in _POOL and len(_POOL) >= _POOL_KEYS:
+        if key not in _POOL and len(_POOL) >= POOL_KEYS:
             _POOL.clear()  # many profiles seen: start again rather than grow
         idle = _POOL.setdefault(key, [])
         if len(idle) < _POOL_KEEP:
             idle.append(core)
 
 
-def _new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
-    """The search for the deal and contract of ``r``: its tables, and ``legal_moves`` under its profile."""
+def new_core(r: RoundState, compiled: bool, tt_bits: int, deadline: float) -> SearchCore:
+    """The search for the deal and contract of ``r``: its tables, and ``legal_moves`` under its profile. A new
+    one, never one of the pool (``_take_core`` takes it when the pool has none): a search whose table starts
+    empty, to hold a reused core against."""
     assert r.contract is not None
     contract, profile = r.contract, r.profile
     pts = tuple(r.points)
     one = contract.direction(len(r.tricks))  # Slalom, Guschti: replaced trick by trick (``set_directions``)
-    beats, up, rank = _contract_tables(one)
+    beats, up, rank = contract_tables(one)
     tsh, top_above, tpts = _trump_tables(one, pts)
     rel = tuple(SUIT_MASKS[s] | trump_mask(one) for s in range(4))
 
@@ -740,7 +755,7 @@ def _direction_tables(
     dirs = tuple(0 if contract.direction(t) == Contract.O else 1 for t in range(9))
     tabs = []
     for i, d in enumerate((Contract.O, Contract.U)):
-        beats, up, rank = _contract_tables(d)
+        beats, up, rank = contract_tables(d)
         pts = trick_points_table(contract, dirs.index(i), undenufe_values, slalom_guschti_values)
         c = Core(beats, up, pts, rank, (0, 0, 0, 0), -1, (511,) * 512, (0,) * 512, 0, 0, lambda h, t: h)
         tabs.append((c.beats, c.up, c.pts, c.k_smear, c.k_low, c.k_win, c.k_discard, c.k_lead))
@@ -772,7 +787,7 @@ class _Root:
     def at(core: SearchCore, r: RoundState) -> _Root:
         """The search ``core`` rooted at position ``r`` (of the deal and contract it was built for)."""
         assert r.contract is not None and r.to_act is not None
-        up = _contract_tables(r.contract.direction(len(r.tricks)))[1]
+        up = contract_tables(r.contract.direction(len(r.tricks)))[1]
         pts = tuple(r.points)  # the trick in play's points (its direction under Slalom, Guschti)
         hands = tuple(r.hands)
         played = 0
@@ -951,6 +966,11 @@ class Solver:
             raise ValueError("the position is not of the deal and contract this search was built for")
         return _Root.at(self._core, r)
 
+    def equivalent_runs(self, r: RoundState) -> dict[int, int]:
+        """Each legal card at position ``r`` -> the card of its run of equivalent cards that the search tests
+        in its stead (``best_cards`` searches one card per run): how much the runs save, seen from outside."""
+        return dict(self._root(r).runs)
+
     def value(self, r: RoundState) -> int:
         """Team 0's points minus team 1's from position ``r`` to the end of the round, under perfect play."""
         root = self._root(r)
@@ -1068,4 +1088,5 @@ def solve(r: RoundState, *, compiled: bool | None = None) -> SolveResult:
     return Solver(r, compiled=compiled).solve(r)
 
 
-__all__ = ["COMPILED", "SolveResult", "Solver", "solve"]
+__all__ = ["COMPILED", "POOL_KEYS", "SolveResult", "Solver", "contract_tables", "drop_idle_cores", "idle_cores", "new_core",
+           "solve"]

@@ -110,7 +110,7 @@ def _serve(args: argparse.Namespace) -> int:
         return 2
     print(f"Puur: the table is on http://{args.host}:{args.port}/ (Ctrl-C to stop)")
     common: dict[str, Any] = {"host": args.host, "port": args.port, "log_level": "info",
-                              "access_log": args.access_log, "ws_max_size": WS_MAX_MESSAGE, **_connection_bounds(args)}
+                              "access_log": args.access_log, "ws_max_size": WS_MAX_MESSAGE, **connection_bounds(args)}
     if args.workers == 1:
         uvicorn.run(create_app(db_path=args.db, settings=settings), **common)
         return 0
@@ -123,7 +123,7 @@ def _serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _connection_bounds(args: argparse.Namespace) -> dict[str, Any]:
+def connection_bounds(args: argparse.Namespace) -> dict[str, Any]:
     """uvicorn's settings for ``puur serve``'s connections (SECURITY.md): whose ``X-Forwarded-For`` is
     trusted, the deadline and size of a request's head (``puur.server.serving``), the kept-alive idle time
     and the connections served at once."""

@@ -180,7 +180,7 @@ class RandomRounds:
         )  # fmt: skip
 
 
-_IMPLEMENTED: dict[str, tuple[object, ...]] = {
+COMPILED_OPTIONS: dict[str, tuple[object, ...]] = {
     # Every option of RuleProfile that a round can read, with the values the compiled core implements. An
     # option not named here (one added later) or a value not listed sends the profile to the Python path.
     "undenufe_values": ("modern", "classic"),
@@ -210,6 +210,8 @@ _IMPLEMENTED: dict[str, tuple[object, ...]] = {
     "extra_contracts": ("none", "slalom", "guschti", "slalom_guschti"),
     "slalom_guschti_values": ("obenabe", "by_trick"),
 }  # fmt: skip
+"""The options, and their values, that the compiled core implements: ``compiled_rules`` sends any other profile
+to the Python path (the tests take one out to see that it does)."""
 _ANY_VALUE = ("preset", "version", "multipliers", "target", "targets_offered", "schneider")
 """Options read as numbers (the multipliers, through ``RuleProfile.factor``) or not in a round at all (the
 match's target, Schneider)."""
@@ -225,7 +227,7 @@ _LEGAL_OPTIONS = (
 def legal_options(profile: RuleProfile) -> list[int] | None:
     """The legal-move options of ``profile`` as ``puur/core/_legal.h`` reads them (``legal_options_set``), or
     None when one of them has a value it does not implement."""
-    if any(getattr(profile, name) not in _IMPLEMENTED[name] for name in _LEGAL_OPTIONS):
+    if any(getattr(profile, name) not in COMPILED_OPTIONS[name] for name in _LEGAL_OPTIONS):
         return None
     return [
         int(profile.trump_allowed_when_able_to_follow),
@@ -298,7 +300,7 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
     for name, value in profile.to_dict().items():
         if name in _ANY_VALUE:
             continue
-        allowed = _IMPLEMENTED.get(name)
+        allowed = COMPILED_OPTIONS.get(name)
         if allowed is None or value not in allowed:
             return None
     codes = list(Contract)  # and Slalom, Guschti: the codes the core knows are 0..9
@@ -310,7 +312,7 @@ def compiled_rules(profile: RuleProfile) -> _CompiledRules | None:
         return None
     rows, row_of = value_rows(profile)
     pad = 10 - len(codes)
-    weis_compare = _IMPLEMENTED["weis_compare"].index(profile.weis_compare)
+    weis_compare = COMPILED_OPTIONS["weis_compare"].index(profile.weis_compare)
     seq = SEQUENCE_VALUES[profile.weis_values]
     legal = legal_options(profile)
     assert legal is not None  # every option was checked above
@@ -403,4 +405,4 @@ def random_rounds(
     return RandomRounds(p, seed, start, n, core is not None, **cols)
 
 
-__all__ = ["COMPILED", "RandomRounds", "SplitMix", "compiled_rules", "pure_forced", "python_round", "random_rounds"]
+__all__ = ["COMPILED", "COMPILED_OPTIONS", "RandomRounds", "SplitMix", "compiled_rules", "pure_forced", "python_round", "random_rounds"]

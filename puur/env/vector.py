@@ -90,8 +90,9 @@ def _popcount(x: np.ndarray) -> np.ndarray:
     return np.bitwise_count(x).astype(np.int64)
 
 
-class _Tables:
-    """The rule tables of one profile, by contract code 0..5 (C D H S O U) and card."""
+class RuleTables:
+    """The rule tables of one profile, by contract code 0..5 (C D H S O U) and card: what the vectorized
+    tables read the rules from (``batch_legal_moves``), built once per profile rather than per step."""
 
     def __init__(self, profile: RuleProfile) -> None:
         self.profile = profile
@@ -142,7 +143,7 @@ class VectorEnv:
             raise ValueError(f"n is the number of tables, a whole number from 1, got {n!r}")
         self.n = n
         self.profile = check_vector_profile(RuleProfile.resolve(profile))
-        self.tables = _Tables(self.profile)
+        self.tables = RuleTables(self.profile)
         self.rng = np.random.default_rng(seed)
         self._rows = np.arange(n)
         z = lambda dtype=np.int64, *shape: np.zeros((n, *shape), dtype=dtype)  # noqa: E731
@@ -405,11 +406,11 @@ class VectorEnv:
         mask[bid & ~self.pushed, _PUSH] = 1
         pr = np.flatnonzero(played)
         if len(pr):
-            lg = _legal(self.tables, hand[pr], self.trick[pr], self.trick_n[pr], self.contract[pr])
+            lg = batch_legal_moves(self.tables, hand[pr], self.trick[pr], self.trick_n[pr], self.contract[pr])
             mask[pr, :36] = (lg[:, None] & _BITS) != 0
 
 
-def _winner(t: _Tables, cards: np.ndarray, n: np.ndarray | int, contract: np.ndarray) -> np.ndarray:
+def _winner(t: RuleTables, cards: np.ndarray, n: np.ndarray | int, contract: np.ndarray) -> np.ndarray:
     """The index of the card that wins each (partial) trick of ``n`` cards (``trick_winner``, §8)."""
     strength = t.strength[contract[:, None], cards]
     suit = cards // 9
@@ -419,7 +420,7 @@ def _winner(t: _Tables, cards: np.ndarray, n: np.ndarray | int, contract: np.nda
     return np.argmax(np.where(counts, strength, -1), axis=1)
 
 
-def _legal(t: _Tables, hand: np.ndarray, trick: np.ndarray, n: np.ndarray, contract: np.ndarray) -> np.ndarray:
+def batch_legal_moves(t: RuleTables, hand: np.ndarray, trick: np.ndarray, n: np.ndarray, contract: np.ndarray) -> np.ndarray:
     """The playable cards (``legal_moves``, RULES.md §7) of each hand after the ``n`` cards of its trick,
     as card sets: ``puur/core/_legal.h``'s ``legal`` over many tables at once."""
     k = len(hand)
@@ -490,4 +491,5 @@ def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return np.argmax(np.where(mask == 1, noise, -1.0), axis=1)
 
 
-__all__ = ["VECTOR_OPTIONS", "VectorEnv", "check_vector_profile", "random_actions", "selfplay"]
+__all__ = ["VECTOR_OPTIONS", "RuleTables", "VectorEnv", "batch_legal_moves", "check_vector_profile", "random_actions",
+           "selfplay"]

@@ -17,7 +17,7 @@ from puur.core.profile import RuleProfile
 from puur.core.round import RoundState
 from puur.info.position import EXAMPLE as POSITION_EXAMPLE
 from puur.info.position import format_position
-from puur.server.http.api_solver import _EXAMPLE
+from puur.server.http.api_solver import EXAMPLE
 
 
 def _position(body: dict[str, Any]) -> RoundState:
@@ -30,9 +30,9 @@ def _position(body: dict[str, Any]) -> RoundState:
 
 
 def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
-    r = _position(_EXAMPLE)
+    r = _position(EXAMPLE)
     want = solve(r)
-    got = solve_open_cards(_EXAMPLE["hands"], _EXAMPLE["contract"], _EXAMPLE["played"], _EXAMPLE["forehand"])
+    got = solve_open_cards(EXAMPLE["hands"], EXAMPLE["contract"], EXAMPLE["played"], EXAMPLE["forehand"])
     assert got["to_act"] == r.to_act and got["points"] == list(want.points)
     assert got["cards"][got["best"]] == got["points"]
     assert set(got["cards"]) == {Card(c).name for c in range(36) if r.legal_cards() >> c & 1}
@@ -41,11 +41,11 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
         child = r.clone()
         child.play(int(Card.parse(name)))
         assert points == list(solve(child).points)
-    http = client.post("/api/v1/solve", json=_EXAMPLE)
+    http = client.post("/api/v1/solve", json=EXAMPLE)
     assert http.status_code == 200 and http.json() == got
 
     async def mcp(c: Client) -> None:
-        res = await c.call_tool("solve_open_cards", _EXAMPLE)
+        res = await c.call_tool("solve_open_cards", EXAMPLE)
         assert not res.is_error and res.structured_content == got
 
     run_mcp(mcp)
@@ -53,14 +53,14 @@ def test_the_example_is_the_solvers_answer(client: TestClient) -> None:
 
 def test_a_position_line_is_the_same_request(client: TestClient) -> None:
     """``{"position": LINE}`` (docs/position-notation.md) in place of hands, contract, forehand and played."""
-    line = format_position(_position(_EXAMPLE))
+    line = format_position(_position(EXAMPLE))
     assert line == POSITION_EXAMPLE
-    want = client.post("/api/v1/solve", json=_EXAMPLE).json()
+    want = client.post("/api/v1/solve", json=EXAMPLE).json()
     http = client.post("/api/v1/solve", json={"position": line})
     assert http.status_code == 200 and http.json() == want
     jasvel = client.post("/api/v1/solve", json={"position": line.replace("schieber", "jasvel", 1)})
     assert jasvel.status_code == 200 and jasvel.json() == solve_open_cards(
-        **_call(_EXAMPLE), profile="jasvel"
+        **_call(EXAMPLE), profile="jasvel"
     )
 
     async def mcp(c: Client) -> None:
@@ -104,7 +104,7 @@ def test_position_refusals_name_the_field(client: TestClient, body: dict[str, An
 
 
 def test_a_position_before_the_contract_or_early_is_refused(client: TestClient) -> None:
-    start = _position({**_EXAMPLE, "played": []})
+    start = _position({**EXAMPLE, "played": []})
     r = client.post("/api/v1/solve", json={"position": format_position(start)})
     assert r.status_code == 422 and f"at most {MAX_OPEN_CARDS} cards" in r.json()["detail"]
     fresh = RoundState(RuleProfile.preset("schieber"), start.dealt, 2, 3)
@@ -119,9 +119,9 @@ def test_a_position_before_the_contract_or_early_is_refused(client: TestClient) 
         ({"contract": "Q"}, "contract"),
         ({"played": ["H9", "H9"]}, "played[1]"),
         ({"played": ["C6"]}, "played[0]"),
-        ({"hands": [_EXAMPLE["hands"][0]] * 4}, "twice"),
+        ({"hands": [EXAMPLE["hands"][0]] * 4}, "twice"),
         # the schema says nine cards a hand (pydantic names the field): MCP reads the arguments the same way
-        ({"hands": [h[:8] for h in _EXAMPLE["hands"]]}, "at least 9 items"),
+        ({"hands": [h[:8] for h in EXAMPLE["hands"]]}, "at least 9 items"),
         ({"profile": "nosuchpreset"}, "nosuchpreset"),
     ],
 )
@@ -129,7 +129,7 @@ def test_refusals_say_what_is_wrong(
     client: TestClient, change: dict[str, Any], needle: str | tuple[str, str]
 ) -> None:
     http_needle, mcp_needle = (needle, needle) if isinstance(needle, str) else needle
-    body = {**_EXAMPLE, **change}
+    body = {**EXAMPLE, **change}
     r = client.post("/api/v1/solve", json=body)
     assert r.status_code == 422 and http_needle in str(r.json()["detail"]), r.text
 

@@ -11,7 +11,7 @@ import pytest
 from game_checks import rollout_position, solved_as_brute_force
 
 from puur.bots.rollout import choose
-from puur.bots.solver import COMPILED, Solver, SolveResult, _contract_tables, solve
+from puur.bots.solver import COMPILED, Solver, SolveResult, contract_tables, drop_idle_cores, solve
 from puur.core.cards import BASE_CONTRACTS, Contract, iter_cards
 from puur.core.playout import compiled_legal_rules
 from puur.core.profile import PRESETS, RuleProfile
@@ -76,7 +76,7 @@ def test_solver_values_consistent(preset: str) -> None:
 @pytest.mark.parametrize("contract", BASE_CONTRACTS)  # Slalom, Guschti: tests/core/test_slalom_guschti.py
 def test_winner_table_matches_trick_winner(contract: Contract) -> None:
     """The solver's per-contract table decides every trick as the rules core does."""
-    beats, _, _ = _contract_tables(contract)
+    beats, _, _ = contract_tables(contract)
     rng = random.Random(int(contract))
     for _ in range(2000):
         cards = rng.sample(range(36), rng.randint(1, 4))
@@ -134,18 +134,21 @@ def test_compiled_legal_moves_and_the_memo_search_alike(preset: str, monkeypatch
     rng = random.Random(f"legal-h-{preset}")
     results = []
     calls = []
-    for rules in (True, False):
-        monkeypatch.setattr("puur.bots.solver._POOL", {})  # no core of the other pass
-        if not rules:
-            monkeypatch.setattr("puur.bots.solver.compiled_legal_rules", lambda profile, contract: None)
-            monkeypatch.setattr("puur.bots.solver.legal_moves", lambda *a: calls.append(1) or legal_moves(*a))
-        rng.seed(f"legal-h-{preset}")
-        found = []
-        for i in range(12):
-            r = rollout_position(profile, rng, Contract(i % 6), 14 + i)
-            res = solve(r, compiled=True)
-            found.append((res.points, res.nodes))
-        results.append(found)
+    try:
+        for rules in (True, False):
+            drop_idle_cores()  # no core of the other pass
+            if not rules:
+                monkeypatch.setattr("puur.bots.solver.compiled_legal_rules", lambda profile, contract: None)
+                monkeypatch.setattr("puur.bots.solver.legal_moves", lambda *a: calls.append(1) or legal_moves(*a))
+            rng.seed(f"legal-h-{preset}")
+            found = []
+            for i in range(12):
+                r = rollout_position(profile, rng, Contract(i % 6), 14 + i)
+                res = solve(r, compiled=True)
+                found.append((res.points, res.nodes))
+            results.append(found)
+    finally:  # no core of the second pass (Python ones, pooled under the compiled key) outlives the test
+        drop_idle_cores()
     assert results[0] == results[1]
     assert calls  # the second pass asked legal_moves
 
@@ -172,7 +175,7 @@ def test_core_reports_errors(compiled: bool) -> None:
     from puur.bots._solver_core import Core as CCore
     from puur.bots.solver import Core as PyCore
 
-    beats, up, rank = _contract_tables(Contract.H)
+    beats, up, rank = contract_tables(Contract.H)
     pts = [0] * 36  # the points do not matter here
     good = compiled_legal_rules(RuleProfile.preset("schieber"), Contract.H)
     assert good is not None
@@ -296,13 +299,13 @@ def test_pooled_cores_forget_the_last_deal(compiled: bool) -> None:
         positions.append(r)
     fresh = []
     for r in positions:
-        solver_mod._POOL.clear()
+        solver_mod.drop_idle_cores()
         fresh.append(solve(r, compiled=compiled))
     rounds = 300 if compiled else 20
     for k in range(rounds):
         got = solve(positions[k % len(positions)], compiled=compiled)
         assert got == fresh[k % len(positions)]
-    assert solver_mod._POOL[(Contract.S, profile, compiled)]  # the cores went back to the pool
+    assert solver_mod.idle_cores()[(Contract.S, profile, compiled)]  # the cores went back to the pool
 
 
 @pytest.mark.parametrize("compiled", [False, True] if COMPILED else [False])
@@ -327,20 +330,20 @@ def test_card_bounds_against_card_values(compiled: bool) -> None:
 
 
 def test_pool_stays_bounded_over_many_profiles(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Profiles come from users: the pool keeps cores for at most ``_POOL_KEYS`` contracts × profiles and
+    """Profiles come from users: the pool keeps cores for at most ``POOL_KEYS`` contracts × profiles and
     starts again rather than grow (here 3 keys, against the five presets)."""
     from puur.bots import solver as solver_mod
 
-    monkeypatch.setattr(solver_mod, "_POOL_KEYS", 3)
-    solver_mod._POOL.clear()
+    monkeypatch.setattr(solver_mod, "POOL_KEYS", 3)
+    solver_mod.drop_idle_cores()
     for k, name in enumerate(sorted(PRESETS)):
         r = RoundState(RuleProfile.preset(name), deal(random.Random(k), 0), 0, 1)
         r.choose(Contract.O)
         while len(r.tricks) < 7:
             r.play(choose(r))
         solve(r)
-        assert (Contract.O, r.profile, COMPILED) in solver_mod._POOL
-        assert len(solver_mod._POOL) == [1, 2, 3, 1, 2][k]
+        assert (Contract.O, r.profile, COMPILED) in solver_mod.idle_cores()
+        assert len(solver_mod.idle_cores()) == [1, 2, 3, 1, 2][k]
 
 
 @pytest.mark.parametrize("seed", [1, 2, 6, 7, 8, 9])
@@ -359,7 +362,7 @@ def test_best_cards_are_the_cards_that_keep_the_value(seed: int) -> None:
         value, best = solver.best_cards(r)
         values = solver.card_values(r)
         assert best == sum(1 << c for c, v in values.items() if v == value)
-        runs += len(values) - len(set(solver._root(r).runs.values()))
+        runs += len(values) - len(set(solver.equivalent_runs(r).values()))
         card = (best & -best).bit_length() - 1
         taken = tuple(r.card_points)
         r.play(card)
@@ -407,7 +410,7 @@ def test_equivalent_positions_share_a_table_entry(compiled: bool) -> None:
     hands, West keeping the 8 of spades or the 6 (the 7 between them gone) is one position, found in the
     table in one step, with the same value as a fresh search; a position where the 7 is still in play is not
     the same one. Hands outside the reference start the table again, and are still searched right."""
-    from puur.bots.solver import FULL, NO_MATCH, _new_core
+    from puur.bots.solver import FULL, NO_MATCH, new_core
 
     r = RoundState(RuleProfile.preset("schieber"), deal(random.Random(5), 0), 0, 1)
     r.choose(Contract.H)
@@ -421,17 +424,17 @@ def test_equivalent_positions_share_a_table_entry(compiled: bool) -> None:
         return v, core.nodes - before
 
     keeps_8, keeps_6, seven_out = _after(27, 28, 11, 12), _after(29, 28, 11, 12), _after(27, 10, 11, 12)
-    core = _new_core(r, compiled, 14, 0.0)
+    core = new_core(r, compiled, 14, 0.0)
     assert value(core, list(_REFERENCE), 900, 901)[1] == 1  # the reference hands: out of the window at once
     v8, n8 = value(core, keeps_8)
     v6, n6 = value(core, keeps_6)
     assert n8 > 1 and n6 == 1
-    fresh = _new_core(r, compiled, 14, 0.0)
+    fresh = new_core(r, compiled, 14, 0.0)
     assert value(fresh, keeps_6) == (v6, n8) == (v8, n8)  # a fresh core searches as much as the first did
     v7, n7 = value(core, seven_out)
-    assert n7 > 1 and v7 == value(_new_core(r, compiled, 14, 0.0), seven_out)[0]
+    assert n7 > 1 and v7 == value(new_core(r, compiled, 14, 0.0), seven_out)[0]
     other = [_REFERENCE[1], _REFERENCE[0], _REFERENCE[3], _REFERENCE[2]]  # not within the reference
-    assert value(core, other) == value(_new_core(r, compiled, 14, 0.0), other)
+    assert value(core, other) == value(new_core(r, compiled, 14, 0.0), other)
 
 
 @pytest.mark.parametrize("preset", ["schieber", "jasvel"])
@@ -448,7 +451,7 @@ def test_keys_up_to_equivalence_keep_every_value(preset: str, monkeypatch: pytes
     for canon in (True, False):
         if not canon:
             monkeypatch.setattr(solver_mod, "set_reference", lambda s, h: None)
-        solver_mod._POOL.clear()
+        solver_mod.drop_idle_cores()
         results.append([solve(r, compiled=False) for r in positions])
     by_cards, by_keys = results[1], results[0]
     assert [(a.card, a.points) for a in by_keys] == [(b.card, b.points) for b in by_cards]
@@ -467,13 +470,13 @@ def test_the_key_tables_follow_their_definition() -> None:
     share a key exactly when their owners, points and kept cards (the Puur) read the same from the weakest
     card up; each key is a set of the same size within the hands; sets with a card outside the hands stand
     for themselves."""
-    from puur.bots.solver import _new_core, set_reference
+    from puur.bots.solver import new_core, set_reference
 
     rng = random.Random("key-tables")
     for i in range(12):
         r = RoundState(RuleProfile.preset("schieber"), deal(rng, 0), 0, 1)
         r.choose(Contract(i % 6))
-        core = _new_core(r, False, 14, 0.0)
+        core = new_core(r, False, 14, 0.0)
         hands = [h & ~(1 << c) for h in r.hands for c in [rng.choice(list(iter_cards(h)))]]
         set_reference(core, hands)
         held = hands[0] | hands[1] | hands[2] | hands[3]
@@ -497,7 +500,7 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
     the table keyed by the cards themselves (``set_reference`` a no-op), four tricks before the end, in every
     contract of two presets; the compiled search (keys up to equivalence) agrees."""
     from puur.bots import solver as solver_mod
-    from puur.bots.solver import FULL, NO_MATCH, _new_core
+    from puur.bots.solver import FULL, NO_MATCH, new_core
 
     swaps = 0
     rng = random.Random("equivalent-cards")
@@ -524,12 +527,12 @@ def test_equivalent_cards_leave_the_value_unchanged(monkeypatch: pytest.MonkeyPa
         for h in (hands, other):
             with monkeypatch.context() as m:
                 m.setattr(solver_mod, "set_reference", lambda s, h: None)
-                plain = _new_core(r, False, 14, 0.0)
+                plain = new_core(r, False, 14, 0.0)
                 rem = h[0] | h[1] | h[2] | h[3]
                 args = (r.to_act, NO_MATCH, sum(pts[x] for x in iter_cards(rem)) + 5, FULL ^ rem, -999, 999)
                 values.append(plain.lead(h, *args))
             if COMPILED and compiled_legal_rules(profile, r.contract) is not None:
-                values.append(_new_core(r, True, 14, 0.0).lead(h, *args))
+                values.append(new_core(r, True, 14, 0.0).lead(h, *args))
         assert len(set(values)) == 1, (i, c, d, values)
         swaps += 1
     assert swaps >= 30

@@ -178,7 +178,7 @@ def test_what_the_core_does_not_implement_is_played_in_python(monkeypatch: pytes
     assert not random_rounds(profile, 2, seed=1).compiled
     monkeypatch.delenv("PUUR_PURE")
     # an option the core does not know (as a new one would be) sends the profile to Python
-    monkeypatch.delitem(playout._IMPLEMENTED, "stoeck")
+    monkeypatch.delitem(playout.COMPILED_OPTIONS, "stoeck")
     playout.compiled_rules.cache_clear()
     try:
         batch = random_rounds(profile, 3, seed=1)

@@ -190,9 +190,9 @@ def test_gym_env_plays_a_match_and_refuses_illegal_actions() -> None:
     assert g is not None and g.is_over
     assert total == g.scores[1] - g.scores[0]
     strict = puur.env.SingleSeatEnv(opponents="random", illegal="raise")
-    strict.reset(seed=1)
+    first, _ = strict.reset(seed=1)
     with pytest.raises(ValueError):
-        strict.step(illegal if not strict._obs()["action_mask"][illegal] else N_ACTIONS)
+        strict.step(illegal if not first["action_mask"][illegal] else N_ACTIONS)
 
 
 def test_slalom_and_guschti_are_played_and_their_direction_is_encoded() -> None:

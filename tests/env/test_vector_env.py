@@ -16,7 +16,7 @@ from puur.core.round import deal  # noqa: E402
 from puur.core.rules.legal import legal_moves  # noqa: E402
 from puur.env.aec import AGENTS, raw_env  # noqa: E402
 from puur.env.encoding import layout  # noqa: E402
-from puur.env.vector import VectorEnv, _legal, _Tables, selfplay  # noqa: E402
+from puur.env.vector import RuleTables, VectorEnv, batch_legal_moves, selfplay  # noqa: E402
 
 
 def _deals(k: int, seed: int) -> tuple[list[list[int]], list[int]]:
@@ -69,7 +69,7 @@ def test_same_observations_as_the_pettingzoo_environment(preset: object) -> None
 
 
 def test_legal_moves_are_the_rules_core_s() -> None:
-    """Random hands and partial tricks in every contract and several profiles: ``_legal`` equals
+    """Random hands and partial tricks in every contract and several profiles: ``batch_legal_moves`` equals
     ``legal_moves`` card for card."""
     rng = random.Random(5)
     profiles = [
@@ -78,7 +78,7 @@ def test_legal_moves_are_the_rules_core_s() -> None:
                   {"preset": "schieber", "undertrump_ban_when_partner_leads": False, "trump_allowed_when_able_to_follow": False})
     ]  # fmt: skip
     for profile in profiles:
-        t = _Tables(profile)
+        t = RuleTables(profile)
         cases = []
         for _ in range(400):
             deck = list(range(36))
@@ -86,7 +86,7 @@ def test_legal_moves_are_the_rules_core_s() -> None:
             n = rng.randrange(4)
             hand = sum(1 << c for c in deck[n : n + rng.randrange(1, 10)])
             cases.append((hand, deck[:n] + [0] * (4 - n), n, rng.randrange(6)))
-        got = _legal(
+        got = batch_legal_moves(
             t,
             np.array([c[0] for c in cases], dtype=np.uint64),
             np.array([c[1] for c in cases], dtype=np.int64),

@@ -17,7 +17,7 @@ from mcp_helpers import run_mcp
 
 from puur.bots.mcts import MCTSPlayer
 from puur.bots.runner import play_computers
-from puur.cli import _connection_bounds, build_parser, main
+from puur.cli import build_parser, connection_bounds, main
 from puur.info.observation import Observation
 from puur.match.game import Game
 from puur.server.app import create_app
@@ -439,14 +439,14 @@ def test_mcp_computers_keep_to_the_think_budget(monkeypatch: pytest.MonkeyPatch)
 # ----- the proxy and the connections -----
 def test_puur_serve_trusts_only_loopback_by_default_and_bounds_its_connections(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
-    bounds = _connection_bounds(build_parser().parse_args(["serve"]))
+    bounds = connection_bounds(build_parser().parse_args(["serve"]))
     assert bounds == {"forwarded_allow_ips": "127.0.0.1", "http": HTTP_PROTOCOL, "timeout_keep_alive": KEEP_ALIVE,
                       "limit_concurrency": MAX_CONNECTIONS}  # fmt: skip
     named = build_parser().parse_args(["serve", "--forwarded-allow-ips", "10.0.0.5", "--max-connections", "50"])
-    assert _connection_bounds(named)["forwarded_allow_ips"] == "10.0.0.5"
-    assert _connection_bounds(named)["limit_concurrency"] == 50
+    assert connection_bounds(named)["forwarded_allow_ips"] == "10.0.0.5"
+    assert connection_bounds(named)["limit_concurrency"] == 50
     monkeypatch.setenv("FORWARDED_ALLOW_IPS", "172.28.0.10")
-    assert _connection_bounds(build_parser().parse_args(["serve"]))["forwarded_allow_ips"] == "172.28.0.10"
+    assert connection_bounds(build_parser().parse_args(["serve"]))["forwarded_allow_ips"] == "172.28.0.10"
 
 
 def test_the_compose_workers_trust_x_forwarded_for_from_the_balancer_alone_which_sets_it() -> None:

@@ -120,8 +120,8 @@ def test_a_round_reviewed_as_it_is_played_answers_once_it_is_over(ahead_app: Any
         url = f"/api/v1/games/{gid}/rounds/1/review"
         play_until(client, gid, tokens["0"], in_play)
         reviews = ahead_app.state.reviews
-        entry = reviews._jobs[(gid, 1)]
-        assert entry.ahead and entry.status == "running" and entry.ended is None and entry.sent >= 1
+        entry = reviews.job(gid, 1)
+        assert entry is not None and entry.ahead and entry.status == "running" and entry.ended is None and entry.sent >= 1
         assert client.get(url, headers=auth(tokens["0"])).status_code == 409  # still played: nothing shown
         play_first_round(client, gid, tokens["0"])
         assert entry.ended is not None and entry.sent == 36
@@ -150,18 +150,18 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
         for g in games:
             play_until(client, g["game_id"], g["tokens"]["0"], in_play)
         reviews = ahead_app.state.reviews
-        first = reviews._jobs[(games[0]["game_id"], 1)]
-        assert first.ahead and first.status == "running"
-        assert (games[1]["game_id"], 1) not in reviews._jobs
+        first = reviews.job(games[0]["game_id"], 1)
+        assert first is not None and first.ahead and first.status == "running"
+        assert (games[1]["game_id"], 1) not in reviews.held()
         monkeypatch.setattr(module, "AHEAD_IDLE", 0.3)
         time.sleep(0.5)
         g = games[1]
         v = client.get(f"/api/v1/games/{g['game_id']}", headers=auth(g["tokens"]["0"])).json()
         client.post(f"/api/v1/games/{g['game_id']}/actions", headers=auth(g["tokens"]["0"]), json={"action": v["legal_actions"][0]})
-        assert (games[0]["game_id"], 1) not in reviews._jobs  # left alone: stopped, reviewed afresh on request
+        assert (games[0]["game_id"], 1) not in reviews.held()  # left alone: stopped, reviewed afresh on request
         assert first.proc is not None and not first.proc.is_alive()
-        second = reviews._jobs[(g["game_id"], 1)]
-        assert second.ahead and second.status == "running" and second.sent >= 1
+        second = reviews.job(g["game_id"], 1)
+        assert second is not None and second.ahead and second.status == "running" and second.sent >= 1
 
 
 def test_rounds_searched_in_python_are_not_reviewed_ahead(ahead_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -173,7 +173,7 @@ def test_rounds_searched_in_python_are_not_reviewed_ahead(ahead_app: Any, monkey
         gid, tokens = r.json()["game_id"], r.json()["tokens"]
         play_until(client, gid, tokens["0"], in_play)
         reviews = getattr(ahead_app.state, "reviews", None)
-        assert reviews is None or not reviews._jobs
+        assert reviews is None or not reviews.held()
 
 
 def test_rounds_are_reviewed_on_request_only_by_default(client: TestClient) -> None:
@@ -181,7 +181,7 @@ def test_rounds_are_reviewed_on_request_only_by_default(client: TestClient) -> N
     gid, tokens = r.json()["game_id"], r.json()["tokens"]
     play_until(client, gid, tokens["0"], in_play)
     reviews = getattr(client.app.state, "reviews", None)  # type: ignore[attr-defined]
-    assert reviews is None or not reviews._jobs
+    assert reviews is None or not reviews.held()
 
 
 def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
@@ -196,7 +196,8 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
         gid, tokens = r.json()["game_id"], r.json()["tokens"]
         play_until(client, gid, tokens["0"], in_play)
         reviews = ahead_app.state.reviews
-        entry = reviews._jobs[(gid, 1)]
+        entry = reviews.job(gid, 1)
+        assert entry is not None
         live = ahead_app.state.game_hub.get(gid)
         stand_in = make_player(BOT)
         with live.lock:  # rounds 1 and 2 played through with no request (as stand-ins would)
@@ -213,9 +214,9 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
 
 
 def _burn(seconds: int) -> None:
-    from puur.server.http.reviews import _limit_cpu
+    from puur.server.http.reviews import limit_worker_cpu
 
-    _limit_cpu(seconds)
+    limit_worker_cpu(seconds)
     while True:  # a review that never ends
         pass
 

@@ -247,11 +247,11 @@ def test_a_worker_that_forgets_the_tables_changes_reads_every_listing_anew(clien
     gid, lobby, reads = _listed_table_and_its_reads(client, monkeypatch)
     monkeypatch.setattr(lobby_module, "MAX_KNOWN", 2)
     lobby.heard(gid)
-    assert lobby._listings((gid,)) and reads == [[gid]]
-    assert lobby._listings((gid,)) and reads == [[gid]]  # fresh: not read again
+    assert lobby.current_listings((gid,)) and reads == [[gid]]
+    assert lobby.current_listings((gid,)) and reads == [[gid]]  # fresh: not read again
     lobby.heard("t2")
     lobby.heard("t3")  # the third table: every change forgotten
-    assert lobby._listings((gid,)) and reads == [[gid], [gid]]  # read before the forgetting: read anew
+    assert lobby.current_listings((gid,)) and reads == [[gid], [gid]]  # read before the forgetting: read anew
 
 
 def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(client: TestClient, monkeypatch: Any) -> None:
@@ -259,8 +259,8 @@ def test_the_feed_connections_woken_together_wait_for_one_read_on_their_loop(cli
     others wait for that read, and each then finds its message on the loop, the same text for all."""
     gid, lobby, reads = _listed_table_and_its_reads(client, monkeypatch)
     hops: list[tuple[str, ...]] = []  # the reads asked of a thread
-    in_thread = lobby._listings
-    monkeypatch.setattr(lobby, "_listings", lambda ids: hops.append(ids) or in_thread(ids))
+    in_thread = lobby.current_listings
+    monkeypatch.setattr(lobby, "current_listings", lambda ids: hops.append(ids) or in_thread(ids))
 
     async def run() -> list[str | None]:
         feeds = [FeedClient(asyncio.get_running_loop()) for _ in range(50)]

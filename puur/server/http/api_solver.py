@@ -23,7 +23,7 @@ from puur.server.http.api_rules import COSTLY
 
 router = APIRouter(prefix="/api/v1", tags=["solver"])
 
-_EXAMPLE: dict[str, Any] = {
+EXAMPLE: dict[str, Any] = {
     "hands": [
         ["C6", "C9", "D8", "D9", "D10", "H7", "H8", "H10", "SQ"],
         ["C8", "DK", "S6", "S7", "S8", "S9", "S10", "SJ", "SA"],
@@ -34,6 +34,8 @@ _EXAMPLE: dict[str, Any] = {
     "forehand": 3,
     "played": ["H9", "H7", "SA", "H6", "HJ", "H8", "S10", "HA", "HQ", "H10", "DK", "D6", "CA"],
 }
+"""The body's example in the hands-and-contract form, as the schema shows it (the position line's is
+``puur.info.position.EXAMPLE``): a real position from the fourth trick on, that clients and tests can send."""
 
 
 _FIELDS = ("hands", "contract", "forehand", "played", "profile")
@@ -59,7 +61,7 @@ BEYOND_SCHEMA = (
 
 def _schema(schema: dict[str, Any]) -> None:
     schema.update(_ONE_FORM)
-    schema["examples"] = [_EXAMPLE, {"position": POSITION_EXAMPLE}]
+    schema["examples"] = [EXAMPLE, {"position": POSITION_EXAMPLE}]
 
 
 def _no_default(schema: dict[str, Any]) -> None:

@@ -75,7 +75,7 @@ def _round_job(r: RoundState) -> RoundJob:
     return (r.profile.to_dict(), list(r.dealt), r.dealer, r.forehand, r.contract.name, r.pushed)
 
 
-def _limit_cpu(seconds: int | None = None) -> None:
+def limit_worker_cpu(seconds: int | None = None) -> None:
     """In a worker process: the kernel ends it after ``seconds`` of CPU (default a little over
     ``TIME_LIMIT``; SIGXCPU), so a review nobody asks about again (the server steps its queue on requests)
     cannot run on without end."""
@@ -91,7 +91,7 @@ def _work(conn: Connection, job: tuple[*RoundJob, list[int]]) -> None:
     error's text)."""
     from puur.bots.analysis import review_round
 
-    _limit_cpu()
+    limit_worker_cpu()
     profile, dealt, dealer, forehand, contract, pushed, cards = job
     try:
         review = review_round(
@@ -109,7 +109,7 @@ def _work_ahead(conn: Connection, job: RoundJob) -> None:
     JSON back (or the error's text)."""
     from puur.bots.analysis import RoundReviewer
 
-    _limit_cpu()
+    limit_worker_cpu()
     profile, dealt, dealer, forehand, contract, pushed = job
     try:
         reviewer = RoundReviewer(RuleProfile.from_dict(profile), dealt, dealer, forehand, Contract[contract], pushed=pushed)
@@ -127,13 +127,16 @@ def _work_ahead(conn: Connection, job: RoundJob) -> None:
     conn.close()
 
 
-class _Job:
+class ReviewJob:
+    """One round's review in the queue: its worker, how far it got and its result. ``Reviews.request`` hands it
+    to the route that waits on it; ``Reviews.job`` shows it to whoever watches the queue."""
+
     def __init__(self, job: tuple[Any, ...], ahead: bool = False, client: str | None = None) -> None:
         self.job = job
         self.ahead = ahead
+        """Reviewed as the round is played (``_work_ahead``): fed its cards, then told the round ended."""
         self.client = client
         """The client address that asked for it (None: reviewed as the round was played, nobody asked)."""
-        """Reviewed as the round is played (``_work_ahead``): fed its cards, then told the round ended."""
         self.status = "waiting"
         self.result: dict[str, Any] | None = None
         self.reason: str | None = None
@@ -159,7 +162,7 @@ class Reviews:
 
     def __init__(self, per_game: int = 4, total: int = 32, ahead: int = 0, per_client: int = 8) -> None:
         self._ctx = multiprocessing.get_context("spawn")  # a clean child: no copy of the server's threads
-        self._jobs: OrderedDict[tuple[str, int], _Job] = OrderedDict()
+        self._jobs: OrderedDict[tuple[str, int], ReviewJob] = OrderedDict()
         self._lock = threading.Lock()
         self.per_game = per_game
         self.total = total
@@ -180,7 +183,7 @@ class Reviews:
         if sum(1 for (g, _), _ in queued if g == game_id) >= self.per_game:
             raise QueueFull(f"{self.per_game} reviews of this game are waiting or running: ask again when one is done")
 
-    def request(self, key: tuple[str, int], job: RoundJob, cards: list[int], client: str | None = None) -> _Job:
+    def request(self, key: tuple[str, int], job: RoundJob, cards: list[int], client: str | None = None) -> ReviewJob:
         """The review of round ``key`` (game id, round number), the finished round ``job`` with ``cards``, asked
         for by ``client`` (its address): queued on the first request, or, when it was reviewed as it was
         played, told its last cards."""
@@ -189,14 +192,14 @@ class Reviews:
             if entry is None:
                 self._step()  # finished jobs leave the queue first
                 self._check_room(key[0], client)
-                entry = self._jobs[key] = _Job((*job, cards), client=client)
+                entry = self._jobs[key] = ReviewJob((*job, cards), client=client)
             elif entry.ahead and entry.status == "running" and entry.ended is None:
                 self._feed(entry, cards, True)
             self._jobs.move_to_end(key)
             self._step()
             return entry
 
-    def wait(self, entry: _Job, timeout: float = WAIT) -> None:
+    def wait(self, entry: ReviewJob, timeout: float = WAIT) -> None:
         """Give a running review up to ``timeout`` seconds to finish (a round reviewed as it was played
         needs milliseconds once its last card is in)."""
         conn = entry.conn
@@ -221,7 +224,7 @@ class Reviews:
                     self._check_room(key[0])
                 except QueueFull:
                     return
-                entry = self._jobs[key] = _Job(job, ahead=True)
+                entry = self._jobs[key] = ReviewJob(job, ahead=True)
                 self._start(entry, _work_ahead, time.monotonic())
             if entry.ahead and entry.status == "running" and entry.ended is None:
                 self._feed(entry, cards, over)
@@ -232,13 +235,24 @@ class Reviews:
             return {k[1]: e.result for k, e in self._jobs.items()
                     if k[0] == game_id and e.status == "done" and e.result is not None}  # fmt: skip
 
+    def job(self, game_id: str, round_no: int) -> ReviewJob | None:
+        """The review of round ``round_no`` of ``game_id`` the queue holds (waiting, running or finished and
+        not yet dropped), or None: one review's state, seen without reaching into the queue."""
+        with self._lock:
+            return self._jobs.get((game_id, round_no))
+
+    def held(self) -> list[tuple[str, int]]:
+        """The ``(game_id, round_no)`` of every review the queue holds, the least recently asked for first."""
+        with self._lock:
+            return list(self._jobs)
+
     def followed(self, game_id: str) -> list[int]:
         """The rounds of ``game_id`` reviewed as they are played whose end the worker has not been told."""
         with self._lock:
             return [k[1] for k, e in self._jobs.items()
                     if k[0] == game_id and e.ahead and e.status == "running" and e.ended is None]  # fmt: skip
 
-    def _feed(self, entry: _Job, cards: list[int], end: bool) -> None:
+    def _feed(self, entry: ReviewJob, cards: list[int], end: bool) -> None:
         """Send an ahead worker the cards it has not got, and the round's end when ``end`` (called with
         ``_lock`` held). A worker that is gone is collected by ``_step``."""
         assert entry.conn is not None
@@ -253,7 +267,7 @@ class Reviews:
         except OSError:  # the worker ended (its failure is on the pipe, or it died): _step tells which
             entry.ended = now
 
-    def _start(self, entry: _Job, target: Any, now: float) -> None:
+    def _start(self, entry: ReviewJob, target: Any, now: float) -> None:
         """Start ``entry``'s worker process (called with ``_lock`` held)."""
         here, there = self._ctx.Pipe(duplex=entry.ahead)
         entry.proc = self._ctx.Process(target=target, args=(there, entry.job), daemon=True)

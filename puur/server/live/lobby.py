@@ -255,7 +255,7 @@ class Lobby:
             return self.snapshot(client)
         ids = tuple(sorted(client.pending))
         client.pending.clear()
-        return self._changes(client, ids, self._listings(ids))
+        return self._changes(client, ids, self.current_listings(ids))
 
     def cached_changes(self, client: FeedClient) -> str | None:
         """``changes_for`` without waiting, on the event loop: the message, encoded (``encoded``), when every
@@ -293,7 +293,7 @@ class Lobby:
         ids = tuple(sorted(client.pending))
         if client.anew or self._fresh(ids) is not None:
             return
-        read = asyncio.ensure_future(asyncio.to_thread(self._listings, ids))
+        read = asyncio.ensure_future(asyncio.to_thread(self.current_listings, ids))
         self._reading[loop] = read
         await asyncio.shield(read)
 
@@ -316,7 +316,7 @@ class Lobby:
                 found[i] = known[1]
         return found, tuple(stamps)
 
-    def _listings(self, ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
+    def current_listings(self, ids: tuple[str, ...]) -> dict[str, dict[str, Any]]:
         """The listings of ``ids``: those read since their table's last change are taken as read, the others
         read now, one read at a time, so the connections a change woke together wait for the first one's read
         and take it (a thousand people watching the lobby cost one read a change, not a thousand)."""
