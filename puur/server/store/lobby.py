@@ -29,7 +29,7 @@ from sqlalchemy import (
     text,
 )
 
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 
 LOBBY_CHANNEL = "puur_lobby"
 """The PostgreSQL channel on which a listing's change is announced (payload: the game id)."""

@@ -9,9 +9,9 @@ history, a tournament's tables), so it is written once, in SQLAlchemy Core, and 
 - PostgreSQL: the same database, its tables made by the Alembic revisions beside the games' own
   (``puur/server/store/migrations``); a test holds the revisions equal to ``metadata``.
 
-Each part of the place defines its tables on ``metadata`` in its own module of this package (``players``,
-``ratings``, ``lobby``, ``tournaments``) and takes a ``Connection``: a caller groups several writes in one
-transaction with ``PlaceDb.begin()``.
+Each part of the place defines its tables on ``metadata`` (``place_schema``) in its own module of this package
+(``players``, ``ratings``, ``lobby``, ``tournaments``, ...; ``place_tables`` gathers them) and takes a
+``Connection``: a caller groups several writes in one transaction with ``PlaceDb.begin()``.
 """
 
 from __future__ import annotations
@@ -20,19 +20,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sqlalchemy import Column, Connection, Engine, ForeignKey, MetaData, Text, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 from sqlalchemy.pool import StaticPool
 
 from puur.server.store import default_db_path, is_postgres
-
-metadata = MetaData()
-"""Every table of the place; each module of the place adds its own."""
-
-
-def player_column(name: str = "player_id", *, primary_key: bool = False) -> Column[str]:
-    """A column naming a player whose rows go with the player: deleting a player deletes them (``ON DELETE
-    CASCADE``), so that nothing is kept about a deleted player (docs/players.md)."""
-    return Column(name, Text, ForeignKey("players.id", ondelete="CASCADE"), primary_key=primary_key, nullable=False)
+from puur.server.store.place_tables import metadata
 
 
 class PlaceDb:
@@ -84,8 +76,6 @@ def open_place(db: str | Path | None = None) -> PlaceDb:
     """The place's database on ``db`` (``--db``/``PUUR_DB``: operator configuration, never a request's): the
     PostgreSQL database of a shared store (its tables are made by the game store's migrations, which run
     first) or the SQLite file of the games (its tables made here)."""
-    import puur.server.store.place_tables  # noqa: F401  (every part's tables on ``metadata``)
-
     if is_postgres(db):
         from puur.server.store.postgres import engine_url
 

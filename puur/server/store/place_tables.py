@@ -1,6 +1,5 @@
-"""Imports every module of the place that defines tables on ``puur.server.store.place.metadata``, so that
-the metadata is whole wherever it is used (``open_place``, the test that holds the Alembic revisions equal
-to it)."""
+"""Imports every module of the place that defines tables on ``place_schema.metadata``, so that the metadata
+is whole wherever it is used (``open_place``, the test that holds the Alembic revisions equal to it)."""
 
 from __future__ import annotations
 
@@ -12,5 +11,6 @@ from puur.server.store import (  # noqa: F401
     ratings,
     tournaments,
 )
+from puur.server.store.place_schema import metadata
 
-__all__: list[str] = []
+__all__ = ["metadata"]

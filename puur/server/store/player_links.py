@@ -20,7 +20,7 @@ from itertools import combinations
 
 from sqlalchemy import Column, Connection, Double, Index, Table, Text, delete, insert, or_, select
 
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 
 CARRY_SECONDS = 600.0
 """How long a carry code may be opened: long enough to walk to the other device, short enough that an old

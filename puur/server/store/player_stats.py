@@ -26,7 +26,7 @@ from sqlalchemy import (
     select,
 )
 
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 
 RECENT = 30
 """Matches the statistics list one by one (the charts' points per round, latest last)."""

@@ -27,7 +27,7 @@ from sqlalchemy import (
 )
 
 from puur.server.store import token_hash
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 
 players = Table(
     "players", metadata,

@@ -36,7 +36,7 @@ from sqlalchemy import (
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.sql import ClauseElement, Executable
 
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 from puur.server.store.players import players
 
 ratings = Table(

@@ -35,7 +35,7 @@ from sqlalchemy import (
     update,
 )
 
-from puur.server.store.place import metadata, player_column
+from puur.server.store.place_schema import metadata, player_column
 
 tournaments = Table(
     "tournaments", metadata,
