@@ -20,8 +20,9 @@ plays the card whose playouts end nearest its prediction (``puur.bots.form_searc
 
 from __future__ import annotations
 
+import random
 import statistics
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from puur.bots.card_play import play_card
 from puur.bots.contract_eval import PUSH_THRESHOLD, contract_scores
@@ -35,8 +36,16 @@ from puur.core.cards import PUSH, Card, Contract
 from puur.tools.differenzler import ROUND_TOTAL, estimate
 
 if TYPE_CHECKING:
-    from puur.bots.mcts import MCTSPlayer
     from puur.info.observation import Observation
+
+
+class SearchBudget(Protocol):
+    """What the search in a form reads of the search player (``MCTSPlayer``): its playouts per card decision,
+    per contract decision, and its random source."""
+
+    budget: int
+    contract_budget: int
+    rng: random.Random
 
 USUAL_SCORE = {Contract.C: 11.5, Contract.D: 11.5, Contract.H: 11.5, Contract.S: 11.5, Contract.O: 7.5, Contract.U: 8.0}
 """The hand model's mean score of a random hand per contract (400 random hands, ``contract_scores``)."""
@@ -127,7 +136,7 @@ def heuristic_differenzler(obs: Observation) -> AnyAction:
     return Card(duck_card(obs, legal))
 
 
-def search_differenzler(player: MCTSPlayer, obs: Observation) -> AnyAction:
+def search_differenzler(player: SearchBudget, obs: Observation) -> AnyAction:
     """Predict the median of sampled playouts; then the card whose playouts end nearest the prediction."""
     legal_actions = obs.legal_actions
     if obs.phase == "contract":
@@ -155,7 +164,7 @@ def heuristic_act(obs: Observation) -> AnyAction:
     return heuristic_column(obs)
 
 
-def search_act(player: MCTSPlayer, obs: Observation) -> AnyAction:
+def search_act(player: SearchBudget, obs: Observation) -> AnyAction:
     """``MCTSPlayer`` in a form: Coiffeur's column, Differenzler's prediction and card play."""
     assert obs.form is not None
     if obs.form.form == "differenzler":
@@ -168,4 +177,4 @@ def handles(obs: Observation) -> bool:
     return obs.form is not None and (obs.form.form == "differenzler" or obs.phase == "contract")
 
 
-__all__ = ["handles", "heuristic_act", "search_act"]
+__all__ = ["SearchBudget", "handles", "heuristic_act", "search_act"]
