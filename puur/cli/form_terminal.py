@@ -4,18 +4,43 @@ where the form changes the Schieber's loop."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
 
 from rich.table import Table
 
 from puur.core.actions import AnyAction, ColumnChoice, Prediction
-from puur.core.cards import PUSH
+from puur.core.cards import PUSH, Action, Contract
 
 if TYPE_CHECKING:
-    from puur.cli.terminal import TerminalGame
+    from rich.console import Console
+
+    from puur.bots import Player
+    from puur.match.game import Game
 
 
-def column_label(tg: TerminalGame, a: AnyAction) -> str:
+class Terminal(Protocol):
+    """What the form's turns use of the terminal's game (``puur.cli.terminal.TerminalGame``): the game and its
+    computers, the console and what reads a line, the texts and seat names of its language, and how it names
+    and shows cards."""
+
+    game: Game
+    players: dict[int, Player]
+    console: Console
+    read: Callable[[str], str]
+    t: dict[str, str]
+    names: tuple[str, str, str, str]
+
+    def card(self, c: int) -> str: ...
+
+    def contract(self, c: Contract) -> str: ...
+
+    def show_hand(self, legal: list[Action]) -> list[Action]: ...
+
+    def ask(self, prompt: str, n: int) -> int: ...
+
+
+def column_label(tg: Terminal, a: AnyAction) -> str:
     """``Rosen ×2`` or ``Joker 1 ×7 as Obenabe`` for a column choice; Schieben for the push."""
     if a is PUSH:
         return tg.t["push"]
@@ -27,7 +52,7 @@ def column_label(tg: TerminalGame, a: AnyAction) -> str:
     return f"{col['name']} ×{col['factor']}{extra}"
 
 
-def say_form_action(tg: TerminalGame, seat: int, action: AnyAction) -> bool:
+def say_form_action(tg: Terminal, seat: int, action: AnyAction) -> bool:
     """Say a column or a prediction: announced under open predictions (page 28, the default); under
     covered ones another seat's is not shown, only that it was made."""
     if isinstance(action, ColumnChoice):
@@ -41,7 +66,7 @@ def say_form_action(tg: TerminalGame, seat: int, action: AnyAction) -> bool:
     return False
 
 
-def human_form_turn(tg: TerminalGame, seat: int) -> bool:
+def human_form_turn(tg: Terminal, seat: int) -> bool:
     """The human's column or prediction; False when the turn is a card (the Schieber's loop asks)."""
     g = tg.game
     obs = g.observation(seat)
@@ -76,7 +101,7 @@ def human_form_turn(tg: TerminalGame, seat: int) -> bool:
     return True
 
 
-def show_sheet(tg: TerminalGame) -> None:
+def show_sheet(tg: Terminal) -> None:
     """The form's sheet as it stands: Coiffeur's boxes and totals, Differenzler's rounds and penalties."""
     g = tg.game
     if g.form is None:
@@ -102,7 +127,7 @@ def show_sheet(tg: TerminalGame) -> None:
     tg.console.print(table)
 
 
-def verdict(tg: TerminalGame) -> str:
+def verdict(tg: Terminal) -> str:
     """The end of a form's match in words."""
     res = tg.game.result()
     assert res is not None
