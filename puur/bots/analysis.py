@@ -89,7 +89,7 @@ class RoundReviewer:
     once the contract is chosen, it finds perfect play from the first card (the costly part: a whole
     round); ``add`` then holds each card against perfect play as it is played (a few milliseconds once the
     first position is known), and ``review`` gives the ``RoundReview`` of the cards added. So a server can
-    review a round while it is played and answer at once when it is over (``puur.server.http.reviews``)."""
+    review a round while it is played and answer at once when it is over (``puur.server.live.reviews``)."""
 
     def __init__(
         self,

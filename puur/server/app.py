@@ -47,7 +47,7 @@ def create_app(db_path: str | None = None, settings: ServerSettings | None = Non
         async with mcp_session(app):
             yield
         reviews = getattr(app.state, "reviews", None)
-        if reviews is not None:  # stop the round reviews still running (puur.server.http.reviews)
+        if reviews is not None:  # stop the round reviews still running (puur.server.live.reviews)
             reviews.close()
         hub = getattr(app.state, "game_hub", None)
         if hub is not None and hub.shared is not None:  # stop listening to a shared store

@@ -295,7 +295,7 @@ class ServerSettings:
     """Round reviews waiting or running asked for by one client address (429 past it): below
     ``reviews_total``, so that one client cannot fill the queue for everyone else."""
     reviews_ahead: int = 0
-    """Rounds reviewed while they are played, at once at most (a worker process each; ``puur.server.http.reviews``):
+    """Rounds reviewed while they are played, at once at most (a worker process each; ``puur.server.live.reviews``):
     their review answers as soon as the round is over. 0: reviews start on request only."""
     listeners_per_seat: int = 4
     """Live connections (WebSocket) of one seat (a phone, a laptop, a tab or two): a further one closes the

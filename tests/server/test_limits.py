@@ -21,8 +21,7 @@ from puur.cli import build_parser, connection_bounds, main
 from puur.info.observation import Observation
 from puur.match.game import Game
 from puur.server.app import create_app
-from puur.server.http import reviews
-from puur.server.live import Busy, Conflict, GameHub
+from puur.server.live import Busy, Conflict, GameHub, reviews
 from puur.server.mcp_server import build_server
 from puur.server.policy import (
     SERVE_RATE_ACTIONS,
@@ -245,7 +244,7 @@ def test_puur_serve_turns_rate_limits_on_and_create_app_does_not() -> None:
     assert settings.rate_actions == SERVE_RATE_ACTIONS and ServerSettings().rate_actions is None
     assert settings == ServerSettings.for_serve(players=settings.players)
     assert settings.retention_days == 90 and settings.body_limit == 1_000_000
-    assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.http.reviews)
+    assert settings.reviews_ahead == 1  # the round in play reviewed as it is played (puur.server.live.reviews)
     assert ServerSettings().rate_games is None and ServerSettings().rate_calls is None
     assert ServerSettings().reviews_ahead == 0
     off = settings_from_options(build_parser().parse_args(["serve", "--rate-games", "off", "--retention-days", "7",

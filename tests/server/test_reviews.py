@@ -69,11 +69,31 @@ def test_review_of_a_finished_round(client: TestClient) -> None:
     assert client.get(url, headers=auth(other["0"])).status_code == 403
 
 
+def test_the_review_queue_decides_which_rounds_open_without_http(client: TestClient) -> None:
+    """The refusals are the live table's own (the route only turns them into 404 and 409): a round the
+    match has not reached, a round still played; a finished round opens with its 36 cards."""
+    from puur.server.live import Conflict
+    from puur.server.live.reviews import NoSuchRound, RoundInPlay, round_to_review
+
+    r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
+    gid, tokens = r.json()["game_id"], r.json()["tokens"]
+    live = client.app.state.game_hub.get(gid)  # type: ignore[attr-defined]
+    with pytest.raises(NoSuchRound, match="no round 9: the match has 1 so far"):
+        round_to_review(live, 9)
+    with pytest.raises(RoundInPlay, match="round 1 is still being played"):
+        round_to_review(live, 1)
+    assert issubclass(RoundInPlay, Conflict)
+    play_first_round(client, gid, tokens["0"])
+    job, cards = round_to_review(live, 1)
+    rs = live.game.round_states[0]
+    assert len(cards) == 36 and cards == rs.cards_played and rs.contract is not None and job[4] == rs.contract.name
+
+
 def test_a_review_past_the_time_limit_is_stopped(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """A round too hard to review in time: its process is stopped and the answer says so (seed 7's first
     round takes more than 8 s from its first card; seed 1's was hard until hand 1 was dealt from its
     recorded dealer)."""
-    from puur.server.http import reviews
+    from puur.server.live import reviews
 
     monkeypatch.setattr(reviews, "TIME_LIMIT", 0.5)
     r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 7})
@@ -142,7 +162,7 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
     """One worker for rounds in play (``reviews_ahead=1``): a second game's round waits for the request;
     a round that gets no card for ``AHEAD_IDLE`` seconds loses its worker, and the freed worker takes the
     next round that moves. The default settings review on request only."""
-    from puur.server.http import reviews as module
+    from puur.server.live import reviews as module
 
     with TestClient(ahead_app) as client:
         games = [client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": s}).json() for s in (3, 6)]
@@ -166,7 +186,7 @@ def test_rounds_reviewed_ahead_are_bounded_and_stop_when_left_alone(ahead_app: A
 def test_rounds_searched_in_python_are_not_reviewed_ahead(ahead_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the compiled solver (and under Slalom and Guschti, which it does not search) a whole round
     takes minutes in Python: such rounds are reviewed on request only."""
-    monkeypatch.setattr("puur.server.http.reviews.COMPILED", False)
+    monkeypatch.setattr("puur.server.live.reviews.COMPILED", False)
     with TestClient(ahead_app) as client:
         r = client.post("/api/v1/games", json={"seats": ["human", BOT, BOT, BOT], "seed": 3})
         gid, tokens = r.json()["game_id"], r.json()["tokens"]
@@ -213,7 +233,7 @@ def test_a_round_finished_unseen_is_still_told_its_end(ahead_app: Any) -> None:
 
 
 def _burn(seconds: int) -> None:
-    from puur.server.http.reviews import limit_worker_cpu
+    from puur.server.live.reviews import limit_worker_cpu
 
     limit_worker_cpu(seconds)
     while True:  # a review that never ends

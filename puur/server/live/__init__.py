@@ -454,8 +454,8 @@ class GameHub:
         self.sweep()
         self.watchers: list[Callable[[LiveGame], None]] = []
         """Called with a game after each request that may have changed it (``act``, ``advance``): the
-        round reviews that follow the play (``puur.server.http.reviews.follow_rounds``). One that fails is
-        logged; the request's answer does not change."""
+        round reviews that follow the play (``puur.server.live.reviews.Reviews.follow_rounds``). One that
+        fails is logged; the request's answer does not change."""
         self.match_end: MatchEnd | None = None
         """Called once with a game whose match the commit of a request's actions ends: with the game store's
         transaction when the store can take other writes in it before its commit (PostgreSQL: the place's
