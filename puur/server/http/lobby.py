@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Awaitable, Callable
 from types import SimpleNamespace
 from typing import Annotated, Any, Literal, cast
@@ -25,6 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import HTTPConnection
 
+from puur.server.http.app_state import opened_once
 from puur.server.http.game_models import Error, SchieberGame, SpectatorView
 from puur.server.http.games import BEHIND, TOO_MANY_GAMES, Hub, Token, game_or_404, get_hub, seat_or_403
 from puur.server.http.identity import CurrentPlayer, MaybePlayer, Place, get_place, required_player
@@ -41,23 +41,20 @@ router = APIRouter(prefix="/api/v1", tags=["lobby"])
 
 Lang = Literal["de", "fr", "en"]
 Speed = Literal["relaxed", "normal", "fast"]
-_lobby_lock = threading.Lock()
 
 
 def get_lobby(app: Any) -> Lobby:
     """The app's lobby (one per worker), made on first use; on PostgreSQL it listens to ``LOBBY_CHANNEL``."""
-    lobby = getattr(app.state, "lobby", None)
-    if lobby is None:
-        with _lobby_lock:
-            lobby = getattr(app.state, "lobby", None)
-            if lobby is None:
-                at = cast(HTTPConnection, SimpleNamespace(app=app))  # what get_hub and get_place read of a request
-                hub = get_hub(at)
-                lobby = Lobby(hub, get_place(at))
-                if isinstance(hub.store, PgStore):
-                    hub.store.listen_to({LOBBY_CHANNEL: lobby.heard}, lobby.reconnected)
-                app.state.lobby = lobby
-    return lobby
+
+    def make() -> Lobby:
+        at = cast(HTTPConnection, SimpleNamespace(app=app))  # what get_hub and get_place read of a request
+        hub = get_hub(at)
+        lobby = Lobby(hub, get_place(at))
+        if isinstance(hub.store, PgStore):
+            hub.store.listen_to({LOBBY_CHANNEL: lobby.heard}, lobby.reconnected)
+        return lobby
+
+    return opened_once(app.state, "lobby", make)
 
 
 def follow_lobby(app: Any, live: LiveGame) -> None:
