@@ -376,6 +376,7 @@ def _bots_serve(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from puur.match.forms import FORMS
     from puur.server.serving import HEAD_TIMEOUT, KEEP_ALIVE, MAX_CONNECTIONS, MAX_HEAD
 
     parser = argparse.ArgumentParser(prog="puur", description="Puur: Swiss Jass (Schieber)")
@@ -462,7 +463,7 @@ def build_parser() -> argparse.ArgumentParser:
     arena.add_argument("--b", required=True, help="player B")
     arena.add_argument("--deals", type=int, required=True, help="duplicate deals (each played twice); with --form: "
                        "seeds, each a pair of Coiffeur matches or a Differenzler round played by A and by B")
-    arena.add_argument("--form", choices=("schieber", "coiffeur", "differenzler"), default="schieber",
+    arena.add_argument("--form", choices=FORMS, default="schieber",
                        help="the game form (default schieber); coiffeur and differenzler as in puur.lab.form_arena")
     arena.add_argument("--columns", type=int, choices=(8, 10), default=None, help="with --form coiffeur: 8 or 10 columns")
     arena.add_argument("--games", type=int, default=0, help="also play this many duplicate matches to the target")

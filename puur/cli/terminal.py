@@ -25,6 +25,7 @@ from puur.core.cards import CLAIM, PUSH, SUIT_SYMBOLS, Action, Card, Contract, c
 from puur.core.profile import RuleProfile
 from puur.core.round import IllegalAction
 from puur.core.rules.tables import STOECK_POINTS
+from puur.match.forms import FORMS
 from puur.match.game import Game
 
 SEAT_NAMES = {
@@ -329,7 +330,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--opponents", default="heuristic", help="player for the opponents (default heuristic)")
     play.add_argument("--partner", default="heuristic", help="player for your partner (default heuristic)")
-    play.add_argument("--form", choices=("schieber", "coiffeur", "differenzler"), default="schieber",
+    play.add_argument("--form", choices=FORMS, default="schieber",
                       help="the game: schieber (default), coiffeur (a sheet of columns) or differenzler (predict your points)")
     play.add_argument("--columns", type=int, choices=(8, 10), default=None, help="Coiffeur: 8 (default) or 10 columns")
     play.add_argument("--rounds", type=int, default=None, help="Differenzler: rounds to play (default 4)")

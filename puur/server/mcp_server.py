@@ -19,7 +19,7 @@ import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from functools import cache, partial
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 from puur import __version__
 from puur.core.profile import PRESET_SOURCES, PRESETS, RuleProfile
 from puur.data import DATASET_NAMES, dataset, dumps
+from puur.match.forms import FormName
 from puur.ops import REGISTRY, Op
 from puur.oracle import evaluate
 from puur.schema_types import Seed
@@ -311,7 +312,7 @@ def _add_game_tools(server: MCPServer, settings: ServerSettings, hub_of: Callabl
         seat: Annotated[StrictInt, Field(ge=0, le=3, description="your seat, 0..3 (0 and 2 are partners)")] = 0,
         bot: str = "auto",
         seed: Annotated[Seed | None, Field(description="deal from this seed (marked as chosen)")] = None,
-        form: Literal["schieber", "coiffeur", "differenzler"] = "schieber",
+        form: FormName = "schieber",
         columns: Annotated[int | None, Field(description="Coiffeur: 8 (default) or 10 columns")] = None,
         rounds: Annotated[int | None, Field(ge=1, le=100, description="Differenzler: rounds (default 4)")] = None,
         form_settings: Annotated[dict[str, Any] | None, Field(

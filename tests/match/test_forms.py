@@ -11,7 +11,7 @@ from puur.bots import make_player
 from puur.bots.runner import play_computers
 from puur.core.cards import PUSH, Card, Contract
 from puur.info.observation import Observation
-from puur.match.forms import CoiffeurForm, ColumnChoice, FormView, Prediction
+from puur.match.forms import FORM_TYPES, FORMS, CoiffeurForm, ColumnChoice, FormView, Prediction, make_form
 from puur.match.game import Game, IllegalAction
 
 
@@ -21,6 +21,15 @@ def random_game(form: str, seed: int, **kw: object) -> Game:
     while not g.is_over:
         g.apply(rng.choice(g.legal_actions()))
     return g
+
+
+def test_the_form_names_are_the_registrys() -> None:
+    """The names schemas and the command line offer (``FormName``, ``FORMS``) are the Schieber and exactly the
+    registered forms, and each makes its form."""
+    assert FORMS == ("schieber", *FORM_TYPES)
+    assert make_form("schieber") is None
+    for name, kind in FORM_TYPES.items():
+        assert isinstance(make_form(name), kind)
 
 
 @pytest.mark.parametrize("method", ["A", "B"])

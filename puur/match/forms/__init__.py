@@ -12,7 +12,7 @@ answer; a form never writes the game. ``FORM_TYPES`` is the registry of implemen
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, get_args
 
 from puur.core.actions import AnyAction, ColumnChoice, FormAction, Prediction, parse_any_action
 from puur.info.form_view import FormView
@@ -23,7 +23,10 @@ from puur.match.forms.protocol import Form, RoundWritten
 FORM_TYPES: dict[str, type[CoiffeurForm] | type[DifferenzlerForm]] = {"coiffeur": CoiffeurForm,
                                                                      "differenzler": DifferenzlerForm}
 """The forms beside the Schieber, by name: the registry of ``Form`` implementations."""
-FORMS = ("schieber", *FORM_TYPES)
+FormName = Literal["schieber", "coiffeur", "differenzler"]
+"""A game form's name, as a type: what schemas offer (the MCP tools'); the Schieber and the registry's forms
+(``tests/match/test_forms.py`` holds the two equal)."""
+FORMS: tuple[str, ...] = get_args(FormName)
 """The game forms a ``Game`` plays (the Schieber has no form object)."""
 
 
@@ -99,7 +102,7 @@ def form_from_record(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 __all__ = [
-    "FORMS", "FORM_KEYS", "AnyAction", "CoiffeurForm", "ColumnChoice", "DifferenzlerForm", "Form", "FormAction", "FormView",
+    "FORMS", "FORM_KEYS", "FormName", "AnyAction", "CoiffeurForm", "ColumnChoice", "DifferenzlerForm", "Form", "FormAction", "FormView",
     "Prediction", "RoundWritten", "FORM_TYPES", "form_args", "form_from_record", "make_form", "parse_any_action",
     "stored_settings", "table_settings",
 ]  # fmt: skip
