@@ -408,7 +408,7 @@ def test_a_connection_that_falls_behind_is_closed_not_fed_forever() -> None:
     import asyncio
     import threading
 
-    from puur.server.live import MAX_QUEUED, OVERFLOW, Subscriber
+    from puur.server.live.game import MAX_QUEUED, OVERFLOW, Subscriber
 
     async def fill() -> tuple[int, list[dict[str, Any]]]:
         sub = Subscriber(0, asyncio.get_running_loop(), asyncio.Queue())

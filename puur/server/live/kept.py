@@ -18,7 +18,8 @@ from typing import Any
 
 from puur.match.game import RecordMismatch
 from puur.match.verify import verify_record
-from puur.server.live import HUMAN, GameHub, LiveGame
+from puur.server.live.game import HUMAN, LiveGame
+from puur.server.live.hub import GameHub
 from puur.table.play import kept_game
 from puur.table.view import table_status
 

@@ -23,8 +23,10 @@ from typing import Any
 from sqlalchemy import Connection
 
 from puur.schema_types import name_taken
-from puur.server.live import HUMAN, SPECTATOR, Conflict, GameHub, LiveGame, NotFound, Subscriber
+from puur.server.live.errors import Conflict, NotFound
 from puur.server.live.feeds import encoded
+from puur.server.live.game import HUMAN, SPECTATOR, LiveGame, Subscriber
+from puur.server.live.hub import GameHub
 from puur.server.live.tables import require_host, send, shown_names, table_messages
 from puur.server.store import Writes, token_hash
 from puur.server.store.lobby import (

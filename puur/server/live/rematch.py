@@ -14,7 +14,9 @@ from __future__ import annotations
 import threading
 
 from puur.match.duplicate import PLAN_KEY
-from puur.server.live import Conflict, GameHub, LiveGame, NotFound, rematch_id, rematch_token
+from puur.server.live.errors import Conflict, NotFound
+from puur.server.live.game import LiveGame, rematch_id, rematch_token
+from puur.server.live.hub import GameHub
 from puur.server.live.tables import send, table_messages, take_back_on_rematch
 from puur.server.policy import PlayerRefused
 from puur.table.seats import plan_of, rematch_settings

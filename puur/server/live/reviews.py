@@ -42,11 +42,11 @@ from typing import TYPE_CHECKING, Any
 from puur.bots.solver import COMPILED
 from puur.core.cards import Contract
 from puur.core.profile import RuleProfile
-from puur.server.live import Conflict
+from puur.server.live.errors import Conflict
 
 if TYPE_CHECKING:
     from puur.core.round import RoundState
-    from puur.server.live import LiveGame
+    from puur.server.live.game import LiveGame
 
 WORKERS = 1
 TIME_LIMIT = 300.0

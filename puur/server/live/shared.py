@@ -31,20 +31,13 @@ import time
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from puur.match.game import RecordMismatch
-from puur.server.live import (
-    HUMAN,
-    SPECTATOR,
-    Commit,
-    Conflict,
-    GameHub,
-    LiveGame,
-    NotFound,
-    Subscriber,
-    stored_declarations,
-)
+from puur.server.live.errors import Conflict, NotFound
+from puur.server.live.game import HUMAN, SPECTATOR, Commit, LiveGame, Subscriber
+from puur.server.live.hub import GameHub
 from puur.server.policy import ServerSettings
 from puur.server.store import GameBusy, GameGone, GameStore, StoredGame, Writes
 from puur.server.store.postgres import PRESENCE, Announced, Changes, Locked, PgStore
+from puur.table.play import stored_declarations
 
 if TYPE_CHECKING:
     from collections.abc import Callable

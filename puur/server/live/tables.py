@@ -22,7 +22,9 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from puur.schema_types import name_taken, refuse_taken_name
-from puur.server.live import Conflict, GameHub, LiveGame, NotFound, Subscriber, default_names
+from puur.server.live.errors import Conflict, NotFound
+from puur.server.live.game import LiveGame, Subscriber
+from puur.server.live.hub import GameHub
 from puur.server.store import Writes, token_hash
 from puur.table.public import is_rated
 from puur.table.seats import (
@@ -42,6 +44,7 @@ from puur.table.seats import (
     waiting,
     with_seat_player,
 )
+from puur.table.view import default_names
 
 log = logging.getLogger(__name__)
 
