@@ -26,7 +26,7 @@ def random_game(form: str, seed: int, **kw: object) -> Game:
 def test_the_form_names_are_the_registrys() -> None:
     """The names schemas and the command line offer (``FormName``, ``FORMS``) are the Schieber and exactly the
     registered forms, and each makes its form."""
-    assert FORMS == ("schieber", *FORM_TYPES)
+    assert ("schieber", *FORM_TYPES) == FORMS
     assert make_form("schieber") is None
     for name, kind in FORM_TYPES.items():
         assert isinstance(make_form(name), kind)
