@@ -2,6 +2,7 @@
 seats' tokens and the live connections (``Subscriber``). Its requests' accepted actions are committed in one
 transaction, then pushed to the connections action by action, each with the view right after it."""
 
+from __future__ import annotations
 
 import asyncio
 import base64
@@ -14,7 +15,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, TypeVar
+from typing import Any
 
 from puur.bots import Player, parse_spec
 from puur.bots.runner import play_computers
@@ -37,7 +38,6 @@ SPECTATOR = -1
 """The ``Subscriber.seat`` of a spectator's connection (a public table: ``puur.table.watch``)."""
 QUICK_PLAYERS = frozenset({"heuristic", "random"})
 """Built-in computer players that decide in well under a millisecond (``heuristic`` about 0.2 ms)."""
-T = TypeVar("T")
 Commit = Callable[[int, list[list[Any]]], None]
 """Writes the actions accepted by one request, numbered from the first one's ``seq``, in one commit."""
 MatchEnd = Callable[["LiveGame", Any], None]

@@ -1,6 +1,7 @@
 """All live games of one server (``GameHub``): in memory at most ``max_live_games``, every one in the store;
 every change of a table goes through ``GameHub.change``."""
 
+from __future__ import annotations
 
 import contextlib
 import logging
@@ -10,16 +11,17 @@ import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from puur.match.game import RecordMismatch
 from puur.server.live.errors import Busy, Conflict, NotFound
-from puur.server.live.game import HUMAN, REPLACED, SPECTATOR, Commit, LiveGame, MatchEnd, Subscriber, T
+from puur.server.live.game import HUMAN, REPLACED, SPECTATOR, Commit, LiveGame, MatchEnd, Subscriber
 from puur.server.policy import ServerSettings
 from puur.server.store import GameExists, GameStore, StoredGame, StoreWrites, Writes, token_hash
 from puur.table.play import replay, start_game
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 SWEEP_EVERY = 3600.0
