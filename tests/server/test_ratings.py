@@ -154,13 +154,7 @@ def test_a_match_not_rated_is_noted_as_looked_at_and_changes_no_rating(place: Pl
         assert list(conn.execute(ratings.select())) == []
 
 
-# ----- through the server (SQLite) -----
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(str(tmp_path / "g.sqlite3"))) as c:
-        yield c
-
-
+# ----- through the server (SQLite: the ``client`` of tests/conftest.py) -----
 def _hub(c: TestClient) -> GameHub:
     return get_hub(SimpleNamespace(app=c.app))  # type: ignore[arg-type]
 

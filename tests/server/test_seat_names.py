@@ -27,7 +27,6 @@ from puur.schema_types import (
     check_name,
     name_taken,
 )
-from puur.server.app import create_app
 
 TABLE_WORDS_JS = Path(__file__).parents[2] / "puur" / "server" / "static" / "table" / "i18n.js"
 
@@ -116,12 +115,6 @@ def test_a_name_is_taken_by_another_seat_case_aside() -> None:
 
 
 # ----- creation and join: the same verdicts -----
-@pytest.fixture
-def client(tmp_path: Path) -> Any:
-    with TestClient(create_app(db_path=str(tmp_path / "g.sqlite3"))) as c:
-        yield c
-
-
 def _create(c: TestClient, names: list[Any], seats: list[str] | None = None) -> Any:
     return c.post("/api/v1/games", json={"seats": seats or ["human", BOT, BOT, BOT], "names": names})
 
