@@ -44,10 +44,9 @@ from puur.schema_types import (
 )
 from puur.server.live import default_names
 from puur.server.policy import BUILTIN_SPECS, MAX_SPEC_LENGTH
+from puur.table.seats import HUMAN, INVITE
 from puur.tools.differenzler import MAX_THRESHOLD
 
-HUMAN = "human"
-INVITE = "invite"
 PERSON_SEATS = (HUMAN, INVITE)
 """A seat a person takes: here (``human``) or by invite link (``invite``)."""
 PLAYER_SEAT_PATTERN = f"^(?:{BUILTIN_SPECS})$"

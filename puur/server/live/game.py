@@ -27,13 +27,12 @@ from puur.server.policy import FALLBACK_PLAYER, PlayerPolicy, PlayerRefused
 from puur.server.store import token_hash
 from puur.table.play import player_seed
 from puur.table.public import computers_until_their_round, is_rated
-from puur.table.seats import effective_seats, last_person, plan_of, stand_ins, waiting
+from puur.table.seats import HUMAN, effective_seats, last_person, plan_of, stand_ins, waiting
 from puur.table.view import score_sheet, seat_view, table_status
 from puur.table.watch import shown_key, spectator_view
 
 log = logging.getLogger(__name__)
 
-HUMAN = "human"
 SPECTATOR = -1
 """The ``Subscriber.seat`` of a spectator's connection (a public table: ``puur.table.watch``)."""
 QUICK_PLAYERS = frozenset({"heuristic", "random"})
