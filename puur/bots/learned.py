@@ -49,10 +49,19 @@ PRUNE = 0.02
 0: every legal action tried)."""
 
 
-def _trunk(arrays: dict[str, Any], what: str) -> tuple[Layer, Layer]:
-    if arrays["w1"][0][0] != OBS_SIZE:
-        raise ValueError(f"{what}: it reads {arrays['w1'][0][0]} inputs, the encoding {OBS_SIZE}")
-    return Layer(arrays["w1"], arrays["b1"]), Layer(arrays["w2"], arrays["b2"])
+class Trunk:
+    """Both networks' body: a seat's encoded observation through two hidden layers of rectified units."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, arrays: dict[str, Any], what: str) -> None:
+        if arrays["w1"][0][0] != OBS_SIZE:
+            raise ValueError(f"{what}: it reads {arrays['w1'][0][0]} inputs, the encoding {OBS_SIZE}")
+        self.first, self.second = Layer(arrays["w1"], arrays["b1"]), Layer(arrays["w2"], arrays["b2"])
+
+    def __call__(self, obs: Observation) -> dict[int, float]:
+        """The second layer's units that fired, by index (what the heads read)."""
+        return relu(self.second(relu(self.first(features(obs)))))
 
 
 class HandNetwork:
@@ -64,7 +73,7 @@ class HandNetwork:
         version = arrays["encoding_version"][1][0]
         if version != ENCODING_VERSION:
             raise ValueError(f"hand network: learnt on encoding version {version}, not {ENCODING_VERSION}")
-        self.first, self.second = _trunk(arrays, "hand network")
+        self.trunk = Trunk(arrays, "hand network")
         self.scores = Head(arrays["w3"], arrays["b3"])
         self.source: str = arrays["source"]
 
@@ -72,7 +81,7 @@ class HandNetwork:
         """For each of ``cards``, the factor by which the sampler multiplies the room left in each seat's hand
         (by absolute seat; the observing seat's is 0): ``exp`` of the network's score, the card's best
         score taken as 0."""
-        h = relu(self.second(relu(self.first(features(obs)))))
+        h = self.trunk(obs)
         out: dict[int, list[float]] = {}
         for c in cards:
             s = [self.scores(h, 3 * c + r) for r in range(3)]
@@ -102,7 +111,7 @@ class PolicyNetwork:
         meta = metadata(arrays)
         if meta["encoding_version"] != ENCODING_VERSION:
             raise ValueError(f"policy network: learnt on encoding version {meta['encoding_version']}, not {ENCODING_VERSION}")
-        self.first, self.second = _trunk(arrays, "policy network")
+        self.trunk = Trunk(arrays, "policy network")
         self.policy = Head(arrays["wp"], arrays["bp"])
         self.values = Head(arrays["wv"], arrays["bv"])
         self.profiles: tuple[str, ...] = tuple(meta["profiles"])
@@ -115,7 +124,7 @@ class PolicyNetwork:
 
     def guide(self, obs: Observation) -> Guide:
         """The policy over the legal actions (a softmax of their scores) and their values."""
-        h = relu(self.second(relu(self.first(features(obs)))))
+        h = self.trunk(obs)
         legal = [a for a in obs.legal_actions if isinstance(a, Card | Contract | Special)]
         scores = [self.policy(h, action_index(a)) for a in legal]
         top = max(scores)
@@ -175,6 +184,6 @@ class LearnedPlayer(MCTSPlayer):
 register("learned")(LearnedPlayer)
 
 __all__ = [
-    "HAND_NET_FILE", "POLICY_NET_FILE", "PRIOR", "PRUNE", "VALUE_SCALE", "Guide", "HandNetwork", "LearnedPlayer",
+    "HAND_NET_FILE", "POLICY_NET_FILE", "PRIOR", "PRUNE", "VALUE_SCALE", "Guide", "HandNetwork", "LearnedPlayer", "Trunk",
     "PolicyNetwork", "hand_network", "policy_network",
 ]  # fmt: skip
