@@ -30,8 +30,6 @@ plain Python (``puur.bots.learned``).
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -41,6 +39,7 @@ import numpy as np
 
 from puur.bots.learned import VALUE_SCALE
 from puur.env.policy_net import LAYERS, PolicyNet, load
+from puur.lab.bench import benchmark_parser, print_result
 from puur.lab.selfplay import read_rows
 
 HIDDEN = 256
@@ -175,13 +174,12 @@ def measure(net: PolicyNet, data: dict[str, np.ndarray]) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Learn the policy and value network from self-play runs (puur selfplay).")
+    parser = benchmark_parser(__doc__)
     parser.add_argument("runs", nargs="+", help="puur selfplay output folders")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--hidden", type=int, default=HIDDEN)
     parser.add_argument("--out", default="", help="where to write the weights (puur/bots/policy_net.npz ships them)")
-    parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
@@ -197,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         load(data)  # what ships reads back
         Path(args.out).write_bytes(data)
         report["out"] = args.out
-    print(json.dumps(report) if args.json else json.dumps(report, indent=2))
+    print_result(report, args.json)
     return 0
 
 
