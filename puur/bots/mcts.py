@@ -75,6 +75,8 @@ LEVELS: dict[str, tuple[int, int, float]] = {
     "strong": (2000, 6000, 2.5),
 }
 """level -> (playouts per card decision, whole-round playouts per contract decision, safety time limit in s)."""
+DEFAULT_LEVEL = "medium"
+"""The level of a search named without one (``mcts``, ``learned``)."""
 CONTRACT_SHARE = 3.0
 """With an ``iters`` budget (and no ``citers``), the contract decision gets this many times ``iters``."""
 ENDGAME_TRICKS = 7 if COMPILED else 2
@@ -308,7 +310,7 @@ class MCTSPlayer:
 
     def __init__(
         self,
-        level: str = "medium",
+        level: str = DEFAULT_LEVEL,
         iters: int | None = None,
         time: float | None = None,  # noqa: A002 - the option's public name
         seed: int | None = None,
@@ -599,4 +601,4 @@ class MCTSPlayer:
 register("mcts")(MCTSPlayer)  # the options are the constructor's keyword arguments
 
 
-__all__ = ["BIDDINGS", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Prior", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]
+__all__ = ["BIDDINGS", "DEFAULT_LEVEL", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Prior", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]

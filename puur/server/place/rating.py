@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puur.bots import parse_spec
+from puur.bots.mcts import DEFAULT_LEVEL
 from puur.lab.ratings import rating_model
 from puur.server.place.computer_ratings import CALIBRATED
 from puur.server.store.ratings import HistoryRow, Rating
@@ -38,7 +39,7 @@ def computer_rating(spec: str) -> Rating | None:
         return None
     opts.pop("seed", None)
     if name in BY_LEVEL:
-        key = f"{name}:level={opts.pop('level', 'medium')}"
+        key = f"{name}:level={opts.pop('level', DEFAULT_LEVEL)}"
     else:
         key = name
     fixed = CALIBRATED.get(key)
