@@ -77,7 +77,8 @@ function markSeen(v) { const all = seenRounds(); all[v.game_id] = v.sheet.rounds
 async function api(path, { method = "GET", body, token, player = false, raw } = {}) {
   if (Offline.owns(path)) {
     const data = await Offline.api(path, { method, body, token });
-    if (method === "POST" && /\/actions$/.test(path) && data && data.status === "over") overOnDevice(data, token);
+    // the record is kept before the last action is answered: a page closed at once has still kept it
+    if (method === "POST" && /\/actions$/.test(path) && data && data.status === "over") await overOnDevice(data, token);
     return data;
   }
   if (path === "/games/lookup") return lookupBoth(body);
