@@ -59,3 +59,32 @@ def test_a_device_match_counts_for_the_player_once_the_server_has_it(page: Any, 
     page.goto(f"{live_server}/player")
     page.wait_for_selector("#stats [data-stat=matches] b")
     assert page.locator("#stats [data-stat=matches] b").inner_text() == "1"
+
+
+def test_a_device_match_the_server_could_not_take_is_sent_again_after_a_pause(page: Any, live_server: str) -> None:
+    page.goto(f"{live_server}/player")
+    page.fill("#make-name", "Noe")
+    page.click("#make-form button[type=submit]")
+    page.wait_for_selector("#mine:not([hidden]) #no-stats")
+
+    answered: list[int] = []
+
+    def busy_once(route: Any) -> None:  # the server too busy for the first send, as a 503 says
+        if not answered:
+            answered.append(503)
+            route.fulfill(status=503, content_type="application/json", body='{"detail": "busy"}')
+        else:
+            answered.append(0)
+            route.continue_()
+
+    page.goto(f"{live_server}/?pace=0")
+    page.wait_for_selector(READY, timeout=60_000)
+    page.context.set_offline(True)
+    game_id = page.evaluate(PLAY_ON_DEVICE)
+    page.route("**/api/v1/players/me/matches", busy_once)
+    page.context.set_offline(False)  # the send when back online is refused for now; the match stays kept ...
+    page.wait_for_function("localStorage.getItem('puur.deviceMatches') === '[]'", timeout=30_000)
+    assert answered[0] == 503 and len(answered) >= 2  # ... and the next send, after a pause, counts it
+    stats = page.evaluate("""async () => (await fetch('/api/v1/players/me/stats',
+        { headers: { Authorization: `Player ${localStorage.getItem('puur.playerKey')}` } })).json()""")
+    assert stats["matches"] == 1 and game_id.startswith("local-")

@@ -4,7 +4,8 @@
 //
 // A match played on this device (the engine in the page) counts for the player too (docs/players.md): its
 // record is kept in localStorage until the server has counted it (POST /api/v1/players/me/matches, which
-// replays it), sent at once, on the next visit, and whenever the browser is back online.
+// replays it), sent at once, on the next visit, whenever the browser is back online, and again after a pause
+// when a send fails.
 import { currentPlayer, playerKey, setPlayerKey } from "../place/key.js";
 
 const KEPT = "puur.deviceMatches";
@@ -16,23 +17,52 @@ function kept() {
 function keep(list) { localStorage.setItem(KEPT, JSON.stringify(list.slice(-MAX_KEPT))); }
 
 // The record's text goes into the body as the engine wrote it: its 64-bit seed survives no JSON.parse.
+// "done": counted, counted already, or refused for good (not kept); "later": no server, or too busy now (kept,
+// and tried again, not before `wait` ms when the server said how long); "kept": no player key now (kept as it is).
 async function send(match) {
   const key = playerKey();
-  if (!key) return false;
-  const r = await fetch("/api/v1/players/me/matches", {
-    method: "POST", headers: { "Content-Type": "application/json", Authorization: `Player ${key}` },
-    body: `{"record": ${match.record}, "seat": ${Number(match.seat)}}`,
-  });
+  if (!key) return { outcome: "kept" };
+  let r;
+  try {
+    r = await fetch("/api/v1/players/me/matches", {
+      method: "POST", headers: { "Content-Type": "application/json", Authorization: `Player ${key}` },
+      body: `{"record": ${match.record}, "seat": ${Number(match.seat)}}`,
+    });
+  } catch { return { outcome: "later" }; }
   if (r.status === 401) setPlayerKey(null);
-  return r.status !== 429 && r.status < 500; // counted, counted already, or refused for good: not kept
+  if (r.status === 429 || r.status >= 500) return { outcome: "later", wait: 1000 * Number(r.headers.get("Retry-After") || 0) };
+  return { outcome: "done" };
 }
 
-export async function sendDeviceMatches() {
-  for (const match of kept()) {
-    let done = false;
-    try { done = await send(match); } catch { return; } // no server: kept for later
-    if (done) keep(kept().filter((m) => m.id !== match.id));
+// A send that failed is tried again after a pause that doubles up to five minutes (and at once when the browser
+// says it is back online): a network that comes back without the browser noticing, or whose first request
+// still fails, does not leave a match unsent until the next visit.
+const FIRST_PAUSE = 2000, LONGEST_PAUSE = 5 * 60 * 1000;
+let pause = FIRST_PAUSE, retry = null, sending = null;
+
+function tryAgainLater(wait) {
+  if (retry) return;
+  retry = setTimeout(() => { retry = null; sendDeviceMatches(); }, Math.max(wait || 0, pause));
+  pause = Math.min(2 * pause, LONGEST_PAUSE);
+}
+
+async function sendKept() {
+  const tried = new Set();
+  for (let match; (match = kept().find((m) => !tried.has(m.id))); ) {
+    tried.add(match.id);
+    const { outcome, wait } = await send(match);
+    if (outcome === "kept") return;
+    if (outcome === "later") { tryAgainLater(wait); return; }
+    keep(kept().filter((m) => m.id !== match.id));
   }
+  pause = FIRST_PAUSE;
+}
+
+// Send every kept match, one at a time; a call while a send is under way joins it (a match kept meanwhile is
+// sent by the same run).
+export function sendDeviceMatches() {
+  if (!sending) sending = sendKept().finally(() => { sending = null; });
+  return sending;
 }
 
 // A match of this device is over: keep its record for the player of this browser (none: nothing kept).
@@ -43,5 +73,5 @@ export function keepDeviceMatch(id, seat, record) {
 }
 
 window.PuurPlayer = { currentPlayer, playerKey, setPlayerKey, keepDeviceMatch, sendDeviceMatches };
-window.addEventListener("online", () => { sendDeviceMatches(); });
+window.addEventListener("online", () => { clearTimeout(retry); retry = null; pause = FIRST_PAUSE; sendDeviceMatches(); });
 sendDeviceMatches();
