@@ -28,7 +28,6 @@ from __future__ import annotations
 import sys
 from typing import Any, NamedTuple
 
-from puur.bots import mcts
 from puur.bots.learned import LearnedPlayer
 from puur.core.cards import PUSH, Action, Contract
 from puur.core.profile import RuleProfile
@@ -65,22 +64,16 @@ class CalibratedLearned(LearnedPlayer):
             shifted[a] = (value + off, weight)
         return shifted
 
-    def choose_contract(self, obs: Observation, start: float, stats: Any = None) -> Action:
-        """``MCTSPlayer.choose_contract`` with each playout's written score shifted for the chooser's team by
-        the offset of the contract it played (the search's own code, its playout score wrapped)."""
-        played = mcts.policy_score
-
-        def shifted(r: RoundState, first: int | None = None) -> Shifted:
-            w = list(played(r, first).written)
-            assert r.contract is not None and r.chooser is not None
-            w[r.chooser & 1] += round(self.offset(r.profile, r.contract, r.pushed))
-            return Shifted((w[0], w[1]))
-
-        mcts.policy_score = shifted  # type: ignore[assignment]
-        try:
-            return super().choose_contract(obs, start, stats)
-        finally:
-            mcts.policy_score = played
+    def playout(self, r: RoundState, first: int | None = None) -> Any:
+        """The search's playout; one from the contract decision (no first card) with its written score
+        shifted for the chooser's team by the offset of the contract it played."""
+        score = super().playout(r, first)
+        if first is not None:
+            return score
+        w = list(score.written)
+        assert r.contract is not None and r.chooser is not None
+        w[r.chooser & 1] += round(self.offset(r.profile, r.contract, r.pushed))
+        return Shifted((w[0], w[1]))
 
 
 def residuals(runs: list[str]) -> None:

@@ -11,7 +11,8 @@ fast policy of ``puur.bots.rollout``. The same sampled worlds serve every candid
 compared on equal terms; the card with the best mean score wins. A playout is scored by the round's
 written points difference (the seat's team minus the other: card points, last trick, match, Weis,
 Stöck, times the factor). Cards clearly behind after a first pass are dropped (successive halving), so
-the budget goes to the close choices.
+the budget goes to the close choices. Every playout, of a card or of a contract, is one call of
+``MCTSPlayer.playout``: a player that plays them otherwise overrides that one method.
 
 The contract is chosen the same way: on deals sampled around the seat's hand, each of the six contracts
 (and the push, with the partner modelled as choosing by the heuristic's hand model, or with
@@ -66,6 +67,7 @@ from puur.bots.rollout import policy_score
 from puur.bots.solver import COMPILED, Solver
 from puur.core.cards import CLAIM, PUSH, Action, Card, Contract
 from puur.core.round import RoundState
+from puur.core.rules.scoring import RoundScore
 from puur.info.determinize import Determinizer
 from puur.info.observation import Observation
 
@@ -184,13 +186,6 @@ def partner_bid(obs: Observation) -> tuple[Action, bool] | None:
     if obs.pushed and partner == (obs.forehand + 2) & 3:
         return obs.contract, False
     return None
-
-
-def playout_value(r: RoundState, card: int, team: int) -> float:
-    """``card`` and the rest of the round played by the policy (``policy_score``: compiled where it can
-    be); the written points difference for ``team``. ``r`` is left as it is."""
-    w = policy_score(r, card).written
-    return float(w[team] - w[1 - team])
 
 
 def successive_halving(
@@ -445,6 +440,12 @@ class MCTSPlayer:
         nothing; a player with a learnt network says more (``puur.bots.learned``)."""
         return None
 
+    def playout(self, r: RoundState, first: int | None = None) -> RoundScore:
+        """One playout: the round ``r`` played to its end after ``first`` (a legal card of the seat to act)
+        when given, its score; ``r`` is left as it is. By the rule policy of ``puur.bots.rollout``
+        (``policy_score``), every seat seeing the sampled deal."""
+        return policy_score(r, first)
+
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
@@ -472,7 +473,7 @@ class MCTSPlayer:
                     a = self.partner_reply(world.hands[partner], obs)
                 assert isinstance(a, Contract)
                 r.choose(a)
-                w = policy_score(r).written
+                w = self.playout(r).written
                 return w[team] - w[1 - team]
 
             return value
@@ -523,7 +524,12 @@ class MCTSPlayer:
 
         def deal() -> Callable[[int], float]:
             base = worlds.draw()[1]
-            return lambda card: playout_value(base, card, team)
+
+            def value(card: int) -> float:
+                w = self.playout(base, card).written
+                return float(w[team] - w[1 - team])
+
+            return value
 
         guide = self.guide(obs, [Card(c) for c in legal])
         prior = {c: guide[Card(c)] for c in legal if Card(c) in guide} if guide else None
@@ -601,4 +607,4 @@ class MCTSPlayer:
 register("mcts")(MCTSPlayer)  # the options are the constructor's keyword arguments
 
 
-__all__ = ["BIDDINGS", "DEFAULT_LEVEL", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Prior", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid", "playout_value"]
+__all__ = ["BIDDINGS", "DEFAULT_LEVEL", "FUSION", "HANDS", "LEVELS", "PUSH_READ_TRIES", "READ_BID", "Evaluation", "MCTSPlayer", "Next", "Prior", "Stats", "bidding_fits", "fused_values", "next_choice", "partner_bid"]

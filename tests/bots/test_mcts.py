@@ -17,6 +17,7 @@ from puur.bots.solver import Solver
 from puur.core.cards import PUSH, Action, Card, Contract, iter_cards
 from puur.core.profile import RuleProfile
 from puur.core.round import RoundState, deal
+from puur.core.rules.scoring import RoundScore
 from puur.info.observation import Observation
 from puur.match.game import Game
 
@@ -397,3 +398,42 @@ def test_the_search_tries_only_what_its_guide_names() -> None:
     obs = game.observation(game.current_seat)
     lowest = min(a for a in obs.legal_actions if isinstance(a, Card))
     assert player.act(obs) == lowest
+
+
+class _Favouring(MCTSPlayer):
+    """A search whose playouts are scored by ``playout``, overridden: every playout of ``card`` (or of the
+    contract ``contract``) is a match for the seat's team, every other one nothing."""
+
+    def __init__(self, card: int | None = None, contract: Contract | None = None) -> None:
+        super().__init__(iters=20, seed=1)
+        self.card, self.contract = card, contract
+        self.played = 0
+
+    def playout(self, r: RoundState, first: int | None = None) -> RoundScore:
+        self.played += 1
+        real = super().playout(r, first)
+        favoured = first == self.card if first is not None else r.contract == self.contract
+        team = (r.to_act if first is not None else r.chooser) or 0
+        points = (257, 0) if team & 1 == 0 else (0, 257)
+        if not favoured:
+            points = (points[1], points[0])
+        return RoundScore(real.factor, points, (0, 0), (0, 0), (0, 0), (0, 0))
+
+
+def test_the_search_values_its_options_by_its_playout_method() -> None:
+    game = Game("schieber", seed=2)
+    obs = game.observation(game.current_seat)
+    assert obs is not None and obs.phase == "contract"
+    for contract in (Contract.U, Contract.C):
+        chooser = _Favouring(contract=contract)
+        assert chooser.act(obs) == contract and chooser.played > 0
+    h = make_player("heuristic")
+    game.apply(h.act(obs))
+    while game.round.contract is None:
+        game.apply(h.act(game.observation(game.current_seat)))  # type: ignore[arg-type]
+    obs = game.observation(game.current_seat)
+    assert obs is not None
+    legal = [a for a in obs.legal_actions if isinstance(a, Card)]
+    for card in (legal[0], legal[-1]):
+        player = _Favouring(card=int(card))
+        assert player.act(obs) == card and player.played > 0
