@@ -56,8 +56,22 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+_ANSWERED: dict[int, set[Any]] = {}
+"""Per browser context (by ``id``): its requests that were answered or failed (``_watch``), for ``_page_state``."""
+
+
+def _watch(context: Any) -> Any:
+    """``context``, its answered and failed requests noted as they end, so that a failed test can name the
+    requests still open (a request's own timing says nothing of one the service worker or cache answered)."""
+    ended = _ANSWERED.setdefault(id(context), set())
+    context.on("requestfinished", lambda r: ended.add(r))
+    context.on("requestfailed", lambda r: ended.add(r))
+    context.on("close", lambda _: _ANSWERED.pop(id(context), None))
+    return context
+
+
 def _page(browser: Any, bypass_csp: bool, engine: bool) -> Iterator[Any]:
-    context = browser.new_context(viewport=DESKTOP, bypass_csp=bypass_csp)
+    context = _watch(browser.new_context(viewport=DESKTOP, bypass_csp=bypass_csp))
     if not engine:
         leave_out_engine(context)
     p = context.new_page()
@@ -97,7 +111,7 @@ def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     engine = _wants_engine(request)
 
     def make(size: dict[str, int], locale: str = "en-US", **options: Any) -> Any:
-        context = browser.new_context(viewport=size, bypass_csp=True, locale=locale, **options)
+        context = _watch(browser.new_context(viewport=size, bypass_csp=True, locale=locale, **options))
         if not engine:
             leave_out_engine(context)
         contexts.append(context)
@@ -137,13 +151,15 @@ def _page_state(p: Any) -> str:
         lines.append(f"(page not readable: {e})")
     lines += [f"console {m.type}: {m.text}" for m in p.console_messages()[-20:]]
     lines += [f"page error: {e}" for e in p.page_errors()[-10:]]
+    ended = _ANSWERED.get(id(p.context))
+    if ended is None:
+        lines.append("(the requests of a context made without _watch are not listed)")
+        return "\n".join(lines)
     for r in p.requests()[-40:]:  # read without waiting: Request.response() waits for an answer that may never come
-        try:
-            answered = r.timing["responseEnd"] >= 0
-        except Exception:
-            answered = False
-        if not answered or r.failure:
-            lines.append(f"unanswered request: {r.method} {r.url} failure={r.failure}")
+        if r not in ended:
+            lines.append(f"unanswered request: {r.method} {r.url}")
+        elif r.failure:
+            lines.append(f"failed request: {r.method} {r.url}: {r.failure}")
     return "\n".join(lines)
 
 
