@@ -72,21 +72,21 @@ def features(hand: int, tricks: Sequence[Trick], trick: Trick, contract: Contrac
     ``chooser``."""
     out = [HAND + c for c in iter_cards(hand)]
     shown = 0
-    for leader, cards in tricks:
+
+    def seen(block: int, leader: int, cards: Sequence[int]) -> None:
+        nonlocal shown
         led = cards[0] // 9
         for i, c in enumerate(cards):
             seat = (leader + i) & 3
-            out.append(PLAYED + seat * 36 + c)
+            out.append(block + seat * 36 + c)
             if seat and c // 9 != led:
                 shown |= 1 << ((seat - 1) * 4 + led)
+
+    for leader, cards in tricks:
+        seen(PLAYED, leader, cards)
     leader, cards = trick
     if cards:
-        led = cards[0] // 9
-        for i, c in enumerate(cards):
-            seat = (leader + i) & 3
-            out.append(TRICK + seat * 36 + c)
-            if seat and c // 9 != led:
-                shown |= 1 << ((seat - 1) * 4 + led)
+        seen(TRICK, leader, cards)
         out.append(WINNING + ((leader + trick_winner(cards, contract, len(tricks))) & 3))
     out.append(CONTRACT + _CONTRACT_INDEX[contract])
     out.append(CHOOSER + (chooser & 3))
