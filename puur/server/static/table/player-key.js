@@ -30,7 +30,10 @@ async function send(match) {
     });
   } catch { return { outcome: "later" }; }
   if (r.status === 401) setPlayerKey(null);
-  if (r.status === 429 || r.status >= 500) return { outcome: "later", wait: 1000 * Number(r.headers.get("Retry-After") || 0) };
+  if (r.status === 429 || r.status >= 500) {
+    const seconds = Number(r.headers.get("Retry-After")); // seconds, as this server sends it (a date reads as none)
+    return { outcome: "later", wait: Number.isFinite(seconds) ? 1000 * seconds : 0 };
+  }
   return { outcome: "done" };
 }
 
