@@ -46,26 +46,32 @@ def play_shard(args: tuple[int, str, str]) -> list[tuple[int, Any, list[int]]]:
     if path is not None and path.exists():
         rows: list[tuple[int, Any, list[int]]] = pickle.loads(path.read_bytes())
         return rows
+    rows = [row for g in range(shard * SHARD, shard * SHARD + SHARD) for row in game_rows(g, spec)]
+    if path is not None:
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(pickle.dumps(rows))
+        tmp.rename(path)
+    return rows
+
+
+def game_rows(g: int, spec: str) -> list[tuple[int, Any, list[int]]]:
+    """Game ``g``: one round of Schieber dealt from ``1_000_000 + g``, every seat ``spec`` (seeded by the
+    game and seat); its card decisions once the contract is chosen: (g, observation, the real hands)."""
     from puur.bots import make_seat_player
     from puur.bots.runner import declarations_for
     from puur.match.game import Game
 
     rows = []
-    for g in range(shard * SHARD, shard * SHARD + SHARD):
-        game = Game("schieber", seed=1_000_000 + g)
-        players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
-        while not game.is_over and not game.rounds:
-            seat = game.current_seat
-            assert seat is not None
-            obs = game.observation(seat)
-            if obs.phase == "play" and obs.contract is not None:
-                rows.append((g, obs, list(game.round.hands)))
-            action = players[seat].act(obs)
-            game.apply(action, declarations_for(game, action))
-    if path is not None:
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(pickle.dumps(rows))
-        tmp.rename(path)
+    game = Game("schieber", seed=1_000_000 + g)
+    players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
+    while not game.is_over and not game.rounds:
+        seat = game.current_seat
+        assert seat is not None
+        obs = game.observation(seat)
+        if obs.phase == "play" and obs.contract is not None:
+            rows.append((g, obs, list(game.round.hands)))
+        action = players[seat].act(obs)
+        game.apply(action, declarations_for(game, action))
     return rows
 
 
