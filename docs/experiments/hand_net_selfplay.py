@@ -4,7 +4,7 @@ own self-play, measured on that benchmark's held-out rows.
     .venv/bin/python docs/experiments/hand_net_selfplay.py runs/iter0 runs/iter1 runs/iter2
 
 The self-play runs (``puur selfplay``, the expert iteration's: docs/experiments/research.md) are replayed into
-observations: each game from its seed (``mix_seed(seed, game, 21)``, as ``puur.lab.selfplay`` deals it),
+observations: each game dealt as the run dealt it (``puur.lab.selfplay.new_game``),
 each row's action applied, the first rows' encodings checked equal to the stored ones. Their games ending in 1
 choose the epoch, the others train. The held-out rows are ``benchmarks/hand_net.py``'s test rows: its games
 ending in 0 of 950 rounds of ``mcts:level=easy`` (the same deals and seeds, played again here), where the
@@ -39,8 +39,7 @@ def replayed(task: tuple[str, int]) -> Rows:
     import pyarrow.parquet as pq
 
     from puur.env.encoding import decode, encode
-    from puur.lab.arena import mix_seed
-    from puur.match.game import Game
+    from puur.lab.selfplay import new_game
 
     run, offset = task
     meta = json.loads(Path(run, "run.json").read_text())
@@ -51,7 +50,7 @@ def replayed(task: tuple[str, int]) -> Rows:
         for g, a, o in zip(t["game"], t["action"], t["obs"], strict=True):
             by_game.setdefault(g, []).append((a, o))
         for g, actions in by_game.items():
-            game = Game(meta["profile"], seed=mix_seed(meta["seed"], g, 21))
+            game = new_game(meta["profile"], meta["seed"], g)
             for k, (a, o) in enumerate(actions):
                 seat = game.current_seat
                 assert seat is not None

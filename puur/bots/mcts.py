@@ -446,6 +446,11 @@ class MCTSPlayer:
         (``policy_score``), every seat seeing the sampled deal."""
         return policy_score(r, first)
 
+    def margin(self, r: RoundState, team: int, first: int | None = None) -> float:
+        """``playout``'s written points of ``team`` less the other team's: what the search compares."""
+        w = self.playout(r, first).written
+        return float(w[team] - w[1 - team])
+
     def choose_contract(self, obs: Observation, start: float, stats: Stats | None = None) -> Action:
         """Every contract (and the push) played out from the same sampled deals; the best mean wins.
 
@@ -473,8 +478,7 @@ class MCTSPlayer:
                     a = self.partner_reply(world.hands[partner], obs)
                 assert isinstance(a, Contract)
                 r.choose(a)
-                w = self.playout(r).written
-                return w[team] - w[1 - team]
+                return self.margin(r, team)
 
             return value
 
@@ -524,12 +528,7 @@ class MCTSPlayer:
 
         def deal() -> Callable[[int], float]:
             base = worlds.draw()[1]
-
-            def value(card: int) -> float:
-                w = self.playout(base, card).written
-                return float(w[team] - w[1 - team])
-
-            return value
+            return lambda card: self.margin(base, team, card)
 
         guide = self.guide(obs, [Card(c) for c in legal])
         prior = {c: guide[Card(c)] for c in legal if Card(c) in guide} if guide else None

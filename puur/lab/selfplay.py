@@ -140,10 +140,15 @@ def _decide(
     return action, declare, index, policy, values, exact
 
 
+def new_game(profile: RuleProfile | str, seed: int, index: int) -> Game:
+    """Game ``index`` of a run of ``seed``, dealt as the run deals it: what a reader replays the run's rows on."""
+    return Game(profile, seed=mix_seed(seed, index, 21))
+
+
 def play_game(spec: str, profile: RuleProfile, seed: int, index: int, matches: bool) -> dict[str, list[Any]]:
     """One game's rows as columns (``SCHEMA``'s names)."""
     cols: dict[str, list[Any]] = {name: [] for name in SCHEMA.names}
-    game = Game(profile, seed=mix_seed(seed, index, 21))
+    game = new_game(profile, seed, index)
     players = {s: make_seat_player(spec, mix_seed(seed, index, 22 + s)) for s in range(4)}
     pending: list[int] = []  # row numbers of the current round, for their outcome
     decision = 0
@@ -339,4 +344,4 @@ def cli(args: Any) -> int:
     return 0
 
 
-__all__ = ["SCHEMA", "play_game", "play_shard", "read_rows", "run_selfplay"]
+__all__ = ["SCHEMA", "new_game", "play_game", "play_shard", "read_rows", "run_selfplay"]
