@@ -1,0 +1,365 @@
+"""Experiment (not shipped): the hidden hands read through the policy network (policy-based inference,
+Rebstock, Solinas, Buro and Sturtevant, 2019), measured as ``benchmarks/hand_net.py`` measures a model of the
+hidden hands.
+
+    .venv/bin/python docs/experiments/policy_reading.py --games 950 --every 10 --particles 200 --jobs 2 [--out FILE]
+
+A seat that sees the play can weigh each deal of the hidden hands by how likely the other seats were to take
+their decisions (the push, the contract, each card) with the hands that deal gives them. The policy network
+(``puur/bots/policy_net.npz``) says how likely the search is to take each action from a seat's view; read as a
+model of the other seats' play, it turns every decision into evidence. Here the posterior over the other seats'
+dealt hands is estimated by sequential Monte Carlo for each observing seat (``--particles`` deals, uniform
+where the rules' facts allow, 7♦ at the first forehand; each other seat's decision multiplies a deal's weight by
+the network's chance of it with that seat's hand there; resampled when the weights grow uneven, then moved by
+swaps of two cards not yet played between two other seats, kept with the Metropolis ratio of the two seats'
+chances of all their decisions so far; the facts the play makes public, as in
+``docs/experiments/hand_ceiling.py``).
+
+The network reads an encoded view (``puur.env.encoding``), and a seat's view differs between deals only in its
+hand (checked on the first position of each game), so the first layer's product is taken once per decision for
+the public part and the hand's rows are added per deal.
+
+The positions are ``benchmarks/hand_model.py``'s: round 1 of ``Game(schieber, seed=1_000_000 + g)``, every seat
+``mcts:level=easy`` seeded ``7_000_000 + 4 g + s``, the games ``g`` below ``--games`` that are multiples of
+``--every`` (10: the held-out games of ``benchmarks/hand_net.py``, the same rows). At each card decision of each
+seat the log-loss of the labelled hidden cards: the room alone, the log-linear model, the shipped network of the
+hidden hands and the read posterior (the particles' weighted shares mixed 2% with the room). The findings are in
+docs/experiments/research.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from dataclasses import replace
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hand_ceiling import ALL, MIX, _violations, holds, summary  # noqa: E402
+
+from puur.core.cards import Card, iter_cards
+from puur.core.round import first_forehand
+from puur.core.rules.legal import legal_moves
+from puur.info.determinize import Determinizer
+from puur.match.game import Game
+
+
+def play(g: int, spec: str) -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[int]]]]:
+    """Game ``g`` of ``benchmarks/hand_model.py`` (``game_rows``' deal and seats): the dealt hands, the dealer,
+    and each decision as (seat, action, the four seats' views then, the four hands then)."""
+    from puur.bots import make_seat_player
+    from puur.bots.runner import declarations_for
+
+    game = Game("schieber", seed=1_000_000 + g)
+    players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
+    dealt, dealer = list(game.round.hands), game.round.dealer
+    steps = []
+    while not game.is_over and not game.rounds:
+        seat = game.current_seat
+        assert seat is not None
+        views = [game.observation(s) for s in range(4)]
+        action = players[seat].act(views[seat])
+        steps.append((seat, action, views, list(game.round.hands)))
+        game.apply(action, declarations_for(game, action))
+    return dealt, dealer, steps
+
+
+class Reader:
+    """The policy network's log-chance of each decision of the round, given the deciding seat's hand then."""
+
+    def __init__(self, steps: list[Any], mix: float) -> None:
+        from puur.env.encoding import action_index, encode
+        from puur.env.policy_net import default_net
+
+        net = default_net()
+        self.mix = mix
+        """The share of the uniform choice among the legal actions in the model of play (the network alone is
+        far too sure of the search's choices to be read as their chance)."""
+        self.w1h = net.w1[:36]  # the hand block's rows (puur.info.encoding: "hand" is inputs 0..35)
+        self.w2, self.b2, self.wp, self.bp = net.w2, net.b2, net.wp, net.bp
+        self.public: dict[int, np.ndarray] = {}
+        self.action: dict[int, int] = {}
+        self.fixed: dict[int, list[int]] = {}
+        """Per decision: the legal actions that do not depend on the hand (a contract, the push, a claim)."""
+        self.play: dict[int, tuple[list[int], Any, Any]] = {}
+        """Per card decision: the trick's cards, the contract and the profile (the legal cards by hand)."""
+        for k, (seat, action, views, _) in enumerate(steps):
+            view = views[seat]
+            try:
+                self.action[k] = action_index(action)
+            except ValueError:
+                continue
+            bare = encode(replace(view, hand=()))
+            if k == 0 and not np.array_equal(encode(view) - bare, np.isin(np.arange(len(bare)), [int(c) for c in view.hand]).astype(np.float32)):
+                raise AssertionError("a view's encoding differs from another hand's by more than the hand")
+            self.public[k] = bare @ net.w1 + net.b1
+            self.fixed[k] = [action_index(a) for a in view.legal_actions if not isinstance(a, Card)]
+            if view.phase == "play" and view.contract is not None:
+                self.play[k] = ([int(c) for _, c in view.trick], view.contract, view.profile)
+
+    def logliks(self, pairs: list[tuple[int, int]]) -> np.ndarray:
+        """For each (decision, the deciding seat's hand then): the log-chance of the action taken (``-inf``
+        for a card the hand does not hold; 0 for a decision the network has no index for)."""
+        out = np.zeros(len(pairs))
+        rows, where, legal = [], [], []
+        for i, (k, hand) in enumerate(pairs):
+            if k not in self.public:
+                continue
+            a = self.action[k]
+            if k in self.play:
+                if a < 36 and not hand >> a & 1:
+                    out[i] = -math.inf
+                    continue
+                trick, contract, profile = self.play[k]
+                options = list(iter_cards(legal_moves(hand, trick, contract, profile))) + self.fixed[k]
+            else:
+                options = self.fixed[k]
+            if len(options) < 2:
+                continue
+            rows.append(self.public[k] + self.w1h[list(iter_cards(hand))].sum(0))
+            where.append(i)
+            legal.append((options, options.index(a) if a in options else -1))
+        if rows:
+            h1 = np.maximum(np.array(rows), 0.0)
+            h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
+            z = h2 @ self.wp + self.bp
+            for j, (i, (options, pos)) in enumerate(zip(where, legal, strict=True)):
+                if pos < 0:
+                    out[i] = -math.inf
+                    continue
+                e = np.exp(z[j, options] - z[j, options].max())
+                out[i] = math.log((1 - self.mix) * e[pos] / e.sum() + self.mix / len(options))
+        return out
+
+
+class Stuck(RuntimeError):
+    """No particle could be brought to the facts (that observing seat's round is left out, and counted)."""
+
+
+class Round:
+    """One observing seat's round: the decisions, who played what before each step, the first forehand."""
+
+    def __init__(self, dealt: list[int], dealer: int, steps: list[Any], observer: int, reader: Reader) -> None:
+        self.steps, self.observer, self.reader = steps, observer, reader
+        self.others = [s for s in range(4) if s != observer]
+        self.unknown = ALL & ~dealt[observer]
+        self.dealt_observer = dealt[observer]
+        self.profile = steps[0][2][observer].profile
+        self.dealer, self.forehand = dealer, steps[0][2][observer].forehand
+        self.played_before: list[list[int]] = []
+        played = [0, 0, 0, 0]
+        for seat, action, _, _ in steps:
+            self.played_before.append(list(played))
+            if isinstance(action, Card):
+                played[seat] |= 1 << int(action)
+        self.played_before.append(list(played))
+        self.decisions = {s: [k for k, (seat, _, _, _) in enumerate(steps) if seat == s] for s in range(4)}
+        self.ess: list[float] = []
+        """The effective number of particles at each decision of the observing seat."""
+        self.repairs = 0
+        """How often no particle held a card played, or kept a fact made public, and they were walked to it."""
+
+    def fresh(self, rng: random.Random) -> list[int]:
+        while True:
+            cards = list(iter_cards(self.unknown))
+            rng.shuffle(cards)
+            hands = [0, 0, 0, 0]
+            hands[self.observer] = self.dealt_observer
+            for i, s in enumerate(self.others):
+                for c in cards[9 * i : 9 * i + 9]:
+                    hands[s] |= 1 << c
+            if first_forehand(self.profile, hands, self.dealer) == self.forehand:
+                return hands
+
+    def seat_logliks(self, items: list[tuple[int, int]], upto: int) -> np.ndarray:
+        """For each (seat, dealt hand): the log-chance of all that seat's decisions before step ``upto``."""
+        pairs, owner = [], []
+        for i, (s, hand) in enumerate(items):
+            for k in self.decisions[s]:
+                if k >= upto:
+                    break
+                pairs.append((k, hand & ~self.played_before[k][s]))
+                owner.append(i)
+        out = np.zeros(len(items))
+        if pairs:
+            np.add.at(out, owner, self.reader.logliks(pairs))
+        return out
+
+
+def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> dict[int, np.ndarray]:
+    """At each card decision of the observing seat (step index): the read chance of each card (36) at each
+    relative seat (1..3).
+
+    The particles stay a sample of the deals that keep the facts, each equally likely (importance sampling's
+    proposal): a card played is swapped into its player's hand where a particle has it elsewhere (with hand
+    sizes fixed this keeps the sample uniform), a fact made public is walked to, and every step each particle
+    takes ``moves`` swaps that keep the facts. At a decision of the observing seat each particle is weighed by
+    the model's chance of every decision of the other seats so far with its hands."""
+    steps, o = rd.steps, rd.observer
+    first_play = next(k for k, (_, _, v, _) in enumerate(steps) if v[o].phase == "play" and v[o].contract is not None)
+    pool = [rd.fresh(rng) for _ in range(particles)]
+    out: dict[int, np.ndarray] = {}
+    for k in range(first_play, len(steps)):
+        seat, _, views, _ = steps[k]
+        det = Determinizer(views[o])
+        played = rd.played_before[k]
+        for p in pool:
+            for s in rd.others:
+                for c in iter_cards(played[s] & ~p[s]):
+                    _bring(rd, p, s, c, k, rng, det)
+            if not holds(det, [h & ~played[s] for s, h in enumerate(p)]):
+                _repair(rd, p, k, rng, det)
+        kept = [p for p in pool if all(played[s] & ~p[s] == 0 for s in rd.others) and holds(det, [h & ~played[s] for s, h in enumerate(p)])]
+        if not kept:
+            raise Stuck(f"no particle keeps the facts at step {k}")
+        if len(kept) < len(pool):
+            rd.repairs += 1
+            pool = [list(rng.choice(kept)) for _ in range(particles)]
+        for p in pool:
+            _shuffle(rd, p, k, rng, moves, det)
+        if seat == o:
+            logw = sum((rd.seat_logliks([(s, p[s]) for p in pool], k) for s in rd.others), np.zeros(particles))
+            if not np.isfinite(logw).any():
+                raise Stuck(f"no particle's hands could have played so, at step {k}")
+            w = np.exp(logw - logw.max())
+            w /= w.sum()
+            share = np.zeros((36, 3))
+            for p, wi in zip(pool, w, strict=True):
+                for r in (1, 2, 3):
+                    for c in iter_cards(p[(o + r) % 4] & ~played[(o + r) % 4]):
+                        share[c, r - 1] += wi
+            out[k] = share
+            rd.ess.append(1.0 / float((w * w).sum()))
+    return out
+
+
+def _shuffle(rd: Round, p: list[int], upto: int, rng: random.Random, moves: int, det: Determinizer) -> None:
+    """``moves`` swaps of two cards not yet played between two other seats, each kept when the facts hold
+    (Metropolis with a uniform target over the deals that keep them)."""
+    played = rd.played_before[upto]
+    for _ in range(moves):
+        a, b = rng.sample(rd.others, 2)
+        free_a, free_b = p[a] & ~played[a], p[b] & ~played[b]
+        if not free_a or not free_b:
+            continue
+        x, y = rng.choice(list(iter_cards(free_a))), rng.choice(list(iter_cards(free_b)))
+        q = list(p)
+        q[a] = (q[a] & ~(1 << x)) | 1 << y
+        q[b] = (q[b] & ~(1 << y)) | 1 << x
+        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and holds(det, [h & ~played[s] for s, h in enumerate(q)]):
+            p[:] = q
+
+
+def _bring(rd: Round, p: list[int], seat: int, card: int, upto: int, rng: random.Random, det: Determinizer) -> None:
+    """Swap ``card`` into ``seat``'s dealt hand for one of its cards not yet played (in place), keeping the facts."""
+    played = rd.played_before[upto]
+    holder = next(s for s in rd.others if p[s] >> card & 1)
+    options = list(iter_cards(p[seat] & ~played[seat]))
+    rng.shuffle(options)
+    for x in options:
+        q = list(p)
+        q[seat] = (q[seat] & ~(1 << x)) | 1 << card
+        q[holder] = (q[holder] & ~(1 << card)) | 1 << x
+        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and holds(det, [h & ~played[s] for s, h in enumerate(q)]):
+            p[:] = q
+            return
+
+
+def _repair(rd: Round, p: list[int], upto: int, rng: random.Random, det: Determinizer, tries: int = 400) -> None:
+    """Swaps on ``p`` (in place) that never take the hands further from ``det``'s constraints, until they hold."""
+    played = rd.played_before[upto]
+    for _ in range(tries):
+        now = [h & ~played[s] for s, h in enumerate(p)]
+        v = _violations(det, now)
+        if v == 0:
+            return
+        a, b = rng.sample(rd.others, 2)
+        if not now[a] or not now[b]:
+            continue
+        y, x = rng.choice(list(iter_cards(now[a]))), rng.choice(list(iter_cards(now[b])))
+        q = list(p)
+        q[a] = (q[a] & ~(1 << y)) | 1 << x
+        q[b] = (q[b] & ~(1 << x)) | 1 << y
+        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and _violations(det, [h & ~played[s] for s, h in enumerate(q)]) <= v:
+            p[:] = q
+
+
+def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
+    """The rows of game ``g`` for every observing seat: per labelled card, the real relative seat's chance by
+    each model."""
+    from puur.bots.hand_model import card_weights, default_model
+    from puur.env.encoding import encode
+    from puur.env.hand_net import default_net
+
+    g, particles, seed, spec, mix = task
+    dealt, dealer, steps = play(g, spec)
+    reader = Reader(steps, mix)
+    model, net = default_model(), default_net()
+    rows = []
+    for o in range(4):
+        rd = Round(dealt, dealer, steps, o, reader)
+        try:
+            post = posterior(rd, particles, random.Random(seed * 1_000_003 + 4 * g + o))
+        except Stuck:
+            rows.append({"game": g, "observer": o, "stuck": True})
+            continue
+        for k, share in post.items():
+            view, hands = steps[k][2][o], steps[k][3]
+            if view.contract is None or view.contract.changes_direction:
+                continue
+            det = Determinizer(view)
+            others = [(o + r) % 4 for r in (1, 2, 3)]
+            room = np.array([det.need[s] for s in others], dtype=float)
+            scores = net.scores(encode(view)[None, :])[0]
+            weights = card_weights(view, det.cards, model) or {}
+            for c in det.cards:
+                ok = np.array([not det.cannot[s] >> c & 1 and det.need[s] > 0 for s in others])
+                if ok.sum() < 2:
+                    continue
+                y = next(i for i, s in enumerate(others) if hands[s] >> c & 1)
+                base = np.where(ok, room, 0.0)
+                p_room = base / base.sum()
+                z = np.where(ok, scores[c] + np.log(np.maximum(room, 1e-9)), -np.inf)
+                p_net = np.exp(z - z.max())
+                p_net /= p_net.sum()
+                lean = np.array([weights[c][s] for s in others] if c in weights else [1.0] * 3)
+                p_ll = base * lean / (base * lean).sum()
+                p_post = (1 - MIX) * share[c] + MIX * p_room
+                rows.append({"game": g, "observer": o, "tricks": len(view.tricks), "y": int(y),
+                             "room": float(p_room[y]), "loglinear": float(p_ll[y]), "net": float(p_net[y]),
+                             "posterior": float(p_post[y]), "repairs": rd.repairs,
+                             "ess": rd.ess[list(post).index(k)]})  # fmt: skip
+    return rows
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=950)
+    ap.add_argument("--every", type=int, default=10)
+    ap.add_argument("--offset", type=int, default=0, help="games offset + every * n (1: the validation games)")
+    ap.add_argument("--mix", type=float, default=0.5)
+    ap.add_argument("--particles", type=int, default=200)
+    ap.add_argument("--player", default="mcts:level=easy")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", default="")
+    args = ap.parse_args(argv)
+    start = time.time()
+    tasks = [(g, args.particles, args.seed, args.player, args.mix) for g in range(args.offset, args.games, args.every)]
+    with Pool(args.jobs) as pool:
+        rows = [r for part in pool.imap_unordered(measure, tasks) for r in part]
+    if args.out:
+        Path(args.out).write_text(json.dumps(rows))
+    print(json.dumps(summary(rows) | {"player": args.player, "mix": args.mix, "particles": args.particles, "seconds": round(time.time() - start)}, indent=1))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
