@@ -19,7 +19,11 @@ the other seats agrees with its hand (a seat's decisions read its own hand and t
 check is per seat, remembered by hand), resampled, and moved by swaps of two not yet played cards between two
 other seats, a swap kept when both seats' decisions so far still agree (Metropolis with a uniform target:
 the chain keeps the posterior). Before the play the push and the contract are met by rejection from fresh
-deals, so that the first particles are independent.
+deals, so that the first particles are independent. Where no particle agrees with a decision, they are walked
+(the card played swapped into its player's hand first, then swaps that keep the decisions before it) until some
+do; where none keeps a fact made public (a shown Weis), they are walked to it; these walks only approximate the
+posterior, and their count is kept (``rescues``, ``repairs``). A seat's round where 60 walks find no deal is left
+out and counted (``left_out``).
 
 Measured at every card decision of the observing seat (each seat observes in turn), on the rows that
 ``benchmarks/hand_net.py`` labels (a hidden card that more than one seat may hold): the log-loss of the room
@@ -36,7 +40,6 @@ import argparse
 import json
 import math
 import random
-import sys
 import time
 from dataclasses import replace
 from multiprocessing import Pool
@@ -46,7 +49,7 @@ import numpy as np
 
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.runner import declarations_for
-from puur.core.cards import Card, iter_cards
+from puur.core.cards import Card, CardSet, iter_cards
 from puur.core.round import first_forehand
 from puur.core.rules.legal import legal_moves
 from puur.info.determinize import Determinizer
@@ -61,7 +64,7 @@ def play(g: int) -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[i
     """Round 1 of game ``g`` by four heuristic players: the dealt hands, the dealer, and each decision as
     (seat, action, the four seats' observations then, the four hands then)."""
     game = Game("schieber", seed=1_000_000 + g)
-    dealt, dealer = list(game.round.hands), game.round.dealer
+    dealt, dealer = [int(h) for h in game.round.hands], game.round.dealer
     player = HeuristicPlayer()
     steps = []
     while not game.is_over and not game.rounds:
@@ -69,7 +72,7 @@ def play(g: int) -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[i
         assert seat is not None
         views = [game.observation(s) for s in range(4)]
         action = player.act(views[seat])
-        steps.append((seat, action, views, list(game.round.hands)))
+        steps.append((seat, action, views, [int(h) for h in game.round.hands]))
         game.apply(action, declarations_for(game, action))
     return dealt, dealer, steps
 
@@ -130,7 +133,7 @@ class Table:
             return False
         cards = tuple(Card(c) for c in iter_cards(hand))
         if view.phase == "play" and view.contract is not None:
-            legal = legal_moves(hand, [int(c) for _, c in view.trick], view.contract, view.profile)
+            legal = legal_moves(CardSet(hand), [int(c) for _, c in view.trick], view.contract, view.profile)
             other = tuple(a for a in view.legal_actions if not isinstance(a, Card))
             view = replace(view, hand=cards, legal_actions=tuple(Card(c) for c in iter_cards(legal)) + other)
         else:
@@ -316,7 +319,7 @@ def measure(task: tuple[int, int, int]) -> list[dict[str, Any]]:
     g, particles, seed = task
     dealt, dealer, steps = play(g)
     model, net = default_model(), default_net()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for o in range(4):
         table = Table(dealt, dealer, steps, o)
         try:
@@ -372,9 +375,9 @@ def main(argv: list[str] | None = None) -> None:
 
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Log-loss of each model over all rows and by tricks played."""
-    names = ("room", "loglinear", "net", "posterior")
     stuck = [r for r in rows if r.get("stuck")]
     rows = [r for r in rows if not r.get("stuck")]
+    names = [n for n in ("room", "loglinear", "net", "posterior", "cards_only") if rows and n in rows[0]]
 
     def nll(part: list[dict[str, Any]]) -> dict[str, float]:
         return {n: round(-sum(math.log(r[n]) for r in part) / len(part), 4) for n in names} | {"rows": len(part)}
@@ -387,4 +390,4 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -7,21 +7,23 @@ hidden hands.
 A seat that sees the play can weigh each deal of the hidden hands by how likely the other seats were to take
 their decisions (the push, the contract, each card) with the hands that deal gives them. The policy network
 (``puur/bots/policy_net.npz``) says how likely the search is to take each action from a seat's view; read as a
-model of the other seats' play, it turns every decision into evidence. Here the posterior over the other seats'
-dealt hands is estimated by sequential Monte Carlo for each observing seat (``--particles`` deals, uniform
-where the rules' facts allow, 7♦ at the first forehand; each other seat's decision multiplies a deal's weight by
-the network's chance of it with that seat's hand there; resampled when the weights grow uneven, then moved by
-swaps of two cards not yet played between two other seats, kept with the Metropolis ratio of the two seats'
-chances of all their decisions so far; the facts the play makes public, as in
-``docs/experiments/hand_ceiling.py``).
+model of the other seats' play, it turns every decision into evidence. Here that posterior is estimated for
+each observing seat by importance sampling: ``--particles`` deals of the other seats' dealt hands that keep the
+rules' facts, each equally likely (uniform at the deal with 7♦ at the first forehand; a card played swapped into
+its player's hand where a deal has it elsewhere, which keeps a sample with fixed hand sizes uniform; a fact made
+public walked to, as in ``docs/experiments/hand_ceiling.py``; every step three swaps of cards not yet played
+that keep the facts), each weighed at a decision of the observing seat by the model's chance of every decision
+the other seats took so far with its hands. The model is the network's chance mixed ``--mix`` with the uniform
+choice among the legal actions (``--mix 1``: a player that plays any legal action alike).
 
 The network reads an encoded view (``puur.env.encoding``), and a seat's view differs between deals only in its
 hand (checked on the first position of each game), so the first layer's product is taken once per decision for
 the public part and the hand's rows are added per deal.
 
 The positions are ``benchmarks/hand_model.py``'s: round 1 of ``Game(schieber, seed=1_000_000 + g)``, every seat
-``mcts:level=easy`` seeded ``7_000_000 + 4 g + s``, the games ``g`` below ``--games`` that are multiples of
-``--every`` (10: the held-out games of ``benchmarks/hand_net.py``, the same rows). At each card decision of each
+``mcts:level=easy`` seeded ``7_000_000 + 4 g + s``, the games ``g = --offset + --every * n`` below ``--games``
+(offset 0, every 10: the held-out games of ``benchmarks/hand_net.py``, the same rows; offset 1: the games that
+choose its epoch, used here to choose ``--mix``). At each card decision of each
 seat the log-loss of the labelled hidden cards: the room alone, the log-linear model, the shipped network of the
 hidden hands and the read posterior (the particles' weighted shares mixed 2% with the room). The findings are in
 docs/experiments/research.md.
@@ -45,7 +47,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_ceiling import ALL, MIX, _violations, holds, summary  # noqa: E402
 
-from puur.core.cards import Card, iter_cards
+from puur.core.cards import Card, CardSet, iter_cards
 from puur.core.round import first_forehand
 from puur.core.rules.legal import legal_moves
 from puur.info.determinize import Determinizer
@@ -60,14 +62,14 @@ def play(g: int, spec: str) -> tuple[list[int], int, list[tuple[int, Any, list[A
 
     game = Game("schieber", seed=1_000_000 + g)
     players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
-    dealt, dealer = list(game.round.hands), game.round.dealer
+    dealt, dealer = [int(h) for h in game.round.hands], game.round.dealer
     steps = []
     while not game.is_over and not game.rounds:
         seat = game.current_seat
         assert seat is not None
         views = [game.observation(s) for s in range(4)]
         action = players[seat].act(views[seat])
-        steps.append((seat, action, views, list(game.round.hands)))
+        steps.append((seat, action, views, [int(h) for h in game.round.hands]))
         game.apply(action, declarations_for(game, action))
     return dealt, dealer, steps
 
@@ -119,7 +121,7 @@ class Reader:
                     out[i] = -math.inf
                     continue
                 trick, contract, profile = self.play[k]
-                options = list(iter_cards(legal_moves(hand, trick, contract, profile))) + self.fixed[k]
+                options = list(iter_cards(legal_moves(CardSet(hand), trick, contract, profile))) + self.fixed[k]
             else:
                 options = self.fixed[k]
             if len(options) < 2:
@@ -179,24 +181,27 @@ class Round:
             if first_forehand(self.profile, hands, self.dealer) == self.forehand:
                 return hands
 
-    def seat_logliks(self, items: list[tuple[int, int]], upto: int) -> np.ndarray:
-        """For each (seat, dealt hand): the log-chance of all that seat's decisions before step ``upto``."""
+    def seat_logliks(self, items: list[tuple[int, int]], upto: int, since: int = 0) -> np.ndarray:
+        """For each (seat, dealt hand): the log-chance of all that seat's decisions from step ``since`` to
+        before step ``upto``."""
         pairs, owner = [], []
         for i, (s, hand) in enumerate(items):
             for k in self.decisions[s]:
                 if k >= upto:
                     break
-                pairs.append((k, hand & ~self.played_before[k][s]))
-                owner.append(i)
+                if k >= since:
+                    pairs.append((k, hand & ~self.played_before[k][s]))
+                    owner.append(i)
         out = np.zeros(len(items))
         if pairs:
             np.add.at(out, owner, self.reader.logliks(pairs))
         return out
 
 
-def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> dict[int, np.ndarray]:
+def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> dict[int, tuple[np.ndarray, np.ndarray]]:
     """At each card decision of the observing seat (step index): the read chance of each card (36) at each
-    relative seat (1..3).
+    relative seat (1..3), reading every decision of the other seats, and reading their cards only (not the
+    push and the contract).
 
     The particles stay a sample of the deals that keep the facts, each equally likely (importance sampling's
     proposal): a card played is swapped into its player's hand where a particle has it elsewhere (with hand
@@ -206,7 +211,7 @@ def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> 
     steps, o = rd.steps, rd.observer
     first_play = next(k for k, (_, _, v, _) in enumerate(steps) if v[o].phase == "play" and v[o].contract is not None)
     pool = [rd.fresh(rng) for _ in range(particles)]
-    out: dict[int, np.ndarray] = {}
+    out: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for k in range(first_play, len(steps)):
         seat, _, views, _ = steps[k]
         det = Determinizer(views[o])
@@ -226,17 +231,23 @@ def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> 
         for p in pool:
             _shuffle(rd, p, k, rng, moves, det)
         if seat == o:
-            logw = sum((rd.seat_logliks([(s, p[s]) for p in pool], k) for s in rd.others), np.zeros(particles))
+            cards = sum((rd.seat_logliks([(s, p[s]) for p in pool], k, first_play) for s in rd.others), np.zeros(particles))
+            logw = cards + sum((rd.seat_logliks([(s, p[s]) for p in pool], first_play) for s in rd.others), np.zeros(particles))
             if not np.isfinite(logw).any():
                 raise Stuck(f"no particle's hands could have played so, at step {k}")
+            shares = []
+            for lw in (logw, cards):
+                w = np.exp(lw - lw.max())
+                w /= w.sum()
+                share = np.zeros((36, 3))
+                for p, wi in zip(pool, w, strict=True):
+                    for r in (1, 2, 3):
+                        for c in iter_cards(p[(o + r) % 4] & ~played[(o + r) % 4]):
+                            share[c, r - 1] += wi
+                shares.append(share)
+            out[k] = (shares[0], shares[1])
             w = np.exp(logw - logw.max())
             w /= w.sum()
-            share = np.zeros((36, 3))
-            for p, wi in zip(pool, w, strict=True):
-                for r in (1, 2, 3):
-                    for c in iter_cards(p[(o + r) % 4] & ~played[(o + r) % 4]):
-                        share[c, r - 1] += wi
-            out[k] = share
             rd.ess.append(1.0 / float((w * w).sum()))
     return out
 
@@ -303,7 +314,7 @@ def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
     dealt, dealer, steps = play(g, spec)
     reader = Reader(steps, mix)
     model, net = default_model(), default_net()
-    rows = []
+    rows: list[dict[str, Any]] = []
     for o in range(4):
         rd = Round(dealt, dealer, steps, o, reader)
         try:
@@ -311,7 +322,7 @@ def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
         except Stuck:
             rows.append({"game": g, "observer": o, "stuck": True})
             continue
-        for k, share in post.items():
+        for k, (share, share_cards) in post.items():
             view, hands = steps[k][2][o], steps[k][3]
             if view.contract is None or view.contract.changes_direction:
                 continue
@@ -333,9 +344,10 @@ def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
                 lean = np.array([weights[c][s] for s in others] if c in weights else [1.0] * 3)
                 p_ll = base * lean / (base * lean).sum()
                 p_post = (1 - MIX) * share[c] + MIX * p_room
+                p_cards = (1 - MIX) * share_cards[c] + MIX * p_room
                 rows.append({"game": g, "observer": o, "tricks": len(view.tricks), "y": int(y),
                              "room": float(p_room[y]), "loglinear": float(p_ll[y]), "net": float(p_net[y]),
-                             "posterior": float(p_post[y]), "repairs": rd.repairs,
+                             "posterior": float(p_post[y]), "cards_only": float(p_cards[y]), "repairs": rd.repairs,
                              "ess": rd.ess[list(post).index(k)]})  # fmt: skip
     return rows
 
@@ -362,4 +374,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

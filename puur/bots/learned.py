@@ -33,6 +33,7 @@ from puur.bots.mcts import MCTSPlayer
 from puur.bots.nets import Head, Layer, metadata, read_arrays, relu
 from puur.core.cards import Action, Card, Contract, Special
 from puur.core.profile import RuleProfile
+from puur.core.round import first_forehand_card
 from puur.info.determinize import Determinizer
 from puur.info.encoding import ENCODING_VERSION, OBS_SIZE, action_index, features
 from puur.info.observation import Observation
@@ -169,9 +170,15 @@ class LearnedPlayer(MCTSPlayer):
         self.net = net or policy_network()
 
     def determinizer(self, obs: Observation) -> Determinizer:
+        """The sampler of the search's worlds, leaning by the network of the hidden hands on every hidden card
+        but the 7 whose holder leads a match's first round (``first_forehand_card``, RULES.md §3.2), which is
+        dealt by the room alone: the network learnt on first rounds of matches, where that 7 lies with the
+        forehand, and gives it to the forehand in every round (98% against a third in later rounds and in the
+        arena's deals, whose forehand the rule did not choose), so its word on that card is not taken."""
         det = Determinizer(obs)
         if obs.contract is not None and det.cards:
-            det.weights = hand_network().seat_weights(obs, det.cards)
+            seven = first_forehand_card(obs.profile)
+            det.weights = hand_network().seat_weights(obs, [c for c in det.cards if c != seven])
         return det
 
     def guide(self, obs: Observation, options: list[Action]) -> dict[Action, tuple[float, float]] | None:

@@ -461,13 +461,17 @@ class RoundState:
         return [((self.leader + i) % 4, c) for i, c in enumerate(self.trick)]
 
 
+def first_forehand_card(profile: RuleProfile) -> CardIndex | None:
+    """The 7 whose holder leads hand 1 (RULES.md §3.2: ``holder:C7`` / ``holder:D7`` / ``holder:H7``); None
+    under ``dealer_right``."""
+    suit = {"holder:C7": 0, "holder:D7": 1, "holder:H7": 2}.get(profile.first_forehand)
+    return None if suit is None else suit * 9 + Rank.SEVEN
+
+
 def first_forehand(profile: RuleProfile, hands: Sequence[int], dealer: int) -> int:
     """Forehand of hand 1 (RULES.md §3.2): the dealer's right, or the holder of C7 / H7 / D7."""
-    rule = profile.first_forehand
-    if rule == "dealer_right":
-        return (dealer + 1) % 4
-    suit = {"holder:C7": 0, "holder:D7": 1, "holder:H7": 2}[rule]
-    return holder_of(hands, suit * 9 + Rank.SEVEN)
+    card = first_forehand_card(profile)
+    return (dealer + 1) % 4 if card is None else holder_of(hands, card)
 
 
 def random_round(profile: RuleProfile, rng: random.Random) -> RoundState:
@@ -534,7 +538,7 @@ class RoundResult:
 
 
 __all__ = [
-    "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "deal_packets", "first_forehand", "holder_of",
+    "CompletedTrick", "IllegalAction", "RoundState", "SUIT_MASKS", "deal", "deal_packets", "first_forehand", "first_forehand_card", "holder_of",
     "RoundResult", "play_random", "random_round",
 ]  # fmt: skip
 

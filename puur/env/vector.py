@@ -27,8 +27,9 @@ from typing import Any
 
 import numpy as np
 
-from puur.core.cards import CardSet, Contract, Rank
+from puur.core.cards import CardSet, Contract
 from puur.core.profile import RuleProfile
+from puur.core.round import first_forehand_card
 from puur.core.rules.beats import HIGHER_TRUMPS
 from puur.core.rules.scoring import round_score
 from puur.core.rules.stoeck import stoeck_cards
@@ -202,12 +203,10 @@ class VectorEnv:
 
     def _first_forehand(self, dealt: np.ndarray) -> np.ndarray:
         """Hand 1's forehand (RULES.md §3.2): the holder of the profile's 7, or the dealer's right."""
-        rule = self.profile.first_forehand
-        if rule == "dealer_right":
+        seven = first_forehand_card(self.profile)
+        if seven is None:
             return (self.rng.integers(0, 4, len(dealt)) + 1) % 4
-        suit = {"holder:C7": 0, "holder:D7": 1, "holder:H7": 2}[rule]
-        card = _BITS[suit * 9 + int(Rank.SEVEN)]
-        return np.argmax((dealt & card) != 0, axis=1)
+        return np.argmax((dealt & _BITS[seven]) != 0, axis=1)
 
     # ----- acting -----
     @property
