@@ -49,17 +49,17 @@ def test_the_first_forehands_seven_is_dealt_by_the_room_where_the_rule_did_not_p
         seat = (game.round.forehand + 1) % 4
         obs = game.observation(seat)
         if obs.hand_mask >> seven & 1 or game.round.hands[game.round.forehand] >> seven & 1:
-            continue  # a seven seen, or where the rule would have put it
+            continue  # the seat sees the 7, or the forehand holds it
         det = player.determinizer(obs)
         rng = random.Random(index)
         for _ in range(100):
-            at_forehand += player_holds(det.sample(rng), game.round.forehand, seven)
+            at_forehand += seat_holds(det.sample(rng), game.round.forehand, seven)
             worlds += 1
     assert worlds >= 300
     assert at_forehand / worlds < 0.6  # the network's own word: 0.98
 
 
-def player_holds(hands: list[int], seat: int, card: int) -> bool:
+def seat_holds(hands: list[int], seat: int, card: int) -> bool:
     return bool(hands[seat] >> card & 1)
 
 
