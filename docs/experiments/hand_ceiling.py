@@ -47,6 +47,7 @@ from typing import Any
 
 import numpy as np
 
+from puur.bots import make_seat_player
 from puur.bots.heuristic import HeuristicPlayer
 from puur.bots.runner import declarations_for
 from puur.core.cards import Card, CardSet, iter_cards
@@ -60,21 +61,83 @@ MIX = 0.02
 """The room's share in the posterior's estimate (no real seat at zero)."""
 
 
-def play(g: int) -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[int]]]]:
-    """Round 1 of game ``g`` by four heuristic players: the dealt hands, the dealer, and each decision as
-    (seat, action, the four seats' observations then, the four hands then)."""
+def play(g: int, spec: str = "heuristic") -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[int]]]]:
+    """Game ``g`` of ``benchmarks/hand_model.py`` (round 1 of ``Game(schieber, seed=1_000_000 + g)``, seat ``s``
+    ``spec`` seeded ``7_000_000 + 4 g + s``): the dealt hands, the dealer, and each decision as (seat, action,
+    the four seats' observations then, the four hands then)."""
     game = Game("schieber", seed=1_000_000 + g)
+    players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
     dealt, dealer = [int(h) for h in game.round.hands], game.round.dealer
-    player = HeuristicPlayer()
     steps = []
     while not game.is_over and not game.rounds:
         seat = game.current_seat
         assert seat is not None
         views = [game.observation(s) for s in range(4)]
-        action = player.act(views[seat])
+        action = players[seat].act(views[seat])
         steps.append((seat, action, views, [int(h) for h in game.round.hands]))
         game.apply(action, declarations_for(game, action))
     return dealt, dealer, steps
+
+
+def played_before(steps: list[Any]) -> list[list[int]]:
+    """The cards each seat had played before each step (and after the last), by seat."""
+    out: list[list[int]] = []
+    played = [0, 0, 0, 0]
+    for seat, action, _, _ in steps:
+        out.append(list(played))
+        if isinstance(action, Card):
+            played[seat] |= 1 << int(action)
+    return [*out, played]
+
+
+def fresh_deal(dealt: list[int], dealer: int, observer: int, forehand: int, profile: Any, rng: random.Random) -> list[int]:
+    """Dealt hands of the seats other than ``observer`` (whose own are ``dealt``'s), uniform among those that
+    give the first forehand its 7."""
+    others = [s for s in range(4) if s != observer]
+    while True:
+        cards = list(iter_cards(ALL & ~dealt[observer]))
+        rng.shuffle(cards)
+        hands = [0, 0, 0, 0]
+        hands[observer] = dealt[observer]
+        for i, s in enumerate(others):
+            for c in cards[9 * i : 9 * i + 9]:
+                hands[s] |= 1 << c
+        if first_forehand(profile, hands, dealer) == forehand:
+            return hands
+
+
+def position_rows(view: Any, hands: list[int], shares: dict[str, np.ndarray], model: Any, net: Any) -> list[dict[str, Any]]:
+    """The rows ``benchmarks/hand_net.py`` labels at one position (a hidden card more than one seat may hold):
+    the real relative seat's chance by the room alone, the log-linear model, the network of the hidden hands
+    and each of ``shares`` (a (36, 3) estimate, mixed ``MIX`` with the room)."""
+    from puur.bots.hand_model import card_weights
+    from puur.env.encoding import encode
+
+    o = view.seat
+    det = Determinizer(view)
+    others = [(o + r) % 4 for r in (1, 2, 3)]
+    room = np.array([det.need[s] for s in others], dtype=float)
+    scores = net.scores(encode(view)[None, :])[0]
+    weights = card_weights(view, det.cards, model) or {}
+    rows = []
+    for c in det.cards:
+        ok = np.array([not det.cannot[s] >> c & 1 and det.need[s] > 0 for s in others])
+        if ok.sum() < 2:
+            continue
+        y = next(i for i, s in enumerate(others) if hands[s] >> c & 1)
+        base = np.where(ok, room, 0.0)
+        p_room = base / base.sum()
+        z = np.where(ok, scores[c] + np.log(np.maximum(room, 1e-9)), -np.inf)
+        p_net = np.exp(z - z.max())
+        p_net /= p_net.sum()
+        lean = np.array([weights[c][s] for s in others] if c in weights else [1.0] * 3)
+        p_ll = base * lean / (base * lean).sum()
+        row = {"tricks": len(view.tricks), "y": int(y), "room": float(p_room[y]), "loglinear": float(p_ll[y]),
+               "net": float(p_net[y])}  # fmt: skip
+        for name, share in shares.items():
+            row[name] = float((1 - MIX) * share[c][y] + MIX * p_room[y])
+        rows.append(row)
+    return rows
 
 
 class Stuck(RuntimeError):
@@ -92,15 +155,9 @@ class Table:
         self.profile = steps[0][2][observer].profile
         self.dealer = dealer
         self.forehand = steps[0][2][observer].forehand
-        self.dealt_observer = dealt[observer]
+        self.dealt = dealt
         self.player = HeuristicPlayer()
-        # the cards each seat played before each step
-        self.played_before: list[list[int]] = []
-        played = [0, 0, 0, 0]
-        for seat, action, _, _ in steps:
-            self.played_before.append(list(played))
-            if isinstance(action, Card):
-                played[seat] |= 1 << int(action)
+        self.played_before = played_before(steps)
         self.memo: dict[tuple[int, int], int] = {}
         """(seat, dealt hand) -> how many of that seat's decisions agree (from the first), -1 - n when
         decision n disagrees."""
@@ -142,16 +199,7 @@ class Table:
 
     def fresh(self, rng: random.Random) -> list[int]:
         """Dealt hands of the other seats, uniform among those that give the first forehand 7♦."""
-        while True:
-            cards = list(iter_cards(self.unknown))
-            rng.shuffle(cards)
-            hands = [0, 0, 0, 0]
-            hands[self.observer] = self.dealt_observer
-            for i, s in enumerate(self.others):
-                for c in cards[9 * i : 9 * i + 9]:
-                    hands[s] |= 1 << c
-            if first_forehand(self.profile, hands, self.dealer) == self.forehand:
-                return hands
+        return fresh_deal(self.dealt, self.dealer, self.observer, self.forehand, self.profile, rng)
 
 
 def holds(det: Determinizer, now: list[int]) -> bool:
@@ -185,7 +233,7 @@ def posterior(table: Table, particles: int, rng: random.Random, moves: int = 8) 
         if not kept:  # a fact made public (a shown Weis): the particles are walked to it
             table.repairs += 1
             for p in pool:
-                _repair(table, p, k, rng, det)
+                repair(table, p, k, rng, det)
             kept = [p for p in pool if holds(det, [h & ~played[s] for s, h in enumerate(p)])]
         pool = _refill(table, kept, particles, k, rng, moves, det)
         if seat == o:
@@ -206,9 +254,9 @@ def posterior(table: Table, particles: int, rng: random.Random, moves: int = 8) 
                 card = steps[k][1]
                 for p in pool:
                     if isinstance(card, Card) and not p[seat] >> int(card) & 1:
-                        _bring(table, p, seat, int(card), k, rng, det)
+                        bring(table, p, seat, int(card), k, rng, det)
                     else:
-                        _move(table, p, k, rng, moves, det)
+                        move(table, p, k, rng, moves, det)
                 kept = [p for p in pool if table.agrees(seat, p[seat], k + 1)]
             pool = kept
     return out
@@ -224,23 +272,42 @@ def _refill(table: Table, pool: list[list[int]], particles: int, upto: int, rng:
         return pool
     pool = [list(rng.choice(pool)) for _ in range(particles)]
     for p in pool:
-        _move(table, p, upto, rng, moves, det)
+        move(table, p, upto, rng, moves, det)
     return pool
 
 
-def _violations(det: Determinizer, now: list[int]) -> int:
+def violations(det: Determinizer, now: list[int]) -> int:
     """How far the current hands ``now`` are from ``det``'s constraints (cards missing, cards ruled out, the Weis)."""
     n = sum((det.base[s] & ~now[s]).bit_count() + (now[s] & det.cannot[s]).bit_count() for s in det.others)
     return n + (0 if det.weis_holds(now) else 1)
 
 
-def _repair(table: Table, p: list[int], upto: int, rng: random.Random, det: Determinizer, tries: int = 400) -> None:
+def swapped(p: list[int], a: int, x: int, b: int, y: int) -> list[int]:
+    """The dealt hands ``p`` with card ``x`` of seat ``a`` and card ``y`` of seat ``b`` exchanged."""
+    q = list(p)
+    q[a] = (q[a] & ~(1 << x)) | 1 << y
+    q[b] = (q[b] & ~(1 << y)) | 1 << x
+    return q
+
+
+def keeps(table: Any, q: list[int], seats: tuple[int, int], upto: int, det: Determinizer | None) -> bool:
+    """Whether the dealt hands ``q`` give the first forehand its 7, agree with the decisions of ``seats``
+    before step ``upto`` (``table.agrees``) and, with ``det``, keep its constraints."""
+    if first_forehand(table.profile, q, table.dealer) != table.forehand:
+        return False
+    if not all(table.agrees(s, q[s], upto) for s in seats):
+        return False
+    played = table.played_before[upto]
+    return det is None or holds(det, [h & ~played[s] for s, h in enumerate(q)])
+
+
+def repair(table: Any, p: list[int], upto: int, rng: random.Random, det: Determinizer, tries: int = 400) -> None:
     """Swaps on ``p`` (in place) that keep the decisions before ``upto`` and never take the hands further
     from ``det``'s constraints, until they hold (a card a seat must hold is swapped in first)."""
     played = table.played_before[upto]
     for _ in range(tries):
         now = [h & ~played[s] for s, h in enumerate(p)]
-        v = _violations(det, now)
+        v = violations(det, now)
         if v == 0:
             return
         missing = [(s, c) for s in det.others for c in iter_cards(det.base[s] & ~now[s])]
@@ -257,18 +324,12 @@ def _repair(table: Table, p: list[int], upto: int, rng: random.Random, det: Dete
                 continue
             y = rng.choice(list(iter_cards(now[a])))
             x = rng.choice(list(iter_cards(now[b])))
-        q = list(p)
-        q[a] = (q[a] & ~(1 << y)) | 1 << x
-        q[b] = (q[b] & ~(1 << x)) | 1 << y
-        if first_forehand(table.profile, q, table.dealer) != table.forehand:
-            continue
-        if not (table.agrees(a, q[a], upto) and table.agrees(b, q[b], upto)):
-            continue
-        if _violations(det, [h & ~played[s] for s, h in enumerate(q)]) <= v:
+        q = swapped(p, a, y, b, x)
+        if keeps(table, q, (a, b), upto, None) and violations(det, [h & ~played[s] for s, h in enumerate(q)]) <= v:
             p[:] = q
 
 
-def _bring(table: Table, p: list[int], seat: int, card: int, upto: int, rng: random.Random, det: Determinizer) -> None:
+def bring(table: Any, p: list[int], seat: int, card: int, upto: int, rng: random.Random, det: Determinizer) -> None:
     """Swap ``card`` into ``seat``'s dealt hand for one of its cards not yet played (in place), if some swap
     keeps the decisions before ``upto`` and ``det``'s constraints."""
     played = table.played_before[upto]
@@ -276,44 +337,31 @@ def _bring(table: Table, p: list[int], seat: int, card: int, upto: int, rng: ran
     options = list(iter_cards(p[seat] & ~played[seat]))
     rng.shuffle(options)
     for x in options:
-        q = list(p)
-        q[seat] = (q[seat] & ~(1 << x)) | 1 << card
-        q[holder] = (q[holder] & ~(1 << card)) | 1 << x
-        if first_forehand(table.profile, q, table.dealer) != table.forehand:
-            continue
-        if table.agrees(seat, q[seat], upto) and table.agrees(holder, q[holder], upto) and holds(det, [h & ~played[s] for s, h in enumerate(q)]):
+        q = swapped(p, seat, x, holder, card)
+        if keeps(table, q, (seat, holder), upto, det):
             p[:] = q
             return
 
 
-def _move(table: Table, p: list[int], upto: int, rng: random.Random, moves: int, det: Determinizer) -> None:
-    """``moves`` swap proposals on the dealt hands ``p`` (in place), each kept when the hands still agree with
-    the decisions before step ``upto`` and with ``det``'s constraints."""
+def move(table: Any, p: list[int], upto: int, rng: random.Random, moves: int, det: Determinizer) -> None:
+    """``moves`` swaps of two cards not yet played between two other seats on the dealt hands ``p`` (in place),
+    each kept when the hands still agree with the decisions before step ``upto`` and keep ``det``'s
+    constraints (Metropolis with a uniform target over the deals that do)."""
     played = table.played_before[upto]
     for _ in range(moves):
         a, b = rng.sample(table.others, 2)
         free_a, free_b = p[a] & ~played[a], p[b] & ~played[b]
         if not free_a or not free_b:
             continue
-        x = rng.choice(list(iter_cards(free_a)))
-        y = rng.choice(list(iter_cards(free_b)))
-        q = list(p)
-        q[a] = (q[a] & ~(1 << x)) | 1 << y
-        q[b] = (q[b] & ~(1 << y)) | 1 << x
-        if first_forehand(table.profile, q, table.dealer) != table.forehand:
-            continue
-        if not (table.agrees(a, q[a], upto) and table.agrees(b, q[b], upto)):
-            continue
-        if not holds(det, [h & ~played[s] for s, h in enumerate(q)]):
-            continue
-        p[:] = q
+        q = swapped(p, a, rng.choice(list(iter_cards(free_a))), b, rng.choice(list(iter_cards(free_b))))
+        if keeps(table, q, (a, b), upto, det):
+            p[:] = q
 
 
 def measure(task: tuple[int, int, int]) -> list[dict[str, Any]]:
     """The rows of game ``g`` for every observing seat: per labelled card, the real relative seat and each
     model's chance of it."""
-    from puur.bots.hand_model import card_weights, default_model
-    from puur.env.encoding import encode
+    from puur.bots.hand_model import default_model
     from puur.env.hand_net import default_net
 
     g, particles, seed = task
@@ -328,29 +376,8 @@ def measure(task: tuple[int, int, int]) -> list[dict[str, Any]]:
             rows.append({"game": g, "observer": o, "stuck": True})
             continue
         for k, share in post.items():
-            view, hands = steps[k][2][o], steps[k][3]
-            det = Determinizer(view)
-            others = [(o + r) % 4 for r in (1, 2, 3)]
-            room = np.array([det.need[s] for s in others], dtype=float)
-            scores = net.scores(encode(view)[None, :])[0]
-            weights = card_weights(view, det.cards, model) or {}
-            for c in det.cards:
-                ok = np.array([not det.cannot[s] >> c & 1 and det.need[s] > 0 for s in others])
-                if ok.sum() < 2:
-                    continue
-                y = next(i for i, s in enumerate(others) if hands[s] >> c & 1)
-                base = np.where(ok, room, 0.0)
-                p_room = base / base.sum()
-                z = np.where(ok, scores[c] + np.log(np.maximum(room, 1e-9)), -np.inf)
-                p_net = np.exp(z - z.max())
-                p_net /= p_net.sum()
-                lean = np.array([weights[c][s] for s in others] if c in weights else [1.0] * 3)
-                p_ll = base * lean
-                p_ll /= p_ll.sum()
-                p_post = (1 - MIX) * share[c] + MIX * p_room
-                rows.append({"game": g, "observer": o, "tricks": len(view.tricks), "y": int(y),
-                             "room": float(p_room[y]), "loglinear": float(p_ll[y]), "net": float(p_net[y]),
-                             "posterior": float(p_post[y]), "rescues": table.rescues, "repairs": table.repairs})  # fmt: skip
+            for row in position_rows(steps[k][2][o], steps[k][3], {"posterior": share}, model, net):
+                rows.append({"game": g, "observer": o, **row, "rescues": table.rescues, "repairs": table.repairs})
     return rows
 
 

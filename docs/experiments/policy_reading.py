@@ -45,33 +45,11 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from hand_ceiling import ALL, MIX, _violations, holds, summary  # noqa: E402
+from hand_ceiling import bring, fresh_deal, holds, move, play, played_before, position_rows, repair, summary  # noqa: E402
 
 from puur.core.cards import Card, CardSet, iter_cards
-from puur.core.round import first_forehand
 from puur.core.rules.legal import legal_moves
 from puur.info.determinize import Determinizer
-from puur.match.game import Game
-
-
-def play(g: int, spec: str) -> tuple[list[int], int, list[tuple[int, Any, list[Any], list[int]]]]:
-    """Game ``g`` of ``benchmarks/hand_model.py`` (``game_rows``' deal and seats): the dealt hands, the dealer,
-    and each decision as (seat, action, the four seats' views then, the four hands then)."""
-    from puur.bots import make_seat_player
-    from puur.bots.runner import declarations_for
-
-    game = Game("schieber", seed=1_000_000 + g)
-    players = {s: make_seat_player(spec, 7_000_000 + 4 * g + s) for s in range(4)}
-    dealt, dealer = [int(h) for h in game.round.hands], game.round.dealer
-    steps = []
-    while not game.is_over and not game.rounds:
-        seat = game.current_seat
-        assert seat is not None
-        views = [game.observation(s) for s in range(4)]
-        action = players[seat].act(views[seat])
-        steps.append((seat, action, views, [int(h) for h in game.round.hands]))
-        game.apply(action, declarations_for(game, action))
-    return dealt, dealer, steps
 
 
 class Reader:
@@ -152,34 +130,23 @@ class Round:
     def __init__(self, dealt: list[int], dealer: int, steps: list[Any], observer: int, reader: Reader) -> None:
         self.steps, self.observer, self.reader = steps, observer, reader
         self.others = [s for s in range(4) if s != observer]
-        self.unknown = ALL & ~dealt[observer]
-        self.dealt_observer = dealt[observer]
+        self.dealt = dealt
         self.profile = steps[0][2][observer].profile
         self.dealer, self.forehand = dealer, steps[0][2][observer].forehand
-        self.played_before: list[list[int]] = []
-        played = [0, 0, 0, 0]
-        for seat, action, _, _ in steps:
-            self.played_before.append(list(played))
-            if isinstance(action, Card):
-                played[seat] |= 1 << int(action)
-        self.played_before.append(list(played))
+        self.played_before = played_before(steps)
         self.decisions = {s: [k for k, (seat, _, _, _) in enumerate(steps) if seat == s] for s in range(4)}
         self.ess: list[float] = []
         """The effective number of particles at each decision of the observing seat."""
         self.repairs = 0
         """How often no particle held a card played, or kept a fact made public, and they were walked to it."""
 
+    def agrees(self, seat: int, hand: int, upto: int) -> bool:
+        """Every deal that keeps the facts is in the sample (``hand_ceiling``'s moves ask); the model of play
+        weighs it instead."""
+        return True
+
     def fresh(self, rng: random.Random) -> list[int]:
-        while True:
-            cards = list(iter_cards(self.unknown))
-            rng.shuffle(cards)
-            hands = [0, 0, 0, 0]
-            hands[self.observer] = self.dealt_observer
-            for i, s in enumerate(self.others):
-                for c in cards[9 * i : 9 * i + 9]:
-                    hands[s] |= 1 << c
-            if first_forehand(self.profile, hands, self.dealer) == self.forehand:
-                return hands
+        return fresh_deal(self.dealt, self.dealer, self.observer, self.forehand, self.profile, rng)
 
     def seat_logliks(self, items: list[tuple[int, int]], upto: int, since: int = 0) -> np.ndarray:
         """For each (seat, dealt hand): the log-chance of all that seat's decisions from step ``since`` to
@@ -219,9 +186,9 @@ def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> 
         for p in pool:
             for s in rd.others:
                 for c in iter_cards(played[s] & ~p[s]):
-                    _bring(rd, p, s, c, k, rng, det)
+                    bring(rd, p, s, c, k, rng, det)
             if not holds(det, [h & ~played[s] for s, h in enumerate(p)]):
-                _repair(rd, p, k, rng, det)
+                repair(rd, p, k, rng, det)
         kept = [p for p in pool if all(played[s] & ~p[s] == 0 for s in rd.others) and holds(det, [h & ~played[s] for s, h in enumerate(p)])]
         if not kept:
             raise Stuck(f"no particle keeps the facts at step {k}")
@@ -229,7 +196,7 @@ def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> 
             rd.repairs += 1
             pool = [list(rng.choice(kept)) for _ in range(particles)]
         for p in pool:
-            _shuffle(rd, p, k, rng, moves, det)
+            move(rd, p, k, rng, moves, det)
         if seat == o:
             cards = sum((rd.seat_logliks([(s, p[s]) for p in pool], k, first_play) for s in rd.others), np.zeros(particles))
             logw = cards + sum((rd.seat_logliks([(s, p[s]) for p in pool], first_play) for s in rd.others), np.zeros(particles))
@@ -252,62 +219,10 @@ def posterior(rd: Round, particles: int, rng: random.Random, moves: int = 3) -> 
     return out
 
 
-def _shuffle(rd: Round, p: list[int], upto: int, rng: random.Random, moves: int, det: Determinizer) -> None:
-    """``moves`` swaps of two cards not yet played between two other seats, each kept when the facts hold
-    (Metropolis with a uniform target over the deals that keep them)."""
-    played = rd.played_before[upto]
-    for _ in range(moves):
-        a, b = rng.sample(rd.others, 2)
-        free_a, free_b = p[a] & ~played[a], p[b] & ~played[b]
-        if not free_a or not free_b:
-            continue
-        x, y = rng.choice(list(iter_cards(free_a))), rng.choice(list(iter_cards(free_b)))
-        q = list(p)
-        q[a] = (q[a] & ~(1 << x)) | 1 << y
-        q[b] = (q[b] & ~(1 << y)) | 1 << x
-        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and holds(det, [h & ~played[s] for s, h in enumerate(q)]):
-            p[:] = q
-
-
-def _bring(rd: Round, p: list[int], seat: int, card: int, upto: int, rng: random.Random, det: Determinizer) -> None:
-    """Swap ``card`` into ``seat``'s dealt hand for one of its cards not yet played (in place), keeping the facts."""
-    played = rd.played_before[upto]
-    holder = next(s for s in rd.others if p[s] >> card & 1)
-    options = list(iter_cards(p[seat] & ~played[seat]))
-    rng.shuffle(options)
-    for x in options:
-        q = list(p)
-        q[seat] = (q[seat] & ~(1 << x)) | 1 << card
-        q[holder] = (q[holder] & ~(1 << card)) | 1 << x
-        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and holds(det, [h & ~played[s] for s, h in enumerate(q)]):
-            p[:] = q
-            return
-
-
-def _repair(rd: Round, p: list[int], upto: int, rng: random.Random, det: Determinizer, tries: int = 400) -> None:
-    """Swaps on ``p`` (in place) that never take the hands further from ``det``'s constraints, until they hold."""
-    played = rd.played_before[upto]
-    for _ in range(tries):
-        now = [h & ~played[s] for s, h in enumerate(p)]
-        v = _violations(det, now)
-        if v == 0:
-            return
-        a, b = rng.sample(rd.others, 2)
-        if not now[a] or not now[b]:
-            continue
-        y, x = rng.choice(list(iter_cards(now[a]))), rng.choice(list(iter_cards(now[b])))
-        q = list(p)
-        q[a] = (q[a] & ~(1 << y)) | 1 << x
-        q[b] = (q[b] & ~(1 << x)) | 1 << y
-        if first_forehand(rd.profile, q, rd.dealer) == rd.forehand and _violations(det, [h & ~played[s] for s, h in enumerate(q)]) <= v:
-            p[:] = q
-
-
 def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
     """The rows of game ``g`` for every observing seat: per labelled card, the real relative seat's chance by
     each model."""
-    from puur.bots.hand_model import card_weights, default_model
-    from puur.env.encoding import encode
+    from puur.bots.hand_model import default_model
     from puur.env.hand_net import default_net
 
     g, particles, seed, spec, mix = task
@@ -323,32 +238,11 @@ def measure(task: tuple[int, int, int, str, float]) -> list[dict[str, Any]]:
             rows.append({"game": g, "observer": o, "stuck": True})
             continue
         for k, (share, share_cards) in post.items():
-            view, hands = steps[k][2][o], steps[k][3]
+            view = steps[k][2][o]
             if view.contract is None or view.contract.changes_direction:
                 continue
-            det = Determinizer(view)
-            others = [(o + r) % 4 for r in (1, 2, 3)]
-            room = np.array([det.need[s] for s in others], dtype=float)
-            scores = net.scores(encode(view)[None, :])[0]
-            weights = card_weights(view, det.cards, model) or {}
-            for c in det.cards:
-                ok = np.array([not det.cannot[s] >> c & 1 and det.need[s] > 0 for s in others])
-                if ok.sum() < 2:
-                    continue
-                y = next(i for i, s in enumerate(others) if hands[s] >> c & 1)
-                base = np.where(ok, room, 0.0)
-                p_room = base / base.sum()
-                z = np.where(ok, scores[c] + np.log(np.maximum(room, 1e-9)), -np.inf)
-                p_net = np.exp(z - z.max())
-                p_net /= p_net.sum()
-                lean = np.array([weights[c][s] for s in others] if c in weights else [1.0] * 3)
-                p_ll = base * lean / (base * lean).sum()
-                p_post = (1 - MIX) * share[c] + MIX * p_room
-                p_cards = (1 - MIX) * share_cards[c] + MIX * p_room
-                rows.append({"game": g, "observer": o, "tricks": len(view.tricks), "y": int(y),
-                             "room": float(p_room[y]), "loglinear": float(p_ll[y]), "net": float(p_net[y]),
-                             "posterior": float(p_post[y]), "cards_only": float(p_cards[y]), "repairs": rd.repairs,
-                             "ess": rd.ess[list(post).index(k)]})  # fmt: skip
+            for row in position_rows(view, steps[k][3], {"posterior": share, "cards_only": share_cards}, model, net):
+                rows.append({"game": g, "observer": o, **row, "repairs": rd.repairs, "ess": rd.ess[list(post).index(k)]})
     return rows
 
 
