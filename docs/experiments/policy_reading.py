@@ -25,7 +25,8 @@ The positions are ``benchmarks/hand_model.py``'s: round 1 of ``Game(schieber, se
 (offset 0, every 10: the held-out games of ``benchmarks/hand_net.py``, the same rows; offset 1: the games that
 choose its epoch, used here to choose ``--mix``). At each card decision of each
 seat the log-loss of the labelled hidden cards: the room alone, the log-linear model, the shipped network of the
-hidden hands and the read posterior (the particles' weighted shares mixed 2% with the room). The findings are in
+hidden hands and the read posterior (the particles' weighted shares mixed 2% with the room: ``posterior``, and
+``cards_only`` reading the cards alone, not the push and the contract). The findings are in
 docs/experiments/research.md.
 """
 
