@@ -171,10 +171,12 @@ class LearnedPlayer(MCTSPlayer):
 
     def determinizer(self, obs: Observation) -> Determinizer:
         """The sampler of the search's worlds, leaning by the network of the hidden hands on every hidden card
-        but the 7 whose holder leads a match's first round (``first_forehand_card``, RULES.md §3.2), which is
-        dealt by the room alone: the network learnt on first rounds of matches, where that 7 lies with the
-        forehand, and gives it to the forehand in every round (98% against a third in later rounds and in the
-        arena's deals, whose forehand the rule did not choose), so its word on that card is not taken."""
+        but the 7 whose holder leads a match's first round (``first_forehand_card``, RULES.md §3.2). Where the
+        rule chose the forehand that 7 is the forehand's by the rules' facts (``Observation.forehand_holds``);
+        elsewhere it is dealt by the room alone: the network learnt on first rounds of matches, where that 7
+        lies with the forehand, and gives it to the forehand in every round (98% against a third in later
+        rounds and in the arena's deals, whose forehand the rule did not choose), so its word on that card is
+        not taken."""
         det = Determinizer(obs)
         if obs.contract is not None and det.cards:
             seven = first_forehand_card(obs.profile)

@@ -40,10 +40,13 @@ def constraints(obs: Observation) -> tuple[list[int], list[int]]:
     compulsory overtrump a seat that did not overtrump holds no higher non-Puur trump; under the classic
     undertrump ban a seat that undertrumped holds only trumps; where undertrumping is allowed unless the
     seat can overtrump, a seat that undertrumped holds no higher non-Puur trump. Shown melds not yet
-    played must be in their owner's hand.
+    played must be in their owner's hand, and so must the 7 that made the forehand of a match's first
+    round (``Observation.forehand_holds``) until it is played.
     """
     cannot = [0, 0, 0, 0]
     must = [0, 0, 0, 0]
+    if obs.forehand_holds is not None:  # RULES.md §3.2: the holder of that 7 leads a match's first round
+        must[obs.forehand] |= 1 << int(obs.forehand_holds) & ~played_mask(obs)
     contract = obs.contract
     if contract is None:
         return cannot, must

@@ -117,6 +117,11 @@ class Observation:
     form: FormView | None = None
     """Coiffeur or Differenzler (docs/forms.md): the sheet and what this seat may know of the form; None for
     the Schieber (and then absent from ``to_dict``)."""
+    forehand_holds: Card | None = None
+    """The card the forehand is known to hold: in a match's first round under a ``holder:`` profile the 7 whose
+    holder leads (RULES.md §3.2), which every seat knows from who leads. None where the forehand did not come
+    by that rule: every later round (the forehand moves one seat on), ``dealer_right``, and a first round
+    whose forehand was given by hand (``Game.from_deal`` with ``forehand``, the arena's deals)."""
 
     @property
     def hand_mask(self) -> int:
@@ -162,6 +167,7 @@ class Observation:
             "result": self.result,
             "last_round": self.last_round,
             "weis_choice": self.weis_choice,
+            "forehand_holds": str(self.forehand_holds) if self.forehand_holds is not None else None,
             **({"form": self.form.to_dict()} if self.form is not None else {}),
             **({"trick_direction": str(d)} if (d := self.trick_direction) is not None else {}),
         }
@@ -217,6 +223,7 @@ class Observation:
             last_round=_read(data, "last_round", _maybe(_object)),
             weis_choice=_read(data, "weis_choice", _maybe(_object)),
             form=FormView.from_dict(data["form"]) if data.get("form") is not None else None,
+            forehand_holds=_read(data, "forehand_holds", _maybe(Card.parse)) if "forehand_holds" in data else None,
         )
 
 

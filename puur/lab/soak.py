@@ -84,6 +84,8 @@ def check_observations(game: Game, seed: int) -> int:
         for _owner, melds in obs.weis_shown:
             for _kind, cards, _points in melds:
                 public.update(str(c) for c in cards)
+        if obs.forehand_holds is not None:  # who holds the first forehand's 7 is public (RULES.md §3.2)
+            public.add(str(obs.forehand_holds))
         for other in range(4):
             if other == seat:
                 continue

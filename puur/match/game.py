@@ -162,6 +162,10 @@ class Game:
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
         self.start: dict[str, Any] | None = None  # set by from_deal: the first round's forehand and scores
+        self.first_forehand_by_rule = True
+        """Whether round 1's forehand came by the profile's rule (RULES.md §3.2), so that under a ``holder:``
+        profile every seat knows it holds that 7 (``Observation.forehand_holds``); False when ``from_deal``
+        was given the forehand."""
         hands, dealer, forehand = self._deal(0)
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
@@ -223,6 +227,7 @@ class Game:
         """
         game = cls(profile, seed=seed)
         masks = _deal_masks(hands)
+        game.first_forehand_by_rule = forehand is None
         if forehand is None:
             if game.profile.first_forehand == "dealer_right":
                 raise ValueError("forehand is needed: under first_forehand 'dealer_right' the hands do not name it")
@@ -234,7 +239,7 @@ class Game:
         game.round_states = [game.round]
         game.deals = [masks]
         game.scores = list(totals)
-        game.start = {"forehand": forehand, "scores": list(totals)}
+        game.start = {"forehand": forehand, "scores": list(totals), **({"by_rule": True} if game.first_forehand_by_rule else {})}
         return game
 
     # ----- state -----
@@ -633,8 +638,8 @@ class Game:
     @classmethod
     def _replay_start(cls, record: dict[str, Any], profile: RuleProfile) -> Game:
         """The match before its first action: from the seed, or (a record of ``from_deal``, whose ``start``
-        holds the forehand and the scores before round 1) from round 1's recorded deal. Records without
-        ``start`` load as before."""
+        holds the forehand and the scores before round 1, and ``by_rule`` where the rule found that forehand)
+        from round 1's recorded deal. Records without ``start`` load as before."""
         start = record.get("start")
         form = form_from_record(record["form"]) if "form" in record else {}
         if start is None:
@@ -644,9 +649,8 @@ class Game:
         if not isinstance(start, dict) or not rounds or not isinstance(rounds[0].get("deal"), list):
             raise ValueError("the record's start needs round 1's deal, a forehand and the scores before it")
         hands = [str(h).split() for h in rounds[0]["deal"]]
-        return cls.from_deal(
-            profile, hands, forehand=start.get("forehand"), scores=start.get("scores", (0, 0)), seed=record["seed"]
-        )
+        forehand = None if start.get("by_rule") is True else start.get("forehand")
+        return cls.from_deal(profile, hands, forehand=forehand, scores=start.get("scores", (0, 0)), seed=record["seed"])
 
     # ----- fair deals (puur.match.fairness) -----
     def _fair_fields(self) -> dict[str, Any]:

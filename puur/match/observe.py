@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from puur.core.actions import AnyAction
 from puur.core.cards import Card, iter_cards
+from puur.core.round import first_forehand_card
 from puur.core.rules.tables import STOECK_POINTS
 from puur.core.rules.weis import Declaration, announcements
 from puur.info.form_view import FormView
@@ -68,7 +69,18 @@ def observe(game: Game, seat: int) -> Observation:
         last_round=game.rounds[-1].to_dict() if game.rounds else None,
         weis_choice=_weis_choice(game, seat),
         form=form_view(game, seat),
+        forehand_holds=_forehand_holds(game),
     )
+
+
+def _forehand_holds(game: Game) -> Card | None:
+    """The 7 whose holder leads a match's first round (RULES.md §3.2), where the rule chose the forehand: a
+    public fact, since every seat sees who leads. None in every later round and wherever the forehand was
+    given rather than found by the rule (``Game.first_forehand_by_rule``)."""
+    card = first_forehand_card(game.profile)
+    if card is None or game.round_number != 1 or not game.first_forehand_by_rule:
+        return None
+    return Card(card)
 
 
 def _weis_choice(game: Game, seat: int) -> dict[str, Any] | None:

@@ -70,7 +70,7 @@ def hide_the_deal(view: dict[str, Any]) -> None:
     nothing that follows from the cards either: the turned-up trump card and the contract it makes, the
     forehand and dealer (a profile may give the first forehand to the holder of a card, RULES.md §3.2)."""
     view.update(phase="waiting", hand=[], legal_actions=[], to_act=None, hand_sizes=[0, 0, 0, 0], weis_choice=None,
-                dealer=None, forehand=None, chooser=None, contract=None)
+                dealer=None, forehand=None, chooser=None, contract=None, forehand_holds=None)
     view.pop("trick_direction", None)
     if isinstance(view.get("form"), dict):
         view["form"] = {**view["form"], "turned_up": None}

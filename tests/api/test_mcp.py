@@ -153,12 +153,16 @@ def test_datasets_are_resources() -> None:
 
 
 def _hidden_cards(deals: list[Any], seat: int, view: dict[str, Any]) -> set[str]:
-    """The cards of the other seats' hands in ``deals`` (one round's) not yet played where ``view`` shows."""
+    """The cards of the other seats' hands in ``deals`` (one round's) not yet played where ``view`` shows,
+    but the first forehand's 7 that the view names."""
     shown = {str(card) for _, card in view["trick"]}
     for trick in view["tricks"]:
         shown |= set(trick["cards"])
     if view["previous_trick"]:
         shown |= set(view["previous_trick"]["cards"])
+    if view["forehand_holds"]:  # the 7 that made the forehand of round 1: public, who leads holds it (RULES.md §3.2)
+        assert view["forehand_holds"] in {str(x) for x in _cards(deals[view["forehand"]])}
+        shown.add(view["forehand_holds"])
     return {str(x) for s in range(4) if s != seat for x in _cards(deals[s])} - shown
 
 

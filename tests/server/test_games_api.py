@@ -117,9 +117,10 @@ def test_not_your_turn_is_409(client: TestClient) -> None:
     assert w["code"] == "not_your_turn" and w["params"] == {"seat": v["to_act"]}
 
 
-def _cards_in(obj: Any, skip: tuple[str, ...] = ("weis", "stoeck", "previous_trick")) -> set[str]:
-    """Every card code anywhere in a response, outside the public declarations (checked separately) and
-    the previous round's last trick (played before the current deal, whose hands may hold the same codes)."""
+def _cards_in(obj: Any, skip: tuple[str, ...] = ("weis", "stoeck", "previous_trick", "forehand_holds")) -> set[str]:
+    """Every card code anywhere in a response, outside the public declarations and the first forehand's 7
+    (checked separately) and the previous round's last trick (played before the current deal, whose hands
+    may hold the same codes)."""
     out: set[str] = set()
     if isinstance(obj, dict):
         for k, v in obj.items():
@@ -131,6 +132,11 @@ def _cards_in(obj: Any, skip: tuple[str, ...] = ("weis", "stoeck", "previous_tri
     elif isinstance(obj, str) and CARD.match(obj):
         out.add(obj)
     return out
+
+
+def _played(view: dict[str, Any]) -> set[str]:
+    """The cards played this round, as a view shows them."""
+    return {c for _, c in view["trick"]} | {c for t in view["tricks"] for c in t["cards"]}
 
 
 @pytest.mark.parametrize("preset", ["jasvel", "classic"])
@@ -154,6 +160,9 @@ def test_information_boundary_over_a_whole_match(client: TestClient, preset: str
             shown = {c for _, melds in v["weis"]["shown"] for m in melds for c in m["cards"]}
             truth = hub.get(gid).game.observation(s).to_dict()
             assert shown == {c for _, melds in truth["weis"]["shown"] for m in melds for c in m["cards"]}
+            first = game.round_number == 1 and preset == "classic"  # classic: the holder of C7 leads round 1
+            assert v["forehand_holds"] == ("C7" if first else None)
+            assert v["forehand_holds"] is None or v["forehand_holds"] in hands[v["forehand"]] or v["forehand_holds"] in _played(v)
         if views[0]["status"] == "over":
             break
         seat = views[0]["to_act"]

@@ -51,6 +51,7 @@ def test_an_invited_table_waits_unseen_until_every_seat_is_taken(client: TestCli
     assert t["invites"]["1"]["url"].endswith(f"/#join={gid}.{codes[0]}")
     v = client.get(f"/api/v1/games/{gid}", headers=auth(host)).json()
     assert (v["status"], v["phase"], v["hand"], v["legal_actions"], v["to_act"]) == ("waiting", "waiting", [], [], None)
+    assert (v["forehand"], v["forehand_holds"]) == (None, None)  # who leads would follow from the cards
     assert [s["kind"] for s in v["seating"]] == ["person", "invite", "invite", "invite"]
     assert v["seating"][0]["host"] and not any(s["host"] for s in v["seating"][1:])
     # nothing is played while it waits, not even by a computer filling no seat yet
@@ -96,9 +97,10 @@ def test_each_seat_sees_its_own_hand_only_and_tokens_hold_one_game(client: TestC
         text = client.get(f"/api/v1/games/{gid}", headers=auth(token)).text
         v = client.get(f"/api/v1/games/{gid}", headers=auth(token)).json()
         assert v["seat"] == seat and set(v["hand"]) == hands[seat]
+        public = {v["forehand_holds"]} & hands[v["forehand"]]  # the 7 that made round 1's forehand (RULES.md §3.2)
         for s in range(4):
             if s != seat:
-                assert not any(f'"{c}"' in text for c in hands[s])  # no card of another hand anywhere
+                assert not any(f'"{c}"' in text for c in hands[s] - public)  # no card of another hand anywhere
         assert client.get(f"/api/v1/games/{other}", headers=auth(token)).status_code == 403
         assert client.post(f"/api/v1/games/{other}/react", headers=auth(token), json={"code": "hopp"}).status_code == 403
     assert client.get(f"/api/v1/games/{gid}", headers=auth(other_tokens[1])).status_code == 403

@@ -385,6 +385,10 @@ class GameView(BaseModel):
     dealer: int | None = Field(..., description="null while the table waits for its invited players")
     forehand: int | None = Field(..., description="null while the table waits (the first forehand may be the "
                                  "holder of a card: RULES.md §3.2)")
+    forehand_holds: str | None = Field(
+        default=None, description="the card the forehand is known to hold: in a match's first round under a "
+        "holder: profile the 7 whose holder leads (RULES.md §3.2); null in later rounds, under dealer_right and "
+        "where the first forehand was given rather than found by the rule")
     pushed: bool
     chooser: int | None
     contract: str | None
