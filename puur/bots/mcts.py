@@ -425,6 +425,11 @@ class MCTSPlayer:
             return min(self.endgame, 2)
         return self.endgame
 
+    def world_pool(self, obs: Observation) -> WorldPool:
+        """The worlds a card decision searches: drawn from the sampler (``determinizer``), read by the
+        other seats' play with ``infer`` (``puur.bots.play_reading``)."""
+        return WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
+
     def determinizer(self, obs: Observation) -> Determinizer:
         """The card play's sampler of worlds: by the room left in each hand, or (``hands=model``) leaning
         on the learnt model of the hidden hands."""
@@ -523,7 +528,7 @@ class MCTSPlayer:
     def search(self, obs: Observation, legal: list[int], start: float, stats: Stats | None = None) -> int:
         """Successive halving over the legal cards, each round on fresh sampled worlds. ``stats``, when
         given, receives each card's mean written-points difference and its number of playouts."""
-        worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
+        worlds = self.world_pool(obs)
         team = obs.seat & 1
 
         def deal() -> Callable[[int], float]:
@@ -545,7 +550,7 @@ class MCTSPlayer:
         A world whose search would outrun the decision's time limit is stopped and dropped; when not
         one world is solved in time the playouts decide. ``stats``, when given, receives each card's mean
         value over the solved worlds (the seat's team's view) and the number of worlds."""
-        worlds = WorldPool(self.determinizer(obs), self.rng, self.infer, model=self.read)
+        worlds = self.world_pool(obs)
         known: dict[int, tuple[dict[int, int], dict[int, Next | None]]] = {}  # a pooled world: solved once
         sign = 1 if obs.seat % 2 == 0 else -1
         mask = sum(1 << c for c in legal)
