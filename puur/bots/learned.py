@@ -9,6 +9,9 @@
   gives less than ``prune`` chance of being the search's choice is not tried (all are, when it gives every
   one less). Where the network has no word (another rule profile, a game form's round) the search is
   ``mcts``'s.
+- With ``reading=N`` the card play's worlds are N deals sampled by the rules' facts and weighed by the policy
+  network's chance of every decision the other seats took this round with the hands each deal gives them
+  (``puur.bots.net_reading``: policy-based inference); off by default, and it needs numpy.
 
 This is expert iteration (Anthony, Tian and Barber, 2017; AlphaZero's scheme) on the flat search of
 ``mcts``: the search plays itself and values every decision, the network learns the search's choices and
@@ -30,7 +33,9 @@ from typing import Any, NamedTuple
 
 from puur.bots import register
 from puur.bots.mcts import MCTSPlayer
+from puur.bots.net_reading import ReadPool, numpy_layers, numpy_or_error
 from puur.bots.nets import Head, Layer, metadata, read_arrays, relu
+from puur.bots.play_reading import WorldPool
 from puur.core.cards import Action, Card, Contract, Special
 from puur.core.profile import RuleProfile
 from puur.core.round import first_forehand_card
@@ -48,6 +53,8 @@ PRIOR = 16.0
 PRUNE = 0.02
 """Below this chance of being the search's choice by the network an action is not tried (``prune=p``;
 0: every legal action tried)."""
+MAX_READING = 2000
+"""The most deals a decision's reading (``reading=N``) may weigh."""
 
 
 class Trunk:
@@ -112,6 +119,8 @@ class PolicyNetwork:
         meta = metadata(arrays)
         if meta["encoding_version"] != ENCODING_VERSION:
             raise ValueError(f"policy network: learnt on encoding version {meta['encoding_version']}, not {ENCODING_VERSION}")
+        self.data = data
+        """The file's bytes (``puur.bots.net_reading.numpy_layers`` reads them for its batched pass)."""
         self.trunk = Trunk(arrays, "policy network")
         self.policy = Head(arrays["wp"], arrays["bp"])
         self.values = Head(arrays["wv"], arrays["bv"])
@@ -155,7 +164,9 @@ class LearnedPlayer(MCTSPlayer):
 
     name = "learned"
 
-    def __init__(self, prior: float = PRIOR, prune: float = PRUNE, net: PolicyNetwork | None = None, **options: Any) -> None:
+    def __init__(
+        self, prior: float = PRIOR, prune: float = PRUNE, reading: int = 0, net: PolicyNetwork | None = None, **options: Any
+    ) -> None:
         if "hands" in options:
             raise ValueError("learned deals the hidden hands by its network: the option hands is mcts's")
         if not 0 <= float(prior) <= 1000:
@@ -164,10 +175,23 @@ class LearnedPlayer(MCTSPlayer):
             raise ValueError(f"prune must be a chance from 0 to below 1, not {prune!r}")
         if net is not None and not isinstance(net, PolicyNetwork):
             raise ValueError("net is a PolicyNetwork given in Python; the shipped network is read from the package")
+        if isinstance(reading, bool) or not isinstance(reading, int) or not 0 <= reading <= MAX_READING:
+            raise ValueError(f"reading must be a number of deals from 0 (off) to {MAX_READING}, not {reading!r}")
+        if reading:
+            numpy_or_error()
         super().__init__(**options)
         self.prior = float(prior)
         self.prune = float(prune)
+        self.reading = reading
         self.net = net or policy_network()
+
+    def world_pool(self, obs: Observation) -> WorldPool:
+        """With ``reading=N``, where the policy network knows the round: N deals sampled by the rules' facts,
+        weighed by the network's chance of the other seats' decisions (``puur.bots.net_reading.ReadPool``);
+        otherwise ``mcts``'s pool of worlds from ``determinizer``."""
+        if self.reading and obs.contract is not None and self.net.knows(obs):
+            return ReadPool(Determinizer(obs), self.rng, self.reading, numpy_layers(self.net.data))
+        return super().world_pool(obs)
 
     def determinizer(self, obs: Observation) -> Determinizer:
         """The sampler of the search's worlds, leaning by the network of the hidden hands on every hidden card
@@ -193,6 +217,6 @@ class LearnedPlayer(MCTSPlayer):
 register("learned")(LearnedPlayer)
 
 __all__ = [
-    "HAND_NET_FILE", "POLICY_NET_FILE", "PRIOR", "PRUNE", "VALUE_SCALE", "Guide", "HandNetwork", "LearnedPlayer", "Trunk",
+    "HAND_NET_FILE", "MAX_READING", "POLICY_NET_FILE", "PRIOR", "PRUNE", "VALUE_SCALE", "Guide", "HandNetwork", "LearnedPlayer", "Trunk",
     "PolicyNetwork", "hand_network", "policy_network",
 ]  # fmt: skip
