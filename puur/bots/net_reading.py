@@ -92,9 +92,12 @@ class ReadPool(WorldPool):
     """A card decision's worlds, weighed by the policy network's chance of the other seats' decisions (the
     module docstring). ``weights`` holds each world's relative weight (the largest 1)."""
 
-    def __init__(self, det: Determinizer, rng: random.Random, size: int, net: dict[str, Any], mix: float = READING_MIX) -> None:
+    def __init__(
+        self, det: Determinizer, rng: random.Random, size: int, net: dict[str, Any], mix: float = READING_MIX,
+        contract: bool = True,
+    ) -> None:
         """``size`` worlds of ``det``'s observation drawn with ``rng``, read by the network's layers ``net``
-        (``numpy_layers``)."""
+        (``numpy_layers``); ``contract=False`` reads the cards alone, not the push and the contract."""
         super().__init__(det, rng, 0.0)
         np = numpy_or_error()
         w1, b1 = net["w1"], net["b1"]
@@ -108,7 +111,7 @@ class ReadPool(WorldPool):
                 x = features(view)
                 public[key] = b1 + (w1[list(x)].T @ np.asarray(list(x.values()), dtype=np.float32) if x else 0.0)
 
-        bids = contract_decisions(obs)
+        bids = contract_decisions(obs) if contract else []
         for seat, pushed, _, _ in bids:
             first_layer(("contract", seat), contract_view(obs, seat, pushed))
         for i in range(size):
