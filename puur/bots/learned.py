@@ -180,6 +180,8 @@ class LearnedPlayer(MCTSPlayer):
         if reading:
             numpy_or_error()
         super().__init__(**options)
+        if reading and self.infer:
+            raise ValueError("reading and infer both weigh the sampled worlds by the play: choose one")
         self.prior = float(prior)
         self.prune = float(prune)
         self.reading = reading

@@ -163,6 +163,8 @@ def test_learned_reads_with_its_option_and_refuses_a_bad_one() -> None:
     for bad in (-1, MAX_READING + 1, 1.5, True, "many"):
         with pytest.raises(ValueError, match="reading"):
             LearnedPlayer(reading=bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="choose one"):
+        LearnedPlayer(reading=100, infer=1.0)
     player = make_player("learned:level=easy,reading=60", seed=1)
     assert isinstance(player, LearnedPlayer) and player.reading == 60
     for _, obs in _positions(3, seed=11):
