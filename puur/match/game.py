@@ -162,10 +162,6 @@ class Game:
         self._live_credit = [0, 0]
         self._live_parts: dict[str, list[int]] = {}
         self.start: dict[str, Any] | None = None  # set by from_deal: the first round's forehand and scores
-        self.first_forehand_by_rule = True
-        """Whether round 1's forehand came by the profile's rule (RULES.md §3.2), so that under a ``holder:``
-        profile every seat knows it holds that 7 (``Observation.forehand_holds``); False when ``from_deal``
-        was given the forehand."""
         hands, dealer, forehand = self._deal(0)
         self.round = RoundState(self.profile, hands, dealer, forehand)
         self.round_states: list[RoundState] = [self.round]  # every round of the match, the current last
@@ -227,7 +223,7 @@ class Game:
         """
         game = cls(profile, seed=seed)
         masks = _deal_masks(hands)
-        game.first_forehand_by_rule = forehand is None
+        by_rule = forehand is None
         if forehand is None:
             if game.profile.first_forehand == "dealer_right":
                 raise ValueError("forehand is needed: under first_forehand 'dealer_right' the hands do not name it")
@@ -239,7 +235,7 @@ class Game:
         game.round_states = [game.round]
         game.deals = [masks]
         game.scores = list(totals)
-        game.start = {"forehand": forehand, "scores": list(totals), **({"by_rule": True} if game.first_forehand_by_rule else {})}
+        game.start = {"forehand": forehand, "scores": list(totals), **({"by_rule": True} if by_rule else {})}
         return game
 
     # ----- state -----
@@ -259,6 +255,13 @@ class Game:
     @property
     def target(self) -> int:
         return self.profile.target
+
+    @property
+    def first_forehand_by_rule(self) -> bool:
+        """Whether round 1's forehand came by the profile's rule (RULES.md §3.2), so that under a ``holder:``
+        profile every seat knows it holds that 7 (``Observation.forehand_holds``): always, but where
+        ``from_deal`` was given the forehand (its ``start`` then has no ``by_rule``)."""
+        return self.start is None or self.start.get("by_rule") is True
 
     @property
     def round_number(self) -> int:
