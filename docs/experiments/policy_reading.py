@@ -48,6 +48,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hand_ceiling import bring, fresh_deal, holds, move, play, played_before, position_rows, repair, summary  # noqa: E402
 
+from puur.bots.net_reading import decision_logliks
 from puur.core.cards import Card, CardSet, iter_cards
 from puur.core.rules.legal import legal_moves
 from puur.info.determinize import Determinizer
@@ -64,8 +65,7 @@ class Reader:
         self.mix = mix
         """The share of the uniform choice among the legal actions in the model of play (the network alone is
         far too sure of the search's choices to be read as their chance)."""
-        self.w1h = net.w1[:36]  # the hand block's rows (puur.info.encoding: "hand" is inputs 0..35)
-        self.w2, self.b2, self.wp, self.bp = net.w2, net.b2, net.wp, net.bp
+        self.layers = {k: getattr(net, k) for k in ("w1", "b1", "w2", "b2", "wp", "bp")}
         self.public: dict[int, np.ndarray] = {}
         self.action: dict[int, int] = {}
         self.fixed: dict[int, list[int]] = {}
@@ -88,9 +88,11 @@ class Reader:
 
     def logliks(self, pairs: list[tuple[int, int]]) -> np.ndarray:
         """For each (decision, the deciding seat's hand then): the log-chance of the action taken (``-inf``
-        for a card the hand does not hold; 0 for a decision the network has no index for)."""
+        for a card the hand does not hold; 0 for a decision the network has no index for, or with one legal
+        action); the forward pass is the package's (``puur.bots.net_reading.decision_logliks``)."""
         out = np.zeros(len(pairs))
-        rows, where, legal = [], [], []
+        where: list[int] = []
+        rows: list[tuple[int, int, int, int]] = []  # (decision, hand, legal actions as a bit set, action taken)
         for i, (k, hand) in enumerate(pairs):
             if k not in self.public:
                 continue
@@ -105,19 +107,13 @@ class Reader:
                 options = self.fixed[k]
             if len(options) < 2:
                 continue
-            rows.append(self.public[k] + self.w1h[list(iter_cards(hand))].sum(0))
             where.append(i)
-            legal.append((options, options.index(a) if a in options else -1))
+            rows.append((k, hand, sum(1 << o for o in options), a))
         if rows:
-            h1 = np.maximum(np.array(rows), 0.0)
-            h2 = np.maximum(h1 @ self.w2 + self.b2, 0.0)
-            z = h2 @ self.wp + self.bp
-            for j, (i, (options, pos)) in enumerate(zip(where, legal, strict=True)):
-                if pos < 0:
-                    out[i] = -math.inf
-                    continue
-                e = np.exp(z[j, options] - z[j, options].max())
-                out[i] = math.log((1 - self.mix) * e[pos] / e.sum() + self.mix / len(options))
+            out[where] = decision_logliks(
+                self.layers, np.stack([self.public[r[0]] for r in rows]), [r[1] for r in rows], [r[2] for r in rows],
+                [r[3] for r in rows], self.mix,
+            )  # fmt: skip
         return out
 
 

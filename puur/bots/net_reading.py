@@ -63,6 +63,28 @@ def numpy_layers(data: bytes) -> dict[str, Any]:
     return {k: np.asarray(arrays[k][1], dtype=np.float32).reshape(arrays[k][0]) for k in ("w1", "b1", "w2", "b2", "wp", "bp")}
 
 
+def decision_logliks(
+    net: dict[str, Any], public: Any, hands: list[int], legal: list[int], taken: list[int], mix: float = READING_MIX
+) -> Any:
+    """For each decision (a row): the log of the model's chance of the action ``taken``, from the first layer's
+    public part ``public`` (one row each, ``b1`` included), the deciding seat's ``hands`` (card sets) and its
+    ``legal`` actions (bit sets of action indices): the network's softmax over the legal actions, mixed ``mix``
+    with the uniform choice among them; ``-inf`` where the action taken is not legal."""
+    np = numpy_or_error()
+    bits = np.arange(N_ACTIONS, dtype=np.uint64)
+    held = (np.array(hands, dtype=np.uint64)[:, None] >> bits[:36]) & np.uint64(1)
+    allowed = ((np.array(legal, dtype=np.uint64)[:, None] >> bits) & np.uint64(1)).astype(bool)
+    h = np.maximum(public + held.astype(np.float32) @ net["w1"][:36], 0.0)
+    h = np.maximum(h @ net["w2"] + net["b2"], 0.0)
+    z = np.where(allowed, h @ net["wp"] + net["bp"], -np.inf)
+    z -= z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    rows = np.arange(len(taken))
+    p = e[rows, taken] / e.sum(axis=1)
+    with np.errstate(divide="ignore"):
+        return np.where(allowed[rows, taken], np.log((1 - mix) * p + mix / allowed.sum(axis=1)), -np.inf)
+
+
 def contract_view(obs: Observation, seat: int, pushed: bool) -> Observation:
     """``seat``'s view, without its hand, when it chose the contract or pushed (the forehand; the partner after
     a push, ``pushed``): the round before its first card, rebuilt from a later ``obs`` of the same round."""
@@ -80,9 +102,9 @@ def contract_decisions(obs: Observation) -> list[tuple[int, bool, int, int]]:
         return []
     contracts = sum(1 << action_index(c) for c in obs.profile.contracts)
     push = 1 << action_index(PUSH)
-    if obs.pushed:
-        chooser = obs.chooser if obs.chooser is not None else (obs.forehand + 2) % 4
-        taken = [(obs.forehand, False, contracts | push, action_index(PUSH)), (chooser, True, contracts, action_index(obs.contract))]
+    if obs.pushed:  # the partner chose (RULES.md §4.2)
+        partner = (obs.forehand + 2) % 4
+        taken = [(obs.forehand, False, contracts | push, action_index(PUSH)), (partner, True, contracts, action_index(obs.contract))]
     else:
         taken = [(obs.forehand, False, contracts | push, action_index(obs.contract))]
     return [t for t in taken if t[0] != obs.seat]
@@ -90,7 +112,7 @@ def contract_decisions(obs: Observation) -> list[tuple[int, bool, int, int]]:
 
 class ReadPool(WorldPool):
     """A card decision's worlds, weighed by the policy network's chance of the other seats' decisions (the
-    module docstring). ``weights`` holds each world's relative weight (the largest 1)."""
+    module docstring)."""
 
     def __init__(
         self, det: Determinizer, rng: random.Random, size: int, net: dict[str, Any], mix: float = READING_MIX,
@@ -129,20 +151,13 @@ class ReadPool(WorldPool):
             rows.extend((i, ("contract", seat), world.dealt[seat], legal, taken) for seat, _, legal, taken in bids)
         logw = np.zeros(size)
         if rows:
-            bits = np.arange(N_ACTIONS, dtype=np.uint64)
-            hand = (np.array([r[2] for r in rows], dtype=np.uint64)[:, None] >> bits[:36]) & np.uint64(1)
-            legal = ((np.array([r[3] for r in rows], dtype=np.uint64)[:, None] >> bits) & np.uint64(1)).astype(bool)
-            h = np.maximum(np.stack([public[r[1]] for r in rows]) + hand.astype(np.float32) @ w1[:36], 0.0)
-            h = np.maximum(h @ net["w2"] + net["b2"], 0.0)
-            z = np.where(legal, h @ net["wp"] + net["bp"], -np.inf)
-            z -= z.max(axis=1, keepdims=True)
-            e = np.exp(z)
-            p = e[np.arange(len(rows)), [r[4] for r in rows]] / e.sum(axis=1)
-            np.add.at(logw, [r[0] for r in rows], np.log((1 - mix) * p + mix / legal.sum(axis=1)))
+            chances = decision_logliks(
+                net, np.stack([public[r[1]] for r in rows]), [r[2] for r in rows], [r[3] for r in rows], [r[4] for r in rows], mix
+            )
+            np.add.at(logw, [r[0] for r in rows], chances)
         self.loglik = logw
         """Each world's log-chance of the decisions read (the mixed model), in the order of ``worlds``."""
-        self.weights = [float(x) for x in np.exp(logw - logw.max())]
-        self.cumulative = list(accumulate(self.weights))
+        self.cumulative = list(accumulate(float(x) for x in np.exp(logw - logw.max())))
 
 
-__all__ = ["READING_MIX", "ReadPool", "contract_decisions", "contract_view", "numpy_layers", "numpy_or_error"]
+__all__ = ["READING_MIX", "ReadPool", "contract_decisions", "contract_view", "decision_logliks", "numpy_layers", "numpy_or_error"]
