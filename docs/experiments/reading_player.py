@@ -16,10 +16,6 @@ from __future__ import annotations
 from typing import Any
 
 from puur.bots.learned import LearnedPlayer
-from puur.bots.net_reading import ReadPool, numpy_layers
-from puur.bots.play_reading import WorldPool
-from puur.info.determinize import Determinizer
-from puur.info.observation import Observation
 
 
 class ReadingLearned(LearnedPlayer):
@@ -28,8 +24,3 @@ class ReadingLearned(LearnedPlayer):
     def __init__(self, pool: int = 200, contract: int = 0, **options: Any) -> None:
         super().__init__(reading=int(pool), **options)
         self.read_contract = bool(contract)
-
-    def world_pool(self, obs: Observation) -> WorldPool:
-        if obs.contract is None or not self.net.knows(obs):
-            return super().world_pool(obs)
-        return ReadPool(Determinizer(obs), self.rng, self.reading, numpy_layers(self.net.data), contract=self.read_contract)

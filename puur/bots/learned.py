@@ -185,6 +185,8 @@ class LearnedPlayer(MCTSPlayer):
         self.prior = float(prior)
         self.prune = float(prune)
         self.reading = reading
+        self.read_contract = True
+        """Whether the reading reads the push and the contract as well as the cards."""
         self.net = net or policy_network()
 
     def world_pool(self, obs: Observation) -> WorldPool:
@@ -192,7 +194,7 @@ class LearnedPlayer(MCTSPlayer):
         weighed by the network's chance of the other seats' decisions (``puur.bots.net_reading.ReadPool``);
         otherwise ``mcts``'s pool of worlds from ``determinizer``."""
         if self.reading and obs.contract is not None and self.net.knows(obs):
-            return ReadPool(Determinizer(obs), self.rng, self.reading, numpy_layers(self.net.data))
+            return ReadPool(Determinizer(obs), self.rng, self.reading, numpy_layers(self.net.data), contract=self.read_contract)
         return super().world_pool(obs)
 
     def determinizer(self, obs: Observation) -> Determinizer:

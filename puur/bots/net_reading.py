@@ -37,12 +37,15 @@ from puur.bots.play_reading import WorldPool, view_at
 from puur.core.cards import PUSH
 from puur.core.round import RoundState
 from puur.info.determinize import Determinizer
-from puur.info.encoding import N_ACTIONS, action_index, features
+from puur.info.encoding import N_ACTIONS, action_index, features, layout
 from puur.info.observation import Observation
 
 READING_MIX = 0.5
 """The share of the uniform choice among the legal actions in the model of the others' play (chosen on the
 validation games of docs/experiments/policy_reading.py)."""
+HAND = layout()["hand"]
+"""The encoding's block of the deciding seat's own cards (one input a card index): the part of the first layer
+that differs between deals."""
 
 
 def numpy_or_error() -> Any:
@@ -72,9 +75,9 @@ def decision_logliks(
     with the uniform choice among them; ``-inf`` where the action taken is not legal."""
     np = numpy_or_error()
     bits = np.arange(N_ACTIONS, dtype=np.uint64)
-    held = (np.array(hands, dtype=np.uint64)[:, None] >> bits[:36]) & np.uint64(1)
+    held = (np.array(hands, dtype=np.uint64)[:, None] >> bits[: HAND.stop - HAND.start]) & np.uint64(1)
     allowed = ((np.array(legal, dtype=np.uint64)[:, None] >> bits) & np.uint64(1)).astype(bool)
-    h = np.maximum(public + held.astype(np.float32) @ net["w1"][:36], 0.0)
+    h = np.maximum(public + held.astype(np.float32) @ net["w1"][HAND], 0.0)
     h = np.maximum(h @ net["w2"] + net["b2"], 0.0)
     z = np.where(allowed, h @ net["wp"] + net["bp"], -np.inf)
     z -= z.max(axis=1, keepdims=True)
@@ -98,13 +101,12 @@ def contract_view(obs: Observation, seat: int, pushed: bool) -> Observation:
 def contract_decisions(obs: Observation) -> list[tuple[int, bool, int, int]]:
     """The other seats' decisions of the contract this round: (seat, pushed before it, the legal actions as a
     bit set of action indices, the action taken)."""
-    if obs.contract is None:
+    if obs.contract is None or obs.chooser is None:
         return []
     contracts = sum(1 << action_index(c) for c in obs.profile.contracts)
     push = 1 << action_index(PUSH)
-    if obs.pushed:  # the partner chose (RULES.md §4.2)
-        partner = (obs.forehand + 2) % 4
-        taken = [(obs.forehand, False, contracts | push, action_index(PUSH)), (partner, True, contracts, action_index(obs.contract))]
+    if obs.pushed:  # the forehand pushed, its partner chose (RULES.md §4.2)
+        taken = [(obs.forehand, False, contracts | push, action_index(PUSH)), (obs.chooser, True, contracts, action_index(obs.contract))]
     else:
         taken = [(obs.forehand, False, contracts | push, action_index(obs.contract))]
     return [t for t in taken if t[0] != obs.seat]
@@ -160,4 +162,4 @@ class ReadPool(WorldPool):
         self.cumulative = list(accumulate(float(x) for x in np.exp(logw - logw.max())))
 
 
-__all__ = ["READING_MIX", "ReadPool", "contract_decisions", "contract_view", "decision_logliks", "numpy_layers", "numpy_or_error"]
+__all__ = ["HAND", "READING_MIX", "ReadPool", "contract_decisions", "contract_view", "decision_logliks", "numpy_layers", "numpy_or_error"]
